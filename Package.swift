@@ -1,0 +1,69 @@
+// swift-tools-version: 6.2
+
+import PackageDescription
+
+let package = Package(
+    name: "AppServices",
+    // The last three major releases by late 2026; swift-configuration and
+    // Synchronization's `Mutex` need at least these.
+    platforms: [.iOS(.v18), .macOS(.v15), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+    products: [
+        .library(name: "AppServices", targets: ["AppServices"]),
+        .library(name: "AppServicesTesting", targets: ["AppServicesTesting"]),
+        .executable(name: "appservices-demo", targets: ["appservices-demo"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(
+            url: "https://github.com/apple/swift-configuration",
+            from: "1.4.0",
+            traits: [.defaults, "CommandLineArguments"]
+        ),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+    ],
+    targets: [
+        .target(
+            name: "AppServices",
+            dependencies: [
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Configuration", package: "swift-configuration"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "DequeModule", package: "swift-collections"),
+                .product(name: "HeapModule", package: "swift-collections"),
+            ]
+        ),
+        .target(
+            name: "AppServicesTesting",
+            dependencies: [
+                "AppServices",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .executableTarget(
+            name: "appservices-demo",
+            dependencies: ["AppServices"]
+        ),
+        .testTarget(
+            name: "AppServicesTests",
+            dependencies: [
+                "AppServices",
+                "AppServicesTesting",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+    ]
+)
+
+// Strict settings, the same for every target.
+for target in package.targets {
+    var settings = target.swiftSettings ?? []
+    // SE-0335: existential types are spelled `any P`, so their cost is visible.
+    settings.append(.enableUpcomingFeature("ExistentialAny"))
+    // SE-0409: imports are internal unless marked `public`, so no dependency leaks into
+    // our public API by accident.
+    settings.append(.enableUpcomingFeature("InternalImportsByDefault"))
+    // SE-0444: a file sees only the members of the modules it imports itself.
+    settings.append(.enableUpcomingFeature("MemberImportVisibility"))
+    target.swiftSettings = settings
+}

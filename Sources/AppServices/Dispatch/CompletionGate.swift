@@ -1,0 +1,240 @@
+import Logging
+
+/// Collects the answers of the services a completion-handler callback went to and calls
+/// the system's completion handler exactly once: when the last service has answered, or
+/// at the deadline, whichever comes first.
+///
+/// Answers are merged in dispatch order whatever order they arrive in. A service that
+/// throws, or has not answered at the deadline, contributes `unanswered` (for fetch-style
+/// callbacks, `failed`). Answers that arrive after the completion are ignored and logged
+/// with the service's name.
+@MainActor
+final class CompletionGate<Response> {
+    private let callback: AppCallback
+    private let names: [String]
+    private let merge: ResponseMerge<Response>
+    private let unanswered: Response?
+    private let deadline: Duration
+    private let logger: Logger
+    private var answers: [Response?]
+    private var settled: [Bool]
+    private var remaining: Int
+    private var completion: ((Response) -> Void)?
+
+    init(
+        callback: AppCallback,
+        names: [String],
+        merge: ResponseMerge<Response>,
+        unanswered: Response?,
+        deadline: Duration,
+        logger: Logger,
+        completion: @escaping (Response) -> Void
+    ) {
+        self.callback = callback
+        self.names = names
+        self.merge = merge
+        self.unanswered = unanswered
+        self.deadline = deadline
+        self.logger = logger
+        self.answers = Array(repeating: nil, count: names.count)
+        self.settled = Array(repeating: false, count: names.count)
+        self.remaining = names.count
+        self.completion = completion
+    }
+
+    /// Whether the completion handler has been called.
+    var isComplete: Bool { completion == nil }
+
+    /// Records the outcome of the service at `index`.
+    func record(_ index: Int, _ outcome: Result<Response, any Error>) {
+        let name = names[index]
+        guard !isComplete else {
+            switch outcome {
+            case .success(let answer):
+                logger.warning(
+                    "\(name) answered \(callback) after the completion handler was called; its answer \(answer) was ignored.",
+                    metadata: ["service": "\(name)", "callback": "\(callback)"]
+                )
+            case .failure(let error) where error is CancellationError:
+                logger.debug(
+                    "\(name) stopped \(callback) after its deadline cancelled it.",
+                    metadata: ["service": "\(name)", "callback": "\(callback)"]
+                )
+            case .failure(let error):
+                logger.warning(
+                    "\(name) failed \(callback) after the completion handler was called: \(error). Ignored.",
+                    metadata: ["service": "\(name)", "callback": "\(callback)"]
+                )
+            }
+            return
+        }
+        guard !settled[index] else {
+            logger.warning(
+                "\(name) answered \(callback) twice; the second answer was ignored.",
+                metadata: ["service": "\(name)", "callback": "\(callback)"]
+            )
+            return
+        }
+        settled[index] = true
+        remaining -= 1
+        switch outcome {
+        case .success(let answer):
+            answers[index] = answer
+        case .failure(let error):
+            answers[index] = unanswered
+            logger.error(
+                "\(name) failed \(callback): \(error). The other services are unaffected.",
+                metadata: ["service": "\(name)", "callback": "\(callback)", "error": "\(error)"]
+            )
+        }
+        if remaining == 0 { complete() }
+    }
+
+    /// The deadline passed: completes with what has arrived, counting the silent services
+    /// as `unanswered`.
+    func expire() {
+        guard !isComplete else { return }
+        let silent = names.indices.filter { !settled[$0] }.map { names[$0] }
+        logger.warning(
+            """
+            \(callback) reached its deadline of \(deadline) before \(silent.joined(separator: ", ")) answered; \
+            the completion handler was called without them and their work cancelled.
+            """,
+            metadata: ["callback": "\(callback)", "services": "\(silent)"]
+        )
+        for index in names.indices where !settled[index] { answers[index] = unanswered }
+        complete()
+    }
+
+    private func complete() {
+        guard let completion else { return }
+        self.completion = nil
+        completion(merge.merge(answers.lazy.compactMap { $0 }))
+    }
+}
+
+/// What one child of a fan-out reports to the loop that decides everything.
+enum FanOutChildResult<Response: Sendable>: Sendable {
+    case answered(index: Int, Response)
+    case threw(index: Int, any Error)
+    case deadlineReached
+    case deadlineCancelled
+}
+
+/// One service's part of a completion-handler callback.
+struct FanOutJob<Response: Sendable>: Sendable {
+    let serviceName: String
+    let run: @Sendable @MainActor () async throws -> Response
+}
+
+extension ServiceComposite {
+    /// Runs `call` for every service that handles `callback`, concurrently, and calls
+    /// `completion` exactly once with the merged answer, when all have answered or at the
+    /// deadline. With no handling service, `completion` gets the merge's no-answer value at
+    /// once.
+    func fanOut<Service: Sendable, Response: Sendable>(
+        _ callback: AppCallback,
+        _ select: (HandlerTable) -> HandlerTable.List<Service>,
+        deadline: Duration,
+        merge: ResponseMerge<Response>,
+        unanswered: Response?,
+        platform: PlatformObjects?,
+        scene: SceneInfo? = nil,
+        call: @escaping @Sendable @MainActor (Service, AppContext) async throws -> Response,
+        completion: @escaping @MainActor (Response) -> Void
+    ) {
+        beginDispatch(callback, scene: scene)
+        defer { endDispatch(callback, scene: scene) }
+        let jobs = select(plan.unsafelyUnwrapped.handlers).map { handler in
+            let context = makeContext(handler.type, callback, platform, scene)
+            let service = handler.service
+            return FanOutJob(serviceName: handler.type.serviceName) { try await call(service, context) }
+        }
+        runExactlyOnce(callback, jobs, deadline: deadline, merge: merge, unanswered: unanswered, completion: completion)
+    }
+
+    /// Runs `jobs` concurrently and calls `completion` exactly once with their merged
+    /// answers: when the last has answered, or at `deadline`. With no jobs, `completion`
+    /// gets the merge's no-answer value at once.
+    ///
+    /// The work runs in one task the composite owns (``cancelPendingWork()``,
+    /// ``waitForPendingWork()``), holding one task group whose children all return a
+    /// ``FanOutChildResult``; one loop over the results decides everything.
+    func runExactlyOnce<Response: Sendable>(
+        _ callback: AppCallback,
+        _ jobs: [FanOutJob<Response>],
+        deadline: Duration,
+        merge: ResponseMerge<Response>,
+        unanswered: Response?,
+        completion: @escaping @MainActor (Response) -> Void
+    ) {
+        guard !jobs.isEmpty else {
+            completion(merge.answerWhenNoneAnswers)
+            return
+        }
+        let gate = CompletionGate(
+            callback: callback,
+            names: jobs.map(\.serviceName),
+            merge: merge,
+            unanswered: unanswered,
+            deadline: deadline,
+            logger: configuration.logger,
+            completion: completion
+        )
+        let clock = configuration.clock
+        let id = nextWorkID
+        nextWorkID += 1
+        pendingWork[id] = Task { @MainActor [weak self] in
+            await withTaskGroup(of: FanOutChildResult<Response>.self) { group in
+                for index in jobs.indices {
+                    let job = jobs[index]
+                    // `job.run` is main-actor isolated; the child hops there to call it.
+                    group.addTask {
+                        do {
+                            let answer = try await job.run()
+                            return .answered(index: index, answer)
+                        } catch {
+                            return .threw(index: index, error)
+                        }
+                    }
+                }
+                group.addTask {
+                    do {
+                        try await clock.sleep(for: deadline)
+                        return .deadlineReached
+                    } catch {
+                        return .deadlineCancelled
+                    }
+                }
+                while let result = await group.next() {
+                    switch result {
+                    case .answered(let index, let answer): gate.record(index, .success(answer))
+                    case .threw(let index, let error): gate.record(index, .failure(error))
+                    case .deadlineReached: gate.expire()
+                    case .deadlineCancelled: break
+                    }
+                    // Once the system has its answer, what is still running is only late:
+                    // ask it to stop. Work that ignores cancellation keeps this task (not
+                    // the caller) waiting.
+                    if gate.isComplete { group.cancelAll() }
+                }
+            }
+            self?.pendingWork[id] = nil
+        }
+    }
+
+    /// The number of completion-handler callbacks whose services are still running
+    /// (including services that ignored their deadline).
+    public var pendingWorkCount: Int { pendingWork.count }
+
+    /// Cancels the services still working on completion-handler callbacks. Their
+    /// completion handlers have been or will be called as usual.
+    public func cancelPendingWork() {
+        for task in pendingWork.values { task.cancel() }
+    }
+
+    /// Waits until every service working on a completion-handler callback has returned.
+    public func waitForPendingWork() async {
+        while let task = pendingWork.values.first { await task.value }
+    }
+}

@@ -1,0 +1,111 @@
+extension ServiceComposite {
+    /// Dispatches AppKit's `applicationWillBecomeActive(_:)`.
+    public func willBecomeActive(platform: PlatformObjects? = nil) {
+        notify(.willBecomeActive, { $0.desktop }, platform: platform) { $0.applicationWillBecomeActive($1) }
+    }
+
+    /// Dispatches AppKit's `applicationDidResignActive(_:)`.
+    public func didResignActive(platform: PlatformObjects? = nil) {
+        notify(.didResignActive, { $0.desktop }, platform: platform) { $0.applicationDidResignActive($1) }
+    }
+
+    /// Dispatches AppKit's `applicationWillHide(_:)`.
+    public func willHide(platform: PlatformObjects? = nil) {
+        notify(.willHide, { $0.desktop }, platform: platform) { $0.applicationWillHide($1) }
+    }
+
+    /// Dispatches AppKit's `applicationDidHide(_:)`.
+    public func didHide(platform: PlatformObjects? = nil) {
+        notify(.didHide, { $0.desktop }, platform: platform) { $0.applicationDidHide($1) }
+    }
+
+    /// Dispatches AppKit's `applicationWillUnhide(_:)`.
+    public func willUnhide(platform: PlatformObjects? = nil) {
+        notify(.willUnhide, { $0.desktop }, platform: platform) { $0.applicationWillUnhide($1) }
+    }
+
+    /// Dispatches AppKit's `applicationDidUnhide(_:)`.
+    public func didUnhide(platform: PlatformObjects? = nil) {
+        notify(.didUnhide, { $0.desktop }, platform: platform) { $0.applicationDidUnhide($1) }
+    }
+
+    /// The merged answer to AppKit's `applicationShouldTerminate(_:)`.
+    public enum TerminationDecision: Sendable, Hashable {
+        /// Quit now (`.terminateNow`).
+        case now
+        /// Do not quit (`.terminateCancel`).
+        case cancel
+        /// Quit later (`.terminateLater`): the composite calls the reply handler once, when
+        /// every service that asked for time has finished or at the deadline.
+        case later
+    }
+
+    /// Dispatches AppKit's `applicationShouldTerminate(_:)` and merges the answers:
+    /// ``TerminationReply/cancel`` beats ``TerminationReply/later(_:)``, which beats
+    /// ``TerminationReply/now``.
+    ///
+    /// - Parameter reply: For ``TerminationDecision/later`` only: called exactly once with
+    ///   whether to quit (every service's work returned `true`), when all have finished or
+    ///   at ``Configuration-swift.struct/Deadlines-swift.struct/termination`` (a service
+    ///   that has not finished by then counts as `false`). Pass it to
+    ///   `NSApplication.reply(toApplicationShouldTerminate:)`.
+    public func shouldTerminate(
+        platform: PlatformObjects? = nil,
+        reply: @escaping @MainActor (Bool) -> Void
+    ) -> TerminationDecision {
+        var jobs: [FanOutJob<Bool>] = []
+        let cancel = ask(.shouldTerminate, { $0.desktop }, merge: .anyTrue, platform: platform) { handler, context in
+            switch handler.applicationShouldTerminate(context) {
+            case .now: return false
+            case .cancel: return true
+            case .later(let work):
+                jobs.append(FanOutJob(serviceName: context.serviceName ?? "A service", run: work))
+                return false
+            }
+        }
+        if cancel { return .cancel }
+        if jobs.isEmpty { return .now }
+        // The services that asked for time finish concurrently under one deadline, through
+        // the same exactly-once machinery as the completion-handler callbacks.
+        runExactlyOnce(
+            .shouldTerminate,
+            jobs,
+            deadline: configuration.deadlines.termination,
+            merge: .allTrue,
+            unanswered: false,
+            completion: reply
+        )
+        return .later
+    }
+
+    /// Dispatches AppKit's `applicationShouldTerminateAfterLastWindowClosed(_:)`.
+    ///
+    /// - Returns: `true` if any service returned `true`; `nil` when no service handles the
+    ///   desktop callbacks (the adapter then does not claim it).
+    public func shouldTerminateAfterLastWindowClosed(platform: PlatformObjects? = nil) -> Bool? {
+        guard handles(.shouldTerminateAfterLastWindowClosed) else { return nil }
+        return ask(.shouldTerminateAfterLastWindowClosed, { $0.desktop }, merge: .anyTrue, platform: platform) {
+            $0.applicationShouldTerminateAfterLastWindowClosed($1)
+        }
+    }
+
+    /// Dispatches AppKit's `applicationShouldHandleReopen(_:hasVisibleWindows:)`.
+    ///
+    /// - Returns: `false` if any service returned `false`; `true` otherwise.
+    public func shouldHandleReopen(hasVisibleWindows: Bool, platform: PlatformObjects? = nil) -> Bool {
+        ask(.shouldHandleReopen, { $0.desktop }, merge: .allTrue, platform: platform) {
+            $0.applicationShouldHandleReopen($1, hasVisibleWindows: hasVisibleWindows)
+        }
+    }
+
+    /// Dispatches AppKit's `applicationSupportsSecureRestorableState(_:)`.
+    ///
+    /// - Returns: `false` if any service returned `false`; `nil` when no service handles
+    ///   the desktop callbacks (the adapter then does not claim it).
+    public func supportsSecureRestorableState(platform: PlatformObjects? = nil) -> Bool? {
+        guard handles(.supportsSecureRestorableState) else { return nil }
+        return ask(.supportsSecureRestorableState, { $0.desktop }, merge: .allTrue, platform: platform) {
+            $0.applicationSupportsSecureRestorableState($1)
+        }
+    }
+}

@@ -1,0 +1,67 @@
+/// The event handlers a service declares in ``AppService/subscribe(to:)``.
+public struct EventSubscriptions {
+    struct Entry {
+        let eventType: ObjectIdentifier
+        let eventName: String
+        let install: @MainActor (_ serviceType: any AppService.Type, inout [ObjectIdentifier: any AnyEventRoute]) -> Void
+    }
+
+    private(set) var entries: [Entry] = []
+
+    init() {}
+
+    /// Handles events of type `event`.
+    ///
+    /// Subscribe once per event type; a second subscription to the same type is reported
+    /// by ``ServiceComposite/validate()``.
+    ///
+    /// - Parameters:
+    ///   - event: The event type.
+    ///   - handler: Called with the event and a context for each delivery; returns this
+    ///     service's answer.
+    public mutating func on<Event: AppEvent>(
+        _ event: Event.Type,
+        perform handler: @escaping @MainActor (Event, AppContext) -> Event.Response
+    ) {
+        entries.append(
+            Entry(eventType: ObjectIdentifier(event), eventName: String(describing: event)) { serviceType, routes in
+                let id = ObjectIdentifier(event)
+                let route = routes[id] as? EventRoute<Event> ?? EventRoute<Event>()
+                route.handlers.append((serviceType, handler))
+                routes[id] = route
+            }
+        )
+    }
+}
+
+/// One service's subscriptions, ready to check and install.
+@MainActor
+struct ServiceSubscriptions {
+    let serviceType: any AppService.Type
+    let entries: [EventSubscriptions.Entry]
+
+    init(of service: any AppService) {
+        var subscriptions = EventSubscriptions()
+        service.subscribe(to: &subscriptions)
+        self.serviceType = type(of: service)
+        self.entries = subscriptions.entries
+    }
+
+    func duplicateProblems() -> [ServiceGraphError.Problem] {
+        var seen: Set<ObjectIdentifier> = []
+        var reported: Set<ObjectIdentifier> = []
+        var problems: [ServiceGraphError.Problem] = []
+        for entry in entries where !seen.insert(entry.eventType).inserted && reported.insert(entry.eventType).inserted {
+            problems.append(.init(
+                kind: .duplicateSubscription,
+                message: "\(serviceType.serviceName) subscribes to \(entry.eventName) more than once; subscribe once "
+                    + "per event type and handle every case in that handler."
+            ))
+        }
+        return problems
+    }
+
+    func install(into routes: inout [ObjectIdentifier: any AnyEventRoute]) {
+        for entry in entries { entry.install(serviceType, &routes) }
+    }
+}

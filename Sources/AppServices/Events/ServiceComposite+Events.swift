@@ -1,0 +1,68 @@
+extension ServiceComposite {
+    /// Posts `event` to the services that subscribed to its type (in dispatch order), then
+    /// to handlers made with ``subscribe(to:_:)`` (in subscription order).
+    ///
+    /// When no dispatch is running the event is delivered at once and the merged answer
+    /// returned as ``EventDelivery/delivered(_:)``. When a callback or another event is being
+    /// dispatched (the event was posted from inside a handler), it is queued and delivered
+    /// right after that dispatch ends; the result is then ``EventDelivery/queued``. Queued
+    /// events keep their posting order, so every subscriber sees all events in one global
+    /// order.
+    @discardableResult
+    public func post<Event: AppEvent>(_ event: Event) -> EventDelivery<Event.Response> {
+        if let outer { return outer.post(event) }
+        sealIfNeeded(by: "post(\(Event.self))")
+        if dispatchDepth > 0 || pendingEvents.isDraining {
+            pendingEvents.append { [unowned self] in _ = self.deliver(event) }
+            return .queued
+        }
+        let response = deliver(event)
+        drainPendingEvents()
+        return .delivered(response)
+    }
+
+    /// Handles events of type `event` outside any service (a view model, a test).
+    ///
+    /// Each call makes an independent subscription, delivered after the services'
+    /// handlers; subscribing twice delivers twice. The subscription ends when the returned
+    /// object is cancelled or released.
+    public func subscribe<Event: AppEvent>(
+        to event: Event.Type,
+        _ handler: @escaping @MainActor (Event) -> Event.Response
+    ) -> EventSubscription {
+        if let outer { return outer.subscribe(to: event, handler) }
+        let id = ObjectIdentifier(event)
+        let route = dynamicSubscribers[id] as? DynamicEventRoute<Event> ?? DynamicEventRoute<Event>()
+        let token = EventSubscription()
+        route.subscribers.append((Weak(object: token), handler))
+        dynamicSubscribers[id] = route
+        return token
+    }
+
+    private func deliver<Event: AppEvent>(_ event: Event) -> Event.Response {
+        dispatchDepth += 1
+        defer { dispatchDepth -= 1 }
+        let id = ObjectIdentifier(Event.self)
+        var fold = ResponseMerge<Event.Response>.Fold(Event.responseMerge)
+        if let route = plan?.routes[id] as? EventRoute<Event> {
+            for (serviceType, handler) in route.handlers {
+                fold.add(handler(event, makeContext(serviceType, nil, nil, nil)))
+            }
+        }
+        if let route = dynamicSubscribers[id] as? DynamicEventRoute<Event> {
+            route.subscribers.removeAll { $0.token.object?.isCancelled ?? true }
+            for subscriber in route.subscribers where subscriber.token.object?.isCancelled == false {
+                fold.add(subscriber.handler(event))
+            }
+        }
+        return fold.result
+    }
+
+    /// Delivers queued events in order; events they post join the end of the queue.
+    func drainPendingEvents() {
+        guard !pendingEvents.isDraining, !pendingEvents.isEmpty else { return }
+        pendingEvents.isDraining = true
+        defer { pendingEvents.isDraining = false }
+        while let delivery = pendingEvents.popFirst() { delivery() }
+    }
+}

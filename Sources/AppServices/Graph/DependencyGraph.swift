@@ -1,0 +1,197 @@
+import HeapModule
+
+/// A directed graph whose nodes are numbered in registration order and point at the nodes
+/// they depend on.
+///
+/// It is the one mechanism behind service ordering and launch-plan validation: it finds
+/// duplicates, missing dependencies and cycles together, and orders the nodes so that each
+/// comes after its dependencies, ties keeping registration order.
+struct DependencyGraph<Key: Hashable> {
+    /// One node as the caller registered it.
+    struct Node {
+        var key: Key
+        var name: String
+        var dependencies: [Key]
+    }
+
+    /// A problem that keeps the graph from being ordered.
+    enum Problem: Equatable {
+        /// `duplicate` is registered again; `first` is where the key was first registered.
+        case duplicate(first: Int, duplicate: Int)
+        /// Node `dependent` depends on a key that no node has.
+        case missing(dependent: Int, dependency: Key)
+        /// A cycle, as node positions: each depends on the next and the last on the first.
+        case cycle([Int])
+    }
+
+    /// The nodes in registration order (duplicates included, so positions stay stable).
+    let nodes: [Node]
+    /// For each node, the positions of the nodes it depends on (unique, resolved).
+    let edges: [[Int]]
+    /// Position of the first node registered for each key.
+    let positions: [Key: Int]
+    /// Problems found while resolving keys (duplicates and missing dependencies).
+    private let resolutionProblems: [Problem]
+
+    init(_ nodes: [Node]) {
+        var positions: [Key: Int] = [:]
+        positions.reserveCapacity(nodes.count)
+        var problems: [Problem] = []
+        for (index, node) in nodes.enumerated() {
+            if let first = positions[node.key] {
+                problems.append(.duplicate(first: first, duplicate: index))
+            } else {
+                positions[node.key] = index
+            }
+        }
+        var edges: [[Int]] = []
+        edges.reserveCapacity(nodes.count)
+        for (index, node) in nodes.enumerated() {
+            var resolved: [Int] = []
+            resolved.reserveCapacity(node.dependencies.count)
+            for dependency in node.dependencies {
+                guard let target = positions[dependency] else {
+                    problems.append(.missing(dependent: index, dependency: dependency))
+                    continue
+                }
+                if !resolved.contains(target) { resolved.append(target) }
+            }
+            edges.append(resolved)
+        }
+        self.nodes = nodes
+        self.edges = edges
+        self.positions = positions
+        self.resolutionProblems = problems
+    }
+
+    /// Every problem: duplicates and missing dependencies in registration order, then one
+    /// cycle per strongly connected component that has one.
+    func problems() -> [Problem] {
+        resolutionProblems + cycles().map(Problem.cycle)
+    }
+
+    /// The positions of the nodes (duplicates left out) in dependency order, ties in
+    /// registration order; `nil` when the graph has a cycle.
+    ///
+    /// Kahn's algorithm with a min-heap of ready positions: O((V + E) log V).
+    func order() -> [Int]? {
+        let count = nodes.count
+        var dependents = [[Int]](repeating: [], count: count)
+        var waitingOn = [Int](repeating: 0, count: count)
+        var live = 0
+        for index in 0..<count where isPrimary(index) {
+            live += 1
+            waitingOn[index] = edges[index].count
+            for dependency in edges[index] { dependents[dependency].append(index) }
+        }
+        var ready = Heap<Int>()
+        for index in 0..<count where isPrimary(index) && waitingOn[index] == 0 {
+            ready.insert(index)
+        }
+        var result: [Int] = []
+        result.reserveCapacity(live)
+        while let next = ready.popMin() {
+            result.append(next)
+            for dependent in dependents[next] {
+                waitingOn[dependent] -= 1
+                if waitingOn[dependent] == 0 { ready.insert(dependent) }
+            }
+        }
+        return result.count == live ? result : nil
+    }
+
+    /// Whether the node at `index` is the one its key resolves to (not a duplicate).
+    func isPrimary(_ index: Int) -> Bool { positions[nodes[index].key] == index }
+
+    /// One cycle per strongly connected component that contains one, each starting at the
+    /// component's earliest-registered node and as short as possible through it.
+    func cycles() -> [[Int]] {
+        stronglyConnectedComponents()
+            .filter { component in
+                component.count > 1 || edges[component[0]].contains(component[0])
+            }
+            .map(shortestCycle(through:))
+            .sorted { $0[0] < $1[0] }
+    }
+
+    /// Tarjan's algorithm, iterative so that deep graphs cannot overflow the stack.
+    private func stronglyConnectedComponents() -> [[Int]] {
+        let count = nodes.count
+        var indexOf = [Int](repeating: -1, count: count)
+        var lowLink = [Int](repeating: 0, count: count)
+        var onStack = [Bool](repeating: false, count: count)
+        var stack: [Int] = []
+        var components: [[Int]] = []
+        var nextIndex = 0
+        // Each frame is a node and how many of its edges have been followed.
+        var frames: [(node: Int, edge: Int)] = []
+
+        for root in 0..<count where isPrimary(root) && indexOf[root] == -1 {
+            frames.append((root, 0))
+            indexOf[root] = nextIndex
+            lowLink[root] = nextIndex
+            nextIndex += 1
+            stack.append(root)
+            onStack[root] = true
+
+            while let frame = frames.last {
+                let node = frame.node
+                if frame.edge < edges[node].count {
+                    frames[frames.count - 1].edge += 1
+                    let next = edges[node][frame.edge]
+                    if indexOf[next] == -1 {
+                        indexOf[next] = nextIndex
+                        lowLink[next] = nextIndex
+                        nextIndex += 1
+                        stack.append(next)
+                        onStack[next] = true
+                        frames.append((next, 0))
+                    } else if onStack[next] {
+                        lowLink[node] = min(lowLink[node], indexOf[next])
+                    }
+                    continue
+                }
+                frames.removeLast()
+                if let parent = frames.last {
+                    lowLink[parent.node] = min(lowLink[parent.node], lowLink[node])
+                }
+                if lowLink[node] == indexOf[node] {
+                    var component: [Int] = []
+                    while let member = stack.popLast() {
+                        onStack[member] = false
+                        component.append(member)
+                        if member == node { break }
+                    }
+                    components.append(component.sorted())
+                }
+            }
+        }
+        return components
+    }
+
+    /// The shortest path from the component's first node back to itself, by breadth-first
+    /// search over edges that stay inside the component.
+    private func shortestCycle(through component: [Int]) -> [Int] {
+        let start = component[0]
+        let members = Set(component)
+        var previous: [Int: Int] = [:]
+        var queue = [start]
+        var head = 0
+        while head < queue.count {
+            let node = queue[head]
+            head += 1
+            for next in edges[node] where members.contains(next) {
+                if next == start {
+                    var path = [node]
+                    while let back = previous[path[path.count - 1]] { path.append(back) }
+                    return path.reversed()
+                }
+                if previous[next] == nil && next != start {
+                    previous[next] = node
+                    queue.append(next)
+                }
+            }
+        }
+        return [start]  // unreachable for a real component: it always has a cycle
+    }
+}

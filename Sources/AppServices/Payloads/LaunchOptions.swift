@@ -1,0 +1,43 @@
+public import Foundation
+
+/// Why and how the application was launched: the platform-neutral form of UIKit's launch
+/// options dictionary.
+///
+/// The raw dictionary, when there is one, stays available through ``AppContext/platform``
+/// under ``PlatformObjects/Key/launchOptions``.
+public struct LaunchOptions: Sendable, Hashable {
+    /// The URL the application was asked to open (`UIApplication.LaunchOptionsKey.url`).
+    public var url: URL?
+    /// The bundle identifier of the application that asked to open ``url``.
+    public var sourceApplication: String?
+    /// The payload of the remote notification that launched the application.
+    public var remoteNotification: UserInfo?
+    /// The home-screen quick action that launched the application.
+    public var shortcutItem: ShortcutItem?
+    /// The type of the user activity the application was launched to continue.
+    public var userActivityType: String?
+    /// Whether the application was launched into the background (silent push, background
+    /// fetch, background URL session) rather than in front of the user.
+    public var launchedInBackground: Bool
+    /// The command-line arguments, on hosts that have them (the Linux host); empty otherwise.
+    public var arguments: [String]
+
+    /// Creates launch options; every field defaults to "not present".
+    public init(
+        url: URL? = nil,
+        sourceApplication: String? = nil,
+        remoteNotification: UserInfo? = nil,
+        shortcutItem: ShortcutItem? = nil,
+        userActivityType: String? = nil,
+        launchedInBackground: Bool = false,
+        arguments: [String] = []
+    ) {
+        self.url = url
+        self.sourceApplication = sourceApplication
+        self.remoteNotification = remoteNotification
+        self.shortcutItem = shortcutItem
+        self.userActivityType = userActivityType
+        self.launchedInBackground = launchedInBackground
+        self.arguments = arguments
+    }
+}

@@ -1,0 +1,110 @@
+/// The role of a scene session (`UISceneSession.Role`).
+public struct SceneSessionRole: RawRepresentable, Sendable, Hashable {
+    /// The system's role string.
+    public let rawValue: String
+
+    /// Creates a role from the system's string.
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    /// An interactive window on the device's main screen.
+    public static let windowApplication = SceneSessionRole(rawValue: "UIWindowSceneSessionRoleApplication")
+    /// A non-interactive window on an external display.
+    public static let windowExternalDisplayNonInteractive = SceneSessionRole(
+        rawValue: "UIWindowSceneSessionRoleExternalDisplayNonInteractive"
+    )
+}
+
+/// A scene session: the persistent identity of one of the application's scenes
+/// (`UISceneSession`).
+public struct SceneSession: Sendable, Hashable {
+    /// The identifier that stays the same across launches while the session exists.
+    public var persistentIdentifier: String
+    /// The session's role.
+    public var role: SceneSessionRole
+    /// The name of the configuration the session was created with, if any.
+    public var configurationName: String?
+
+    /// Creates a scene session.
+    public init(
+        persistentIdentifier: String,
+        role: SceneSessionRole = .windowApplication,
+        configurationName: String? = nil
+    ) {
+        self.persistentIdentifier = persistentIdentifier
+        self.role = role
+        self.configurationName = configurationName
+    }
+}
+
+/// What a scene was connected with (`UIScene.ConnectionOptions`).
+public struct SceneConnectionOptions: Sendable, Hashable {
+    /// URLs to open.
+    public var urlContexts: Set<OpenURLContext>
+    /// User activities to continue.
+    public var userActivities: [UserActivity]
+    /// The quick action that created the scene.
+    public var shortcutItem: ShortcutItem?
+    /// The bundle identifier of the application that caused the connection.
+    public var sourceApplication: String?
+
+    /// Creates connection options; every field defaults to "none".
+    public init(
+        urlContexts: Set<OpenURLContext> = [],
+        userActivities: [UserActivity] = [],
+        shortcutItem: ShortcutItem? = nil,
+        sourceApplication: String? = nil
+    ) {
+        self.urlContexts = urlContexts
+        self.userActivities = userActivities
+        self.shortcutItem = shortcutItem
+        self.sourceApplication = sourceApplication
+    }
+}
+
+/// The scene configuration a service proposes for a connecting session
+/// (`UISceneConfiguration`).
+public struct SceneConfiguration: Sendable, Hashable {
+    /// The configuration's name in the Info.plist scene manifest, if any.
+    public var name: String?
+    /// The session role it applies to.
+    public var role: SceneSessionRole
+    /// The name of the scene delegate class, when not the manifest's.
+    public var delegateClassName: String?
+
+    /// Creates a scene configuration.
+    public init(name: String?, role: SceneSessionRole, delegateClassName: String? = nil) {
+        self.name = name
+        self.role = role
+        self.delegateClassName = delegateClassName
+    }
+}
+
+/// The scene a callback concerns: given to scene callbacks, and in ``AppContext/scene`` for
+/// callbacks (URLs, user activities, shortcuts) that arrived through a scene.
+public struct SceneInfo: Sendable, Hashable {
+    /// The scene's session.
+    public var session: SceneSession
+    /// The scene's title, if it has one.
+    public var title: String?
+
+    /// Creates scene information.
+    public init(session: SceneSession, title: String? = nil) {
+        self.session = session
+        self.title = title
+    }
+
+    /// The scene's identifier: its session's persistent identifier.
+    public var identifier: String { session.persistentIdentifier }
+}
+
+/// What a window scene's geometry was before it changed
+/// (`windowScene(_:didUpdate:interfaceOrientation:traitCollection:)`).
+public struct WindowSceneGeometryChange: Sendable, Hashable {
+    /// The interface orientation before the change.
+    public var previousInterfaceOrientation: InterfaceOrientation
+
+    /// Creates a geometry change.
+    public init(previousInterfaceOrientation: InterfaceOrientation) {
+        self.previousInterfaceOrientation = previousInterfaceOrientation
+    }
+}

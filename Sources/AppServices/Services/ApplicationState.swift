@@ -1,0 +1,36 @@
+/// The application's state as the composite tracks it from the callbacks it dispatches.
+public enum ApplicationState: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+    /// No launch callback has arrived yet.
+    case notRunning
+    /// `willFinishLaunching` arrived; `didFinishLaunching` has not.
+    case launching
+    /// In the foreground, not receiving events (after launch, before becoming active, or
+    /// after resigning active).
+    case inactive
+    /// In the foreground and receiving events.
+    case active
+    /// In the background.
+    case background
+    /// `willTerminate` arrived.
+    case terminated
+
+    /// The state's name.
+    public var description: String { rawValue }
+}
+
+/// The state of one scene as the composite tracks it from the scene callbacks.
+public enum SceneState: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+    /// Connected, not yet in the foreground.
+    case unattached
+    /// In the foreground, not receiving events.
+    case foregroundInactive
+    /// In the foreground and receiving events.
+    case foregroundActive
+    /// In the background.
+    case background
+    /// Disconnected: the system released the scene.
+    case disconnected
+
+    /// The state's name.
+    public var description: String { rawValue }
+}

@@ -1,0 +1,65 @@
+public import Logging
+
+extension ServiceComposite {
+    /// A composite's settings: logger, clock, deadlines and lifecycle notifications.
+    public struct Configuration: Sendable {
+        /// How long the composite waits for services before it calls a system completion
+        /// handler anyway. Defaults stay below the system's limits (30 s for silent pushes
+        /// and background fetch) so the system never ends the application for us.
+        public struct Deadlines: Sendable, Hashable {
+            /// `didReceiveRemoteNotification` (system limit 30 s). Default 25 s.
+            public var remoteNotification: Duration = .seconds(25)
+            /// `performFetch` (system limit 30 s). Default 25 s.
+            public var backgroundFetch: Duration = .seconds(25)
+            /// `handleEventsForBackgroundURLSession` (background time, about 30 s). Default 25 s.
+            public var backgroundURLSession: Duration = .seconds(25)
+            /// `performActionFor shortcutItem` (no documented limit; the user is waiting). Default 10 s.
+            public var shortcutItem: Duration = .seconds(10)
+            /// `handleWatchKitExtensionRequest` (background time, about 30 s). Default 25 s.
+            public var watchKitRequest: Duration = .seconds(25)
+            /// AppKit `applicationShouldTerminate` answered "later". Default 25 s.
+            public var termination: Duration = .seconds(25)
+
+            /// Creates the default deadlines.
+            public init() {}
+        }
+
+        /// Where log messages go; service contexts add `service` and `callback` metadata.
+        public var logger: Logger
+        /// The clock deadlines are measured on. Tests pass a manual clock.
+        public var clock: any Clock<Duration>
+        /// Deadlines for callbacks that take a completion handler.
+        public var deadlines: Deadlines
+        /// Whether the composite posts UIKit-named lifecycle notifications
+        /// (`UIApplicationDidBecomeActiveNotification`, ...) to `NotificationCenter.default`
+        /// after each lifecycle callback, for ``LifecycleMediator`` and other observers.
+        ///
+        /// Where the platform posts them itself (UIKit, AppKit) the adapters turn this off.
+        public var postsLifecycleNotifications: Bool
+        /// Whether, in a scene-based application, the composite derives the application's
+        /// state from its scenes and dispatches the application-level callbacks
+        /// (``ApplicationStateHandling``) when it changes: the application becomes active
+        /// with its first active scene and enters the background with its last scene.
+        ///
+        /// UIKit calls the app delegate's state callbacks only in applications without
+        /// scenes; with this on, services written against them keep working after the
+        /// move to scenes. Up transitions are dispatched before the scene callback that
+        /// causes them, down transitions after.
+        public var derivesApplicationStateFromScenes: Bool
+
+        /// Creates a configuration.
+        public init(
+            logger: Logger = Logger(label: "AppServices"),
+            clock: any Clock<Duration> = ContinuousClock(),
+            deadlines: Deadlines = Deadlines(),
+            postsLifecycleNotifications: Bool = true,
+            derivesApplicationStateFromScenes: Bool = true
+        ) {
+            self.logger = logger
+            self.clock = clock
+            self.deadlines = deadlines
+            self.postsLifecycleNotifications = postsLifecycleNotifications
+            self.derivesApplicationStateFromScenes = derivesApplicationStateFromScenes
+        }
+    }
+}

@@ -1,0 +1,331 @@
+import Logging
+
+/// The host's single entry point: holds the services, validates and orders them, and
+/// dispatches every callback to every service that handles it.
+///
+/// ```swift
+/// let composite = ServiceComposite {
+///     LoggingService()
+///     AnalyticsService()
+///     PushNotificationService()
+/// }
+/// try composite.validate()                       // every problem at once, or nothing
+/// _ = composite.didFinishLaunching(LaunchOptions())
+/// composite.didBecomeActive()
+/// ```
+///
+/// **Registration and sealing.** Services are registered at creation or with
+/// ``register(_:)`` until the first callback. The first callback (or ``validate()``)
+/// validates the whole set and reports every problem at once: dependency cycles with their
+/// path, missing dependencies, two services of one type, duplicate event subscriptions.
+/// The first callback then seals the composite: the order and, for each callback, the list
+/// of services that handle it are computed once. Registering afterwards throws
+/// ``ServiceCompositeError/Code/registrationAfterDispatch``. A composite whose services
+/// cannot be ordered is a programming error: its first callback stops the program with
+/// the full report, so call ``validate()`` in a unit test.
+///
+/// **Dispatch.** Every handling service is called, none is skipped because another
+/// answered; answers are merged by the rule documented on each capability protocol.
+/// "Up" callbacks go in dependency order, "down" callbacks in reverse
+/// (``AppCallback/direction``). Completion handlers the system passes in are called exactly
+/// once, when every service has finished or at the deadline
+/// (``Configuration-swift.struct/deadlines``), whichever comes first.
+///
+/// **Nesting.** A composite is itself an ``AppService``: register one inside another and the
+/// outer composite treats the inner one's services as its own, at the inner composite's
+/// position, so a nested composite behaves exactly like the flat list. The outermost
+/// composite's configuration applies.
+@MainActor
+public final class ServiceComposite: AppService {
+    /// The composite's settings.
+    public let configuration: Configuration
+
+    /// Services as registered, composites not yet flattened.
+    private var registered: [any AppService]
+    /// Set once the composite is sealed: the validated, ordered services and handler lists.
+    private(set) var plan: Plan?
+    /// The composite this one was flattened into, if any.
+    private(set) weak var outer: ServiceComposite?
+    /// The callback that sealed the composite, for error messages.
+    private var sealedBy: String?
+
+    /// How many dispatches are running (callbacks and event deliveries; nested ones count).
+    var dispatchDepth = 0
+    /// Events posted during a dispatch, delivered in order once the outermost one ends.
+    var pendingEvents = EventQueue()
+    /// Subscriptions made with ``subscribe(to:_:)``, by event type.
+    var dynamicSubscribers: [ObjectIdentifier: any AnyEventRoute] = [:]
+
+    /// The application's state, tracked from the callbacks.
+    public internal(set) var applicationState: ApplicationState = .notRunning
+    /// Each scene's state, by scene identifier.
+    var sceneStates: [String: SceneState] = [:]
+    /// Whether the launch being dispatched is into the background (from its options).
+    var launchesIntoBackground = false
+    /// (state, callback) pairs already logged as unexpected, so each is logged once.
+    var loggedUnexpected: Set<UnexpectedCallback> = []
+
+    /// Async fan-outs (completion handlers) still running, so they can be cancelled and awaited.
+    var pendingWork: [Int: Task<Void, Never>] = [:]
+    var nextWorkID = 0
+
+    /// Receivers of ``lifecycleEvents(bufferingPolicy:)``.
+    let lifecycleBroadcaster = LifecycleEventBroadcaster()
+
+    /// Creates a composite holding `services`, in this registration order.
+    ///
+    /// Nothing is validated yet; see ``validate()``.
+    public init(_ services: [any AppService], configuration: Configuration = Configuration()) {
+        self.registered = services
+        self.configuration = configuration
+    }
+
+    /// Creates a composite from a list of services written one per line.
+    ///
+    /// ```swift
+    /// let composite = ServiceComposite {
+    ///     LoggingService()
+    ///     if featureFlags.analytics { AnalyticsService() }
+    /// }
+    /// ```
+    public convenience init(
+        configuration: Configuration = Configuration(),
+        @ServiceListBuilder _ services: () -> [any AppService]
+    ) {
+        self.init(services(), configuration: configuration)
+    }
+
+    /// Adds a service.
+    ///
+    /// - Throws: ``ServiceCompositeError`` with code
+    ///   ``ServiceCompositeError/Code/registrationAfterDispatch`` once the composite (or the
+    ///   composite it is nested in) has dispatched a callback; the service is not added.
+    public func register(_ service: any AppService, file: String = #fileID, line: Int = #line) throws(ServiceCompositeError) {
+        try register(contentsOf: [service], file: file, line: line)
+    }
+
+    /// Adds several services, in order.
+    ///
+    /// - Throws: ``ServiceCompositeError`` once dispatch has begun; no service is added.
+    public func register(
+        contentsOf services: [any AppService],
+        file: String = #fileID,
+        line: Int = #line
+    ) throws(ServiceCompositeError) {
+        if let sealer = outer?.sealedBy ?? sealedBy {
+            let names = services.map { type(of: $0).serviceName }.joined(separator: ", ")
+            throw ServiceCompositeError(
+                code: .registrationAfterDispatch,
+                message: "Cannot register \(names): the composite has dispatched \(sealer) and its services "
+                    + "are fixed. Register every service before the first callback.",
+                file: file,
+                line: line
+            )
+        }
+        registered.append(contentsOf: services)
+    }
+
+    /// The services in dispatch order (dependency order, ties in registration order), with
+    /// nested composites flattened.
+    ///
+    /// - Throws: ``ServiceGraphError`` when the services cannot be ordered.
+    public func orderedServices() throws(ServiceGraphError) -> [any AppService] {
+        if let plan { return Array(plan.services) }
+        return Array(try makePlan().services)
+    }
+
+    /// Checks that the services can be ordered, reporting every problem at once.
+    ///
+    /// - Throws: ``ServiceGraphError`` listing every dependency cycle (with its path), every
+    ///   missing dependency, every type registered twice and every duplicate event
+    ///   subscription, one line each.
+    public func validate() throws(ServiceGraphError) {
+        if plan == nil { _ = try makePlan() }
+    }
+
+    /// Seals the composite before its first dispatch: validates, orders, and computes the
+    /// handler lists once. Stops the program with the full report when validation fails.
+    func sealIfNeeded(by callback: String) {
+        guard plan == nil else { return }
+        precondition(
+            outer == nil,
+            "\(callback) was dispatched to a composite nested in another; dispatch through the outermost composite."
+        )
+        do {
+            plan = try makePlan()
+        } catch {
+            configuration.logger.critical("\(error)")
+            preconditionFailure("\(error)")
+        }
+        sealedBy = callback
+        for inner in plan!.nested { inner.outer = self }
+        configuration.logger.debug(
+            "Sealed the service composite",
+            metadata: ["services": "\(plan!.services.map { type(of: $0).serviceName })"]
+        )
+    }
+
+    /// Whether the composite has begun dispatching (and no longer accepts registrations).
+    public var isSealed: Bool { sealedBy != nil || outer?.sealedBy != nil }
+
+    // MARK: - Lookup
+
+    /// The registered service of type `type`, or `nil` when there is none.
+    ///
+    /// `type` may also be a protocol: the first service in dependency order that conforms
+    /// to it is returned, so services can depend on abstractions that tests replace.
+    public func service<Service>(_ type: Service.Type = Service.self) -> Service? {
+        if let outer { return outer.service(type) }
+        if let plan {
+            if let exact = plan.byType[ObjectIdentifier(type)] { return exact as? Service }
+            for candidate in plan.services { if let match = candidate as? Service { return match } }
+            return nil
+        }
+        for candidate in flattened().services { if let match = candidate as? Service { return match } }
+        return nil
+    }
+
+    /// The registered service of type `type`.
+    ///
+    /// - Throws: ``ServiceCompositeError`` with code
+    ///   ``ServiceCompositeError/Code/serviceNotRegistered``, naming `type` and the services
+    ///   that are registered.
+    public func requireService<Service>(
+        _ type: Service.Type = Service.self,
+        file: String = #fileID,
+        line: Int = #line
+    ) throws(ServiceCompositeError) -> Service {
+        if let found = service(type) { return found }
+        let names = (plan.map { Array($0.services) } ?? flattened().services).map { Swift.type(of: $0).serviceName }
+        throw ServiceCompositeError(
+            code: .serviceNotRegistered,
+            message: "No service of type \(Service.self) is registered (registered: "
+                + "\(names.isEmpty ? "none" : names.joined(separator: ", "))). Register one before looking it up.",
+            file: file,
+            line: line
+        )
+    }
+
+    // MARK: - Planning
+
+    /// The validated, ordered services and everything computed from them once.
+    struct Plan {
+        /// Leaf services in dispatch order.
+        let services: ContiguousArray<any AppService>
+        /// Each service by its type.
+        let byType: [ObjectIdentifier: any AppService]
+        /// Per-capability handler lists, in dispatch order.
+        let handlers: HandlerTable
+        /// Service event subscriptions, by event type, in dispatch order.
+        let routes: [ObjectIdentifier: any AnyEventRoute]
+        /// The composites that were flattened into this one.
+        let nested: [ServiceComposite]
+    }
+
+    /// Registered services with nested composites replaced by their services, depth first.
+    private func flattened() -> (services: [any AppService], nested: [ServiceComposite], problems: [ServiceGraphError.Problem]) {
+        var services: [any AppService] = []
+        var nested: [ServiceComposite] = []
+        var problems: [ServiceGraphError.Problem] = []
+        var visiting: Set<ObjectIdentifier> = [ObjectIdentifier(self)]
+
+        func walk(_ composite: ServiceComposite) {
+            for member in composite.registered {
+                guard let inner = member as? ServiceComposite else {
+                    services.append(member)
+                    continue
+                }
+                let id = ObjectIdentifier(inner)
+                if visiting.contains(id) || nested.contains(where: { $0 === inner }) {
+                    problems.append(.init(
+                        kind: .invalidNesting,
+                        message: "A composite is nested inside itself or registered twice; "
+                            + "each composite may appear once in the tree."
+                    ))
+                    continue
+                }
+                if inner.plan != nil {
+                    problems.append(.init(
+                        kind: .invalidNesting,
+                        message: "A nested composite has already dispatched \(inner.sealedBy ?? "a callback") "
+                            + "on its own; nest a composite before its first callback."
+                    ))
+                    continue
+                }
+                nested.append(inner)
+                visiting.insert(id)
+                walk(inner)
+                visiting.remove(id)
+            }
+        }
+        walk(self)
+        return (services, nested, problems)
+    }
+
+    private func makePlan() throws(ServiceGraphError) -> Plan {
+        let (leaves, nested, nestingProblems) = flattened()
+        let graph = DependencyGraph(
+            leaves.map { service in
+                let type = Swift.type(of: service)
+                return DependencyGraph<ObjectIdentifier>.Node(
+                    key: ObjectIdentifier(type),
+                    name: type.serviceName,
+                    dependencies: type.dependencies.map { ObjectIdentifier($0) }
+                )
+            }
+        )
+        var names: [ObjectIdentifier: String] = [:]
+        for service in leaves {
+            for dependency in Swift.type(of: service).dependencies {
+                names[ObjectIdentifier(dependency)] = dependency.serviceName
+            }
+        }
+        var problems = nestingProblems
+        problems += graph.describedProblems(noun: "service", container: "a composite") { names[$0] ?? "\($0)" }
+
+        var subscriptions: [ServiceSubscriptions] = []
+        for service in leaves {
+            let collected = ServiceSubscriptions(of: service)
+            problems += collected.duplicateProblems()
+            subscriptions.append(collected)
+        }
+
+        guard problems.isEmpty, let order = graph.order() else {
+            throw ServiceGraphError(subject: "services", problems: problems)
+        }
+        let services = ContiguousArray(order.map { leaves[$0] })
+        var byType: [ObjectIdentifier: any AppService] = [:]
+        for service in services { byType[ObjectIdentifier(Swift.type(of: service))] = service }
+        var routes: [ObjectIdentifier: any AnyEventRoute] = [:]
+        for index in order { subscriptions[index].install(into: &routes) }
+        return Plan(
+            services: services,
+            byType: byType,
+            handlers: HandlerTable(services),
+            routes: routes,
+            nested: nested
+        )
+    }
+}
+
+/// Builds a list of services written one per line, with `if`, `if let`, `for` and
+/// availability checks.
+@resultBuilder
+public enum ServiceListBuilder {
+    /// Combines the lines of a block.
+    public static func buildBlock(_ parts: [any AppService]...) -> [any AppService] { parts.flatMap { $0 } }
+    /// One service.
+    public static func buildExpression(_ service: any AppService) -> [any AppService] { [service] }
+    /// Several services.
+    public static func buildExpression(_ services: [any AppService]) -> [any AppService] { services }
+    /// An `if` without `else`.
+    public static func buildOptional(_ services: [any AppService]?) -> [any AppService] { services ?? [] }
+    /// The first branch of an `if`/`else`.
+    public static func buildEither(first services: [any AppService]) -> [any AppService] { services }
+    /// The second branch of an `if`/`else`.
+    public static func buildEither(second services: [any AppService]) -> [any AppService] { services }
+    /// A `for` loop.
+    public static func buildArray(_ parts: [[any AppService]]) -> [any AppService] { parts.flatMap { $0 } }
+    /// An `if #available` block.
+    public static func buildLimitedAvailability(_ services: [any AppService]) -> [any AppService] { services }
+}

@@ -1,0 +1,114 @@
+/// The problems that keep a set of services (or initializers) from being ordered and
+/// dispatched, all of them, one line each.
+///
+/// ```text
+/// The services cannot be dispatched (3 problems):
+/// - Dependency cycle: AuthService -> SessionService -> TokenService -> AuthService. Remove one of these dependencies.
+/// - AnalyticsService depends on LoggingService, which is not registered. Register LoggingService or remove the dependency.
+/// - PushService is registered twice (positions 1 and 4); a composite holds one service per type.
+/// ```
+public struct ServiceGraphError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// One problem.
+    public struct Problem: Sendable, Hashable, CustomStringConvertible {
+        /// What kind of problem this is.
+        public let kind: Kind
+        /// A sentence naming what is wrong, where, and what to do.
+        public let message: String
+
+        /// Creates a problem.
+        public init(kind: Kind, message: String) {
+            self.kind = kind
+            self.message = message
+        }
+
+        /// The message.
+        public var description: String { message }
+    }
+
+    /// The kinds of problem. New kinds may be added.
+    public struct Kind: Sendable, Hashable, CustomStringConvertible {
+        private enum Base: String, Sendable, Hashable {
+            case dependencyCycle
+            case missingDependency
+            case duplicate
+            case duplicateSubscription
+            case dependencyOnLaterPhase
+            case invalidNesting
+        }
+
+        private let base: Base
+
+        /// Nodes that depend on each other in a circle.
+        public static let dependencyCycle = Kind(base: .dependencyCycle)
+        /// A dependency that is not registered.
+        public static let missingDependency = Kind(base: .missingDependency)
+        /// Two registrations of one type.
+        public static let duplicate = Kind(base: .duplicate)
+        /// A service that subscribes to one event type twice.
+        public static let duplicateSubscription = Kind(base: .duplicateSubscription)
+        /// An initializer that depends on one in a later launch phase.
+        public static let dependencyOnLaterPhase = Kind(base: .dependencyOnLaterPhase)
+        /// A composite nested where it cannot be.
+        public static let invalidNesting = Kind(base: .invalidNesting)
+
+        /// The kind's name.
+        public var description: String { base.rawValue }
+    }
+
+    /// What was validated, for the first line of the description ("services", "launch plan").
+    public let subject: String
+    /// Every problem found.
+    public let problems: [Problem]
+
+    /// Creates an error listing `problems` found in `subject`.
+    public init(subject: String, problems: [Problem]) {
+        self.subject = subject
+        self.problems = problems
+    }
+
+    /// A first line naming the subject and the number of problems, then one line per problem.
+    public var description: String {
+        let count = problems.count == 1 ? "1 problem" : "\(problems.count) problems"
+        return (["The \(subject) cannot be ordered (\(count)):"] + problems.map { "- \($0.message)" })
+            .joined(separator: "\n")
+    }
+}
+
+extension DependencyGraph {
+    /// The graph's problems as messages, naming nodes by ``Node/name``.
+    ///
+    /// - Parameters:
+    ///   - noun: What a node is, for messages ("service", "initializer").
+    ///   - container: Where nodes are registered, for messages ("a composite", "a launch plan").
+    ///   - dependencyName: How to name a missing dependency's key.
+    func describedProblems(
+        noun: String,
+        container: String,
+        dependencyName: (Key) -> String
+    ) -> [ServiceGraphError.Problem] {
+        problems().map { problem in
+            switch problem {
+            case .duplicate(let first, let duplicate):
+                let name = nodes[duplicate].name
+                return .init(
+                    kind: .duplicate,
+                    message: "\(name) is registered twice (positions \(first + 1) and \(duplicate + 1)); "
+                        + "\(container) holds one \(noun) per type. Remove one registration."
+                )
+            case .missing(let dependent, let dependency):
+                let missing = dependencyName(dependency)
+                return .init(
+                    kind: .missingDependency,
+                    message: "\(nodes[dependent].name) depends on \(missing), which is not registered. "
+                        + "Register \(missing) or remove the dependency."
+                )
+            case .cycle(let path):
+                let names = (path + [path[0]]).map { nodes[$0].name }.joined(separator: " -> ")
+                return .init(
+                    kind: .dependencyCycle,
+                    message: "Dependency cycle: \(names). Remove one of these dependencies."
+                )
+            }
+        }
+    }
+}

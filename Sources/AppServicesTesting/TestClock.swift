@@ -1,0 +1,149 @@
+import Synchronization
+
+/// A clock that moves only when a test advances it, so deadlines, budgets and timeouts are
+/// tested without sleeping.
+///
+/// ```swift
+/// let clock = TestClock()
+/// let composite = ServiceComposite([SlowService()], configuration: .init(clock: clock))
+/// composite.performFetch { result = $0 }
+/// await clock.waitForSleepers(1)        // the deadline timer is set
+/// clock.advance(by: .seconds(25))       // the deadline passes
+/// ```
+///
+/// Sleepers whose deadline is reached are resumed in deadline order (ties in the order they
+/// went to sleep). Cancelling a sleeping task resumes it at once with `CancellationError`.
+public final class TestClock: Clock, Sendable {
+    /// A point on a ``TestClock``: the time since the clock was created.
+    public struct Instant: InstantProtocol, CustomStringConvertible {
+        /// The time since the clock's origin.
+        public var offset: Duration
+
+        /// Creates an instant `offset` after the clock's origin.
+        public init(offset: Duration) { self.offset = offset }
+
+        /// The instant `duration` later.
+        public func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
+
+        /// The time from this instant to `other`.
+        public func duration(to other: Instant) -> Duration { other.offset - offset }
+
+        /// Whether `lhs` comes before `rhs`.
+        public static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
+
+        /// The offset, such as `25.0 seconds`.
+        public var description: String { "\(offset)" }
+    }
+
+    private struct Sleeper {
+        let id: Int
+        let deadline: Instant
+        let continuation: CheckedContinuation<Void, any Error>
+    }
+
+    private struct State {
+        var now = Instant(offset: .zero)
+        var sleepers: [Int: Sleeper] = [:]
+        var cancelled: Set<Int> = []
+        var nextID = 0
+        var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+
+        /// Removes and returns the waiters satisfied by the current number of sleepers.
+        mutating func satisfiedWaiters() -> [CheckedContinuation<Void, Never>] {
+            let ready = waiters.filter { $0.count <= sleepers.count }.map(\.continuation)
+            waiters.removeAll { $0.count <= sleepers.count }
+            return ready
+        }
+    }
+
+    private let state = Mutex(State())
+
+    /// Creates a clock at offset zero.
+    public init() {}
+
+    /// The current instant.
+    public var now: Instant { state.withLock { $0.now } }
+
+    /// The clock's resolution: exact.
+    public var minimumResolution: Duration { .zero }
+
+    /// How many tasks are sleeping on the clock.
+    public var sleeperCount: Int { state.withLock { $0.sleepers.count } }
+
+    /// The earliest deadline a task is sleeping until, if any.
+    public var nextDeadline: Instant? { state.withLock { $0.sleepers.values.map(\.deadline).min() } }
+
+    /// Suspends until the clock has been advanced to `deadline`.
+    public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+        let id = state.withLock { state in
+            defer { state.nextID += 1 }
+            return state.nextID
+        }
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                enum Start { case due, cancelled, sleeping([CheckedContinuation<Void, Never>]) }
+                let start: Start = state.withLock { state in
+                    if state.cancelled.remove(id) != nil { return .cancelled }
+                    if deadline <= state.now { return .due }
+                    state.sleepers[id] = Sleeper(id: id, deadline: deadline, continuation: continuation)
+                    return .sleeping(state.satisfiedWaiters())
+                }
+                switch start {
+                case .due: continuation.resume()
+                case .cancelled: continuation.resume(throwing: CancellationError())
+                case .sleeping(let waiters): for waiter in waiters { waiter.resume() }
+                }
+            }
+        } onCancel: {
+            let sleeper: Sleeper? = state.withLock { state in
+                if let sleeper = state.sleepers.removeValue(forKey: id) { return sleeper }
+                state.cancelled.insert(id)
+                return nil
+            }
+            sleeper?.continuation.resume(throwing: CancellationError())
+        }
+    }
+
+    /// Moves the clock forward by `duration` and wakes every sleeper whose deadline is
+    /// reached, earliest first.
+    public func advance(by duration: Duration) {
+        precondition(duration >= .zero, "TestClock cannot move backwards (asked to advance by \(duration)).")
+        advance(to: now.advanced(by: duration))
+    }
+
+    /// Moves the clock to `instant` (if it is later than now) and wakes every sleeper whose
+    /// deadline is reached, earliest first.
+    public func advance(to instant: Instant) {
+        let due: [Sleeper] = state.withLock { state in
+            if instant > state.now { state.now = instant }
+            let due = state.sleepers.values.filter { $0.deadline <= state.now }
+                .sorted { ($0.deadline, $0.id) < ($1.deadline, $1.id) }
+            for sleeper in due { state.sleepers[sleeper.id] = nil }
+            return due
+        }
+        for sleeper in due { sleeper.continuation.resume() }
+    }
+
+    /// Moves the clock to the earliest sleeper's deadline and wakes the sleepers due then.
+    ///
+    /// - Returns: The new time, or `nil` (and no change) when nobody sleeps.
+    @discardableResult
+    public func advanceToNextDeadline() -> Instant? {
+        guard let next = nextDeadline else { return nil }
+        advance(to: next)
+        return next
+    }
+
+    /// Waits until at least `count` tasks are sleeping on the clock, so a test advances
+    /// time only after the code under test has set its timers.
+    public func waitForSleepers(_ count: Int = 1) async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let ready = state.withLock { state in
+                if state.sleepers.count >= count { return true }
+                state.waiters.append((count, continuation))
+                return false
+            }
+            if ready { continuation.resume() }
+        }
+    }
+}
