@@ -9,7 +9,7 @@ import Logging
 /// callbacks, `failed`). Answers that arrive after the completion are ignored and logged
 /// with the service's name.
 @MainActor
-final class CompletionGate<Response> {
+final class CompletionGate<Response: Sendable> {
     private let callback: AppCallback
     private let names: [String]
     private let merge: ResponseMerge<Response>
@@ -44,6 +44,17 @@ final class CompletionGate<Response> {
 
     /// Whether the completion handler has been called.
     var isComplete: Bool { completion == nil }
+
+    /// Runs the job at `index` and records its outcome in the same main-actor job in which
+    /// it returns, so an answer counts from the instant the service gives it, never later
+    /// than a deadline that fires after it.
+    func run(_ index: Int, _ job: FanOutJob<Response>) async {
+        do {
+            record(index, .success(try await job.run()))
+        } catch {
+            record(index, .failure(error))
+        }
+    }
 
     /// Records the outcome of the service at `index`.
     func record(_ index: Int, _ outcome: Result<Response, any Error>) {
@@ -113,11 +124,13 @@ final class CompletionGate<Response> {
     }
 }
 
-/// What one child of a fan-out reports to the loop that decides everything.
-enum FanOutChildResult<Response: Sendable>: Sendable {
-    case answered(index: Int, Response)
-    case threw(index: Int, any Error)
+/// What one child of a fan-out reports to the loop that decides what to stop.
+enum FanOutChildResult: Sendable {
+    /// A service's work returned (its answer is already recorded).
+    case serviceReturned
+    /// The deadline passed (the gate has completed).
     case deadlineReached
+    /// The deadline timer was cancelled because every service answered first.
     case deadlineCancelled
 }
 
@@ -158,8 +171,10 @@ extension ServiceComposite {
     /// gets the merge's no-answer value at once.
     ///
     /// The work runs in one task the composite owns (``cancelPendingWork()``,
-    /// ``waitForPendingWork()``), holding one task group whose children all return a
-    /// ``FanOutChildResult``; one loop over the results decides everything.
+    /// ``waitForPendingWork()``), holding one task group: a child per job, which records
+    /// its job's answer in the gate, and a deadline child. The gate decides when the
+    /// completion is called; the loop over the children's results decides when to cancel
+    /// what still runs.
     func runExactlyOnce<Response: Sendable>(
         _ callback: AppCallback,
         _ jobs: [FanOutJob<Response>],
@@ -181,26 +196,24 @@ extension ServiceComposite {
             logger: configuration.logger,
             completion: completion
         )
-        let clock = configuration.clock
+        // The deadline counts from now, when the system called, not from when the timer's
+        // task first runs.
+        let deadlineReached = Self.timer(on: configuration.clock, firingAfter: deadline)
         let id = nextWorkID
         nextWorkID += 1
         pendingWork[id] = Task { @MainActor [weak self] in
-            await withTaskGroup(of: FanOutChildResult<Response>.self) { group in
+            await withTaskGroup(of: FanOutChildResult.self) { group in
                 for index in jobs.indices {
                     let job = jobs[index]
-                    // `job.run` is main-actor isolated; the child hops there to call it.
                     group.addTask {
-                        do {
-                            let answer = try await job.run()
-                            return .answered(index: index, answer)
-                        } catch {
-                            return .threw(index: index, error)
-                        }
+                        await gate.run(index, job)
+                        return .serviceReturned
                     }
                 }
                 group.addTask {
                     do {
-                        try await clock.sleep(for: deadline)
+                        try await deadlineReached()
+                        await gate.expire()
                         return .deadlineReached
                     } catch {
                         return .deadlineCancelled
@@ -208,19 +221,24 @@ extension ServiceComposite {
                 }
                 while let result = await group.next() {
                     switch result {
-                    case .answered(let index, let answer): gate.record(index, .success(answer))
-                    case .threw(let index, let error): gate.record(index, .failure(error))
-                    case .deadlineReached: gate.expire()
-                    case .deadlineCancelled: break
+                    case .serviceReturned, .deadlineReached:
+                        // Once the system has its answer, what still runs is only late: ask
+                        // it to stop. Work that ignores cancellation keeps this task (never
+                        // the caller) waiting.
+                        if gate.isComplete { group.cancelAll() }
+                    case .deadlineCancelled:
+                        break
                     }
-                    // Once the system has its answer, what is still running is only late:
-                    // ask it to stop. Work that ignores cancellation keeps this task (not
-                    // the caller) waiting.
-                    if gate.isComplete { group.cancelAll() }
                 }
             }
             self?.pendingWork[id] = nil
         }
+    }
+
+    /// A timer that fires `duration` after this call on `clock`, whenever it is awaited.
+    static func timer(on clock: some Clock<Duration>, firingAfter duration: Duration) -> @Sendable () async throws -> Void {
+        let deadline = clock.now.advanced(by: duration)
+        return { try await clock.sleep(until: deadline, tolerance: nil) }
     }
 
     /// The number of completion-handler callbacks whose services are still running

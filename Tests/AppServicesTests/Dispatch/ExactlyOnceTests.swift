@@ -1,0 +1,264 @@
+import AppServices
+import AppServicesTesting
+import Logging
+import Testing
+
+@MainActor
+struct ExactlyOnceTests {
+    let clock = TestClock()
+    let probe = TrialProbe()
+    let logs = LogCapture()
+    let push = RemoteNotification(userInfo: ["aps": ["content-available": 1]])
+
+    func composite(_ scripts: [Script]) -> ServiceComposite {
+        ServiceComposite(
+            makeScripted(scripts, clock: clock, probe: probe),
+            configuration: .init(logger: logs.logger(), clock: clock)
+        )
+    }
+
+    @Test("A service that never answers: the completion waits for the deadline, then is called once")
+    func neverAnswers() async {
+        let composite = composite([.answer(.newData), .never])
+        let completion = CompletionRecorder<BackgroundFetchResult>(clock: clock)
+        composite.didReceiveRemoteNotification(push) { completion.record($0) }
+
+        await probe.waitForReturned(1)
+        await clock.waitForSleepers(2)  // the deadline and S1's endless sleep
+        clock.advance(by: .seconds(24))
+        #expect(completion.count == 0, "the deadline is 25 s; nothing may complete at 24 s")
+
+        clock.advance(by: .seconds(1))
+        await completion.waitUntilCalled()
+        await composite.waitForPendingWork()
+        #expect(completion.values == [.newData])
+        #expect(completion.times == [TestClock.Instant(offset: .seconds(25))])
+        #expect(logs.messages(at: .warning).contains { $0.contains("deadline") && $0.contains("S1") })
+    }
+
+    @Test("A service that never answers counts as failed at the deadline")
+    func neverCountsAsFailed() async {
+        let composite = composite([.answer(.noData), .never])
+        let completion = CompletionRecorder<BackgroundFetchResult>(clock: clock)
+        composite.didReceiveRemoteNotification(push) { completion.record($0) }
+        await clock.waitForSleepers(2)
+        clock.advance(by: .seconds(25))
+        await completion.waitUntilCalled()
+        await composite.waitForPendingWork()
+        #expect(completion.values == [.failed])
+    }
+
+    @Test("A service that calls its completion handler twice: the first answer counts, the second is logged")
+    func answersTwice() async {
+        let composite = composite([.twice(.newData, .noData), .answer(.noData)])
+        let completion = CompletionRecorder<BackgroundFetchResult>(clock: clock)
+        composite.didReceiveRemoteNotification(push) { completion.record($0) }
+        await completion.waitUntilCalled()
+        await composite.waitForPendingWork()
+        #expect(completion.values == [.newData])
+        #expect(completion.times == [TestClock.Instant(offset: .zero)], "answered at once, no deadline involved")
+        #expect(logs.messages(at: .warning).contains { $0.contains("S0") && $0.contains("more than once") })
+    }
+
+    @Test("A late answer after the deadline is ignored and logged with the service's name")
+    func answersLate() async {
+        let composite = composite([.answer(.noData), .stubborn(.newData)])
+        let completion = CompletionRecorder<BackgroundFetchResult>(clock: clock)
+        composite.didReceiveRemoteNotification(push) { completion.record($0) }
+        await clock.waitForSleepers(1)
+        clock.advance(by: .seconds(25))
+        await completion.waitUntilCalled()
+        #expect(completion.values == [.failed])
+
+        probe.release()  // S1 ignores cancellation and answers now, too late
+        await composite.waitForPendingWork()
+        #expect(completion.count == 1)
+        #expect(
+            logs.messages(at: .warning).contains {
+                $0.contains("S1 answered didReceiveRemoteNotification after the completion handler was called")
+                    && $0.contains("newData")
+            }
+        )
+    }
+
+    @Test("A service that throws counts as failed and does not affect the others")
+    func throwsError() async {
+        let composite = composite([.fail, .answer(.noData), .answer(.noData)])
+        let completion = CompletionRecorder<BackgroundFetchResult>(clock: clock)
+        composite.didReceiveRemoteNotification(push) { completion.record($0) }
+        await completion.waitUntilCalled()
+        await composite.waitForPendingWork()
+        #expect(completion.values == [.failed])
+        #expect(probe.returned == 3, "every service ran")
+        #expect(logs.messages(at: .error).contains { $0.contains("S0 failed didReceiveRemoteNotification") })
+    }
+
+    @Test("The deadline counts from the moment the system called, not from when the work starts")
+    func deadlineCountsFromDispatch() async {
+        let composite = composite([.stubborn(.newData)])
+        let completion = CompletionRecorder<BackgroundFetchResult>(clock: clock)
+        composite.didReceiveRemoteNotification(push) { completion.record($0) }
+        // Time passes before the fan-out's task has had a chance to run at all.
+        clock.advance(by: .seconds(25))
+        await completion.waitUntilCalled()
+        #expect(completion.times == [TestClock.Instant(offset: .seconds(25))])
+        probe.release()
+        await composite.waitForPendingWork()
+    }
+
+    @Test("The completion comes when the last service answers, before the deadline")
+    func completesWhenLastAnswers() async {
+        let composite = composite([.after(.seconds(3), .noData), .after(.seconds(24), .newData)])
+        let completion = CompletionRecorder<BackgroundFetchResult>(clock: clock)
+        composite.didReceiveRemoteNotification(push) { completion.record($0) }
+        await clock.waitForSleepers(3)
+        clock.advance(to: .init(offset: .seconds(3)))
+        await probe.waitForReturned(1)
+        #expect(completion.count == 0)
+        clock.advance(to: .init(offset: .seconds(24)))
+        await completion.waitUntilCalled()
+        await composite.waitForPendingWork()
+        #expect(completion.values == [.newData])
+        #expect(completion.times == [TestClock.Instant(offset: .seconds(24))])
+        #expect(clock.sleeperCount == 0, "the deadline timer was cancelled")
+    }
+
+    @Test("Each completion-handler callback uses its own configured deadline", arguments: [
+        AppCallback.didReceiveRemoteNotification, .performFetch, .handleEventsForBackgroundURLSession,
+        .performActionForShortcutItem, .handleWatchKitExtensionRequest,
+    ])
+    func perCallbackDeadlines(_ callback: AppCallback) async {
+        var deadlines = ServiceComposite.Configuration.Deadlines()
+        deadlines.remoteNotification = .seconds(11)
+        deadlines.backgroundFetch = .seconds(12)
+        deadlines.backgroundURLSession = .seconds(13)
+        deadlines.shortcutItem = .seconds(14)
+        deadlines.watchKitRequest = .seconds(15)
+        let expected: [AppCallback: Duration] = [
+            .didReceiveRemoteNotification: .seconds(11), .performFetch: .seconds(12),
+            .handleEventsForBackgroundURLSession: .seconds(13), .performActionForShortcutItem: .seconds(14),
+            .handleWatchKitExtensionRequest: .seconds(15),
+        ]
+        let composite = ServiceComposite(
+            makeScripted([.never], clock: clock, probe: probe),
+            configuration: .init(logger: logs.logger(), clock: clock, deadlines: deadlines)
+        )
+        let completion = CompletionRecorder<String>(clock: clock)
+        switch callback {
+        case .didReceiveRemoteNotification: composite.didReceiveRemoteNotification(push) { completion.record("\($0)") }
+        case .performFetch: composite.performFetch { completion.record("\($0)") }
+        case .handleEventsForBackgroundURLSession: composite.handleEventsForBackgroundURLSession("s") { completion.record("done") }
+        case .performActionForShortcutItem:
+            composite.performAction(for: ShortcutItem(type: "t", localizedTitle: "T")) { completion.record("\($0)") }
+        default: composite.handleWatchKitExtensionRequest(nil) { completion.record("\(String(describing: $0))") }
+        }
+        await clock.waitForSleepers(2)
+        clock.advanceToNextDeadline()
+        await completion.waitUntilCalled()
+        await composite.waitForPendingWork()
+        #expect(completion.count == 1)
+        #expect(completion.times == [TestClock.Instant(offset: expected[callback]!)])
+    }
+
+    @Test("With no handling service the completion is called at once with the no-answer value")
+    func noHandlerCompletesAtOnce() {
+        let composite = ServiceComposite([])
+        var results: [BackgroundFetchResult] = []
+        composite.didReceiveRemoteNotification(push) { results.append($0) }
+        composite.performFetch { results.append($0) }
+        #expect(results == [.noData, .noData], "called synchronously, before the entry point returns")
+        #expect(composite.pendingWorkCount == 0)
+    }
+
+    // MARK: - Randomized trials
+
+    /// What one trial expects: the merged result and when the completion comes.
+    static func oracle(_ scripts: [Script], deadline: Duration) -> (result: BackgroundFetchResult, at: Duration) {
+        var finishes: [Duration] = []
+        var contributions: [BackgroundFetchResult] = []
+        var allFinishInTime = true
+        for script in scripts {
+            switch script {
+            case .answer(let result): contributions.append(result); finishes.append(.zero)
+            case .fail: contributions.append(.failed); finishes.append(.zero)
+            case .twice(let first, _): contributions.append(first); finishes.append(.zero)
+            case .after(let delay, let result) where delay < deadline: contributions.append(result); finishes.append(delay)
+            case .after, .never, .stubborn: contributions.append(.failed); allFinishInTime = false
+            }
+        }
+        let result: BackgroundFetchResult =
+            contributions.contains(.newData) ? .newData : contributions.contains(.failed) ? .failed : .noData
+        return (result, allFinishInTime ? (finishes.max() ?? .zero) : deadline)
+    }
+
+    static func randomScript(_ random: inout SeededGenerator) -> Script {
+        let results = BackgroundFetchResult.allCases
+        let result = results.randomElement(using: &random)!
+        // Delays avoid the deadline itself (25 s), where two timers would tie.
+        let delay = Duration.seconds([Int](1...24).randomElement(using: &random)! + (Bool.random(using: &random) ? 0 : 25))
+        switch Int.random(in: 0..<6, using: &random) {
+        case 0: return .answer(result)
+        case 1: return .fail
+        case 2: return .twice(result, results.randomElement(using: &random)!)
+        case 3: return .after(delay, result)
+        case 4: return .never
+        default: return .stubborn(result)
+        }
+    }
+
+    @Test("10,000 seeded trials: the completion is called exactly once, with the right result, at the right time")
+    func randomizedTrials() async {
+        var random = SeededGenerator(seed: 0x5EED_A11C_E000_0001)
+        let deadline = Duration.seconds(25)
+        var failures = 0
+        for trial in 0..<10_000 {
+            let scripts = (0..<Int.random(in: 0...5, using: &random)).map { _ in Self.randomScript(&random) }
+            let (expectedResult, expectedTime) = Self.oracle(scripts, deadline: deadline)
+            let clock = TestClock()
+            let probe = TrialProbe()
+            let logs = LogCapture()
+            let composite = ServiceComposite(
+                makeScripted(scripts, clock: clock, probe: probe),
+                configuration: .init(logger: logs.logger(level: .warning), clock: clock)
+            )
+            let completion = CompletionRecorder<BackgroundFetchResult>(clock: clock)
+            composite.didReceiveRemoteNotification(push) { completion.record($0) }
+
+            let prompt = scripts.filter(\.isPrompt).count
+            await probe.waitForReturned(prompt)
+            let sleepers = scripts.filter { if case .after = $0 { true } else if case .never = $0 { true } else { false } }
+            if !sleepers.isEmpty { await clock.waitForSleepers(1 + sleepers.count) }
+            // Step through every time something is due, waiting for its effect each time.
+            let steps = Set(scripts.compactMap { script -> Duration? in
+                if case .after(let delay, _) = script, delay < expectedTime { return delay }
+                return nil
+            }).sorted()
+            var returned = prompt
+            for step in steps {
+                clock.advance(to: .init(offset: step))
+                returned += scripts.filter { if case .after(step, _) = $0 { true } else { false } }.count
+                await probe.waitForReturned(returned)
+            }
+            if !scripts.isEmpty { clock.advance(to: .init(offset: expectedTime)) }
+            await completion.waitUntilCalled()
+            probe.release()
+            clock.advance(by: .seconds(7200))
+            await composite.waitForPendingWork()
+
+            let ok =
+                completion.values == [expectedResult] && completion.times == [.init(offset: expectedTime)]
+                && logs.messages(at: .warning).filter { $0.contains("more than once") }.count
+                    == scripts.filter { if case .twice = $0 { true } else { false } }.count
+            if !ok {
+                failures += 1
+                Issue.record(
+                    """
+                    trial \(trial) \(scripts): got \(completion.values) at \(completion.times), \
+                    expected \(expectedResult) at \(expectedTime); warnings: \(logs.messages(at: .warning))
+                    """
+                )
+                if failures > 5 { return }
+            }
+        }
+    }
+}
