@@ -127,6 +127,9 @@ open class RecordingService: AppService, LaunchHandling, ApplicationStateHandlin
     /// A journal shared with other recorders, if any.
     public let journal: CallJournal?
 
+    /// The services this one depends on; override in a subclass to test ordering.
+    open class var dependencies: [any AppService.Type] { [] }
+
     /// Creates a recorder, optionally writing into a shared journal too.
     public init(journal: CallJournal? = nil) {
         self.journal = journal

@@ -1,3 +1,4 @@
+public import Foundation
 public import Logging
 
 extension ServiceComposite {
@@ -31,11 +32,14 @@ extension ServiceComposite {
         /// Deadlines for callbacks that take a completion handler.
         public var deadlines: Deadlines
         /// Whether the composite posts UIKit-named lifecycle notifications
-        /// (`UIApplicationDidBecomeActiveNotification`, ...) to `NotificationCenter.default`
-        /// after each lifecycle callback, for ``LifecycleMediator`` and other observers.
+        /// (`UIApplicationDidBecomeActiveNotification`, ...) to ``notificationCenter`` after
+        /// each lifecycle callback, for ``LifecycleMediator`` and other observers.
         ///
         /// Where the platform posts them itself (UIKit, AppKit) the adapters turn this off.
         public var postsLifecycleNotifications: Bool
+        /// Where lifecycle notifications are posted. The default center, unless a test
+        /// isolates itself.
+        public var notificationCenter: NotificationCenter
         /// Whether, in a scene-based application, the composite derives the application's
         /// state from its scenes and dispatches the application-level callbacks
         /// (``ApplicationStateHandling``) when it changes: the application becomes active
@@ -53,12 +57,14 @@ extension ServiceComposite {
             clock: any Clock<Duration> = ContinuousClock(),
             deadlines: Deadlines = Deadlines(),
             postsLifecycleNotifications: Bool = true,
+            notificationCenter: NotificationCenter = .default,
             derivesApplicationStateFromScenes: Bool = true
         ) {
             self.logger = logger
             self.clock = clock
             self.deadlines = deadlines
             self.postsLifecycleNotifications = postsLifecycleNotifications
+            self.notificationCenter = notificationCenter
             self.derivesApplicationStateFromScenes = derivesApplicationStateFromScenes
         }
     }

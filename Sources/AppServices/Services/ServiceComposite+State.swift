@@ -32,7 +32,7 @@ extension ServiceComposite {
     /// Posts the notification and feeds the async streams for `event`.
     func announce(_ event: LifecycleEvent) {
         if configuration.postsLifecycleNotifications {
-            NotificationCenter.default.post(name: event.notificationName, object: self)
+            configuration.notificationCenter.post(name: event.notificationName, object: self)
         }
         lifecycleBroadcaster.yield(event)
     }

@@ -170,6 +170,29 @@ struct ExactlyOnceTests {
         #expect(composite.pendingWorkCount == 0)
     }
 
+    @Test("A completion-handler bridge called after its deadline cancelled it is ignored and logged")
+    func bridgeCalledAfterCancellation() async {
+        let sdk = LegacySDK()
+        let composite = ServiceComposite(
+            [LegacyBridgeService(sdk: sdk)],
+            configuration: .init(logger: logs.logger(), clock: clock)
+        )
+        let completion = CompletionRecorder<BackgroundFetchResult>(clock: clock)
+        composite.didReceiveRemoteNotification(push) { completion.record($0) }
+        await clock.waitForSleepers(1)
+        await sdk.waitUntilAsked()
+        clock.advance(by: .seconds(25))
+        await completion.waitUntilCalled()
+        await composite.waitForPendingWork()  // the bridge threw CancellationError at the deadline
+        sdk.finish(.newData)  // the SDK calls back at last
+        #expect(completion.values == [.failed])
+        #expect(
+            logs.messages(at: .warning).contains {
+                $0.contains("LegacyBridgeService called its completion handler for didReceiveRemoteNotification after the work was cancelled")
+            }
+        )
+    }
+
     // MARK: - Randomized trials
 
     /// What one trial expects: the merged result and when the completion comes.
@@ -260,5 +283,36 @@ struct ExactlyOnceTests {
                 if failures > 5 { return }
             }
         }
+    }
+}
+
+/// A callback-based SDK whose answer the test controls.
+@MainActor
+final class LegacySDK {
+    private var pending: (@Sendable (BackgroundFetchResult) -> Void)?
+    private var askedWaiter: CheckedContinuation<Void, Never>?
+
+    func fetch(completion: @escaping @Sendable (BackgroundFetchResult) -> Void) {
+        pending = completion
+        askedWaiter?.resume()
+        askedWaiter = nil
+    }
+
+    func waitUntilAsked() async {
+        if pending != nil { return }
+        await withCheckedContinuation { askedWaiter = $0 }
+    }
+
+    func finish(_ result: BackgroundFetchResult) { pending?(result) }
+}
+
+final class LegacyBridgeService: AppService, RemoteNotificationHandling {
+    let sdk: LegacySDK
+    init(sdk: LegacySDK) { self.sdk = sdk }
+
+    func application(_ context: AppContext, didReceiveRemoteNotification notification: RemoteNotification) async throws
+        -> BackgroundFetchResult
+    {
+        try await context.withCompletionHandler { completion in sdk.fetch(completion: completion) }
     }
 }

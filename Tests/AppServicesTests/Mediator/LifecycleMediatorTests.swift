@@ -1,0 +1,127 @@
+import AppServices
+import AppServicesTesting
+import Foundation
+import Testing
+
+@MainActor
+final class OrderProbe {
+    var entries: [String] = []
+}
+
+final class ProbeService: AppService, ApplicationStateHandling, SystemEventHandling {
+    let probe: OrderProbe
+    init(probe: OrderProbe) { self.probe = probe }
+    func applicationDidBecomeActive(_ context: AppContext) { probe.entries.append("service.didBecomeActive") }
+    func applicationDidEnterBackground(_ context: AppContext) { probe.entries.append("service.didEnterBackground") }
+    func applicationDidReceiveMemoryWarning(_ context: AppContext) { probe.entries.append("service.memoryWarning") }
+}
+
+final class ProbeListener: LifecycleListener {
+    let probe: OrderProbe
+    init(probe: OrderProbe) { self.probe = probe }
+    func applicationDidFinishLaunching() { probe.entries.append("listener.didFinishLaunching") }
+    func applicationDidBecomeActive() { probe.entries.append("listener.didBecomeActive") }
+    func applicationDidEnterBackground() { probe.entries.append("listener.didEnterBackground") }
+    func applicationDidReceiveMemoryWarning() { probe.entries.append("listener.memoryWarning") }
+}
+
+@MainActor
+struct LifecycleMediatorTests {
+    let probe = OrderProbe()
+    // Each test has its own center, so composites of tests running in parallel do not reach it.
+    let center = NotificationCenter()
+
+    func composite() -> ServiceComposite {
+        ServiceComposite([ProbeService(probe: probe)], configuration: .init(notificationCenter: center))
+    }
+
+    @Test("Listeners are called after the matching callback has reached the services")
+    func listenersFollowCallbacks() {
+        let composite = composite()
+        let mediator = LifecycleMediator(listeners: [ProbeListener(probe: probe)], notificationCenter: center)
+        _ = composite.didFinishLaunching()
+        composite.didBecomeActive()
+        composite.didReceiveMemoryWarning()
+        composite.willResignActive()
+        composite.didEnterBackground()
+        #expect(
+            probe.entries == [
+                "listener.didFinishLaunching", "service.didBecomeActive", "listener.didBecomeActive",
+                "service.memoryWarning", "listener.memoryWarning", "service.didEnterBackground",
+                "listener.didEnterBackground",
+            ]
+        )
+        _ = mediator
+    }
+
+    @Test("Listeners are never called after the mediator is released")
+    func releasedMediatorIsSilent() {
+        let composite = composite()
+        let listener = ProbeListener(probe: probe)
+        var mediator: LifecycleMediator? = LifecycleMediator(listeners: [listener], notificationCenter: center)
+        _ = composite.didFinishLaunching()
+        mediator = nil
+        composite.didBecomeActive()
+        #expect(mediator == nil)
+        #expect(probe.entries == ["listener.didFinishLaunching", "service.didBecomeActive"])
+    }
+
+    @Test("Adding a listener twice keeps one; a removed listener is not called")
+    func addAndRemove() {
+        let composite = composite()
+        let listener = ProbeListener(probe: probe)
+        let mediator = LifecycleMediator(listeners: [], notificationCenter: center)
+        mediator.add(listener)
+        mediator.add(listener)
+        _ = composite.didFinishLaunching()
+        mediator.remove(listener)
+        composite.didBecomeActive()
+        #expect(mediator.listeners.isEmpty)
+        #expect(probe.entries == ["listener.didFinishLaunching", "service.didBecomeActive"])
+    }
+
+    @Test("The composite posts UIKit's notification names, and can be told not to")
+    func notificationNames() {
+        let probe = probe
+        let observer = center.addObserver(forName: nil, object: nil, queue: nil) { note in
+            let name = note.name.rawValue
+            MainActor.assumeIsolated { probe.entries.append(name) }
+        }
+        _ = composite().didFinishLaunching()
+        _ = ServiceComposite([], configuration: .init(postsLifecycleNotifications: false, notificationCenter: center))
+            .didFinishLaunching()
+        center.removeObserver(observer)
+        #expect(probe.entries == ["UIApplicationDidFinishLaunchingNotification"])
+    }
+
+    @Test("The lifecycle is also an async sequence of events")
+    func asyncLifecycleEvents() async {
+        let composite = composite()
+        let events = composite.lifecycleEvents()
+        _ = composite.didFinishLaunching()
+        composite.didBecomeActive()
+        composite.willResignActive()
+        var received: [LifecycleEvent] = []
+        for await event in events {
+            received.append(event)
+            if received.count == 3 { break }
+        }
+        #expect(received == [.didFinishLaunching, .didBecomeActive, .willResignActive])
+    }
+
+    @Test("A slow async listener keeps the newest events its buffer holds")
+    func bufferingKeepsNewest() async {
+        let composite = composite()
+        let events = composite.lifecycleEvents(bufferingPolicy: .bufferingNewest(2))
+        _ = composite.didFinishLaunching()
+        composite.didBecomeActive()
+        composite.willResignActive()
+        composite.didEnterBackground()
+        var received: [LifecycleEvent] = []
+        for await event in events {
+            received.append(event)
+            if received.count == 2 { break }
+        }
+        #expect(received == [.willResignActive, .didEnterBackground])
+    }
+}

@@ -1,0 +1,94 @@
+import AppServices
+import AppServicesTesting
+import Foundation
+import Testing
+
+private final class Base: RecordingService {}
+private final class Feature: RecordingService {
+    override class var dependencies: [any AppService.Type] { [Base.self] }
+}
+private final class Detail: RecordingService {}
+private final class Leaf: RecordingService {
+    override class var dependencies: [any AppService.Type] { [Feature.self] }
+}
+private final class Tail: RecordingService {}
+
+@MainActor
+struct NestingTests {
+    /// A session that touches every kind of dispatch: launch, state, merges, fan-outs, scenes.
+    func session(_ composite: ServiceComposite, _ services: [RecordingService]) async -> [String] {
+        for service in services {
+            service.answers.openURL = service is Detail
+            service.answers.interfaceOrientations = service is Feature ? [.portrait, .landscapeLeft] : service is Detail ? .portrait : .landscapeLeft
+            service.answers.remoteNotification = service is Leaf ? .newData : .noData
+        }
+        let scene = SceneInfo(session: SceneSession(persistentIdentifier: "s1"))
+        var answers: [String] = []
+        answers.append("\(composite.didFinishLaunching())")
+        composite.didBecomeActive()
+        answers.append("\(composite.open(URL(string: "app://x")!))")
+        answers.append("\(composite.supportedInterfaceOrientations(for: nil)!.rawValue)")
+        answers.append("\(await composite.didReceiveRemoteNotification(RemoteNotification(userInfo: [:])))")
+        composite.sceneWillConnect(scene)
+        composite.sceneWillEnterForeground(scene)
+        composite.willResignActive()
+        composite.didEnterBackground()
+        composite.willTerminate()
+        return answers
+    }
+
+    @Test("A composite nested two deep behaves exactly like the flat composite with the same order")
+    func nestedEqualsFlat() async throws {
+        let flatJournal = CallJournal()
+        let flatServices: [RecordingService] = [
+            Base(journal: flatJournal), Feature(journal: flatJournal), Detail(journal: flatJournal),
+            Leaf(journal: flatJournal), Tail(journal: flatJournal),
+        ]
+        let flat = ServiceComposite(flatServices)
+
+        let nestedJournal = CallJournal()
+        let nestedServices: [RecordingService] = [
+            Base(journal: nestedJournal), Feature(journal: nestedJournal), Detail(journal: nestedJournal),
+            Leaf(journal: nestedJournal), Tail(journal: nestedJournal),
+        ]
+        let innermost = ServiceComposite([nestedServices[2], nestedServices[3]])
+        let inner = ServiceComposite([nestedServices[1], innermost])
+        let outer = ServiceComposite([nestedServices[0], inner, nestedServices[4]])
+
+        #expect(
+            try outer.orderedServices().map { "\(type(of: $0))" } == flat.orderedServices().map { "\(type(of: $0))" }
+        )
+        let flatAnswers = await session(flat, flatServices)
+        let nestedAnswers = await session(outer, nestedServices)
+        #expect(nestedAnswers == flatAnswers)
+        #expect(nestedJournal.calls == flatJournal.calls)
+        #expect(!flatJournal.calls.isEmpty)
+    }
+
+    @Test("Services in a nested composite find services of the outer one, and the outer one finds theirs")
+    func lookupAcrossNesting() {
+        let base = Base()
+        let leaf = Leaf()
+        let inner = ServiceComposite([Feature(), leaf])
+        let outer = ServiceComposite([base, inner])
+        _ = outer.didFinishLaunching()
+        #expect(outer.service(Leaf.self) === leaf)
+        #expect(inner.service(Base.self) === base)
+    }
+
+    @Test("Registering into a nested composite after the outer one dispatched throws")
+    func nestedRegistrationAfterDispatch() {
+        let inner = ServiceComposite([Detail()])
+        let outer = ServiceComposite([inner])
+        _ = outer.didFinishLaunching()
+        #expect(throws: ServiceCompositeError.self) { try inner.register(Tail()) }
+    }
+
+    @Test("A composite nested in itself, or twice, is reported by validation")
+    func invalidNesting() {
+        let inner = ServiceComposite([Detail()])
+        let outer = ServiceComposite([inner, inner])
+        let error = #expect(throws: ServiceGraphError.self) { try outer.validate() }
+        #expect(error?.problems.map(\.kind) == [.invalidNesting])
+    }
+}
