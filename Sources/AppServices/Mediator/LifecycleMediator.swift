@@ -4,7 +4,8 @@ public import Foundation
 /// mediator pattern, for objects that are not services.
 ///
 /// On iOS the notifications are UIKit's own; on other platforms the ``ServiceComposite``
-/// posts notifications of the same names after each lifecycle callback. Listeners are
+/// posts notifications of the same names after each lifecycle callback, while a mediator
+/// observes (``LifecycleNotificationPolicy/whenObserved``). Listeners are
 /// called after the matching callback has reached every service, in the order they were
 /// added. The mediator holds its listeners strongly and stops observing when it is
 /// released: no listener is called after that.
@@ -39,6 +40,7 @@ public final class LifecycleMediator {
             }
             observers.append(observer)
         }
+        LifecycleObservation.begin(center)
     }
 
     /// Adds `listener` at the end of the list. Adding a listener that is already there does
@@ -59,5 +61,6 @@ public final class LifecycleMediator {
 
     deinit {
         for observer in observers { center.removeObserver(observer) }
+        LifecycleObservation.end(center)
     }
 }

@@ -31,12 +31,10 @@ extension ServiceComposite {
         public var clock: any Clock<Duration>
         /// Deadlines for callbacks that take a completion handler.
         public var deadlines: Deadlines
-        /// Whether the composite posts UIKit-named lifecycle notifications
+        /// When the composite posts UIKit-named lifecycle notifications
         /// (`UIApplicationDidBecomeActiveNotification`, ...) to ``notificationCenter`` after
-        /// each lifecycle callback, for ``LifecycleMediator`` and other observers.
-        ///
-        /// Where the platform posts them itself (UIKit, AppKit) the adapters turn this off.
-        public var postsLifecycleNotifications: Bool
+        /// each lifecycle callback: by default while a ``LifecycleMediator`` observes it.
+        public var lifecycleNotifications: LifecycleNotificationPolicy
         /// Where lifecycle notifications are posted. The default center, unless a test
         /// isolates itself.
         public var notificationCenter: NotificationCenter
@@ -56,14 +54,14 @@ extension ServiceComposite {
             logger: Logger = Logger(label: "AppServices"),
             clock: any Clock<Duration> = ContinuousClock(),
             deadlines: Deadlines = Deadlines(),
-            postsLifecycleNotifications: Bool = true,
+            lifecycleNotifications: LifecycleNotificationPolicy = .whenObserved,
             notificationCenter: NotificationCenter = .default,
             derivesApplicationStateFromScenes: Bool = true
         ) {
             self.logger = logger
             self.clock = clock
             self.deadlines = deadlines
-            self.postsLifecycleNotifications = postsLifecycleNotifications
+            self.lifecycleNotifications = lifecycleNotifications
             self.notificationCenter = notificationCenter
             self.derivesApplicationStateFromScenes = derivesApplicationStateFromScenes
         }

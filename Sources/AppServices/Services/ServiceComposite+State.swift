@@ -31,7 +31,7 @@ extension ServiceComposite {
 
     /// Posts the notification and feeds the async streams for `event`.
     func announce(_ event: LifecycleEvent) {
-        if configuration.postsLifecycleNotifications {
+        if configuration.lifecycleNotifications.shouldPost(to: configuration.notificationCenter) {
             configuration.notificationCenter.post(name: event.notificationName, object: self)
         }
         lifecycleBroadcaster.yield(event)
@@ -42,10 +42,13 @@ extension ServiceComposite {
     /// Checks `callback` against the state and applies the change "did" callbacks make.
     /// "Will" callbacks change the state when they end (``trackState(after:scene:)``), so a
     /// service asking during `willResignActive` still sees `active`, as in UIKit.
+    ///
+    /// This runs on every callback, so it allocates nothing: the transitions are `switch`es.
     func trackState(before callback: AppCallback, scene: SceneInfo?) {
-        if let scene, let change = Self.sceneChange(for: callback) {
-            let current = sceneStates[scene.identifier]
-            if !change.from.contains(current) { logUnexpected(callback, in: current.map { "scene \($0)" } ?? "scene not connected") }
+        if let scene, let change = Self.sceneChange(for: callback, from: sceneStates[scene.identifier]) {
+            if !change.fits {
+                logUnexpected(callback, in: sceneStates[scene.identifier].map { "scene \($0)" } ?? "scene not connected")
+            }
             if !change.appliesAtEnd { sceneStates[scene.identifier] = change.to }
             return
         }
@@ -53,64 +56,67 @@ extension ServiceComposite {
             if applicationState == .terminated { logUnexpected(callback, in: "terminated") }
             return
         }
-        if !change.from.contains(applicationState) { logUnexpected(callback, in: applicationState.rawValue) }
+        if !change.fits { logUnexpected(callback, in: applicationState.rawValue) }
         if !change.appliesAtEnd { applicationState = change.to }
     }
 
     /// Applies the state change of a "will" callback once every service has heard it.
     func trackState(after callback: AppCallback, scene: SceneInfo?) {
-        if let scene, let change = Self.sceneChange(for: callback) {
+        if let scene, let change = Self.sceneChange(for: callback, from: sceneStates[scene.identifier]) {
             if change.appliesAtEnd { sceneStates[scene.identifier] = change.to }
             return
         }
         if let change = applicationChange(for: callback), change.appliesAtEnd { applicationState = change.to }
     }
 
-    private struct Change<State: Hashable> {
-        let from: Set<State>
+    /// A transition: whether the callback fits the current state, the state it leads to,
+    /// and whether the change applies when the callback ends ("will" callbacks).
+    private struct Change<State> {
+        let fits: Bool
         let to: State
         let appliesAtEnd: Bool
     }
 
     private func applicationChange(for callback: AppCallback) -> Change<ApplicationState>? {
+        let state = applicationState
         switch callback {
         case .willFinishLaunching:
-            return Change(from: [.notRunning], to: .launching, appliesAtEnd: false)
+            return Change(fits: state == .notRunning, to: .launching, appliesAtEnd: false)
         case .didFinishLaunching:
             return Change(
-                from: [.notRunning, .launching],
+                fits: state == .notRunning || state == .launching,
                 to: launchesIntoBackground ? .background : .inactive,
                 appliesAtEnd: false
             )
         case .didBecomeActive:
-            return Change(from: [.inactive], to: .active, appliesAtEnd: false)
+            return Change(fits: state == .inactive, to: .active, appliesAtEnd: false)
         case .willResignActive:
-            return Change(from: [.active], to: .inactive, appliesAtEnd: true)
+            return Change(fits: state == .active, to: .inactive, appliesAtEnd: true)
         case .didEnterBackground:
-            return Change(from: [.inactive], to: .background, appliesAtEnd: false)
+            return Change(fits: state == .inactive, to: .background, appliesAtEnd: false)
         case .willEnterForeground:
-            return Change(from: [.background], to: .inactive, appliesAtEnd: true)
+            return Change(fits: state == .background, to: .inactive, appliesAtEnd: true)
         case .willTerminate:
-            return Change(from: [.inactive, .active, .background], to: .terminated, appliesAtEnd: true)
+            return Change(fits: state == .inactive || state == .active || state == .background, to: .terminated, appliesAtEnd: true)
         default:
             return nil
         }
     }
 
-    private static func sceneChange(for callback: AppCallback) -> Change<SceneState?>? {
+    private static func sceneChange(for callback: AppCallback, from state: SceneState?) -> Change<SceneState>? {
         switch callback {
         case .sceneWillConnect:
-            return Change(from: [nil, .disconnected], to: .unattached, appliesAtEnd: false)
+            return Change(fits: state == nil || state == .disconnected, to: .unattached, appliesAtEnd: false)
         case .sceneWillEnterForeground:
-            return Change(from: [.unattached, .background], to: .foregroundInactive, appliesAtEnd: true)
+            return Change(fits: state == .unattached || state == .background, to: .foregroundInactive, appliesAtEnd: true)
         case .sceneDidBecomeActive:
-            return Change(from: [.foregroundInactive], to: .foregroundActive, appliesAtEnd: false)
+            return Change(fits: state == .foregroundInactive, to: .foregroundActive, appliesAtEnd: false)
         case .sceneWillResignActive:
-            return Change(from: [.foregroundActive], to: .foregroundInactive, appliesAtEnd: true)
+            return Change(fits: state == .foregroundActive, to: .foregroundInactive, appliesAtEnd: true)
         case .sceneDidEnterBackground:
-            return Change(from: [.foregroundInactive], to: .background, appliesAtEnd: false)
+            return Change(fits: state == .foregroundInactive, to: .background, appliesAtEnd: false)
         case .sceneDidDisconnect:
-            return Change(from: [.unattached, .foregroundInactive, .foregroundActive, .background], to: .disconnected, appliesAtEnd: false)
+            return Change(fits: state != nil && state != .disconnected, to: .disconnected, appliesAtEnd: false)
         default:
             return nil
         }
@@ -143,7 +149,7 @@ extension ServiceComposite {
 
     /// The state `callback` leaves a scene in, if it changes it.
     static func sceneState(after callback: AppCallback) -> SceneState? {
-        sceneChange(for: callback)?.to ?? nil
+        sceneChange(for: callback, from: nil)?.to
     }
 
     /// Dispatches the application-level callbacks that take the application from its

@@ -80,18 +80,27 @@ struct LifecycleMediatorTests {
         #expect(probe.entries == ["listener.didFinishLaunching", "service.didBecomeActive"])
     }
 
-    @Test("The composite posts UIKit's notification names, and can be told not to")
-    func notificationNames() {
+    @Test("The composite posts UIKit's notification names while observed, always, or never, as configured")
+    func notificationPolicy() {
         let probe = probe
         let observer = center.addObserver(forName: nil, object: nil, queue: nil) { note in
             let name = note.name.rawValue
             MainActor.assumeIsolated { probe.entries.append(name) }
         }
-        _ = composite().didFinishLaunching()
-        _ = ServiceComposite([], configuration: .init(postsLifecycleNotifications: false, notificationCenter: center))
-            .didFinishLaunching()
+        func launch(_ policy: LifecycleNotificationPolicy) {
+            _ = ServiceComposite([], configuration: .init(lifecycleNotifications: policy, notificationCenter: center))
+                .didFinishLaunching()
+        }
+        launch(.whenObserved)  // no mediator observes: nothing is posted
+        launch(.always)
+        var mediator: LifecycleMediator? = LifecycleMediator(listeners: [], notificationCenter: center)
+        launch(.whenObserved)
+        launch(.never)
+        mediator = nil
+        launch(.whenObserved)
         center.removeObserver(observer)
-        #expect(probe.entries == ["UIApplicationDidFinishLaunchingNotification"])
+        #expect(mediator == nil)
+        #expect(probe.entries == ["UIApplicationDidFinishLaunchingNotification", "UIApplicationDidFinishLaunchingNotification"])
     }
 
     @Test("The lifecycle is also an async sequence of events")

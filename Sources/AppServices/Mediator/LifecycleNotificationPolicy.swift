@@ -1,0 +1,62 @@
+import Foundation
+import Synchronization
+
+/// When a composite posts UIKit-named lifecycle notifications
+/// (`UIApplicationDidBecomeActiveNotification`, ...) after its lifecycle callbacks.
+///
+/// Posting a notification costs an allocation and a lock even when nobody listens, so by
+/// default the composite posts only while a ``LifecycleMediator`` observes its
+/// notification center. Code that observes the notifications through `NotificationCenter`
+/// directly asks for ``always``. Where the platform posts them itself (UIKit, AppKit), the
+/// adapters choose ``never``.
+public struct LifecycleNotificationPolicy: Sendable, Hashable, CustomStringConvertible {
+    private enum Base: String, Sendable, Hashable {
+        case never
+        case whenObserved
+        case always
+    }
+
+    private let base: Base
+
+    /// Never post (the platform does, or nobody needs them).
+    public static let never = LifecycleNotificationPolicy(base: .never)
+    /// Post while at least one ``LifecycleMediator`` observes the center. The default.
+    public static let whenObserved = LifecycleNotificationPolicy(base: .whenObserved)
+    /// Always post.
+    public static let always = LifecycleNotificationPolicy(base: .always)
+
+    /// The policy's name.
+    public var description: String { base.rawValue }
+
+    /// Whether to post to `center` now.
+    func shouldPost(to center: NotificationCenter) -> Bool {
+        switch base {
+        case .never: return false
+        case .always: return true
+        case .whenObserved: return LifecycleObservation.isObserved(center)
+        }
+    }
+}
+
+/// How many mediators observe each notification center, so composites post only when
+/// someone listens. Mediators register and unregister from any thread (their `deinit`),
+/// hence the lock.
+enum LifecycleObservation {
+    private static let observers = Mutex<[ObjectIdentifier: Int]>([:])
+
+    static func isObserved(_ center: NotificationCenter) -> Bool {
+        observers.withLock { $0[ObjectIdentifier(center)] != nil }
+    }
+
+    static func begin(_ center: NotificationCenter) {
+        observers.withLock { $0[ObjectIdentifier(center), default: 0] += 1 }
+    }
+
+    static func end(_ center: NotificationCenter) {
+        observers.withLock { observers in
+            let id = ObjectIdentifier(center)
+            let remaining = (observers[id] ?? 1) - 1
+            observers[id] = remaining > 0 ? remaining : nil
+        }
+    }
+}
