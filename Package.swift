@@ -52,6 +52,10 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        .testTarget(
+            name: "AppServicesTestingTests",
+            dependencies: ["AppServices", "AppServicesTesting"]
+        ),
     ]
 )
 

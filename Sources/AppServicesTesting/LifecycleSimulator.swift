@@ -1,0 +1,483 @@
+public import AppServices
+
+/// Drives a composite (or an adapter) through the sequences UIKit produces, and refuses
+/// the ones it never produces.
+///
+/// ```swift
+/// let simulator = LifecycleSimulator(driving: composite)
+/// try simulator.coldLaunch()                      // will/didFinishLaunching, didBecomeActive
+/// try simulator.enterBackground()                 // willResignActive, didEnterBackground
+/// let result = try await simulator.deliverSilentPush(push)
+/// try simulator.enterForeground()
+/// try simulator.terminate()
+///
+/// try simulator.send(.didEnterBackground)         // from active: throws, UIKit resigns active first
+/// ```
+///
+/// The simulator follows UIKit's documented life cycle (see the reference): cold launch to
+/// the foreground, launch into the background for a silent push, a background fetch or a
+/// background URL session, foreground and background cycles, interruptions (an incoming
+/// call: resign active, then become active again), suspension, termination (only while
+/// running; a suspended application is ended without a callback), and, for scene-based
+/// applications, each scene's connect, foreground, active, background and disconnect.
+@MainActor
+public final class LifecycleSimulator {
+    /// The application's state as UIKit sees it.
+    public enum State: String, Sendable, Hashable, CustomStringConvertible {
+        /// Not launched.
+        case notRunning
+        /// Between will- and didFinishLaunching.
+        case launching
+        /// In the foreground, not receiving events.
+        case inactive
+        /// In the foreground and receiving events.
+        case active
+        /// Running in the background.
+        case background
+        /// In memory, not running.
+        case suspended
+        /// Ended.
+        case terminated
+
+        /// The state's name.
+        public var description: String { rawValue }
+    }
+
+    /// One step UIKit can take.
+    public enum Step: Sendable, CustomStringConvertible {
+        /// `application(_:willFinishLaunchingWithOptions:)`.
+        case willFinishLaunching(LaunchOptions)
+        /// `application(_:didFinishLaunchingWithOptions:)`; `launchedInBackground` in the
+        /// options decides the state it leaves.
+        case didFinishLaunching(LaunchOptions)
+        /// `applicationDidBecomeActive(_:)`.
+        case didBecomeActive
+        /// `applicationWillResignActive(_:)`.
+        case willResignActive
+        /// `applicationDidEnterBackground(_:)`.
+        case didEnterBackground
+        /// `applicationWillEnterForeground(_:)`.
+        case willEnterForeground
+        /// `applicationWillTerminate(_:)`.
+        case willTerminate
+        /// The system suspends the application (no callback).
+        case suspend
+        /// A silent remote notification.
+        case remoteNotification(RemoteNotification)
+        /// A background fetch.
+        case backgroundFetch
+        /// Events for the background URL session with this identifier.
+        case backgroundURLSession(String)
+        /// `scene(_:willConnectTo:options:)`.
+        case sceneWillConnect(SceneInfo, SceneConnectionOptions)
+        /// `sceneWillEnterForeground(_:)`.
+        case sceneWillEnterForeground(SceneInfo)
+        /// `sceneDidBecomeActive(_:)`.
+        case sceneDidBecomeActive(SceneInfo)
+        /// `sceneWillResignActive(_:)`.
+        case sceneWillResignActive(SceneInfo)
+        /// `sceneDidEnterBackground(_:)`.
+        case sceneDidEnterBackground(SceneInfo)
+        /// `sceneDidDisconnect(_:)`.
+        case sceneDidDisconnect(SceneInfo)
+
+        /// The step's name, with the scene for scene steps.
+        public var description: String {
+            switch self {
+            case .willFinishLaunching: return "willFinishLaunching"
+            case .didFinishLaunching(let options):
+                return options.launchedInBackground ? "didFinishLaunching(in background)" : "didFinishLaunching"
+            case .didBecomeActive: return "didBecomeActive"
+            case .willResignActive: return "willResignActive"
+            case .didEnterBackground: return "didEnterBackground"
+            case .willEnterForeground: return "willEnterForeground"
+            case .willTerminate: return "willTerminate"
+            case .suspend: return "suspend"
+            case .remoteNotification: return "didReceiveRemoteNotification"
+            case .backgroundFetch: return "performFetch"
+            case .backgroundURLSession: return "handleEventsForBackgroundURLSession"
+            case .sceneWillConnect(let scene, _): return "sceneWillConnect(\(scene.identifier))"
+            case .sceneWillEnterForeground(let scene): return "sceneWillEnterForeground(\(scene.identifier))"
+            case .sceneDidBecomeActive(let scene): return "sceneDidBecomeActive(\(scene.identifier))"
+            case .sceneWillResignActive(let scene): return "sceneWillResignActive(\(scene.identifier))"
+            case .sceneDidEnterBackground(let scene): return "sceneDidEnterBackground(\(scene.identifier))"
+            case .sceneDidDisconnect(let scene): return "sceneDidDisconnect(\(scene.identifier))"
+            }
+        }
+    }
+
+    /// What a step answered, for steps that answer.
+    public enum Answer: Sendable, Hashable {
+        /// A launch step's Boolean.
+        case launch(Bool)
+        /// A silent push's or background fetch's result.
+        case fetch(BackgroundFetchResult)
+    }
+
+    private let target: any LifecycleTarget
+    /// The application's state.
+    public private(set) var state: State = .notRunning
+    /// Each connected scene's state, by identifier.
+    public private(set) var sceneStates: [String: SceneState] = [:]
+    /// Every step taken, in order.
+    public private(set) var history: [String] = []
+
+    /// Creates a simulator that drives `composite`.
+    public convenience init(driving composite: ServiceComposite) {
+        self.init(driving: CompositeTarget(composite))
+    }
+
+    /// Creates a simulator that drives `target`, such as a wrapped platform adapter.
+    public init(driving target: any LifecycleTarget) {
+        self.target = target
+    }
+
+    /// Whether a scene has connected: UIKit then reports foreground and background through
+    /// the scenes, not the application.
+    public var usesScenes: Bool { !sceneStates.isEmpty }
+
+    // MARK: - One step
+
+    /// Takes one step, after checking that UIKit could take it now.
+    ///
+    /// - Returns: The step's answer, for launch steps, silent pushes and fetches.
+    /// - Throws: ``LifecycleSimulatorError`` naming the step, the state, and the steps UIKit
+    ///   could take instead; nothing is sent then.
+    @discardableResult
+    public func send(_ step: Step) async throws(LifecycleSimulatorError) -> Answer? {
+        try check(step)
+        return await perform(step)
+    }
+
+    /// Takes one synchronous step (anything but a push, a fetch or URL session events).
+    @discardableResult
+    public func sendNow(_ step: Step) throws(LifecycleSimulatorError) -> Answer? {
+        try check(step)
+        switch step {
+        case .remoteNotification, .backgroundFetch, .backgroundURLSession:
+            preconditionFailure("\(step) is asynchronous; use send(_:).")
+        default:
+            return performSynchronously(step)
+        }
+    }
+
+    // MARK: - Sequences
+
+    /// Cold launch to the foreground: will/didFinishLaunching, then didBecomeActive.
+    ///
+    /// - Returns: Whether launch went ahead (the merged launch answer).
+    @discardableResult
+    public func coldLaunch(_ options: LaunchOptions = LaunchOptions()) throws(LifecycleSimulatorError) -> Bool {
+        let will = try sendNow(.willFinishLaunching(options))
+        let did = try sendNow(.didFinishLaunching(options))
+        try sendNow(.didBecomeActive)
+        return will == .launch(true) && did == .launch(true)
+    }
+
+    /// Cold launch of a scene-based application: will/didFinishLaunching, then `scene`
+    /// connects, enters the foreground and becomes active.
+    @discardableResult
+    public func coldLaunch(
+        connecting scene: SceneInfo,
+        options: LaunchOptions = LaunchOptions(),
+        connectionOptions: SceneConnectionOptions = SceneConnectionOptions()
+    ) throws(LifecycleSimulatorError) -> Bool {
+        let will = try sendNow(.willFinishLaunching(options))
+        let did = try sendNow(.didFinishLaunching(options))
+        try connect(scene, options: connectionOptions)
+        return will == .launch(true) && did == .launch(true)
+    }
+
+    /// Launch into the background to deliver a silent push: will/didFinishLaunching in the
+    /// background, then the notification.
+    public func launchIntoBackground(for notification: RemoteNotification) async throws(LifecycleSimulatorError)
+        -> BackgroundFetchResult
+    {
+        try launchInBackground()
+        return try await deliverSilentPush(notification)
+    }
+
+    /// Launch into the background for a background fetch.
+    public func launchIntoBackgroundForFetch() async throws(LifecycleSimulatorError) -> BackgroundFetchResult {
+        try launchInBackground()
+        return try await performBackgroundFetch()
+    }
+
+    /// Launch into the background for the events of a background URL session.
+    public func launchIntoBackground(forURLSession identifier: String) async throws(LifecycleSimulatorError) {
+        try launchInBackground()
+        try await send(.backgroundURLSession(identifier))
+    }
+
+    /// Delivers a silent push in the current state (waking a suspended application).
+    public func deliverSilentPush(_ notification: RemoteNotification) async throws(LifecycleSimulatorError)
+        -> BackgroundFetchResult
+    {
+        guard case .fetch(let result) = try await send(.remoteNotification(notification)) else {
+            preconditionFailure("a silent push always answers with a fetch result")
+        }
+        return result
+    }
+
+    /// Performs a background fetch (in the background or suspended).
+    public func performBackgroundFetch() async throws(LifecycleSimulatorError) -> BackgroundFetchResult {
+        guard case .fetch(let result) = try await send(.backgroundFetch) else {
+            preconditionFailure("a background fetch always answers with a fetch result")
+        }
+        return result
+    }
+
+    /// Foreground to background: willResignActive, didEnterBackground (for a scene-based
+    /// application, every foreground scene goes).
+    public func enterBackground() throws(LifecycleSimulatorError) {
+        guard usesScenes else {
+            try sendNow(.willResignActive)
+            try sendNow(.didEnterBackground)
+            return
+        }
+        for scene in connectedScenes(in: [.foregroundActive, .foregroundInactive]) {
+            try sceneToBackground(scene)
+        }
+    }
+
+    /// Background (or suspended) to foreground: willEnterForeground, didBecomeActive (for a
+    /// scene-based application, every background scene comes back).
+    public func enterForeground() throws(LifecycleSimulatorError) {
+        guard usesScenes else {
+            try sendNow(.willEnterForeground)
+            try sendNow(.didBecomeActive)
+            return
+        }
+        if state == .suspended { state = .background }
+        for scene in connectedScenes(in: [.background]) { try sceneToForeground(scene) }
+    }
+
+    /// An interruption such as an incoming call: willResignActive, then didBecomeActive,
+    /// without a background transition.
+    public func interrupt() throws(LifecycleSimulatorError) {
+        try sendNow(.willResignActive)
+        try sendNow(.didBecomeActive)
+    }
+
+    /// The system suspends the application (in the background; no callback).
+    public func suspend() throws(LifecycleSimulatorError) {
+        try sendNow(.suspend)
+    }
+
+    /// The application ends: willTerminate while it runs; a suspended application is ended
+    /// without any callback.
+    public func terminate() throws(LifecycleSimulatorError) {
+        if state == .suspended {
+            history.append("ended while suspended (no callback)")
+            state = .terminated
+            return
+        }
+        try sendNow(.willTerminate)
+    }
+
+    /// A scene connects, enters the foreground and becomes active.
+    public func connect(_ scene: SceneInfo, options: SceneConnectionOptions = SceneConnectionOptions())
+        throws(LifecycleSimulatorError)
+    {
+        try sendNow(.sceneWillConnect(scene, options))
+        try sceneToForeground(scene)
+    }
+
+    /// A foreground scene resigns active and enters the background.
+    public func sceneToBackground(_ scene: SceneInfo) throws(LifecycleSimulatorError) {
+        if sceneStates[scene.identifier] == .foregroundActive { try sendNow(.sceneWillResignActive(scene)) }
+        try sendNow(.sceneDidEnterBackground(scene))
+    }
+
+    /// A background (or just connected) scene enters the foreground and becomes active.
+    public func sceneToForeground(_ scene: SceneInfo) throws(LifecycleSimulatorError) {
+        try sendNow(.sceneWillEnterForeground(scene))
+        try sendNow(.sceneDidBecomeActive(scene))
+    }
+
+    /// A scene is closed: it goes to the background if needed, then disconnects.
+    public func close(_ scene: SceneInfo) throws(LifecycleSimulatorError) {
+        if let current = sceneStates[scene.identifier], current == .foregroundActive || current == .foregroundInactive {
+            try sceneToBackground(scene)
+        }
+        try sendNow(.sceneDidDisconnect(scene))
+    }
+
+    private func launchInBackground() throws(LifecycleSimulatorError) {
+        let options = LaunchOptions(launchedInBackground: true)
+        try sendNow(.willFinishLaunching(options))
+        try sendNow(.didFinishLaunching(options))
+    }
+
+    private func connectedScenes(in states: [SceneState]) -> [SceneInfo] {
+        sceneStates.filter { states.contains($0.value) }.keys.sorted().map { identifier in
+            SceneInfo(session: SceneSession(persistentIdentifier: identifier))
+        }
+    }
+
+    // MARK: - Transitions
+
+    /// Every kind of step, for listing what UIKit could do from a state.
+    private static func probes(scene: SceneInfo?) -> [Step] {
+        let probe = scene ?? SceneInfo(session: SceneSession(persistentIdentifier: "scene"))
+        return [
+            .willFinishLaunching(LaunchOptions()), .didFinishLaunching(LaunchOptions()), .didBecomeActive,
+            .willResignActive, .didEnterBackground, .willEnterForeground, .willTerminate, .suspend,
+            .remoteNotification(RemoteNotification(userInfo: [:])), .backgroundFetch, .backgroundURLSession("session"),
+            .sceneWillConnect(probe, SceneConnectionOptions()), .sceneWillEnterForeground(probe),
+            .sceneDidBecomeActive(probe), .sceneWillResignActive(probe), .sceneDidEnterBackground(probe),
+            .sceneDidDisconnect(probe),
+        ]
+    }
+
+    private func check(_ step: Step) throws(LifecycleSimulatorError) {
+        guard !isPossible(step) else { return }
+        let scene = Self.scene(of: step)
+        let possible = Self.probes(scene: scene).filter(isPossible).map { "\($0)" }
+        var where_ = "the application is \(state)"
+        if let scene {
+            where_ += sceneStates[scene.identifier].map { " and scene \(scene.identifier) is \($0)" }
+                ?? " and scene \(scene.identifier) is not connected"
+        }
+        if usesScenes, Self.isApplicationStateStep(step) { where_ += " (a scene-based application hears scene callbacks instead)" }
+        throw LifecycleSimulatorError(step: "\(step)", state: where_, possibleSteps: possible)
+    }
+
+    private static func scene(of step: Step) -> SceneInfo? {
+        switch step {
+        case .sceneWillConnect(let scene, _), .sceneWillEnterForeground(let scene), .sceneDidBecomeActive(let scene),
+            .sceneWillResignActive(let scene), .sceneDidEnterBackground(let scene), .sceneDidDisconnect(let scene):
+            return scene
+        default:
+            return nil
+        }
+    }
+
+    private static func isApplicationStateStep(_ step: Step) -> Bool {
+        switch step {
+        case .didBecomeActive, .willResignActive, .didEnterBackground, .willEnterForeground: return true
+        default: return false
+        }
+    }
+
+    /// Whether UIKit can take `step` now: the documented life cycle as a table.
+    private func isPossible(_ step: Step) -> Bool {
+        let running = state == .inactive || state == .active || state == .background
+        if usesScenes && Self.isApplicationStateStep(step) { return false }
+        switch step {
+        case .willFinishLaunching: return state == .notRunning
+        case .didFinishLaunching: return state == .launching
+        case .didBecomeActive: return state == .inactive
+        case .willResignActive: return state == .active
+        case .didEnterBackground: return state == .inactive
+        case .willEnterForeground: return state == .background || state == .suspended
+        case .willTerminate: return running
+        case .suspend: return state == .background
+        case .remoteNotification: return running || state == .suspended
+        case .backgroundFetch, .backgroundURLSession: return state == .background || state == .suspended
+        case .sceneWillConnect(let scene, _):
+            let current = sceneStates[scene.identifier]
+            return running && (current == nil || current == .disconnected)
+        case .sceneWillEnterForeground(let scene):
+            let current = sceneStates[scene.identifier]
+            return (running || state == .suspended) && (current == .unattached || current == .background)
+        case .sceneDidBecomeActive(let scene): return sceneStates[scene.identifier] == .foregroundInactive
+        case .sceneWillResignActive(let scene): return sceneStates[scene.identifier] == .foregroundActive
+        case .sceneDidEnterBackground(let scene): return sceneStates[scene.identifier] == .foregroundInactive
+        case .sceneDidDisconnect(let scene):
+            let current = sceneStates[scene.identifier]
+            return current == .background || current == .unattached
+        }
+    }
+
+    private func perform(_ step: Step) async -> Answer? {
+        switch step {
+        case .remoteNotification(let notification):
+            wake()
+            history.append("\(step)")
+            return .fetch(await target.didReceiveRemoteNotification(notification))
+        case .backgroundFetch:
+            wake()
+            history.append("\(step)")
+            return .fetch(await target.performFetch())
+        case .backgroundURLSession(let identifier):
+            wake()
+            history.append("\(step)")
+            await target.handleEventsForBackgroundURLSession(identifier)
+            return nil
+        default:
+            return performSynchronously(step)
+        }
+    }
+
+    /// A suspended application woken for background work runs in the background.
+    private func wake() {
+        if state == .suspended { state = .background }
+    }
+
+    private func performSynchronously(_ step: Step) -> Answer? {
+        history.append("\(step)")
+        switch step {
+        case .willFinishLaunching(let options):
+            state = .launching
+            return .launch(target.willFinishLaunching(options))
+        case .didFinishLaunching(let options):
+            state = options.launchedInBackground ? .background : .inactive
+            return .launch(target.didFinishLaunching(options))
+        case .didBecomeActive:
+            state = .active
+            target.didBecomeActive()
+        case .willResignActive:
+            target.willResignActive()
+            state = .inactive
+        case .didEnterBackground:
+            state = .background
+            target.didEnterBackground()
+        case .willEnterForeground:
+            wake()
+            target.willEnterForeground()
+            state = .inactive
+        case .willTerminate:
+            target.willTerminate()
+            state = .terminated
+        case .suspend:
+            state = .suspended
+        case .sceneWillConnect(let scene, let options):
+            sceneStates[scene.identifier] = .unattached
+            target.sceneWillConnect(scene, options: options)
+        case .sceneWillEnterForeground(let scene):
+            wake()
+            sceneStates[scene.identifier] = .foregroundInactive
+            target.sceneWillEnterForeground(scene)
+        case .sceneDidBecomeActive(let scene):
+            sceneStates[scene.identifier] = .foregroundActive
+            target.sceneDidBecomeActive(scene)
+        case .sceneWillResignActive(let scene):
+            sceneStates[scene.identifier] = .foregroundInactive
+            target.sceneWillResignActive(scene)
+        case .sceneDidEnterBackground(let scene):
+            sceneStates[scene.identifier] = .background
+            target.sceneDidEnterBackground(scene)
+        case .sceneDidDisconnect(let scene):
+            sceneStates[scene.identifier] = .disconnected
+            target.sceneDidDisconnect(scene)
+        case .remoteNotification, .backgroundFetch, .backgroundURLSession:
+            preconditionFailure("\(step) is asynchronous and handled by perform(_:)")
+        }
+        if usesScenes { followScenes() }
+        return nil
+    }
+
+    /// In a scene-based application the application's state follows its scenes.
+    private func followScenes() {
+        guard state == .inactive || state == .active || state == .background else { return }
+        let states = sceneStates.values
+        if states.contains(.foregroundActive) {
+            state = .active
+        } else if states.contains(.foregroundInactive) {
+            state = .inactive
+        } else if states.contains(.background) {
+            state = .background
+        }
+    }
+}

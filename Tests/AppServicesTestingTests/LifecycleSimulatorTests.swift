@@ -1,0 +1,148 @@
+import AppServices
+import AppServicesTesting
+import Testing
+
+@MainActor
+struct LifecycleSimulatorTests {
+    let recorder = RecordingService()
+    let sceneA = SceneInfo(session: SceneSession(persistentIdentifier: "A"))
+    let sceneB = SceneInfo(session: SceneSession(persistentIdentifier: "B"))
+    let push = RemoteNotification(userInfo: ["aps": ["content-available": 1]])
+
+    func simulator() -> LifecycleSimulator {
+        LifecycleSimulator(driving: ServiceComposite([recorder]))
+    }
+
+    @Test("Cold launch to the foreground")
+    func coldLaunch() throws {
+        let simulator = simulator()
+        #expect(try simulator.coldLaunch())
+        #expect(recorder.callbacks == [.willFinishLaunching, .didFinishLaunching, .didBecomeActive])
+        #expect(simulator.state == .active)
+    }
+
+    @Test("Launch into the background for a silent push, a background fetch, or URL session events")
+    func backgroundLaunches() async throws {
+        recorder.answers.remoteNotification = .newData
+        let first = simulator()
+        #expect(try await first.launchIntoBackground(for: push) == .newData)
+        #expect(recorder.callbacks == [.willFinishLaunching, .didFinishLaunching, .didReceiveRemoteNotification])
+        #expect(recorder.calls[1].detail == "background")
+        #expect(first.state == .background)
+
+        let fetcher = RecordingService()
+        let second = LifecycleSimulator(driving: ServiceComposite([fetcher]))
+        #expect(try await second.launchIntoBackgroundForFetch() == .noData)
+        #expect(fetcher.callbacks.last == .performFetch)
+
+        let downloader = RecordingService()
+        let third = LifecycleSimulator(driving: ServiceComposite([downloader]))
+        try await third.launchIntoBackground(forURLSession: "downloads")
+        #expect(downloader.calls.last?.detail == "downloads")
+    }
+
+    @Test("Foreground and background cycles, an interruption, and termination while running")
+    func cycles() throws {
+        let simulator = simulator()
+        try simulator.coldLaunch()
+        try simulator.enterBackground()
+        try simulator.enterForeground()
+        try simulator.interrupt()
+        try simulator.enterBackground()
+        try simulator.terminate()
+        #expect(
+            recorder.callbacks == [
+                .willFinishLaunching, .didFinishLaunching, .didBecomeActive, .willResignActive, .didEnterBackground,
+                .willEnterForeground, .didBecomeActive, .willResignActive, .didBecomeActive, .willResignActive,
+                .didEnterBackground, .willTerminate,
+            ]
+        )
+        #expect(simulator.state == .terminated)
+    }
+
+    @Test("A suspended application is woken by a push and ended without a callback")
+    func suspension() async throws {
+        let simulator = simulator()
+        try simulator.coldLaunch()
+        try simulator.enterBackground()
+        try simulator.suspend()
+        _ = try await simulator.deliverSilentPush(push)
+        #expect(simulator.state == .background)
+        try simulator.suspend()
+        try simulator.terminate()
+        #expect(!recorder.callbacks.contains(.willTerminate))
+        #expect(simulator.history.last == "ended while suspended (no callback)")
+    }
+
+    @Test("Scenes connect, cycle and disconnect, two at once, each with its own state")
+    func scenes() throws {
+        let simulator = simulator()
+        try simulator.coldLaunch(connecting: sceneA)
+        try simulator.connect(sceneB)
+        try simulator.sceneToBackground(sceneA)
+        #expect(simulator.sceneStates == ["A": .background, "B": .foregroundActive])
+        #expect(simulator.state == .active)
+        try simulator.close(sceneB)
+        #expect(simulator.state == .background)
+        try simulator.enterForeground()
+        #expect(simulator.sceneStates == ["A": .foregroundActive, "B": .disconnected])
+        let sceneCalls = recorder.calls.filter { $0.scene != nil }.map(\.description)
+        #expect(
+            sceneCalls == [
+                "RecordingService.sceneWillConnect[A]", "RecordingService.sceneWillEnterForeground[A]",
+                "RecordingService.sceneDidBecomeActive[A]", "RecordingService.sceneWillConnect[B]",
+                "RecordingService.sceneWillEnterForeground[B]", "RecordingService.sceneDidBecomeActive[B]",
+                "RecordingService.sceneWillResignActive[A]", "RecordingService.sceneDidEnterBackground[A]",
+                "RecordingService.sceneWillResignActive[B]", "RecordingService.sceneDidEnterBackground[B]",
+                "RecordingService.sceneDidDisconnect[B]", "RecordingService.sceneWillEnterForeground[A]",
+                "RecordingService.sceneDidBecomeActive[A]",
+            ]
+        )
+        // The composite follows the scenes at the application level too.
+        #expect(recorder.callbacks.filter { $0 == .didEnterBackground }.count == 1)
+    }
+
+    /// Sequences UIKit never produces, each from a state reached legally.
+    static let impossible: [(name: String, setUp: @MainActor (LifecycleSimulator) throws -> Void, step: LifecycleSimulator.Step, message: String)] = [
+        (
+            "entering the background while active", { try $0.coldLaunch() }, .didEnterBackground,
+            "UIKit never sends didEnterBackground while the application is active. From there it sends: willResignActive, willTerminate, didReceiveRemoteNotification, sceneWillConnect(scene)."
+        ),
+        (
+            "becoming active before launch", { _ in }, .didBecomeActive,
+            "UIKit never sends didBecomeActive while the application is notRunning. From there it sends: willFinishLaunching."
+        ),
+        (
+            "terminating a suspended application with a callback", {
+                try $0.coldLaunch(); try $0.enterBackground(); try $0.suspend()
+            }, .willTerminate,
+            "UIKit never sends willTerminate while the application is suspended. From there it sends: willEnterForeground, didReceiveRemoteNotification, performFetch, handleEventsForBackgroundURLSession."
+        ),
+        (
+            "a background fetch in the foreground", { try $0.coldLaunch() }, .backgroundFetch,
+            "UIKit never sends performFetch while the application is active. From there it sends: willResignActive, willTerminate, didReceiveRemoteNotification, sceneWillConnect(scene)."
+        ),
+        (
+            "an unconnected scene becoming active", { try $0.coldLaunch() },
+            .sceneDidBecomeActive(SceneInfo(session: SceneSession(persistentIdentifier: "Z"))),
+            "UIKit never sends sceneDidBecomeActive(Z) while the application is active and scene Z is not connected. From there it sends: willResignActive, willTerminate, didReceiveRemoteNotification, sceneWillConnect(Z)."
+        ),
+        (
+            "an application-level transition in a scene-based application",
+            { try $0.coldLaunch(connecting: SceneInfo(session: SceneSession(persistentIdentifier: "A"))) },
+            .willResignActive,
+            "UIKit never sends willResignActive while the application is active (a scene-based application hears scene callbacks instead). From there it sends: willTerminate, didReceiveRemoteNotification, sceneWillConnect(scene)."
+        ),
+    ]
+
+    @Test("Sequences UIKit never produces are rejected with the impossible transition and its state", arguments: 0..<6)
+    func rejectsImpossibleSequences(_ index: Int) async throws {
+        let (_, setUp, step, message) = Self.impossible[index]
+        let simulator = simulator()
+        try setUp(simulator)
+        let before = recorder.calls.count
+        let error = await #expect(throws: LifecycleSimulatorError.self) { try await simulator.send(step) }
+        #expect(error?.description == message)
+        #expect(recorder.calls.count == before, "nothing is sent for a rejected step")
+    }
+}
