@@ -2,6 +2,10 @@
 
 import PackageDescription
 
+/// Where UIKit is missing, so the UIKit adapter builds against its shim. macOS is here so
+/// that `swift test` on a Mac runs the UIKit tests too (Mac Catalyst has the real UIKit).
+let platformsWithoutUIKit: [Platform] = [.linux, .windows, .android, .wasi, .openbsd, .macOS]
+
 let package = Package(
     name: "AppServices",
     // The last three major releases by late 2026; swift-configuration and
@@ -10,6 +14,7 @@ let package = Package(
     products: [
         .library(name: "AppServices", targets: ["AppServices"]),
         .library(name: "AppServicesTesting", targets: ["AppServicesTesting"]),
+        .library(name: "AppServicesUIKit", targets: ["AppServicesUIKit"]),
         .executable(name: "appservices-demo", targets: ["appservices-demo"]),
     ],
     dependencies: [
@@ -40,6 +45,21 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // The Apple adapters. Where UIKit or AppKit is missing they compile against shims
+        // that transcribe the SDK declarations they use; the adapter sources are the same
+        // everywhere but for their import line.
+        .target(
+            name: "AppServicesUIKit",
+            dependencies: [
+                "AppServices",
+                .product(name: "Logging", package: "swift-log"),
+                .target(name: "AppServicesUIKitShim", condition: .when(platforms: platformsWithoutUIKit)),
+            ]
+        ),
+        // The shims. Their sources are empty where the real framework exists, and they are
+        // no products: nobody outside this package should build against them.
+        .target(name: "AppServicesFoundationShim"),
+        .target(name: "AppServicesUIKitShim", dependencies: ["AppServicesFoundationShim"]),
         .executableTarget(
             name: "appservices-demo",
             dependencies: ["AppServices"]
@@ -49,6 +69,16 @@ let package = Package(
             dependencies: [
                 "AppServices",
                 "AppServicesTesting",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .testTarget(
+            name: "AppServicesUIKitTests",
+            dependencies: [
+                "AppServices",
+                "AppServicesTesting",
+                "AppServicesUIKit",
+                .target(name: "AppServicesUIKitShim", condition: .when(platforms: platformsWithoutUIKit)),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
