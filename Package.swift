@@ -5,6 +5,10 @@ import PackageDescription
 /// Where UIKit is missing, so the UIKit adapter builds against its shim. macOS is here so
 /// that `swift test` on a Mac runs the UIKit tests too (Mac Catalyst has the real UIKit).
 let platformsWithoutUIKit: [Platform] = [.linux, .windows, .android, .wasi, .openbsd, .macOS]
+/// Where AppKit is missing, so the AppKit adapter builds against its shim.
+let platformsWithoutAppKit: [Platform] = [
+    .linux, .windows, .android, .wasi, .openbsd, .iOS, .tvOS, .watchOS, .visionOS, .macCatalyst,
+]
 
 let package = Package(
     name: "AppServices",
@@ -15,6 +19,7 @@ let package = Package(
         .library(name: "AppServices", targets: ["AppServices"]),
         .library(name: "AppServicesTesting", targets: ["AppServicesTesting"]),
         .library(name: "AppServicesUIKit", targets: ["AppServicesUIKit"]),
+        .library(name: "AppServicesAppKit", targets: ["AppServicesAppKit"]),
         .executable(name: "appservices-demo", targets: ["appservices-demo"]),
     ],
     dependencies: [
@@ -56,10 +61,18 @@ let package = Package(
                 .target(name: "AppServicesUIKitShim", condition: .when(platforms: platformsWithoutUIKit)),
             ]
         ),
+        .target(
+            name: "AppServicesAppKit",
+            dependencies: [
+                "AppServices",
+                .target(name: "AppServicesAppKitShim", condition: .when(platforms: platformsWithoutAppKit)),
+            ]
+        ),
         // The shims. Their sources are empty where the real framework exists, and they are
         // no products: nobody outside this package should build against them.
         .target(name: "AppServicesFoundationShim"),
         .target(name: "AppServicesUIKitShim", dependencies: ["AppServicesFoundationShim"]),
+        .target(name: "AppServicesAppKitShim", dependencies: ["AppServicesFoundationShim"]),
         .executableTarget(
             name: "appservices-demo",
             dependencies: ["AppServices"]
@@ -80,6 +93,15 @@ let package = Package(
                 "AppServicesUIKit",
                 .target(name: "AppServicesUIKitShim", condition: .when(platforms: platformsWithoutUIKit)),
                 .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .testTarget(
+            name: "AppServicesAppKitTests",
+            dependencies: [
+                "AppServices",
+                "AppServicesTesting",
+                "AppServicesAppKit",
+                .target(name: "AppServicesAppKitShim", condition: .when(platforms: platformsWithoutAppKit)),
             ]
         ),
     ]
