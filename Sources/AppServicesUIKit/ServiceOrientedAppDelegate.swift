@@ -120,7 +120,10 @@ open class ServiceOrientedAppDelegate: UIResponder, UIApplicationDelegate {
     }
 
     /// The raw objects of a callback: the application and `values` that are present.
-    private func platform(_ application: UIApplication, _ values: [PlatformObjects.Key: Any?] = [:]) -> PlatformObjects {
+    private func platform(
+        _ application: UIApplication,
+        _ values: [PlatformObjects.Key: Any?] = [:]
+    ) -> PlatformObjects {
         var objects = values.compactMapValues { $0 }
         objects[.application] = application
         return PlatformObjects(objects)

@@ -174,7 +174,11 @@ open class ServiceOrientedSceneDelegate: UIResponder, UIWindowSceneDelegate {
 
     /// Dispatches `scene(_:willContinueUserActivityWithType:)`.
     open func scene(_ scene: UIScene, willContinueUserActivityWithType userActivityType: String) {
-        _ = composite.willContinueUserActivity(type: userActivityType, platform: platform(scene), scene: SceneInfo(scene))
+        _ = composite.willContinueUserActivity(
+            type: userActivityType,
+            platform: platform(scene),
+            scene: SceneInfo(scene)
+        )
     }
 
     /// Dispatches `scene(_:continue:)`, then calls `restoreUserActivityState(_:)` on the
@@ -192,7 +196,11 @@ open class ServiceOrientedSceneDelegate: UIResponder, UIWindowSceneDelegate {
     }
 
     /// Dispatches `scene(_:didFailToContinueUserActivityWithType:error:)`.
-    open func scene(_ scene: UIScene, didFailToContinueUserActivityWithType userActivityType: String, error: any Error) {
+    open func scene(
+        _ scene: UIScene,
+        didFailToContinueUserActivityWithType userActivityType: String,
+        error: any Error
+    ) {
         composite.didFailToContinueUserActivity(
             type: userActivityType,
             error: error,

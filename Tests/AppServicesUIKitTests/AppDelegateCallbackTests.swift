@@ -176,7 +176,11 @@ struct AppDelegateCallbackTests {
                     )
                 }
                 #expect(answer == true)
-                #expect(harness.recorder.urlOptions == [OpenURLOptions(sourceApplication: "com.example.mail", openInPlace: true)])
+                #expect(
+                    harness.recorder.urlOptions == [
+                        OpenURLOptions(sourceApplication: "com.example.mail", openInPlace: true)
+                    ]
+                )
             }
         ),
         Case(
@@ -206,12 +210,19 @@ struct AppDelegateCallbackTests {
                     "aps": ["content-available": NSNumber(value: 1)] as [String: Any], "orderID": "A-17",
                 ]
                 harness.uiKit.send("application:didReceiveRemoteNotification:fetchCompletionHandler:") {
-                    $0.application($1, didReceiveRemoteNotification: payload, fetchCompletionHandler: completions.handler)
+                    $0.application(
+                        $1,
+                        didReceiveRemoteNotification: payload,
+                        fetchCompletionHandler: completions.handler
+                    )
                 }
                 await harness.settle()
                 #expect(completions.values == [.newData])
                 #expect(harness.recorder.notifications.first?.isContentAvailable == true)
-                #expect(harness.recorder.contexts[.didReceiveRemoteNotification]?.uiKit.userInfo?["orderID"] as? String == "A-17")
+                #expect(
+                    harness.recorder.contexts[.didReceiveRemoteNotification]?.uiKit.userInfo?["orderID"] as? String
+                        == "A-17"
+                )
             }
         ),
         Case(
@@ -246,7 +257,11 @@ struct AppDelegateCallbackTests {
             send: { harness in
                 let completions = Completions<[AnyHashable: Any]?>()
                 harness.uiKit.send("application:handleWatchKitExtensionRequest:reply:") {
-                    $0.application($1, handleWatchKitExtensionRequest: ["request": "status"], reply: completions.handler)
+                    $0.application(
+                        $1,
+                        handleWatchKitExtensionRequest: ["request": "status"],
+                        reply: completions.handler
+                    )
                 }
                 await harness.settle()
                 #expect(completions.values.count == 1)
@@ -270,14 +285,16 @@ struct AppDelegateCallbackTests {
                 }
                 await harness.settle()
                 #expect(completions.values == [true])
-                #expect(harness.recorder.shortcutItems == [
-                    ShortcutItem(
-                        type: "com.example.new-order",
-                        localizedTitle: "New order",
-                        localizedSubtitle: "Coffee",
-                        userInfo: ["size": "large"]
-                    ),
-                ])
+                #expect(
+                    harness.recorder.shortcutItems == [
+                        ShortcutItem(
+                            type: "com.example.new-order",
+                            localizedTitle: "New order",
+                            localizedSubtitle: "Coffee",
+                            userInfo: ["size": "large"]
+                        )
+                    ]
+                )
             }
         ),
         Case(
@@ -306,15 +323,17 @@ struct AppDelegateCallbackTests {
                 #expect(answer == true)
                 #expect(handlers.values.count == 1)
                 #expect(handlers.values.first??.first === harness.restoring)
-                #expect(harness.recorder.activities == [
-                    UserActivity(
-                        activityType: "com.example.order",
-                        title: "Order 17",
-                        webpageURL: URL(string: "https://example.com/orders/17"),
-                        targetContentIdentifier: "order-17",
-                        userInfo: ["id": 17]
-                    ),
-                ])
+                #expect(
+                    harness.recorder.activities == [
+                        UserActivity(
+                            activityType: "com.example.order",
+                            title: "Order 17",
+                            webpageURL: URL(string: "https://example.com/orders/17"),
+                            targetContentIdentifier: "order-17",
+                            userInfo: ["id": 17]
+                        )
+                    ]
+                )
             }
         ),
         Case(
@@ -395,7 +414,10 @@ struct AppDelegateCallbackTests {
             received: "Recorder.shouldRestoreSecureApplicationState",
             send: { harness in
                 let answer = harness.uiKit.send("application:shouldRestoreSecureApplicationState:") {
-                    $0.application($1, shouldRestoreSecureApplicationState: NSKeyedArchiver(requiringSecureCoding: true))
+                    $0.application(
+                        $1,
+                        shouldRestoreSecureApplicationState: NSKeyedArchiver(requiringSecureCoding: true)
+                    )
                 }
                 #expect(answer == true)
             }
@@ -423,7 +445,11 @@ struct AppDelegateCallbackTests {
             received: "Recorder.viewControllerWithRestorationIdentifierPath(root/orders)",
             send: { harness in
                 let answer = harness.uiKit.send("application:viewControllerWithRestorationIdentifierPath:coder:") {
-                    $0.application($1, viewControllerWithRestorationIdentifierPath: ["root", "orders"], coder: NSKeyedArchiver(requiringSecureCoding: true))
+                    $0.application(
+                        $1,
+                        viewControllerWithRestorationIdentifierPath: ["root", "orders"],
+                        coder: NSKeyedArchiver(requiringSecureCoding: true)
+                    )
                 }
                 #expect((answer ?? nil) === harness.viewController)
             }
@@ -442,9 +468,11 @@ struct AppDelegateCallbackTests {
                 }
                 #expect(answer?.name == "Checkout")
                 #expect(answer?.role == .windowApplication)
-                #expect(harness.recorder.sessions == [
-                    SceneSession(persistentIdentifier: "scene-1", configurationName: "Default Configuration"),
-                ])
+                #expect(
+                    harness.recorder.sessions == [
+                        SceneSession(persistentIdentifier: "scene-1", configurationName: "Default Configuration")
+                    ]
+                )
             }
         ),
         Case(

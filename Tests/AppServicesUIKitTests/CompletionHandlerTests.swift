@@ -15,7 +15,11 @@ struct CompletionHandlerTests {
 
     /// An app delegate with a service that answers at once and one that never answers, on a
     /// manual clock.
-    func makeUIKit(_ services: [any AppService], clock: TestClock, logs: LogCapture) -> (SimulatedUIKit, TestAppDelegate) {
+    func makeUIKit(
+        _ services: [any AppService],
+        clock: TestClock,
+        logs: LogCapture
+    ) -> (SimulatedUIKit, TestAppDelegate) {
         let delegate = TestAppDelegate(services, configuration: .init(logger: logs.logger(), clock: clock))
         return (SimulatedUIKit(delegate: delegate), delegate)
     }
@@ -30,7 +34,11 @@ struct CompletionHandlerTests {
         let completions = Completions<UIBackgroundFetchResult>()
 
         uiKit.send("application:didReceiveRemoteNotification:fetchCompletionHandler:") {
-            $0.application($1, didReceiveRemoteNotification: ["aps": ["content-available": 1]], fetchCompletionHandler: completions.handler)
+            $0.application(
+                $1,
+                didReceiveRemoteNotification: ["aps": ["content-available": 1]],
+                fetchCompletionHandler: completions.handler
+            )
         }
         await clock.waitForSleepers(1)
         #expect(completions.values.isEmpty)

@@ -39,19 +39,22 @@ struct LaunchTests {
             .remoteNotification: ["orderID": "A-17"] as [AnyHashable: Any],
             .shortcutItem: item,
             .userActivityDictionary: [
-                UIApplication.LaunchOptionsKey.userActivityType.rawValue: "com.example.order",
+                UIApplication.LaunchOptionsKey.userActivityType.rawValue: "com.example.order"
             ] as [AnyHashable: Any],
         ]
         uiKit.launch(options: options)
         let launched = try #require(recorder.launchOptions.first)
-        #expect(launched == LaunchOptions(
-            url: URL(string: "shop://cart"),
-            sourceApplication: "com.example.mail",
-            remoteNotification: ["orderID": "A-17"],
-            shortcutItem: ShortcutItem(type: "com.example.scan", localizedTitle: "Scan"),
-            userActivityType: "com.example.order",
-            launchedInBackground: false
-        ))
+        #expect(
+            launched
+                == LaunchOptions(
+                    url: URL(string: "shop://cart"),
+                    sourceApplication: "com.example.mail",
+                    remoteNotification: ["orderID": "A-17"],
+                    shortcutItem: ShortcutItem(type: "com.example.scan", localizedTitle: "Scan"),
+                    userActivityType: "com.example.order",
+                    launchedInBackground: false
+                )
+        )
         let context = try #require(recorder.contexts[.didFinishLaunching])
         #expect(context.uiKit.launchOptions?[.shortcutItem] as? UIApplicationShortcutItem === item)
         #expect(context.uiKit.application === uiKit.application)
@@ -82,10 +85,12 @@ struct LaunchTests {
         uiKit.resignActive()
         uiKit.enterBackground()
         uiKit.terminate()
-        #expect(recorder.callbacks == [
-            .willFinishLaunching, .didFinishLaunching, .didBecomeActive, .willResignActive, .didEnterBackground,
-            .willEnterForeground, .didBecomeActive, .willResignActive, .didEnterBackground, .willTerminate,
-        ])
+        #expect(
+            recorder.callbacks == [
+                .willFinishLaunching, .didFinishLaunching, .didBecomeActive, .willResignActive, .didEnterBackground,
+                .willEnterForeground, .didBecomeActive, .willResignActive, .didEnterBackground, .willTerminate,
+            ]
+        )
         #expect(delegate.composite.applicationState == .terminated)
     }
 
@@ -133,9 +138,12 @@ struct LaunchTests {
         uiKit.receiveMemoryWarning()
         uiKit.resignActive()
         uiKit.enterBackground()
-        #expect(listener.heard == [
-            "didFinishLaunching", "didBecomeActive", "didReceiveMemoryWarning", "willResignActive", "didEnterBackground",
-        ])
+        #expect(
+            listener.heard == [
+                "didFinishLaunching", "didBecomeActive", "didReceiveMemoryWarning", "willResignActive",
+                "didEnterBackground",
+            ]
+        )
         withExtendedLifetime(mediator) {}
     }
 }

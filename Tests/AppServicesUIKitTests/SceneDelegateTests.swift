@@ -32,7 +32,10 @@ struct SceneDelegateTests {
             uiKit = SimulatedUIKit(delegate: appDelegate)
         }
 
-        func connect(_ identifier: String, options: UIScene.ConnectionOptions = UIScene.ConnectionOptions()) -> UIWindowScene {
+        func connect(
+            _ identifier: String,
+            options: UIScene.ConnectionOptions = UIScene.ConnectionOptions()
+        ) -> UIWindowScene {
             uiKit.connectScene(identifier, options: options) { ServiceOrientedSceneDelegate() }
         }
 
@@ -56,17 +59,22 @@ struct SceneDelegateTests {
         let a = harness.connect("A")
         harness.uiKit.bringToForeground(a)
         // Launch left the application inactive; its first active scene makes it active.
-        #expect(harness.drain() == [
-            "configurationForConnecting", "sceneWillConnect[A]", "sceneWillEnterForeground[A]", "didBecomeActive",
-            "sceneDidBecomeActive[A]",
-        ])
+        #expect(
+            harness.drain() == [
+                "configurationForConnecting", "sceneWillConnect[A]", "sceneWillEnterForeground[A]", "didBecomeActive",
+                "sceneDidBecomeActive[A]",
+            ]
+        )
         #expect(harness.state("A") == .foregroundActive)
 
         let b = harness.connect("B")
         harness.uiKit.bringToForeground(b)
-        #expect(harness.drain() == [
-            "configurationForConnecting", "sceneWillConnect[B]", "sceneWillEnterForeground[B]", "sceneDidBecomeActive[B]",
-        ])
+        #expect(
+            harness.drain() == [
+                "configurationForConnecting", "sceneWillConnect[B]", "sceneWillEnterForeground[B]",
+                "sceneDidBecomeActive[B]",
+            ]
+        )
         #expect(harness.state("B") == .foregroundActive)
 
         harness.uiKit.sendToBackground(a)
@@ -76,15 +84,19 @@ struct SceneDelegateTests {
         #expect(harness.appDelegate.composite.applicationState == .active)
 
         harness.uiKit.sendToBackground(b)
-        #expect(harness.drain() == [
-            "sceneWillResignActive[B]", "willResignActive", "sceneDidEnterBackground[B]", "didEnterBackground",
-        ])
+        #expect(
+            harness.drain() == [
+                "sceneWillResignActive[B]", "willResignActive", "sceneDidEnterBackground[B]", "didEnterBackground",
+            ]
+        )
         #expect(harness.appDelegate.composite.applicationState == .background)
 
         harness.uiKit.bringToForeground(a)
-        #expect(harness.drain() == [
-            "willEnterForeground", "sceneWillEnterForeground[A]", "didBecomeActive", "sceneDidBecomeActive[A]",
-        ])
+        #expect(
+            harness.drain() == [
+                "willEnterForeground", "sceneWillEnterForeground[A]", "didBecomeActive", "sceneDidBecomeActive[A]",
+            ]
+        )
 
         harness.uiKit.disconnect(b)
         harness.uiKit.discard([b.session])
@@ -107,10 +119,13 @@ struct SceneDelegateTests {
         let scene = harness.connect("A")
         harness.uiKit.bringToForeground(scene)
         let context = try #require(harness.recorder.contexts[.sceneDidBecomeActive])
-        #expect(context.scene == SceneInfo(
-            session: SceneSession(persistentIdentifier: "A", configurationName: "Default Configuration"),
-            title: "Scene A"
-        ))
+        #expect(
+            context.scene
+                == SceneInfo(
+                    session: SceneSession(persistentIdentifier: "A", configurationName: "Default Configuration"),
+                    title: "Scene A"
+                )
+        )
         #expect(context.uiKit.scene === scene)
         #expect(context.uiKit.session === scene.session)
         #expect(context.uiKit.window != nil)
@@ -134,20 +149,25 @@ struct SceneDelegateTests {
         _ = harness.connect("A", options: options)
         await harness.appDelegate.composite.waitForPendingWork()
         // The quick action runs concurrently, like every completion-handler callback.
-        #expect(harness.journal.calls.map(\.description) == [
-            "Recorder.configurationForConnecting(A)",
-            "Recorder.sceneWillConnect[A]",
-            "Recorder.openURL[A](shop://cart)",
-            "Recorder.willContinueUserActivity[A](com.example.browse)",
-            "Recorder.continueUserActivity[A](com.example.order)",
-            "Recorder.userDidAcceptCloudKitShare[A](iCloud.com.example)",
-            "Recorder.performActionForShortcutItem[A](com.example.scan)",
-        ])
-        #expect(harness.recorder.connectionOptions.last == SceneConnectionOptions(
-            urlContexts: [OpenURLContext(url: URL(string: "shop://cart")!)],
-            userActivities: [UserActivity(activityType: "com.example.order")],
-            shortcutItem: ShortcutItem(type: "com.example.scan", localizedTitle: "Scan")
-        ))
+        #expect(
+            harness.journal.calls.map(\.description) == [
+                "Recorder.configurationForConnecting(A)",
+                "Recorder.sceneWillConnect[A]",
+                "Recorder.openURL[A](shop://cart)",
+                "Recorder.willContinueUserActivity[A](com.example.browse)",
+                "Recorder.continueUserActivity[A](com.example.order)",
+                "Recorder.userDidAcceptCloudKitShare[A](iCloud.com.example)",
+                "Recorder.performActionForShortcutItem[A](com.example.scan)",
+            ]
+        )
+        #expect(
+            harness.recorder.connectionOptions.last
+                == SceneConnectionOptions(
+                    urlContexts: [OpenURLContext(url: URL(string: "shop://cart")!)],
+                    userActivities: [UserActivity(activityType: "com.example.order")],
+                    shortcutItem: ShortcutItem(type: "com.example.scan", localizedTitle: "Scan")
+                )
+        )
     }
 
     @Test("The other scene callbacks reach the service with their payload, for their scene")
@@ -163,10 +183,16 @@ struct SceneDelegateTests {
         let activity = NSUserActivity(activityType: "com.example.order")
 
         harness.uiKit.sendScene(scene, "scene:openURLContexts:") {
-            $0.scene(scene, openURLContexts: [
-                UIOpenURLContext(url: URL(string: "shop://b")!),
-                UIOpenURLContext(url: URL(string: "shop://a")!, options: .init(sourceApplication: "com.example.mail")),
-            ])
+            $0.scene(
+                scene,
+                openURLContexts: [
+                    UIOpenURLContext(url: URL(string: "shop://b")!),
+                    UIOpenURLContext(
+                        url: URL(string: "shop://a")!,
+                        options: .init(sourceApplication: "com.example.mail")
+                    ),
+                ]
+            )
         }
         let saved = harness.uiKit.sendScene(scene, "stateRestorationActivityForScene:") {
             $0.stateRestorationActivity(for: scene)
@@ -179,7 +205,11 @@ struct SceneDelegateTests {
         }
         harness.uiKit.sendScene(scene, "scene:continueUserActivity:") { $0.scene(scene, continue: activity) }
         harness.uiKit.sendScene(scene, "scene:didFailToContinueUserActivityWithType:error:") {
-            $0.scene(scene, didFailToContinueUserActivityWithType: "com.example.order", error: CocoaError(.userCancelled))
+            $0.scene(
+                scene,
+                didFailToContinueUserActivityWithType: "com.example.order",
+                error: CocoaError(.userCancelled)
+            )
         }
         harness.uiKit.sendScene(scene, "scene:didUpdateUserActivity:") { $0.scene(scene, didUpdate: activity) }
         harness.uiKit.sendScene(scene, "windowScene:didUpdateCoordinateSpace:interfaceOrientation:traitCollection:") {
@@ -201,25 +231,30 @@ struct SceneDelegateTests {
         harness.uiKit.sendScene(scene, "windowScene:userDidAcceptCloudKitShareWithMetadata:") {
             $0.windowScene(
                 scene,
-                userDidAcceptCloudKitShareWith: CKShare.Metadata(containerIdentifier: "iCloud.com.example", share: CKShare(url: nil))
+                userDidAcceptCloudKitShareWith: CKShare.Metadata(
+                    containerIdentifier: "iCloud.com.example",
+                    share: CKShare(url: nil)
+                )
             )
         }
         await harness.appDelegate.composite.waitForPendingWork()
 
         #expect(harness.uiKit.unclaimed.isEmpty)
-        #expect(harness.journal.calls.map(\.description) == [
-            "Recorder.openURL[A](shop://a)",
-            "Recorder.openURL[A](shop://b)",
-            "Recorder.stateRestorationActivity[A]",
-            "Recorder.restoreInteractionState[A](com.example.order)",
-            "Recorder.willContinueUserActivity[A](com.example.order)",
-            "Recorder.continueUserActivity[A](com.example.order)",
-            "Recorder.didFailToContinueUserActivity[A](com.example.order)",
-            "Recorder.didUpdateUserActivity[A](com.example.order)",
-            "Recorder.windowSceneDidUpdateGeometry[A](landscapeLeft)",
-            "Recorder.userDidAcceptCloudKitShare[A](iCloud.com.example)",
-            "Recorder.performActionForShortcutItem[A](com.example.scan)",
-        ])
+        #expect(
+            harness.journal.calls.map(\.description) == [
+                "Recorder.openURL[A](shop://a)",
+                "Recorder.openURL[A](shop://b)",
+                "Recorder.stateRestorationActivity[A]",
+                "Recorder.restoreInteractionState[A](com.example.order)",
+                "Recorder.willContinueUserActivity[A](com.example.order)",
+                "Recorder.continueUserActivity[A](com.example.order)",
+                "Recorder.didFailToContinueUserActivity[A](com.example.order)",
+                "Recorder.didUpdateUserActivity[A](com.example.order)",
+                "Recorder.windowSceneDidUpdateGeometry[A](landscapeLeft)",
+                "Recorder.userDidAcceptCloudKitShare[A](iCloud.com.example)",
+                "Recorder.performActionForShortcutItem[A](com.example.scan)",
+            ]
+        )
         #expect(harness.recorder.urlOptions.first == OpenURLOptions(sourceApplication: "com.example.mail"))
         #expect((saved ?? nil)?.activityType == "com.example.editor")
         #expect(restoring.restored == ["com.example.order"])

@@ -19,7 +19,10 @@ struct SelectorClaimTests {
         Set(table.keys.filter { SimulatedUIKit.claims(object, $0) })
     }
 
-    @Test("With one service, the app delegate claims the callbacks of its capability and no other", arguments: singleCapabilityServices)
+    @Test(
+        "With one service, the app delegate claims the callbacks of its capability and no other",
+        arguments: singleCapabilityServices
+    )
     func claimsOneCapability(_ maker: ServiceMaker) {
         let service = maker.make()
         let delegate = TestAppDelegate([service])
@@ -34,7 +37,9 @@ struct SelectorClaimTests {
         let table = UIKitReference.applicationDelegateSelectors
         let claimed = claimed(by: delegate, in: table)
         #expect(!claimed.contains("application:didReceiveRemoteNotification:fetchCompletionHandler:"))
-        #expect(claimed == Set(table.keys).subtracting(["application:didReceiveRemoteNotification:fetchCompletionHandler:"]))
+        #expect(
+            claimed == Set(table.keys).subtracting(["application:didReceiveRemoteNotification:fetchCompletionHandler:"])
+        )
     }
 
     @Test("Without services, only the callbacks the composite needs are claimed")
@@ -52,7 +57,10 @@ struct SelectorClaimTests {
         }
     }
 
-    @Test("With one service, a scene delegate claims the scene callbacks of its capability and no other", arguments: singleCapabilityServices)
+    @Test(
+        "With one service, a scene delegate claims the scene callbacks of its capability and no other",
+        arguments: singleCapabilityServices
+    )
     func sceneDelegateClaimsOneCapability(_ maker: ServiceMaker) {
         let service = maker.make()
         let appDelegate = TestAppDelegate([service])

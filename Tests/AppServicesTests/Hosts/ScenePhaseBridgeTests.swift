@@ -83,9 +83,11 @@ struct ScenePhaseBridgeTests {
         let recorder = Recorder()
         let bridge = ScenePhaseBridge(composite: ServiceComposite([recorder]))
         bridge.phaseChanged(to: .background)
-        #expect(recorder.calls.map(\.description) == [
-            "Recorder.willFinishLaunching(background)", "Recorder.didFinishLaunching(background)",
-        ])
+        #expect(
+            recorder.calls.map(\.description) == [
+                "Recorder.willFinishLaunching(background)", "Recorder.didFinishLaunching(background)",
+            ]
+        )
     }
 
     @Test("A composite an app delegate already launched is not launched again")

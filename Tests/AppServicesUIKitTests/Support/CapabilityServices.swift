@@ -42,7 +42,10 @@ final class URLSessionsOnly: AppService, BackgroundURLSessionHandling {
 }
 
 final class WatchKitOnly: AppService, WatchKitRequestHandling {
-    func application(_ context: AppContext, handleWatchKitExtensionRequest userInfo: UserInfo?) async throws -> UserInfo? {
+    func application(
+        _ context: AppContext,
+        handleWatchKitExtensionRequest userInfo: UserInfo?
+    ) async throws -> UserInfo? {
         nil
     }
 }
@@ -52,7 +55,10 @@ final class ShortcutsOnly: AppService, ShortcutItemHandling {
 }
 
 final class OrientationsOnly: AppService, InterfaceOrientationHandling {
-    func application(_ context: AppContext, supportedInterfaceOrientationsFor window: AnyObject?) -> InterfaceOrientationMask {
+    func application(
+        _ context: AppContext,
+        supportedInterfaceOrientationsFor window: AnyObject?
+    ) -> InterfaceOrientationMask {
         .all
     }
 }

@@ -115,7 +115,11 @@ final class SimulatedUIKit {
         delegate makeDelegate: () -> any UIWindowSceneDelegate
     ) -> UIWindowScene {
         let manifest = UISceneConfiguration(name: "Default Configuration", sessionRole: .windowApplication)
-        let session = UISceneSession(persistentIdentifier: identifier, role: .windowApplication, configuration: manifest)
+        let session = UISceneSession(
+            persistentIdentifier: identifier,
+            role: .windowApplication,
+            configuration: manifest
+        )
         let configuration = send("application:configurationForConnectingSceneSession:options:") {
             $0.application($1, configurationForConnecting: session, options: options)
         }

@@ -88,7 +88,10 @@ final class Recorder: RecordingService {
         super.sceneDidBecomeActive(context)
     }
 
-    override func application(_ context: AppContext, supportedInterfaceOrientationsFor window: AnyObject?) -> InterfaceOrientationMask {
+    override func application(
+        _ context: AppContext,
+        supportedInterfaceOrientationsFor window: AnyObject?
+    ) -> InterfaceOrientationMask {
         keep(.supportedInterfaceOrientations, context)
         return super.application(context, supportedInterfaceOrientationsFor: window)
     }

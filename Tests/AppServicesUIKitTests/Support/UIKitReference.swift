@@ -124,10 +124,12 @@ enum UIKitReference {
 
     /// The selectors of `table` an adapter should claim when `services` are registered.
     static func expectedClaims(_ table: [String: Capability?], for services: [any AppService]) -> Set<String> {
-        Set(table.compactMap { selector, capability in
-            guard let capability else { return selector }
-            return services.contains(where: capability.isAdopted) ? selector : nil
-        })
+        Set(
+            table.compactMap { selector, capability in
+                guard let capability else { return selector }
+                return services.contains(where: capability.isAdopted) ? selector : nil
+            }
+        )
     }
 }
 
