@@ -62,6 +62,8 @@ open class ServiceOrientedApplicationDelegate: NSObject, NSApplicationDelegate {
     }
 
     /// Makes the composite from ``makeServices()`` and ``makeConfiguration()``; called once.
+    /// Override it to change the composite `super.makeComposite()` returns, for example to
+    /// attach a launch plan.
     open func makeComposite() -> ServiceComposite {
         ServiceComposite(makeServices(), configuration: makeConfiguration())
     }

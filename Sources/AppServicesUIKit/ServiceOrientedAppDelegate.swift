@@ -94,9 +94,10 @@ open class ServiceOrientedAppDelegate: UIResponder, UIApplicationDelegate {
 
     /// Makes the composite from ``makeServices()`` and ``makeConfiguration()``; called once.
     ///
-    /// Override it only to build the composite some other way, and then turn off
-    /// ``ServiceComposite/Configuration-swift.struct/postsLifecycleNotifications`` (a
-    /// warning is logged otherwise).
+    /// Override it to change the composite `super.makeComposite()` returns, for example to
+    /// attach a launch plan, or to build one some other way; a composite built from scratch
+    /// must turn off ``ServiceComposite/Configuration-swift.struct/postsLifecycleNotifications``
+    /// (a warning is logged otherwise).
     open func makeComposite() -> ServiceComposite {
         var configuration = makeConfiguration()
         configuration.postsLifecycleNotifications = false

@@ -102,6 +102,21 @@ struct LaunchTests {
         #expect(delegate.composite.service(Recorder.self) != nil)
     }
 
+    @Test("An overridden makeComposite that extends the default keeps UIKit's notifications to UIKit")
+    func extendsTheDefaultComposite() throws {
+        final class ExtendingDelegate: ServiceOrientedAppDelegate {
+            override func makeServices() -> [any AppService] { [First()] }
+            override func makeComposite() -> ServiceComposite {
+                let composite = super.makeComposite()
+                try? composite.register(Second())
+                return composite
+            }
+        }
+        let delegate = ExtendingDelegate()
+        #expect(!delegate.composite.configuration.postsLifecycleNotifications)
+        #expect(try delegate.composite.orderedServices().map { String(describing: type(of: $0)) } == ["First", "Second"])
+    }
+
     @Test("An overridden makeComposite that posts lifecycle notifications is used, with a warning")
     func warnsAboutDoublePosting() {
         final class PostingDelegate: ServiceOrientedAppDelegate {

@@ -34,7 +34,8 @@ extension ServiceComposite {
         /// (`UIApplicationDidBecomeActiveNotification`, ...) to `NotificationCenter.default`
         /// after each lifecycle callback, for ``LifecycleMediator`` and other observers.
         ///
-        /// Where the platform posts them itself (UIKit, AppKit) the adapters turn this off.
+        /// UIKit posts them itself, so the UIKit adapter turns this off. AppKit posts
+        /// `NSApplication` notifications instead, so the AppKit adapter leaves it on.
         public var postsLifecycleNotifications: Bool
         /// Whether, in a scene-based application, the composite derives the application's
         /// state from its scenes and dispatches the application-level callbacks
