@@ -114,7 +114,8 @@ struct LaunchTests {
         }
         let delegate = ExtendingDelegate()
         #expect(!delegate.composite.configuration.postsLifecycleNotifications)
-        #expect(try delegate.composite.orderedServices().map { String(describing: type(of: $0)) } == ["First", "Second"])
+        let names = try delegate.composite.orderedServices().map { String(describing: type(of: $0)) }
+        #expect(names == ["First", "Second"])
     }
 
     @Test("An overridden makeComposite that posts lifecycle notifications is used, with a warning")
