@@ -2,6 +2,14 @@
 
 import PackageDescription
 
+/// Where UIKit is missing, so the UIKit adapter builds against its shim. macOS is here so
+/// that `swift test` on a Mac runs the UIKit tests too (Mac Catalyst has the real UIKit).
+let platformsWithoutUIKit: [Platform] = [.linux, .windows, .android, .wasi, .openbsd, .macOS]
+/// Where AppKit is missing, so the AppKit adapter builds against its shim.
+let platformsWithoutAppKit: [Platform] = [
+    .linux, .windows, .android, .wasi, .openbsd, .iOS, .tvOS, .watchOS, .visionOS, .macCatalyst,
+]
+
 let package = Package(
     name: "AppServices",
     // The last three major releases by late 2026; swift-configuration and
@@ -10,6 +18,8 @@ let package = Package(
     products: [
         .library(name: "AppServices", targets: ["AppServices"]),
         .library(name: "AppServicesTesting", targets: ["AppServicesTesting"]),
+        .library(name: "AppServicesUIKit", targets: ["AppServicesUIKit"]),
+        .library(name: "AppServicesAppKit", targets: ["AppServicesAppKit"]),
         .executable(name: "appservices-demo", targets: ["appservices-demo"]),
     ],
     dependencies: [
@@ -40,6 +50,29 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // The Apple adapters. Where UIKit or AppKit is missing they compile against shims
+        // that transcribe the SDK declarations they use; the adapter sources are the same
+        // everywhere but for their import line.
+        .target(
+            name: "AppServicesUIKit",
+            dependencies: [
+                "AppServices",
+                .product(name: "Logging", package: "swift-log"),
+                .target(name: "AppServicesUIKitShim", condition: .when(platforms: platformsWithoutUIKit)),
+            ]
+        ),
+        .target(
+            name: "AppServicesAppKit",
+            dependencies: [
+                "AppServices",
+                .target(name: "AppServicesAppKitShim", condition: .when(platforms: platformsWithoutAppKit)),
+            ]
+        ),
+        // The shims. Their sources are empty where the real framework exists, and they are
+        // no products: nobody outside this package should build against them.
+        .target(name: "AppServicesFoundationShim"),
+        .target(name: "AppServicesUIKitShim", dependencies: ["AppServicesFoundationShim"]),
+        .target(name: "AppServicesAppKitShim", dependencies: ["AppServicesFoundationShim"]),
         .executableTarget(
             name: "appservices-demo",
             dependencies: ["AppServices"]
@@ -55,6 +88,25 @@ let package = Package(
         .testTarget(
             name: "AppServicesTestingTests",
             dependencies: ["AppServices", "AppServicesTesting"]
+        ),
+        .testTarget(
+            name: "AppServicesUIKitTests",
+            dependencies: [
+                "AppServices",
+                "AppServicesTesting",
+                "AppServicesUIKit",
+                .target(name: "AppServicesUIKitShim", condition: .when(platforms: platformsWithoutUIKit)),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .testTarget(
+            name: "AppServicesAppKitTests",
+            dependencies: [
+                "AppServices",
+                "AppServicesTesting",
+                "AppServicesAppKit",
+                .target(name: "AppServicesAppKitShim", condition: .when(platforms: platformsWithoutAppKit)),
+            ]
         ),
     ]
 )

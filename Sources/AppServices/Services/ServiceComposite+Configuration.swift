@@ -34,6 +34,10 @@ extension ServiceComposite {
         /// When the composite posts UIKit-named lifecycle notifications
         /// (`UIApplicationDidBecomeActiveNotification`, ...) to ``notificationCenter`` after
         /// each lifecycle callback: by default while a ``LifecycleMediator`` observes it.
+        ///
+        /// UIKit posts them itself, so the UIKit adapter chooses ``LifecycleNotificationPolicy/never``.
+        /// AppKit posts `NSApplication` notifications instead, so the AppKit adapter keeps
+        /// the default.
         public var lifecycleNotifications: LifecycleNotificationPolicy
         /// Where lifecycle notifications are posted. The default center, unless a test
         /// isolates itself.

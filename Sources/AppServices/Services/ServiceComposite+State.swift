@@ -156,9 +156,17 @@ extension ServiceComposite {
     /// tracked state to `target`, as UIKit announces application transitions in a
     /// scene-based app.
     func followScenes(to target: ApplicationState?, platform: PlatformObjects?) {
-        guard configuration.derivesApplicationStateFromScenes, let target,
-            [.inactive, .active, .background].contains(applicationState)
-        else { return }
+        guard configuration.derivesApplicationStateFromScenes, let target else { return }
+        moveApplicationState(to: target, platform: platform)
+    }
+
+    /// Dispatches the application-level callbacks that take the application from its
+    /// tracked state to `target` by the transitions UIKit makes (background to active goes
+    /// through will-enter-foreground, active to background through will-resign-active).
+    /// Does nothing unless the application is inactive, active or in the background, and
+    /// `target` is one of those.
+    func moveApplicationState(to target: ApplicationState, platform: PlatformObjects?) {
+        guard [.inactive, .active, .background].contains(applicationState) else { return }
         while applicationState != target {
             switch (applicationState, target) {
             case (.background, _): willEnterForeground(platform: platform)

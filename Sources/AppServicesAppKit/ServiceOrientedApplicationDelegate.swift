@@ -1,0 +1,269 @@
+#if canImport(AppKit)
+public import AppKit
+#else
+public import AppServicesAppKitShim
+#endif
+public import AppServices
+
+/// A macOS application delegate that is a thin host for services: every AppKit callback it
+/// forwards goes to a ``ServiceComposite`` and from there to each service that handles it.
+///
+/// ```swift
+/// @main
+/// final class AppDelegate: ServiceOrientedApplicationDelegate {
+///     override func makeServices() -> [any AppService] { [LoggingService(), SyncService()] }
+/// }
+/// ```
+///
+/// Launch, becoming and resigning active and termination reach ``LaunchHandling`` and
+/// ``ApplicationStateHandling``, as on iOS; the macOS-only callbacks reach
+/// ``DesktopApplicationHandling``; URLs reach ``URLOpenHandling`` one at a time.
+///
+/// **Termination.** `applicationShouldTerminate(_:)` asks every service: one
+/// ``TerminationReply/cancel`` keeps the application running; otherwise, if a service asked
+/// for time (``TerminationReply/later(_:)``), AppKit hears `.terminateLater` and then,
+/// exactly once, `reply(toApplicationShouldTerminate:)` with whether every such service
+/// agreed, when all have finished or at the deadline; otherwise `.terminateNow`.
+///
+/// **What it claims.** Launch, becoming and resigning active and termination always; the
+/// other callbacks only when a registered service handles them, so that, for example,
+/// AppKit keeps opening documents itself unless a service opens URLs.
+///
+/// **Notifications.** AppKit posts `NSApplication` notifications, not the UIKit-named ones
+/// ``LifecycleMediator`` observes, so the composite posts those as configured.
+@MainActor
+open class ServiceOrientedApplicationDelegate: NSObject, NSApplicationDelegate {
+    private var builtComposite: ServiceComposite?
+
+    /// Creates the delegate.
+    public override init() {
+        super.init()
+    }
+
+    // MARK: - The composite
+
+    /// The composite every callback goes to, made by ``makeComposite()`` on first use.
+    public var composite: ServiceComposite {
+        if let builtComposite { return builtComposite }
+        let made = makeComposite()
+        builtComposite = made
+        return made
+    }
+
+    /// The application's services, in registration order. Override it; it is called once.
+    open func makeServices() -> [any AppService] {
+        []
+    }
+
+    /// The composite's configuration: logger, clock, deadlines. Override it to change
+    /// them; it is called once.
+    open func makeConfiguration() -> ServiceComposite.Configuration {
+        ServiceComposite.Configuration()
+    }
+
+    /// Makes the composite from ``makeServices()`` and ``makeConfiguration()``; called once.
+    /// Override it to change the composite `super.makeComposite()` returns, for example to
+    /// attach a launch plan.
+    open func makeComposite() -> ServiceComposite {
+        ServiceComposite(makeServices(), configuration: makeConfiguration())
+    }
+
+    /// Whether AppKit should call the method `aSelector` names.
+    ///
+    /// For a callback this class forwards: `true` for launch, becoming and resigning active
+    /// and termination; for the others, only when a registered service handles it. Any
+    /// other selector is answered by `NSObject`.
+    nonisolated open override func responds(to aSelector: Selector!) -> Bool {
+        guard let aSelector,
+            let claimed = SelectorClaim.claims(
+                NSStringFromSelector(aSelector),
+                in: AppKitSelectors.applicationDelegate,
+                composite: { self.composite }
+            )
+        else { return super.responds(to: aSelector) }
+        return claimed
+    }
+
+    /// The raw objects of a notification callback: the notification and its application.
+    private func platform(_ notification: Notification) -> PlatformObjects {
+        var objects: [PlatformObjects.Key: Any] = [.notification: notification]
+        objects[.application] = notification.object as? NSApplication
+        return PlatformObjects(objects)
+    }
+
+    /// The raw objects of a callback that names the application.
+    private func platform(_ application: NSApplication, _ values: [PlatformObjects.Key: Any] = [:]) -> PlatformObjects {
+        PlatformObjects(values.merging([.application: application]) { _, application in application })
+    }
+
+    // MARK: - Launch and state
+
+    /// Dispatches `applicationWillFinishLaunching(_:)` as `willFinishLaunching`.
+    open func applicationWillFinishLaunching(_ notification: Notification) {
+        _ = composite.willFinishLaunching(LaunchOptions(), platform: platform(notification))
+    }
+
+    /// Dispatches `applicationDidFinishLaunching(_:)` as `didFinishLaunching`, which also
+    /// runs the launch plan's work that must finish before launch returns.
+    open func applicationDidFinishLaunching(_ notification: Notification) {
+        _ = composite.didFinishLaunching(LaunchOptions(), platform: platform(notification))
+    }
+
+    /// Dispatches `applicationWillBecomeActive(_:)`.
+    open func applicationWillBecomeActive(_ notification: Notification) {
+        composite.willBecomeActive(platform: platform(notification))
+    }
+
+    /// Dispatches `applicationDidBecomeActive(_:)`.
+    open func applicationDidBecomeActive(_ notification: Notification) {
+        composite.didBecomeActive(platform: platform(notification))
+    }
+
+    /// Dispatches `applicationWillResignActive(_:)`.
+    open func applicationWillResignActive(_ notification: Notification) {
+        composite.willResignActive(platform: platform(notification))
+    }
+
+    /// Dispatches `applicationDidResignActive(_:)`.
+    open func applicationDidResignActive(_ notification: Notification) {
+        composite.didResignActive(platform: platform(notification))
+    }
+
+    /// Dispatches `applicationWillHide(_:)`.
+    open func applicationWillHide(_ notification: Notification) {
+        composite.willHide(platform: platform(notification))
+    }
+
+    /// Dispatches `applicationDidHide(_:)`.
+    open func applicationDidHide(_ notification: Notification) {
+        composite.didHide(platform: platform(notification))
+    }
+
+    /// Dispatches `applicationWillUnhide(_:)`.
+    open func applicationWillUnhide(_ notification: Notification) {
+        composite.willUnhide(platform: platform(notification))
+    }
+
+    /// Dispatches `applicationDidUnhide(_:)`.
+    open func applicationDidUnhide(_ notification: Notification) {
+        composite.didUnhide(platform: platform(notification))
+    }
+
+    /// Dispatches `applicationWillTerminate(_:)`.
+    open func applicationWillTerminate(_ notification: Notification) {
+        composite.willTerminate(platform: platform(notification))
+    }
+
+    // MARK: - Termination
+
+    /// Dispatches `applicationShouldTerminate(_:)` and merges the answers: cancel beats
+    /// later beats now. For `.terminateLater`, `sender` hears
+    /// `reply(toApplicationShouldTerminate:)` exactly once, after this returns.
+    open func applicationShouldTerminate(_ sender: NSApplication) -> NSApplication.TerminateReply {
+        let decision = composite.shouldTerminate(platform: platform(sender)) { shouldTerminate in
+            sender.reply(toApplicationShouldTerminate: shouldTerminate)
+        }
+        return NSApplication.TerminateReply(decision)
+    }
+
+    /// Dispatches `applicationShouldTerminateAfterLastWindowClosed(_:)`: `true` if a
+    /// service asks to quit; AppKit's default, `false`, otherwise.
+    open func applicationShouldTerminateAfterLastWindowClosed(_ sender: NSApplication) -> Bool {
+        composite.shouldTerminateAfterLastWindowClosed(platform: platform(sender)) ?? false
+    }
+
+    /// Dispatches `applicationShouldHandleReopen(_:hasVisibleWindows:)`: `false` if a
+    /// service handled the reopen itself.
+    open func applicationShouldHandleReopen(_ sender: NSApplication, hasVisibleWindows flag: Bool) -> Bool {
+        composite.shouldHandleReopen(hasVisibleWindows: flag, platform: platform(sender))
+    }
+
+    /// Dispatches `applicationSupportsSecureRestorableState(_:)`: `false` if a service
+    /// says so; `true`, AppKit's default since the macOS 14 SDK, otherwise.
+    open func applicationSupportsSecureRestorableState(_ app: NSApplication) -> Bool {
+        composite.supportsSecureRestorableState(platform: platform(app)) ?? true
+    }
+
+    // MARK: - URLs, notifications, activities
+
+    /// Dispatches each URL of `application(_:open:)` to ``URLOpenHandling``, in order.
+    open func application(_ application: NSApplication, open urls: [URL]) {
+        for url in urls {
+            _ = composite.open(url, platform: platform(application))
+        }
+    }
+
+    /// Dispatches `application(_:didRegisterForRemoteNotificationsWithDeviceToken:)`.
+    open func application(
+        _ application: NSApplication,
+        didRegisterForRemoteNotificationsWithDeviceToken deviceToken: Data
+    ) {
+        composite.didRegisterForRemoteNotifications(deviceToken: deviceToken, platform: platform(application))
+    }
+
+    /// Dispatches `application(_:didFailToRegisterForRemoteNotificationsWithError:)`.
+    open func application(
+        _ application: NSApplication,
+        didFailToRegisterForRemoteNotificationsWithError error: any Error
+    ) {
+        composite.didFailToRegisterForRemoteNotifications(error: error, platform: platform(application))
+    }
+
+    /// Dispatches `application(_:didReceiveRemoteNotification:)` to
+    /// ``RemoteNotificationHandling``; AppKit takes no fetch result.
+    open func application(_ application: NSApplication, didReceiveRemoteNotification userInfo: [String: Any]) {
+        composite.didReceiveRemoteNotification(
+            RemoteNotification(userInfo: UserInfo(propertyList: userInfo)),
+            platform: platform(application, [.userInfo: userInfo])
+        ) { _ in }
+    }
+
+    /// Dispatches `application(_:willContinueUserActivityWithType:)`: `true` if a service
+    /// shows its own progress.
+    open func application(
+        _ application: NSApplication,
+        willContinueUserActivityWithType userActivityType: String
+    ) -> Bool {
+        composite.willContinueUserActivity(type: userActivityType, platform: platform(application))
+    }
+
+    /// Dispatches `application(_:continue:restorationHandler:)`: `true` if a service
+    /// handled the activity. `restorationHandler` is called at most once, with the
+    /// restoring objects of every service.
+    open func application(
+        _ application: NSApplication,
+        continue userActivity: NSUserActivity,
+        restorationHandler: @escaping ([any NSUserActivityRestoring]) -> Void
+    ) -> Bool {
+        composite.continueUserActivity(
+            UserActivity(platformActivity: userActivity),
+            platform: platform(application, [.userActivity: userActivity])
+        ) { objects in
+            restorationHandler(objects.compactMap { $0 as? any NSUserActivityRestoring })
+        }
+    }
+}
+
+extension NSApplication.TerminateReply {
+    /// AppKit's reply for the composite's merged decision.
+    public init(_ decision: ServiceComposite.TerminationDecision) {
+        switch decision {
+        case .now: self = .terminateNow
+        case .cancel: self = .terminateCancel
+        case .later: self = .terminateLater
+        }
+    }
+}
+
+extension UserActivity {
+    /// The platform-neutral form of an AppKit user activity.
+    init(platformActivity activity: NSUserActivity) {
+        self.init(
+            activityType: activity.activityType,
+            title: activity.title,
+            webpageURL: activity.webpageURL,
+            targetContentIdentifier: activity.targetContentIdentifier,
+            userInfo: UserInfo(propertyList: activity.userInfo ?? [:])
+        )
+    }
+}

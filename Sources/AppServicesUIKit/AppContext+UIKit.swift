@@ -1,0 +1,78 @@
+#if canImport(UIKit)
+public import UIKit
+public import CloudKit
+public import Intents
+#else
+public import AppServicesUIKitShim
+#endif
+public import AppServices
+
+extension PlatformObjects.Key {
+    /// The URL contexts of `scene(_:openURLContexts:)` (`Set<UIOpenURLContext>`).
+    public static let urlContexts = PlatformObjects.Key(rawValue: "urlContexts")
+    /// The coordinate space a window scene had before its geometry changed.
+    public static let previousCoordinateSpace = PlatformObjects.Key(rawValue: "previousCoordinateSpace")
+}
+
+extension AppContext {
+    /// The UIKit objects the adapter received with this callback, typed.
+    ///
+    /// ```swift
+    /// func scene(_ context: AppContext, willConnectTo session: SceneSession, options: SceneConnectionOptions) {
+    ///     guard let windowScene = context.uiKit.windowScene,
+    ///           let delegate = windowScene.delegate as? any UIWindowSceneDelegate else { return }
+    ///     let window = UIWindow(windowScene: windowScene)
+    ///     window.rootViewController = RootViewController()
+    ///     delegate.window = window
+    ///     window.makeKeyAndVisible()
+    /// }
+    /// ```
+    public var uiKit: UIKitObjects { UIKitObjects(platform: platform) }
+}
+
+/// The UIKit objects behind a callback, as ``AppServices/AppContext/uiKit`` gives them:
+/// each is `nil` when the callback did not come with it.
+@MainActor
+public struct UIKitObjects {
+    private let platform: PlatformObjects?
+
+    init(platform: PlatformObjects?) {
+        self.platform = platform
+    }
+
+    /// The application (app-delegate callbacks).
+    public var application: UIApplication? { platform?.value(.application) }
+    /// The launch-options dictionary.
+    public var launchOptions: [UIApplication.LaunchOptionsKey: Any]? { platform?.value(.launchOptions) }
+    /// The options of `application(_:open:options:)`.
+    public var openURLOptions: [UIApplication.OpenURLOptionsKey: Any]? { platform?.value(.openURLOptions) }
+    /// The URL contexts of `scene(_:openURLContexts:)`.
+    public var urlContexts: Set<UIOpenURLContext>? { platform?.value(.urlContexts) }
+    /// A remote notification's or WatchKit request's raw user info.
+    public var userInfo: [AnyHashable: Any]? { platform?.value(.userInfo) }
+    /// The coder of a state-restoration callback.
+    public var coder: NSCoder? { platform?.value(.coder) }
+    /// The window a callback concerns: the one asked about in
+    /// `application(_:supportedInterfaceOrientationsFor:)`, or the scene delegate's.
+    public var window: UIWindow? { platform?.value(.window) }
+    /// The scene (scene-delegate callbacks).
+    public var scene: UIScene? { platform?.value(.scene) }
+    /// The scene, when it is a window scene.
+    public var windowScene: UIWindowScene? { platform?.value(.scene) }
+    /// The scene session.
+    public var session: UISceneSession? { platform?.value(.session) }
+    /// The options a scene was connected with.
+    public var connectionOptions: UIScene.ConnectionOptions? { platform?.value(.connectionOptions) }
+    /// The user activity.
+    public var userActivity: NSUserActivity? { platform?.value(.userActivity) }
+    /// The home-screen quick action.
+    public var shortcutItem: UIApplicationShortcutItem? { platform?.value(.shortcutItem) }
+    /// The metadata of an accepted CloudKit share.
+    public var cloudKitShareMetadata: CKShare.Metadata? { platform?.value(.cloudKitShareMetadata) }
+    /// The intent of `application(_:handlerFor:)`.
+    public var intent: INIntent? { platform?.value(.intent) }
+    /// The trait collection a window scene had before its geometry changed.
+    public var previousTraitCollection: UITraitCollection? { platform?.value(.previousTraits) }
+    /// The coordinate space a window scene had before its geometry changed.
+    public var previousCoordinateSpace: (any UICoordinateSpace)? { platform?.value(.previousCoordinateSpace) }
+}

@@ -1,0 +1,198 @@
+#if canImport(UIKit)
+public import UIKit
+public import CloudKit
+public import Intents
+#else
+public import AppServicesUIKitShim
+#endif
+public import AppServices
+
+// Conversions between UIKit's objects and the core's platform-neutral payloads. The
+// adapters use them; they are public for code that bridges UIKit and services itself.
+
+extension LaunchOptions {
+    /// The platform-neutral form of UIKit's launch-options dictionary.
+    ///
+    /// - Parameters:
+    ///   - launchOptions: The dictionary UIKit passed to `willFinishLaunching` or
+    ///     `didFinishLaunching`, if any.
+    ///   - applicationState: The application's state during launch; `.background` means
+    ///     the system launched it into the background (silent push, background fetch,
+    ///     background URL session).
+    public init(_ launchOptions: [UIApplication.LaunchOptionsKey: Any]?, applicationState: UIApplication.State) {
+        let options = launchOptions ?? [:]
+        let activity = (options[.userActivityDictionary] as? [AnyHashable: Any]).map(UserInfo.init(propertyList:))
+        self.init(
+            url: options[.url] as? URL,
+            sourceApplication: options[.sourceApplication] as? String,
+            remoteNotification: (options[.remoteNotification] as? [AnyHashable: Any]).map(UserInfo.init(propertyList:)),
+            shortcutItem: (options[.shortcutItem] as? UIApplicationShortcutItem).map(ShortcutItem.init),
+            userActivityType: activity?[UIApplication.LaunchOptionsKey.userActivityType.rawValue]?.stringValue,
+            launchedInBackground: applicationState == .background
+        )
+    }
+}
+
+extension OpenURLOptions {
+    /// The platform-neutral form of `application(_:open:options:)`'s options.
+    public init(_ options: [UIApplication.OpenURLOptionsKey: Any]) {
+        self.init(
+            sourceApplication: options[.sourceApplication] as? String,
+            openInPlace: options[.openInPlace] as? Bool ?? false
+        )
+    }
+
+    /// The platform-neutral form of a scene's URL-opening options.
+    @MainActor
+    public init(_ options: UIScene.OpenURLOptions) {
+        self.init(sourceApplication: options.sourceApplication, openInPlace: options.openInPlace)
+    }
+}
+
+extension OpenURLContext {
+    /// The platform-neutral form of a URL handed to a scene.
+    @MainActor
+    public init(_ context: UIOpenURLContext) {
+        self.init(url: context.url, options: OpenURLOptions(context.options))
+    }
+}
+
+extension UserActivity {
+    /// The platform-neutral form of `activity`; user-info values that are not property-list
+    /// values are left out.
+    public init(_ activity: NSUserActivity) {
+        self.init(
+            activityType: activity.activityType,
+            title: activity.title,
+            webpageURL: activity.webpageURL,
+            targetContentIdentifier: activity.targetContentIdentifier,
+            userInfo: UserInfo(propertyList: activity.userInfo ?? [:])
+        )
+    }
+}
+
+extension NSUserActivity {
+    /// Creates a platform activity from a service's ``UserActivity``.
+    public convenience init(_ activity: UserActivity) {
+        self.init(activityType: activity.activityType)
+        title = activity.title
+        webpageURL = activity.webpageURL
+        targetContentIdentifier = activity.targetContentIdentifier
+        userInfo = activity.userInfo.isEmpty ? nil : activity.userInfo.propertyList
+    }
+}
+
+extension ShortcutItem {
+    /// The platform-neutral form of a home-screen quick action.
+    public init(_ item: UIApplicationShortcutItem) {
+        var userInfo: [AnyHashable: Any] = [:]
+        for (key, value) in item.userInfo ?? [:] { userInfo[key] = value }
+        self.init(
+            type: item.type,
+            localizedTitle: item.localizedTitle,
+            localizedSubtitle: item.localizedSubtitle,
+            userInfo: UserInfo(propertyList: userInfo)
+        )
+    }
+}
+
+extension SceneSessionRole {
+    /// The platform-neutral form of a session role.
+    public init(_ role: UISceneSession.Role) {
+        self.init(rawValue: role.rawValue)
+    }
+}
+
+extension SceneSession {
+    /// The platform-neutral form of a scene session.
+    @MainActor
+    public init(_ session: UISceneSession) {
+        self.init(
+            persistentIdentifier: session.persistentIdentifier,
+            role: SceneSessionRole(session.role),
+            configurationName: session.configuration.name
+        )
+    }
+}
+
+extension SceneInfo {
+    /// The platform-neutral description of `scene`: its session and title.
+    @MainActor
+    public init(_ scene: UIScene) {
+        self.init(session: SceneSession(scene.session), title: scene.title)
+    }
+}
+
+extension SceneConnectionOptions {
+    /// The platform-neutral form of a scene's connection options. User activities are
+    /// ordered by type, as the platform hands them over as a set.
+    @MainActor
+    public init(_ options: UIScene.ConnectionOptions) {
+        self.init(
+            urlContexts: Set(options.urlContexts.map(OpenURLContext.init)),
+            userActivities: options.userActivities.map(UserActivity.init).sorted { $0.activityType < $1.activityType },
+            shortcutItem: options.shortcutItem.map(ShortcutItem.init),
+            sourceApplication: options.sourceApplication
+        )
+    }
+}
+
+extension UISceneConfiguration {
+    /// Creates the configuration a service proposed. A delegate class name that names no
+    /// class is ignored, and UIKit takes the delegate class from the Info.plist entry of
+    /// the same name.
+    @MainActor
+    public convenience init(_ configuration: SceneConfiguration) {
+        self.init(name: configuration.name, sessionRole: UISceneSession.Role(rawValue: configuration.role.rawValue))
+        if let className = configuration.delegateClassName, let delegateClass = NSClassFromString(className) {
+            self.delegateClass = delegateClass
+        }
+    }
+}
+
+extension CloudKitShareMetadata {
+    /// The platform-neutral part of an accepted CloudKit share.
+    public init(_ metadata: CKShare.Metadata) {
+        self.init(containerIdentifier: metadata.containerIdentifier, shareURL: metadata.share.url)
+    }
+}
+
+extension IntentRequest {
+    /// Names `intent` by its class, such as `INSendMessageIntent`.
+    public init(_ intent: INIntent) {
+        self.init(intentName: String(describing: type(of: intent)))
+    }
+}
+
+extension ExtensionPointIdentifier {
+    /// The platform-neutral form of an extension point identifier.
+    public init(_ identifier: UIApplication.ExtensionPointIdentifier) {
+        self.init(rawValue: identifier.rawValue)
+    }
+}
+
+extension InterfaceOrientation {
+    /// The platform-neutral form of an interface orientation; `.unknown` for a value UIKit
+    /// may add later.
+    public init(_ orientation: UIInterfaceOrientation) {
+        self = InterfaceOrientation(rawValue: orientation.rawValue) ?? .unknown
+    }
+}
+
+extension UIInterfaceOrientationMask {
+    /// The UIKit mask with the same orientations (the raw values are UIKit's).
+    public init(_ mask: InterfaceOrientationMask) {
+        self.init(rawValue: mask.rawValue)
+    }
+}
+
+extension UIBackgroundFetchResult {
+    /// The UIKit result for a merged ``BackgroundFetchResult``.
+    public init(_ result: BackgroundFetchResult) {
+        switch result {
+        case .newData: self = .newData
+        case .noData: self = .noData
+        case .failed: self = .failed
+        }
+    }
+}

@@ -1,0 +1,472 @@
+#if canImport(UIKit)
+public import UIKit
+public import CloudKit
+public import Intents
+#else
+public import AppServicesUIKitShim
+#endif
+public import AppServices
+import Logging
+
+/// An application delegate that is a thin host for services: every UIKit callback goes to
+/// a ``ServiceComposite`` and from there to each service that handles it.
+///
+/// Subclass it, list the services, and nothing else:
+///
+/// ```swift
+/// @main
+/// final class AppDelegate: ServiceOrientedAppDelegate {
+///     override func makeServices() -> [any AppService] { [LoggingService(), PushService(), AnalyticsService()] }
+/// }
+/// ```
+///
+/// **What it forwards.** Every non-deprecated `UIApplicationDelegate` callback, with its
+/// payload converted to the core's platform-neutral types (``LaunchOptions``,
+/// ``RemoteNotification``, ``UserActivity``, ...) and the raw UIKit objects available to
+/// services through `context.uiKit`. Deprecated callbacks (`application(_:handleOpen:)`,
+/// `application(_:open:sourceApplication:annotation:)`, `didReceiveRemoteNotification`
+/// without a completion handler, ...) are not implemented.
+///
+/// **What it claims.** UIKit asks `responds(to:)` before calling an optional method. The
+/// launch, application-state and system-event callbacks are always claimed: the composite
+/// tracks the application's state and runs the launch plan from them. Every other callback
+/// is claimed only when a registered service handles it, so UIKit sees no remote
+/// notification or background fetch handler, and keeps its own default for orientations,
+/// extension points and key-command localization, unless a service has one.
+///
+/// **Completion handlers** go through the composite's exactly-once machinery: each is
+/// called once, when every service has finished or at the deadline
+/// (``ServiceComposite/Configuration-swift.struct/deadlines``), whichever comes first.
+///
+/// **Notifications.** UIKit posts `UIApplication.didBecomeActiveNotification` and the
+/// others itself, so the composite this class builds does not post them again.
+///
+/// Override a callback to add to it, and call `super` to keep the services informed.
+open class ServiceOrientedAppDelegate: UIResponder, UIApplicationDelegate {
+    /// The application's window, in an application without scenes.
+    open var window: UIWindow?
+
+    /// The delegate created last, whose composite scene delegates use by default. UIKit (or
+    /// SwiftUI, behind `@UIApplicationDelegateAdaptor`) creates one per process.
+    static weak var current: ServiceOrientedAppDelegate?
+
+    private var builtComposite: ServiceComposite?
+
+    /// Creates the delegate; UIKit calls this once.
+    public override init() {
+        super.init()
+        ServiceOrientedAppDelegate.current = self
+    }
+
+    // MARK: - The composite
+
+    /// The composite every callback goes to, made by ``makeComposite()`` on first use
+    /// (UIKit's first `responds(to:)`, before launch).
+    public var composite: ServiceComposite {
+        if let builtComposite { return builtComposite }
+        let made = makeComposite()
+        if made.configuration.lifecycleNotifications != .never {
+            made.configuration.logger.warning(
+                """
+                \(type(of: self)).makeComposite() returned a composite that posts lifecycle notifications; \
+                UIKit posts them too, so observers would hear each twice. Set lifecycleNotifications to .never.
+                """
+            )
+        }
+        builtComposite = made
+        return made
+    }
+
+    /// The application's services, in registration order. Override it; it is called once.
+    ///
+    /// The default is none: launch succeeds and nothing is claimed but the callbacks the
+    /// composite needs for itself.
+    open func makeServices() -> [any AppService] {
+        []
+    }
+
+    /// The composite's configuration: logger, clock, deadlines. Override it to change them;
+    /// it is called once. Whatever it says, the composite does not post lifecycle
+    /// notifications, because UIKit does.
+    open func makeConfiguration() -> ServiceComposite.Configuration {
+        ServiceComposite.Configuration()
+    }
+
+    /// Makes the composite from ``makeServices()`` and ``makeConfiguration()``; called once.
+    ///
+    /// Override it to change the composite `super.makeComposite()` returns, for example to
+    /// attach a launch plan, or to build one some other way; a composite built from scratch
+    /// must set ``ServiceComposite/Configuration-swift.struct/lifecycleNotifications`` to `.never`
+    /// (a warning is logged otherwise).
+    open func makeComposite() -> ServiceComposite {
+        var configuration = makeConfiguration()
+        configuration.lifecycleNotifications = .never
+        return ServiceComposite(makeServices(), configuration: configuration)
+    }
+
+    /// Whether UIKit should call the method `aSelector` names.
+    ///
+    /// For a callback this class forwards: `true` for launch, application state and system
+    /// events; for the others, `true` only when a registered service handles it. Any other
+    /// selector is answered by `UIResponder`.
+    nonisolated open override func responds(to aSelector: Selector!) -> Bool {
+        guard let aSelector,
+            let claimed = SelectorClaim.claims(
+                NSStringFromSelector(aSelector),
+                in: UIKitSelectors.applicationDelegate,
+                composite: { self.composite }
+            )
+        else { return super.responds(to: aSelector) }
+        return claimed
+    }
+
+    /// The raw objects of a callback: the application and `values` that are present.
+    private func platform(
+        _ application: UIApplication,
+        _ values: [PlatformObjects.Key: Any?] = [:]
+    ) -> PlatformObjects {
+        var objects = values.compactMapValues { $0 }
+        objects[.application] = application
+        return PlatformObjects(objects)
+    }
+
+    // MARK: - Launch
+
+    /// Dispatches `application(_:willFinishLaunchingWithOptions:)`: `false` if a service
+    /// refuses what the application was launched for, else `true`.
+    open func application(
+        _ application: UIApplication,
+        willFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
+    ) -> Bool {
+        composite.willFinishLaunching(
+            LaunchOptions(launchOptions, applicationState: application.applicationState),
+            platform: platform(application, [.launchOptions: launchOptions])
+        )
+    }
+
+    /// Dispatches `application(_:didFinishLaunchingWithOptions:)`, which also runs the
+    /// launch plan's work that must finish before launch returns: `false` if a service
+    /// refuses what the application was launched for, else `true`.
+    open func application(
+        _ application: UIApplication,
+        didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
+    ) -> Bool {
+        composite.didFinishLaunching(
+            LaunchOptions(launchOptions, applicationState: application.applicationState),
+            platform: platform(application, [.launchOptions: launchOptions])
+        )
+    }
+
+    // MARK: - Application state and system events
+
+    /// Dispatches `applicationDidBecomeActive(_:)`.
+    open func applicationDidBecomeActive(_ application: UIApplication) {
+        composite.didBecomeActive(platform: platform(application))
+    }
+
+    /// Dispatches `applicationWillResignActive(_:)`.
+    open func applicationWillResignActive(_ application: UIApplication) {
+        composite.willResignActive(platform: platform(application))
+    }
+
+    /// Dispatches `applicationDidEnterBackground(_:)`.
+    open func applicationDidEnterBackground(_ application: UIApplication) {
+        composite.didEnterBackground(platform: platform(application))
+    }
+
+    /// Dispatches `applicationWillEnterForeground(_:)`.
+    open func applicationWillEnterForeground(_ application: UIApplication) {
+        composite.willEnterForeground(platform: platform(application))
+    }
+
+    /// Dispatches `applicationWillTerminate(_:)`.
+    open func applicationWillTerminate(_ application: UIApplication) {
+        composite.willTerminate(platform: platform(application))
+    }
+
+    /// Dispatches `applicationDidReceiveMemoryWarning(_:)`.
+    open func applicationDidReceiveMemoryWarning(_ application: UIApplication) {
+        composite.didReceiveMemoryWarning(platform: platform(application))
+    }
+
+    /// Dispatches `applicationSignificantTimeChange(_:)`.
+    open func applicationSignificantTimeChange(_ application: UIApplication) {
+        composite.significantTimeChange(platform: platform(application))
+    }
+
+    /// Dispatches `applicationProtectedDataWillBecomeUnavailable(_:)`.
+    open func applicationProtectedDataWillBecomeUnavailable(_ application: UIApplication) {
+        composite.protectedDataWillBecomeUnavailable(platform: platform(application))
+    }
+
+    /// Dispatches `applicationProtectedDataDidBecomeAvailable(_:)`.
+    open func applicationProtectedDataDidBecomeAvailable(_ application: UIApplication) {
+        composite.protectedDataDidBecomeAvailable(platform: platform(application))
+    }
+
+    /// Dispatches `applicationShouldRequestHealthAuthorization(_:)`.
+    open func applicationShouldRequestHealthAuthorization(_ application: UIApplication) {
+        composite.shouldRequestHealthAuthorization(platform: platform(application))
+    }
+
+    /// Dispatches `applicationShouldAutomaticallyLocalizeKeyCommands(_:)`: `false` if a
+    /// service says so; UIKit's default, `true`, otherwise.
+    open func applicationShouldAutomaticallyLocalizeKeyCommands(_ application: UIApplication) -> Bool {
+        composite.shouldAutomaticallyLocalizeKeyCommands(platform: platform(application)) ?? true
+    }
+
+    // MARK: - URLs
+
+    /// Dispatches `application(_:open:options:)`: `true` if a service opened the URL.
+    open func application(
+        _ app: UIApplication,
+        open url: URL,
+        options: [UIApplication.OpenURLOptionsKey: Any]
+    ) -> Bool {
+        composite.open(url, options: OpenURLOptions(options), platform: platform(app, [.openURLOptions: options]))
+    }
+
+    // MARK: - Remote notifications
+
+    /// Dispatches `application(_:didRegisterForRemoteNotificationsWithDeviceToken:)`.
+    open func application(
+        _ application: UIApplication,
+        didRegisterForRemoteNotificationsWithDeviceToken deviceToken: Data
+    ) {
+        composite.didRegisterForRemoteNotifications(deviceToken: deviceToken, platform: platform(application))
+    }
+
+    /// Dispatches `application(_:didFailToRegisterForRemoteNotificationsWithError:)`.
+    open func application(
+        _ application: UIApplication,
+        didFailToRegisterForRemoteNotificationsWithError error: any Error
+    ) {
+        composite.didFailToRegisterForRemoteNotifications(error: error, platform: platform(application))
+    }
+
+    /// Dispatches `application(_:didReceiveRemoteNotification:fetchCompletionHandler:)`.
+    /// `completionHandler` is called exactly once with the merged result.
+    open func application(
+        _ application: UIApplication,
+        didReceiveRemoteNotification userInfo: [AnyHashable: Any],
+        fetchCompletionHandler completionHandler: @escaping (UIBackgroundFetchResult) -> Void
+    ) {
+        composite.didReceiveRemoteNotification(
+            RemoteNotification(userInfo: UserInfo(propertyList: userInfo)),
+            platform: platform(application, [.userInfo: userInfo])
+        ) { result in
+            completionHandler(UIBackgroundFetchResult(result))
+        }
+    }
+
+    // MARK: - Background work
+
+    /// Dispatches `application(_:performFetchWithCompletionHandler:)` (deprecated by
+    /// Apple, still delivered). `completionHandler` is called exactly once.
+    @available(visionOS, unavailable)
+    open func application(
+        _ application: UIApplication,
+        performFetchWithCompletionHandler completionHandler: @escaping (UIBackgroundFetchResult) -> Void
+    ) {
+        composite.performFetch(platform: platform(application)) { result in
+            completionHandler(UIBackgroundFetchResult(result))
+        }
+    }
+
+    /// Dispatches `application(_:handleEventsForBackgroundURLSession:completionHandler:)`.
+    /// `completionHandler` is called exactly once, after every service.
+    open func application(
+        _ application: UIApplication,
+        handleEventsForBackgroundURLSession identifier: String,
+        completionHandler: @escaping () -> Void
+    ) {
+        composite.handleEventsForBackgroundURLSession(identifier, platform: platform(application)) {
+            completionHandler()
+        }
+    }
+
+    /// Dispatches `application(_:handleWatchKitExtensionRequest:reply:)`. `reply` is
+    /// called exactly once with the services' replies merged.
+    open func application(
+        _ application: UIApplication,
+        handleWatchKitExtensionRequest userInfo: [AnyHashable: Any]?,
+        reply: @escaping ([AnyHashable: Any]?) -> Void
+    ) {
+        composite.handleWatchKitExtensionRequest(
+            userInfo.map(UserInfo.init(propertyList:)),
+            platform: platform(application, [.userInfo: userInfo])
+        ) { merged in
+            reply(merged.map { $0.propertyList as [AnyHashable: Any] })
+        }
+    }
+
+    // MARK: - Shortcuts
+
+    /// Dispatches `application(_:performActionFor:completionHandler:)`.
+    /// `completionHandler` is called exactly once: `true` if a service handled the item.
+    open func application(
+        _ application: UIApplication,
+        performActionFor shortcutItem: UIApplicationShortcutItem,
+        completionHandler: @escaping (Bool) -> Void
+    ) {
+        composite.performAction(
+            for: ShortcutItem(shortcutItem),
+            platform: platform(application, [.shortcutItem: shortcutItem])
+        ) { handled in
+            completionHandler(handled)
+        }
+    }
+
+    // MARK: - User activity
+
+    /// Dispatches `application(_:willContinueUserActivityWithType:)`: `true` if a service
+    /// shows its own progress.
+    open func application(
+        _ application: UIApplication,
+        willContinueUserActivityWithType userActivityType: String
+    ) -> Bool {
+        composite.willContinueUserActivity(type: userActivityType, platform: platform(application))
+    }
+
+    /// Dispatches `application(_:continue:restorationHandler:)`: `true` if a service
+    /// handled the activity. `restorationHandler` is called at most once, with the
+    /// restoring objects of every service.
+    open func application(
+        _ application: UIApplication,
+        continue userActivity: NSUserActivity,
+        restorationHandler: @escaping ([any UIUserActivityRestoring]?) -> Void
+    ) -> Bool {
+        composite.continueUserActivity(
+            UserActivity(userActivity),
+            platform: platform(application, [.userActivity: userActivity])
+        ) { objects in
+            restorationHandler(objects.compactMap { $0 as? any UIUserActivityRestoring })
+        }
+    }
+
+    /// Dispatches `application(_:didFailToContinueUserActivityWithType:error:)`.
+    open func application(
+        _ application: UIApplication,
+        didFailToContinueUserActivityWithType userActivityType: String,
+        error: any Error
+    ) {
+        composite.didFailToContinueUserActivity(type: userActivityType, error: error, platform: platform(application))
+    }
+
+    /// Dispatches `application(_:didUpdate:)`.
+    open func application(_ application: UIApplication, didUpdate userActivity: NSUserActivity) {
+        composite.didUpdateUserActivity(
+            UserActivity(userActivity),
+            platform: platform(application, [.userActivity: userActivity])
+        )
+    }
+
+    // MARK: - Interface, extensions, CloudKit, intents
+
+    /// Dispatches `application(_:supportedInterfaceOrientationsFor:)`: the intersection
+    /// of the services' answers. Without a handling service (UIKit then does not call it),
+    /// the Info.plist's orientations.
+    open func application(
+        _ application: UIApplication,
+        supportedInterfaceOrientationsFor window: UIWindow?
+    ) -> UIInterfaceOrientationMask {
+        guard
+            let mask = composite.supportedInterfaceOrientations(
+                for: window,
+                platform: platform(application, [.window: window])
+            )
+        else { return application.supportedInterfaceOrientations(for: window) }
+        return UIInterfaceOrientationMask(mask)
+    }
+
+    /// Dispatches `application(_:shouldAllowExtensionPointIdentifier:)`: `false` if a
+    /// service refuses the extension point.
+    open func application(
+        _ application: UIApplication,
+        shouldAllowExtensionPointIdentifier extensionPointIdentifier: UIApplication.ExtensionPointIdentifier
+    ) -> Bool {
+        composite.shouldAllowExtensionPoint(
+            ExtensionPointIdentifier(extensionPointIdentifier),
+            platform: platform(application)
+        )
+    }
+
+    /// Dispatches `application(_:userDidAcceptCloudKitShareWith:)`.
+    open func application(
+        _ application: UIApplication,
+        userDidAcceptCloudKitShareWith cloudKitShareMetadata: CKShare.Metadata
+    ) {
+        composite.userDidAcceptCloudKitShare(
+            CloudKitShareMetadata(cloudKitShareMetadata),
+            platform: platform(application, [.cloudKitShareMetadata: cloudKitShareMetadata])
+        )
+    }
+
+    /// Dispatches `application(_:handlerFor:)`: the first handler a service provides.
+    open func application(_ application: UIApplication, handlerFor intent: INIntent) -> Any? {
+        composite.handler(for: IntentRequest(intent), platform: platform(application, [.intent: intent]))
+    }
+
+    // MARK: - State restoration
+
+    /// Dispatches `application(_:shouldSaveSecureApplicationState:)`: `true` if a service
+    /// asks to save.
+    open func application(_ application: UIApplication, shouldSaveSecureApplicationState coder: NSCoder) -> Bool {
+        composite.shouldSaveSecureApplicationState(coder: coder, platform: platform(application, [.coder: coder]))
+    }
+
+    /// Dispatches `application(_:shouldRestoreSecureApplicationState:)`: `true` if a
+    /// service asks to restore.
+    open func application(
+        _ application: UIApplication,
+        shouldRestoreSecureApplicationState coder: NSCoder
+    ) -> Bool {
+        composite.shouldRestoreSecureApplicationState(coder: coder, platform: platform(application, [.coder: coder]))
+    }
+
+    /// Dispatches `application(_:willEncodeRestorableStateWith:)`.
+    open func application(_ application: UIApplication, willEncodeRestorableStateWith coder: NSCoder) {
+        composite.willEncodeRestorableState(coder: coder, platform: platform(application, [.coder: coder]))
+    }
+
+    /// Dispatches `application(_:didDecodeRestorableStateWith:)`.
+    open func application(_ application: UIApplication, didDecodeRestorableStateWith coder: NSCoder) {
+        composite.didDecodeRestorableState(coder: coder, platform: platform(application, [.coder: coder]))
+    }
+
+    /// Dispatches `application(_:viewControllerWithRestorationIdentifierPath:coder:)`: the
+    /// first view controller a service provides.
+    open func application(
+        _ application: UIApplication,
+        viewControllerWithRestorationIdentifierPath identifierComponents: [String],
+        coder: NSCoder
+    ) -> UIViewController? {
+        composite.viewController(
+            restorationIdentifierPath: identifierComponents,
+            coder: coder,
+            platform: platform(application, [.coder: coder])
+        ) as? UIViewController
+    }
+
+    // MARK: - Scenes
+
+    /// Dispatches `application(_:configurationForConnecting:options:)`: the first
+    /// configuration a service proposes, else the one UIKit prepared from the Info.plist.
+    open func application(
+        _ application: UIApplication,
+        configurationForConnecting connectingSceneSession: UISceneSession,
+        options: UIScene.ConnectionOptions
+    ) -> UISceneConfiguration {
+        let proposed = composite.configurationForConnecting(
+            SceneSession(connectingSceneSession),
+            options: SceneConnectionOptions(options),
+            platform: platform(application, [.session: connectingSceneSession, .connectionOptions: options])
+        )
+        return proposed.map(UISceneConfiguration.init) ?? connectingSceneSession.configuration
+    }
+
+    /// Dispatches `application(_:didDiscardSceneSessions:)`.
+    open func application(_ application: UIApplication, didDiscardSceneSessions sceneSessions: Set<UISceneSession>) {
+        composite.didDiscardSceneSessions(Set(sceneSessions.map(SceneSession.init)), platform: platform(application))
+    }
+}

@@ -1,0 +1,270 @@
+#if canImport(UIKit)
+public import UIKit
+public import CloudKit
+#else
+public import AppServicesUIKitShim
+#endif
+public import AppServices
+
+/// A window-scene delegate that is a thin host for services: each scene callback goes to
+/// the application's ``ServiceComposite`` with ``AppContext/scene`` set to the scene.
+///
+/// UIKit creates one scene delegate per scene, of the class the scene's configuration
+/// names (the Info.plist's `UISceneDelegateClassName`, or the `delegateClass` the app
+/// delegate sets). All of them share the composite of the application's
+/// ``ServiceOrientedAppDelegate``; the composite tracks each scene's state
+/// (``ServiceComposite/sceneState(for:)``) and, by default, derives the application's
+/// state from its scenes. Each scene delegate has its own ``window``.
+///
+/// ```swift
+/// final class SceneDelegate: ServiceOrientedSceneDelegate {}
+/// ```
+///
+/// **Connection options.** After `scene(_:willConnectTo:options:)`, what the scene was
+/// connected with is dispatched as if it had arrived through the scene afterwards, as UIKit
+/// does for an app delegate after launch: its URLs go to ``URLOpenHandling``, a Handoff
+/// activity type to `willContinueUserActivity`, its user activities to
+/// ``UserActivityHandling``, its quick action to ``ShortcutItemHandling`` and its CloudKit
+/// share to ``CloudKitShareHandling``, so one service handles each for cold and warm
+/// starts alike.
+///
+/// **User activities.** A scene has no restoration handler; the objects services return
+/// from `continue` get `restoreUserActivityState(_:)` called on them directly, as UIKit
+/// would through the handler.
+///
+/// **What it claims.** The life-cycle callbacks always (the composite tracks each scene's
+/// state); the others only when a registered service handles them.
+open class ServiceOrientedSceneDelegate: UIResponder, UIWindowSceneDelegate {
+    /// The scene's main window.
+    open var window: UIWindow?
+
+    private var locatedComposite: ServiceComposite?
+
+    /// The composite this scene's callbacks go to: by default that of the application's
+    /// ``ServiceOrientedAppDelegate`` (also when SwiftUI created it behind
+    /// `@UIApplicationDelegateAdaptor`). Override it to use another.
+    open var composite: ServiceComposite {
+        if let locatedComposite { return locatedComposite }
+        guard let host = ServiceOrientedAppDelegate.current else {
+            preconditionFailure(
+                """
+                \(type(of: self)) found no ServiceOrientedAppDelegate. Make the application's delegate (or the one \
+                behind @UIApplicationDelegateAdaptor) a ServiceOrientedAppDelegate, or override `composite`.
+                """
+            )
+        }
+        locatedComposite = host.composite
+        return host.composite
+    }
+
+    /// Whether UIKit should call the method `aSelector` names: `true` for the scene
+    /// life-cycle callbacks; for the others, only when a registered service handles them.
+    /// Any other selector is answered by `UIResponder`.
+    nonisolated open override func responds(to aSelector: Selector!) -> Bool {
+        guard let aSelector,
+            let claimed = SelectorClaim.claims(
+                NSStringFromSelector(aSelector),
+                in: UIKitSelectors.sceneDelegate,
+                composite: { self.composite }
+            )
+        else { return super.responds(to: aSelector) }
+        return claimed
+    }
+
+    /// The raw objects of a callback for `scene`: the scene, its session, this delegate's
+    /// window, and `values` that are present.
+    private func platform(_ scene: UIScene, _ values: [PlatformObjects.Key: Any?] = [:]) -> PlatformObjects {
+        var objects = values.compactMapValues { $0 }
+        objects[.scene] = scene
+        objects[.session] = scene.session
+        objects[.window] = window
+        return PlatformObjects(objects)
+    }
+
+    // MARK: - Life cycle
+
+    /// Dispatches `scene(_:willConnectTo:options:)`, then what the scene was connected with
+    /// (see the type's documentation).
+    open func scene(
+        _ scene: UIScene,
+        willConnectTo session: UISceneSession,
+        options connectionOptions: UIScene.ConnectionOptions
+    ) {
+        let info = SceneInfo(scene)
+        let objects = platform(scene, [.connectionOptions: connectionOptions])
+        composite.sceneWillConnect(info, options: SceneConnectionOptions(connectionOptions), platform: objects)
+
+        if !connectionOptions.urlContexts.isEmpty {
+            self.scene(scene, openURLContexts: connectionOptions.urlContexts)
+        }
+        if let type = connectionOptions.handoffUserActivityType {
+            self.scene(scene, willContinueUserActivityWithType: type)
+        }
+        for activity in connectionOptions.userActivities.sorted(by: { $0.activityType < $1.activityType }) {
+            self.scene(scene, continue: activity)
+        }
+        if let item = connectionOptions.shortcutItem {
+            // There is no completion handler at connection time.
+            composite.performAction(
+                for: ShortcutItem(item),
+                platform: platform(scene, [.shortcutItem: item]),
+                scene: info
+            ) { _ in }
+        }
+        if let metadata = connectionOptions.cloudKitShareMetadata {
+            composite.userDidAcceptCloudKitShare(
+                CloudKitShareMetadata(metadata),
+                platform: platform(scene, [.cloudKitShareMetadata: metadata]),
+                scene: info
+            )
+        }
+    }
+
+    /// Dispatches `sceneDidDisconnect(_:)`.
+    open func sceneDidDisconnect(_ scene: UIScene) {
+        composite.sceneDidDisconnect(SceneInfo(scene), platform: platform(scene))
+    }
+
+    /// Dispatches `sceneDidBecomeActive(_:)`.
+    open func sceneDidBecomeActive(_ scene: UIScene) {
+        composite.sceneDidBecomeActive(SceneInfo(scene), platform: platform(scene))
+    }
+
+    /// Dispatches `sceneWillResignActive(_:)`.
+    open func sceneWillResignActive(_ scene: UIScene) {
+        composite.sceneWillResignActive(SceneInfo(scene), platform: platform(scene))
+    }
+
+    /// Dispatches `sceneWillEnterForeground(_:)`.
+    open func sceneWillEnterForeground(_ scene: UIScene) {
+        composite.sceneWillEnterForeground(SceneInfo(scene), platform: platform(scene))
+    }
+
+    /// Dispatches `sceneDidEnterBackground(_:)`.
+    open func sceneDidEnterBackground(_ scene: UIScene) {
+        composite.sceneDidEnterBackground(SceneInfo(scene), platform: platform(scene))
+    }
+
+    // MARK: - URLs and state restoration
+
+    /// Dispatches each URL of `scene(_:openURLContexts:)` to ``URLOpenHandling``.
+    open func scene(_ scene: UIScene, openURLContexts URLContexts: Set<UIOpenURLContext>) {
+        composite.open(
+            Set(URLContexts.map(OpenURLContext.init)),
+            scene: SceneInfo(scene),
+            platform: platform(scene, [.urlContexts: URLContexts])
+        )
+    }
+
+    /// Dispatches `stateRestorationActivity(for:)`: the first activity a service provides.
+    open func stateRestorationActivity(for scene: UIScene) -> NSUserActivity? {
+        composite.stateRestorationActivity(for: SceneInfo(scene), platform: platform(scene)).map(NSUserActivity.init)
+    }
+
+    /// Dispatches `scene(_:restoreInteractionStateWith:)`.
+    open func scene(_ scene: UIScene, restoreInteractionStateWith stateRestorationActivity: NSUserActivity) {
+        composite.restoreInteractionState(
+            SceneInfo(scene),
+            with: UserActivity(stateRestorationActivity),
+            platform: platform(scene, [.userActivity: stateRestorationActivity])
+        )
+    }
+
+    // MARK: - User activity
+
+    /// Dispatches `scene(_:willContinueUserActivityWithType:)`.
+    open func scene(_ scene: UIScene, willContinueUserActivityWithType userActivityType: String) {
+        _ = composite.willContinueUserActivity(
+            type: userActivityType,
+            platform: platform(scene),
+            scene: SceneInfo(scene)
+        )
+    }
+
+    /// Dispatches `scene(_:continue:)`, then calls `restoreUserActivityState(_:)` on the
+    /// objects the services returned.
+    open func scene(_ scene: UIScene, continue userActivity: NSUserActivity) {
+        _ = composite.continueUserActivity(
+            UserActivity(userActivity),
+            platform: platform(scene, [.userActivity: userActivity]),
+            scene: SceneInfo(scene)
+        ) { objects in
+            for case let object as any UIUserActivityRestoring in objects {
+                object.restoreUserActivityState(userActivity)
+            }
+        }
+    }
+
+    /// Dispatches `scene(_:didFailToContinueUserActivityWithType:error:)`.
+    open func scene(
+        _ scene: UIScene,
+        didFailToContinueUserActivityWithType userActivityType: String,
+        error: any Error
+    ) {
+        composite.didFailToContinueUserActivity(
+            type: userActivityType,
+            error: error,
+            platform: platform(scene),
+            scene: SceneInfo(scene)
+        )
+    }
+
+    /// Dispatches `scene(_:didUpdate:)`.
+    open func scene(_ scene: UIScene, didUpdate userActivity: NSUserActivity) {
+        composite.didUpdateUserActivity(
+            UserActivity(userActivity),
+            platform: platform(scene, [.userActivity: userActivity]),
+            scene: SceneInfo(scene)
+        )
+    }
+
+    // MARK: - Window scene
+
+    /// Dispatches `windowScene(_:didUpdate:interfaceOrientation:traitCollection:)`; the
+    /// previous coordinate space and traits are in `context.uiKit`.
+    open func windowScene(
+        _ windowScene: UIWindowScene,
+        didUpdate previousCoordinateSpace: any UICoordinateSpace,
+        interfaceOrientation previousInterfaceOrientation: UIInterfaceOrientation,
+        traitCollection previousTraitCollection: UITraitCollection
+    ) {
+        composite.windowSceneDidUpdate(
+            SceneInfo(windowScene),
+            previous: WindowSceneGeometryChange(
+                previousInterfaceOrientation: InterfaceOrientation(previousInterfaceOrientation)
+            ),
+            platform: platform(
+                windowScene,
+                [.previousCoordinateSpace: previousCoordinateSpace, .previousTraits: previousTraitCollection]
+            )
+        )
+    }
+
+    /// Dispatches `windowScene(_:performActionFor:completionHandler:)`.
+    /// `completionHandler` is called exactly once: `true` if a service handled the item.
+    open func windowScene(
+        _ windowScene: UIWindowScene,
+        performActionFor shortcutItem: UIApplicationShortcutItem,
+        completionHandler: @escaping (Bool) -> Void
+    ) {
+        composite.performAction(
+            for: ShortcutItem(shortcutItem),
+            platform: platform(windowScene, [.shortcutItem: shortcutItem]),
+            scene: SceneInfo(windowScene)
+        ) { handled in
+            completionHandler(handled)
+        }
+    }
+
+    /// Dispatches `windowScene(_:userDidAcceptCloudKitShareWith:)`.
+    open func windowScene(
+        _ windowScene: UIWindowScene,
+        userDidAcceptCloudKitShareWith cloudKitShareMetadata: CKShare.Metadata
+    ) {
+        composite.userDidAcceptCloudKitShare(
+            CloudKitShareMetadata(cloudKitShareMetadata),
+            platform: platform(windowScene, [.cloudKitShareMetadata: cloudKitShareMetadata]),
+            scene: SceneInfo(windowScene)
+        )
+    }
+}

@@ -1,0 +1,154 @@
+#if !canImport(UIKit)
+
+/// The centralized point of control of a running application (`UIApplication`).
+///
+/// Only the members the adapters read are transcribed. UIKit creates the one instance; the
+/// shim lets tests create their own and set its state, as a simulated UIKit.
+@MainActor
+open class UIApplication: UIResponder {
+    /// The application's delegate (UIKit holds it `unowned(unsafe)`; the shim holds it
+    /// weakly, which is safe for tests).
+    open weak var delegate: (any UIApplicationDelegate)?
+
+    /// Whether the application is in the foreground, active or not, or in the background.
+    ///
+    /// Read-only in UIKit; a simulated UIKit in this package sets it.
+    open package(set) var applicationState: UIApplication.State = .inactive
+
+    /// The orientations the Info.plist allows for `window`: what UIKit uses when the
+    /// delegate does not implement `application(_:supportedInterfaceOrientationsFor:)`.
+    ///
+    /// The shim answers ``UIInterfaceOrientationMask/allButUpsideDown``, the default for an
+    /// iPhone application that lists no orientations.
+    open func supportedInterfaceOrientations(for window: UIWindow?) -> UIInterfaceOrientationMask {
+        .allButUpsideDown
+    }
+}
+
+extension UIApplication {
+    /// The application's execution state (`UIApplication.State`).
+    public enum State: Int, Sendable {
+        /// In the foreground and receiving events.
+        case active = 0
+        /// In the foreground but not receiving events, or passing between states.
+        case inactive = 1
+        /// In the background.
+        case background = 2
+    }
+
+    /// A key of the launch-options dictionary (`UIApplication.LaunchOptionsKey`).
+    public struct LaunchOptionsKey: Hashable, RawRepresentable, Sendable {
+        /// The key's string.
+        public var rawValue: String
+
+        /// Creates a key from its string.
+        public init(rawValue: String) { self.rawValue = rawValue }
+
+        /// The URL the application was launched to open (an `NSURL`).
+        public static let url = LaunchOptionsKey(rawValue: "UIApplicationLaunchOptionsURLKey")
+        /// The bundle identifier of the application that asked to open the URL.
+        public static let sourceApplication = LaunchOptionsKey(
+            rawValue: "UIApplicationLaunchOptionsSourceApplicationKey"
+        )
+        /// The payload of the remote notification that launched the application.
+        public static let remoteNotification = LaunchOptionsKey(
+            rawValue: "UIApplicationLaunchOptionsRemoteNotificationKey"
+        )
+        /// The home-screen quick action that launched the application (a
+        /// ``UIApplicationShortcutItem``).
+        public static let shortcutItem = LaunchOptionsKey(rawValue: "UIApplicationLaunchOptionsShortcutItemKey")
+        /// A dictionary describing the user activity the application was launched to
+        /// continue; it holds the activity type under ``userActivityType``.
+        public static let userActivityDictionary = LaunchOptionsKey(
+            rawValue: "UIApplicationLaunchOptionsUserActivityDictionaryKey"
+        )
+        /// The key, inside the ``userActivityDictionary`` dictionary, of the activity type.
+        public static let userActivityType = LaunchOptionsKey(
+            rawValue: "UIApplicationLaunchOptionsUserActivityTypeKey"
+        )
+    }
+
+    /// A key of the URL-opening options dictionary (`UIApplication.OpenURLOptionsKey`).
+    public struct OpenURLOptionsKey: Hashable, RawRepresentable, Sendable {
+        /// The key's string.
+        public var rawValue: String
+
+        /// Creates a key from its string.
+        public init(rawValue: String) { self.rawValue = rawValue }
+
+        /// The bundle identifier of the application that asked to open the URL.
+        public static let sourceApplication = OpenURLOptionsKey(
+            rawValue: "UIApplicationOpenURLOptionsSourceApplicationKey"
+        )
+        /// The annotation a document interaction controller passed along.
+        public static let annotation = OpenURLOptionsKey(rawValue: "UIApplicationOpenURLOptionsAnnotationKey")
+        /// Whether the document must be opened in place (a Boolean `NSNumber`).
+        public static let openInPlace = OpenURLOptionsKey(rawValue: "UIApplicationOpenURLOptionsOpenInPlaceKey")
+    }
+
+    /// The identifier of a kind of app extension (`UIApplication.ExtensionPointIdentifier`).
+    public struct ExtensionPointIdentifier: Hashable, RawRepresentable, Sendable {
+        /// The identifier's string.
+        public var rawValue: String
+
+        /// Creates an identifier from its string.
+        public init(rawValue: String) { self.rawValue = rawValue }
+
+        /// Custom keyboards.
+        public static let keyboard = ExtensionPointIdentifier(rawValue: "com.apple.keyboard-service")
+    }
+
+    /// Posted after `application(_:didFinishLaunchingWithOptions:)`.
+    nonisolated public static let didFinishLaunchingNotification = NSNotification.Name(
+        "UIApplicationDidFinishLaunchingNotification"
+    )
+    /// Posted after `applicationDidBecomeActive(_:)`.
+    nonisolated public static let didBecomeActiveNotification = NSNotification.Name(
+        "UIApplicationDidBecomeActiveNotification"
+    )
+    /// Posted after `applicationWillResignActive(_:)`.
+    nonisolated public static let willResignActiveNotification = NSNotification.Name(
+        "UIApplicationWillResignActiveNotification"
+    )
+    /// Posted after `applicationDidEnterBackground(_:)`.
+    nonisolated public static let didEnterBackgroundNotification = NSNotification.Name(
+        "UIApplicationDidEnterBackgroundNotification"
+    )
+    /// Posted after `applicationWillEnterForeground(_:)`.
+    nonisolated public static let willEnterForegroundNotification = NSNotification.Name(
+        "UIApplicationWillEnterForegroundNotification"
+    )
+    /// Posted after `applicationWillTerminate(_:)`.
+    nonisolated public static let willTerminateNotification = NSNotification.Name(
+        "UIApplicationWillTerminateNotification"
+    )
+    /// Posted after `applicationDidReceiveMemoryWarning(_:)`.
+    nonisolated public static let didReceiveMemoryWarningNotification = NSNotification.Name(
+        "UIApplicationDidReceiveMemoryWarningNotification"
+    )
+    /// Posted after `applicationSignificantTimeChange(_:)`.
+    nonisolated public static let significantTimeChangeNotification = NSNotification.Name(
+        "UIApplicationSignificantTimeChangeNotification"
+    )
+    /// Posted after `applicationProtectedDataWillBecomeUnavailable(_:)`.
+    nonisolated public static let protectedDataWillBecomeUnavailableNotification = NSNotification.Name(
+        "UIApplicationProtectedDataWillBecomeUnavailable"
+    )
+    /// Posted after `applicationProtectedDataDidBecomeAvailable(_:)`.
+    nonisolated public static let protectedDataDidBecomeAvailableNotification = NSNotification.Name(
+        "UIApplicationProtectedDataDidBecomeAvailable"
+    )
+}
+
+/// The outcome of background work the system gave the application time for
+/// (`UIBackgroundFetchResult`).
+public enum UIBackgroundFetchResult: UInt, Sendable {
+    /// New data was downloaded.
+    case newData = 0
+    /// There was nothing new.
+    case noData = 1
+    /// The attempt failed.
+    case failed = 2
+}
+
+#endif

@@ -1,0 +1,37 @@
+#if !canImport(UIKit)
+
+/// An object that responds to and handles events: the base class of the application, its
+/// scenes, windows and view controllers, and of app and scene delegates (`UIResponder`).
+@MainActor
+open class UIResponder: NSObject, UIUserActivityRestoring {
+    /// Creates a responder.
+    public override init() {
+        super.init()
+    }
+
+    #if !canImport(ObjectiveC)
+    /// Whether the object implements the method `aSelector` names (`NSObject`'s
+    /// `responds(to:)`, which UIKit asks before it calls an optional delegate method).
+    ///
+    /// Without an Objective-C runtime the shim cannot look methods up, so it answers `false`;
+    /// the adapters override it with the answer UIKit would get.
+    nonisolated open func responds(to aSelector: Selector!) -> Bool {
+        false
+    }
+    #endif
+
+    /// Restores the state needed to continue `activity`; the default does nothing.
+    open func restoreUserActivityState(_ activity: NSUserActivity) {}
+}
+
+/// An object that restores its state from a user activity (`UIUserActivityRestoring`).
+///
+/// UIKit calls ``restoreUserActivityState(_:)`` on each object an app delegate passes to
+/// the restoration handler of `application(_:continue:restorationHandler:)`.
+@MainActor
+public protocol UIUserActivityRestoring: NSObjectProtocol {
+    /// Restores the state needed to continue `userActivity`.
+    func restoreUserActivityState(_ userActivity: NSUserActivity)
+}
+
+#endif

@@ -1,0 +1,78 @@
+#if !canImport(UIKit)
+
+/// An object that manages the content of a rectangular area (`UIView`). Only what windows
+/// need is transcribed.
+@MainActor
+open class UIView: UIResponder, UICoordinateSpace {
+    /// The view's bounds in its own coordinate system.
+    open var bounds: CGRect
+
+    /// Creates a view with a frame.
+    public init(frame: CGRect) {
+        bounds = CGRect(origin: .zero, size: frame.size)
+        super.init()
+    }
+
+    /// Creates a view from an archive.
+    public required init?(coder: NSCoder) {
+        bounds = .zero
+        super.init()
+    }
+}
+
+/// The backdrop of the application's user interface (`UIWindow`).
+@MainActor
+open class UIWindow: UIView {
+    /// The scene the window belongs to.
+    open weak var windowScene: UIWindowScene?
+
+    /// Creates a window attached to `windowScene`.
+    public init(windowScene: UIWindowScene) {
+        self.windowScene = windowScene
+        super.init(frame: .zero)
+    }
+
+    /// Creates a window with a frame and no scene.
+    public override init(frame: CGRect) {
+        super.init(frame: frame)
+    }
+
+    /// Creates a window from an archive.
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+    }
+}
+
+/// An object that manages a view hierarchy (`UIViewController`). Only its creation is
+/// transcribed, for the state-restoration callback that returns one.
+@MainActor
+open class UIViewController: UIResponder {
+    /// Creates a view controller, optionally from a nib.
+    public init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {
+        super.init()
+    }
+
+    /// Creates a view controller from an archive.
+    public required init?(coder: NSCoder) {
+        super.init()
+    }
+}
+
+/// The traits (size classes, display scale, appearance) of an interface environment
+/// (`UITraitCollection`). No trait is transcribed; the adapters only pass collections on.
+open class UITraitCollection: NSObject {
+    /// Creates an empty trait collection.
+    public override init() {
+        super.init()
+    }
+}
+
+/// A coordinate space, such as a view's or a screen's (`UICoordinateSpace`). Only the
+/// bounds are transcribed.
+@MainActor
+public protocol UICoordinateSpace: NSObjectProtocol {
+    /// The space's bounds.
+    var bounds: CGRect { get }
+}
+
+#endif

@@ -1,0 +1,76 @@
+#if !canImport(AppKit)
+import AppServices
+import AppServicesAppKit
+import AppServicesAppKitShim
+import AppServicesTesting
+import Testing
+
+/// AppKit's termination: cancel beats later beats now, and a "later" is answered with
+/// `reply(toApplicationShouldTerminate:)` exactly once.
+@MainActor
+struct TerminationTests {
+    struct Merge: Sendable, CustomTestStringConvertible {
+        let answers: [Terminator.Answer]
+        let reply: NSApplication.TerminateReply
+        let laterReply: [Bool]
+        var testDescription: String { "\(answers)" }
+    }
+
+    nonisolated static let merges: [Merge] = [
+        Merge(answers: [], reply: .terminateNow, laterReply: []),
+        Merge(answers: [.now, .now], reply: .terminateNow, laterReply: []),
+        Merge(answers: [.now, .cancel], reply: .terminateCancel, laterReply: []),
+        Merge(answers: [.laterAgreeing(true), .now], reply: .terminateLater, laterReply: [true]),
+        Merge(answers: [.laterAgreeing(true), .laterAgreeing(false)], reply: .terminateLater, laterReply: [false]),
+        Merge(answers: [.laterAgreeing(true), .cancel], reply: .terminateCancel, laterReply: []),
+        Merge(answers: [.cancel, .laterAgreeing(true), .now], reply: .terminateCancel, laterReply: []),
+    ]
+
+    /// Each answer from its own service type, since a composite holds one service per type.
+    func services(_ answers: [Terminator.Answer]) -> [any AppService] {
+        final class Second: Terminator {}
+        final class Third: Terminator {}
+        let makers: [(Terminator.Answer) -> Terminator] = [Terminator.init, Second.init, Third.init]
+        return zip(answers, makers).map { answer, make in make(answer) }
+    }
+
+    @Test("Cancel beats later beats now, and a later is replied to once", arguments: merges)
+    func mergesReplies(_ merge: Merge) async {
+        let delegate = TestApplicationDelegate(services(merge.answers))
+        let appKit = SimulatedAppKit(delegate: delegate)
+        #expect(appKit.quit() == merge.reply)
+        #expect(appKit.application.terminationReplies.isEmpty, "AppKit hears the reply only after the answer")
+        await delegate.composite.waitForPendingWork()
+        #expect(appKit.application.terminationReplies == merge.laterReply)
+    }
+
+    @Test("When one objects, the work of a service that asked for time is not started")
+    func cancelSkipsLaterWork() async {
+        let later = Terminator(.laterAgreeing(true))
+        final class Objector: Terminator {}
+        let delegate = TestApplicationDelegate([later, Objector(.cancel)])
+        #expect(SimulatedAppKit(delegate: delegate).quit() == .terminateCancel)
+        await delegate.composite.waitForPendingWork()
+        #expect(!later.workStarted)
+    }
+
+    @Test("A service that never finishes its work gets a reply of false at the deadline, once")
+    func repliesAtDeadline() async {
+        let clock = TestClock()
+        final class Quick: Terminator {}
+        let delegate = TestApplicationDelegate(
+            [Terminator(.laterNeverFinishing), Quick(.laterAgreeing(true))],
+            configuration: .init(logger: LogCapture().logger(), clock: clock)
+        )
+        let appKit = SimulatedAppKit(delegate: delegate)
+        #expect(appKit.quit() == .terminateLater)
+        await clock.waitForSleepers(1)
+        clock.advance(by: .seconds(24))
+        #expect(appKit.application.terminationReplies.isEmpty)
+        clock.advance(by: .seconds(1))
+        await delegate.composite.waitForPendingWork()
+        #expect(appKit.application.terminationReplies == [false])
+    }
+}
+
+#endif

@@ -1,0 +1,299 @@
+#if !canImport(UIKit)
+import AppServices
+import AppServicesTesting
+import AppServicesUIKit
+import AppServicesUIKitShim
+import Testing
+
+/// The scene sequences of the reference, driven per scene by a simulated UIKit through
+/// `any UIWindowSceneDelegate`, with one scene delegate per scene as UIKit creates them.
+@MainActor
+struct SceneDelegateTests {
+    /// Gives every connecting scene a window, as a root-view service does.
+    final class WindowService: AppService, SceneHandling {
+        func scene(_ context: AppContext, willConnectTo session: SceneSession, options: SceneConnectionOptions) {
+            guard let windowScene = context.uiKit.windowScene,
+                let delegate = windowScene.delegate as? any UIWindowSceneDelegate
+            else { return }
+            delegate.window = UIWindow(windowScene: windowScene)
+        }
+    }
+
+    @MainActor
+    final class Harness {
+        let journal = CallJournal()
+        let recorder: Recorder
+        let appDelegate: TestAppDelegate
+        let uiKit: SimulatedUIKit
+
+        init() {
+            recorder = Recorder(journal: journal)
+            appDelegate = TestAppDelegate([WindowService(), recorder])
+            uiKit = SimulatedUIKit(delegate: appDelegate)
+        }
+
+        func connect(
+            _ identifier: String,
+            options: UIScene.ConnectionOptions = UIScene.ConnectionOptions()
+        ) -> UIWindowScene {
+            uiKit.connectScene(identifier, options: options) { ServiceOrientedSceneDelegate() }
+        }
+
+        func state(_ identifier: String) -> SceneState? {
+            appDelegate.composite.sceneState(for: identifier)
+        }
+
+        /// The journal since the last call, rendered `callback[scene]`.
+        func drain() -> [String] {
+            defer { journal.clear() }
+            return journal.calls.map { "\($0.callback)" + ($0.scene.map { "[\($0)]" } ?? "") }
+        }
+    }
+
+    @Test("Two scenes connect, come and go to the foreground and disconnect, each with its own state and window")
+    func walksTwoScenes() throws {
+        let harness = Harness()
+        harness.uiKit.launch()
+        #expect(harness.drain() == ["willFinishLaunching", "didFinishLaunching"])
+
+        let a = harness.connect("A")
+        harness.uiKit.bringToForeground(a)
+        // Launch left the application inactive; its first active scene makes it active.
+        #expect(
+            harness.drain() == [
+                "configurationForConnecting", "sceneWillConnect[A]", "sceneWillEnterForeground[A]", "didBecomeActive",
+                "sceneDidBecomeActive[A]",
+            ]
+        )
+        #expect(harness.state("A") == .foregroundActive)
+
+        let b = harness.connect("B")
+        harness.uiKit.bringToForeground(b)
+        #expect(
+            harness.drain() == [
+                "configurationForConnecting", "sceneWillConnect[B]", "sceneWillEnterForeground[B]",
+                "sceneDidBecomeActive[B]",
+            ]
+        )
+        #expect(harness.state("B") == .foregroundActive)
+
+        harness.uiKit.sendToBackground(a)
+        #expect(harness.drain() == ["sceneWillResignActive[A]", "sceneDidEnterBackground[A]"])
+        #expect(harness.state("A") == .background)
+        #expect(harness.state("B") == .foregroundActive)
+        #expect(harness.appDelegate.composite.applicationState == .active)
+
+        harness.uiKit.sendToBackground(b)
+        #expect(
+            harness.drain() == [
+                "sceneWillResignActive[B]", "willResignActive", "sceneDidEnterBackground[B]", "didEnterBackground",
+            ]
+        )
+        #expect(harness.appDelegate.composite.applicationState == .background)
+
+        harness.uiKit.bringToForeground(a)
+        #expect(
+            harness.drain() == [
+                "willEnterForeground", "sceneWillEnterForeground[A]", "didBecomeActive", "sceneDidBecomeActive[A]",
+            ]
+        )
+
+        harness.uiKit.disconnect(b)
+        harness.uiKit.discard([b.session])
+        #expect(harness.drain() == ["sceneDidDisconnect[B]", "didDiscardSceneSessions"])
+        #expect(harness.state("B") == .disconnected)
+        #expect(harness.state("A") == .foregroundActive)
+        #expect(harness.recorder.calls.last?.detail == "B")
+
+        let windowA = try #require((a.delegate as? ServiceOrientedSceneDelegate)?.window)
+        let windowB = try #require((b.delegate as? ServiceOrientedSceneDelegate)?.window)
+        #expect(windowA !== windowB)
+        #expect(windowA.windowScene === a)
+        #expect(windowB.windowScene === b)
+    }
+
+    @Test("Scene callbacks carry the scene, its session and its window to the service")
+    func carriesTheScene() throws {
+        let harness = Harness()
+        harness.uiKit.launch()
+        let scene = harness.connect("A")
+        harness.uiKit.bringToForeground(scene)
+        let context = try #require(harness.recorder.contexts[.sceneDidBecomeActive])
+        #expect(
+            context.scene
+                == SceneInfo(
+                    session: SceneSession(persistentIdentifier: "A", configurationName: "Default Configuration"),
+                    title: "Scene A"
+                )
+        )
+        #expect(context.uiKit.scene === scene)
+        #expect(context.uiKit.session === scene.session)
+        #expect(context.uiKit.window != nil)
+        #expect(context.uiKit.window === (scene.delegate as? ServiceOrientedSceneDelegate)?.window)
+    }
+
+    @Test("What a scene is connected with reaches the services that handle it, for that scene")
+    func deliversConnectionOptions() async {
+        let harness = Harness()
+        harness.recorder.answers.shortcutItem = true
+        let activity = NSUserActivity(activityType: "com.example.order")
+        let options = UIScene.ConnectionOptions(
+            urlContexts: [UIOpenURLContext(url: URL(string: "shop://cart")!)],
+            handoffUserActivityType: "com.example.browse",
+            userActivities: [activity],
+            shortcutItem: UIApplicationShortcutItem(type: "com.example.scan", localizedTitle: "Scan"),
+            cloudKitShareMetadata: CKShare.Metadata(containerIdentifier: "iCloud.com.example", share: CKShare(url: nil))
+        )
+        harness.uiKit.launch()
+        _ = harness.drain()
+        _ = harness.connect("A", options: options)
+        await harness.appDelegate.composite.waitForPendingWork()
+        // The quick action runs concurrently, like every completion-handler callback.
+        #expect(
+            harness.journal.calls.map(\.description) == [
+                "Recorder.configurationForConnecting(A)",
+                "Recorder.sceneWillConnect[A]",
+                "Recorder.openURL[A](shop://cart)",
+                "Recorder.willContinueUserActivity[A](com.example.browse)",
+                "Recorder.continueUserActivity[A](com.example.order)",
+                "Recorder.userDidAcceptCloudKitShare[A](iCloud.com.example)",
+                "Recorder.performActionForShortcutItem[A](com.example.scan)",
+            ]
+        )
+        #expect(
+            harness.recorder.connectionOptions.last
+                == SceneConnectionOptions(
+                    urlContexts: [OpenURLContext(url: URL(string: "shop://cart")!)],
+                    userActivities: [UserActivity(activityType: "com.example.order")],
+                    shortcutItem: ShortcutItem(type: "com.example.scan", localizedTitle: "Scan")
+                )
+        )
+    }
+
+    @Test("The other scene callbacks reach the service with their payload, for their scene")
+    func forwardsSceneCallbacks() async throws {
+        let harness = Harness()
+        let restoring = RestoringResponder()
+        harness.recorder.answers.continueUserActivity = .handled(restoring: [restoring])
+        harness.recorder.answers.stateRestorationActivity = UserActivity(activityType: "com.example.editor")
+        harness.recorder.answers.shortcutItem = true
+        harness.uiKit.launch()
+        let scene = harness.connect("A")
+        _ = harness.drain()
+        let activity = NSUserActivity(activityType: "com.example.order")
+
+        harness.uiKit.sendScene(scene, "scene:openURLContexts:") {
+            $0.scene(
+                scene,
+                openURLContexts: [
+                    UIOpenURLContext(url: URL(string: "shop://b")!),
+                    UIOpenURLContext(
+                        url: URL(string: "shop://a")!,
+                        options: .init(sourceApplication: "com.example.mail")
+                    ),
+                ]
+            )
+        }
+        let saved = harness.uiKit.sendScene(scene, "stateRestorationActivityForScene:") {
+            $0.stateRestorationActivity(for: scene)
+        }
+        harness.uiKit.sendScene(scene, "scene:restoreInteractionStateWithUserActivity:") {
+            $0.scene(scene, restoreInteractionStateWith: activity)
+        }
+        harness.uiKit.sendScene(scene, "scene:willContinueUserActivityWithType:") {
+            $0.scene(scene, willContinueUserActivityWithType: "com.example.order")
+        }
+        harness.uiKit.sendScene(scene, "scene:continueUserActivity:") { $0.scene(scene, continue: activity) }
+        harness.uiKit.sendScene(scene, "scene:didFailToContinueUserActivityWithType:error:") {
+            $0.scene(
+                scene,
+                didFailToContinueUserActivityWithType: "com.example.order",
+                error: CocoaError(.userCancelled)
+            )
+        }
+        harness.uiKit.sendScene(scene, "scene:didUpdateUserActivity:") { $0.scene(scene, didUpdate: activity) }
+        harness.uiKit.sendScene(scene, "windowScene:didUpdateCoordinateSpace:interfaceOrientation:traitCollection:") {
+            $0.windowScene(
+                scene,
+                didUpdate: UIWindow(frame: .zero),
+                interfaceOrientation: .landscapeLeft,
+                traitCollection: UITraitCollection()
+            )
+        }
+        let shortcuts = Completions<Bool>()
+        harness.uiKit.sendScene(scene, "windowScene:performActionForShortcutItem:completionHandler:") {
+            $0.windowScene(
+                scene,
+                performActionFor: UIApplicationShortcutItem(type: "com.example.scan", localizedTitle: "Scan"),
+                completionHandler: shortcuts.handler
+            )
+        }
+        harness.uiKit.sendScene(scene, "windowScene:userDidAcceptCloudKitShareWithMetadata:") {
+            $0.windowScene(
+                scene,
+                userDidAcceptCloudKitShareWith: CKShare.Metadata(
+                    containerIdentifier: "iCloud.com.example",
+                    share: CKShare(url: nil)
+                )
+            )
+        }
+        await harness.appDelegate.composite.waitForPendingWork()
+
+        #expect(harness.uiKit.unclaimed.isEmpty)
+        #expect(
+            harness.journal.calls.map(\.description) == [
+                "Recorder.openURL[A](shop://a)",
+                "Recorder.openURL[A](shop://b)",
+                "Recorder.stateRestorationActivity[A]",
+                "Recorder.restoreInteractionState[A](com.example.order)",
+                "Recorder.willContinueUserActivity[A](com.example.order)",
+                "Recorder.continueUserActivity[A](com.example.order)",
+                "Recorder.didFailToContinueUserActivity[A](com.example.order)",
+                "Recorder.didUpdateUserActivity[A](com.example.order)",
+                "Recorder.windowSceneDidUpdateGeometry[A](landscapeLeft)",
+                "Recorder.userDidAcceptCloudKitShare[A](iCloud.com.example)",
+                "Recorder.performActionForShortcutItem[A](com.example.scan)",
+            ]
+        )
+        #expect(harness.recorder.urlOptions.first == OpenURLOptions(sourceApplication: "com.example.mail"))
+        #expect((saved ?? nil)?.activityType == "com.example.editor")
+        #expect(restoring.restored == ["com.example.order"])
+        #expect(shortcuts.values == [true])
+    }
+
+    @Test("The cases cover every scene callback of the reference")
+    func coversTheReference() {
+        let sent: Set<String> = [
+            "scene:willConnectToSession:options:", "sceneDidDisconnect:", "sceneDidBecomeActive:",
+            "sceneWillResignActive:", "sceneWillEnterForeground:", "sceneDidEnterBackground:", "scene:openURLContexts:",
+            "stateRestorationActivityForScene:", "scene:restoreInteractionStateWithUserActivity:",
+            "scene:willContinueUserActivityWithType:", "scene:continueUserActivity:",
+            "scene:didFailToContinueUserActivityWithType:error:", "scene:didUpdateUserActivity:",
+            "windowScene:didUpdateCoordinateSpace:interfaceOrientation:traitCollection:",
+            "windowScene:performActionForShortcutItem:completionHandler:",
+            "windowScene:userDidAcceptCloudKitShareWithMetadata:",
+        ]
+        #expect(sent == Set(UIKitReference.sceneDelegateSelectors.keys))
+    }
+
+    @Test("A scene delegate subclass can use a composite of its own")
+    func usesAnOverriddenComposite() {
+        final class OwnComposite: ServiceOrientedSceneDelegate {
+            let own: ServiceComposite
+            init(_ own: ServiceComposite) {
+                self.own = own
+                super.init()
+            }
+            override var composite: ServiceComposite { own }
+        }
+        let recorder = Recorder()
+        let uiKit = SimulatedUIKit(delegate: TestAppDelegate([]))
+        let own = ServiceComposite([recorder])
+        let scene = uiKit.connectScene("A") { OwnComposite(own) }
+        uiKit.bringToForeground(scene)
+        #expect(recorder.callbacks.contains(.sceneWillConnect))
+        #expect(own.sceneState(for: "A") == .foregroundActive)
+    }
+}
+
+#endif
