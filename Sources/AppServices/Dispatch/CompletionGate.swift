@@ -10,7 +10,8 @@ import Logging
 /// with the service's name.
 @MainActor
 final class CompletionGate<Response: Sendable> {
-    private let callback: AppCallback
+    /// What is being waited for, for log messages: the callback's name, or a description.
+    private let callback: String
     private let names: [String]
     private let merge: ResponseMerge<Response>
     private let unanswered: Response?
@@ -22,7 +23,7 @@ final class CompletionGate<Response: Sendable> {
     private var completion: ((Response) -> Void)?
 
     init(
-        callback: AppCallback,
+        callback: String,
         names: [String],
         merge: ResponseMerge<Response>,
         unanswered: Response?,
@@ -108,8 +109,8 @@ final class CompletionGate<Response: Sendable> {
         let silent = names.indices.filter { !settled[$0] }.map { names[$0] }
         logger.warning(
             """
-            \(callback) reached its deadline of \(deadline) before \(silent.joined(separator: ", ")) answered; \
-            the completion handler was called without them and their work cancelled.
+            \(callback) reached its deadline of \(deadline) before \(silent.joined(separator: ", ")) finished; \
+            going on without them and cancelling their work.
             """,
             metadata: ["callback": "\(callback)", "services": "\(silent)"]
         )
@@ -163,7 +164,14 @@ extension ServiceComposite {
             let service = handler.service
             return FanOutJob(serviceName: handler.type.serviceName) { try await call(service, context) }
         }
-        runExactlyOnce(callback, jobs, deadline: deadline, merge: merge, unanswered: unanswered, completion: completion)
+        runExactlyOnce(
+            callback.rawValue,
+            jobs,
+            deadline: deadline,
+            merge: merge,
+            unanswered: unanswered,
+            completion: completion
+        )
     }
 
     /// Runs `jobs` concurrently and calls `completion` exactly once with their merged
@@ -176,7 +184,7 @@ extension ServiceComposite {
     /// completion is called; the loop over the children's results decides when to cancel
     /// what still runs.
     func runExactlyOnce<Response: Sendable>(
-        _ callback: AppCallback,
+        _ callback: String,
         _ jobs: [FanOutJob<Response>],
         deadline: Duration,
         merge: ResponseMerge<Response>,

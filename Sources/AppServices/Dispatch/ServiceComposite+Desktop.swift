@@ -68,7 +68,7 @@ extension ServiceComposite {
         // The services that asked for time finish concurrently under one deadline, through
         // the same exactly-once machinery as the completion-handler callbacks.
         runExactlyOnce(
-            .shouldTerminate,
+            AppCallback.shouldTerminate.rawValue,
             jobs,
             deadline: configuration.deadlines.termination,
             merge: .allTrue,

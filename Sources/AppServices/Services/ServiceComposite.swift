@@ -67,6 +67,8 @@ public final class ServiceComposite: AppService {
 
     /// Async fan-outs (completion handlers) still running, so they can be cancelled and awaited.
     var pendingWork: [Int: Task<Void, Never>] = [:]
+    /// Work services started to outlive a callback, waited for when winding down.
+    var backgroundWork: [Int: BackgroundWork] = [:]
     var nextWorkID = 0
 
     /// Receivers of ``lifecycleEvents(bufferingPolicy:)``.

@@ -1,0 +1,94 @@
+import Logging
+
+extension AppContext {
+    /// Starts work that may outlive the callback, as UIKit's `beginBackgroundTask` does:
+    /// flushing analytics in `didEnterBackground`, closing a database in `willTerminate`.
+    ///
+    /// The work runs on the main actor in a task the composite owns. Hosts wait for it when
+    /// the application winds down, up to a budget
+    /// (``ServiceComposite/finishBackgroundWork(within:)``); work still running then is
+    /// cancelled and logged with its name and service. Check for cancellation in long work.
+    ///
+    /// ```swift
+    /// func applicationDidEnterBackground(_ context: AppContext) {
+    ///     context.beginBackgroundWork(named: "flush-events") { try await self.uploader.flush() }
+    /// }
+    /// ```
+    public func beginBackgroundWork(
+        named name: String,
+        _ work: @escaping @Sendable @MainActor () async throws -> Void
+    ) {
+        composite.beginBackgroundWork(named: name, by: serviceName, during: callback, work)
+    }
+}
+
+extension ServiceComposite {
+    /// One piece of background work: its label for logs, and its task.
+    struct BackgroundWork {
+        let label: String
+        let task: Task<Void, Never>
+    }
+
+    /// The names of the background work still running, with their services
+    /// ("AnalyticsService: flush-events").
+    public var runningBackgroundWork: [String] {
+        (outer ?? self).backgroundWork.sorted { $0.key < $1.key }.map(\.value.label)
+    }
+
+    func beginBackgroundWork(
+        named name: String,
+        by service: String?,
+        during callback: AppCallback?,
+        _ work: @escaping @Sendable @MainActor () async throws -> Void
+    ) {
+        if let outer { return outer.beginBackgroundWork(named: name, by: service, during: callback, work) }
+        let label = service.map { "\($0): \(name)" } ?? name
+        let logger = configuration.logger
+        let id = nextWorkID
+        nextWorkID += 1
+        backgroundWork[id] = BackgroundWork(
+            label: label,
+            task: Task { @MainActor [weak self] in
+                do {
+                    try await work()
+                } catch is CancellationError {
+                    logger.debug("Background work \(label) stopped after being cancelled.")
+                } catch {
+                    logger.error(
+                        "Background work \(label) failed: \(error).",
+                        metadata: ["callback": "\(callback.map { "\($0)" } ?? "none")"]
+                    )
+                }
+                self?.backgroundWork[id] = nil
+            }
+        )
+    }
+
+    /// Waits until every piece of background work has finished, or `budget` has passed on
+    /// the composite's clock, whichever comes first; then cancels the work still running.
+    ///
+    /// Hosts call it after each wind-down step (resigning active, entering the background,
+    /// terminating), so every step is bounded whatever the services do.
+    ///
+    /// - Returns: The labels of the work that had not finished within the budget (it has
+    ///   been cancelled and logged), in the order it was begun; empty when all finished.
+    @discardableResult
+    public func finishBackgroundWork(within budget: Duration) async -> [String] {
+        if let outer { return await outer.finishBackgroundWork(within: budget) }
+        let running = backgroundWork.sorted { $0.key < $1.key }
+        guard !running.isEmpty else { return [] }
+        // The same exactly-once machinery as completion handlers: one job per piece of
+        // work, answered when it ends, and one deadline.
+        let jobs = running.map { entry in
+            FanOutJob(serviceName: entry.value.label) { await entry.value.task.value }
+        }
+        await withCheckedContinuation { continuation in
+            runExactlyOnce("background work", jobs, deadline: budget, merge: .none, unanswered: nil) {
+                continuation.resume()
+            }
+        }
+        let unfinished = running.filter { backgroundWork[$0.key] != nil }
+        for entry in unfinished { entry.value.task.cancel() }
+        return unfinished.map(\.value.label)
+    }
+}

@@ -1,0 +1,90 @@
+import AppServices
+import AppServicesTesting
+import Logging
+import Testing
+
+/// Starts background work in didEnterBackground: finishing after a delay on the test
+/// clock, or never (ignoring cancellation until the test lets it go).
+final class Flusher: AppService, ApplicationStateHandling {
+    enum Behaviour { case finishes(after: Duration), hangs }
+    let behaviour: Behaviour
+    let clock: TestClock
+    let probe: TrialProbe
+    var finished = false
+
+    init(_ behaviour: Behaviour, clock: TestClock, probe: TrialProbe) {
+        self.behaviour = behaviour
+        self.clock = clock
+        self.probe = probe
+    }
+
+    func applicationDidEnterBackground(_ context: AppContext) {
+        context.beginBackgroundWork(named: "flush") {
+            switch self.behaviour {
+            case .finishes(let delay):
+                try await self.clock.sleep(for: delay)
+                self.finished = true
+            case .hangs:
+                await self.probe.waitForRelease()
+            }
+        }
+    }
+}
+
+@MainActor
+struct BackgroundWorkTests {
+    let clock = TestClock()
+    let probe = TrialProbe()
+    let logs = LogCapture()
+
+    func background(_ behaviour: Flusher.Behaviour) -> (ServiceComposite, Flusher) {
+        let flusher = Flusher(behaviour, clock: clock, probe: probe)
+        let composite = ServiceComposite([flusher], configuration: .init(logger: logs.logger(), clock: clock))
+        _ = composite.didFinishLaunching()
+        composite.didEnterBackground()
+        return (composite, flusher)
+    }
+
+    @Test("Background work that finishes within the budget is waited for, and nothing is left")
+    func finishesWithinBudget() async {
+        let (composite, flusher) = background(.finishes(after: .seconds(2)))
+        #expect(composite.runningBackgroundWork == ["Flusher: flush"])
+        async let unfinished = composite.finishBackgroundWork(within: .seconds(5))
+        await clock.waitForSleepers(2)  // the work's sleep and the budget
+        clock.advance(by: .seconds(2))
+        #expect(await unfinished == [])
+        #expect(flusher.finished)
+        #expect(clock.now == .init(offset: .seconds(2)), "returned when the work finished, not at the budget")
+        #expect(composite.runningBackgroundWork.isEmpty)
+    }
+
+    @Test("Background work still running at the budget is cut off, cancelled and named")
+    func cutOffAtBudget() async {
+        let (composite, _) = background(.hangs)
+        async let unfinished = composite.finishBackgroundWork(within: .seconds(5))
+        await clock.waitForSleepers(1)
+        clock.advance(by: .seconds(5))
+        #expect(await unfinished == ["Flusher: flush"])
+        #expect(
+            logs.messages(at: .warning).contains { $0.contains("before Flusher: flush finished") && $0.contains("5.0 seconds") }
+        )
+        probe.release()
+        await composite.waitForPendingWork()
+    }
+
+    @Test("Cooperative work still running at the budget is cancelled")
+    func cancelledAtBudget() async {
+        let (composite, flusher) = background(.finishes(after: .seconds(60)))
+        async let unfinished = composite.finishBackgroundWork(within: .seconds(5))
+        await clock.waitForSleepers(2)
+        clock.advance(by: .seconds(5))
+        #expect(await unfinished == ["Flusher: flush"])
+        #expect(!flusher.finished)
+    }
+
+    @Test("With no background work, finishing returns at once")
+    func nothingToFinish() async {
+        let composite = ServiceComposite([], configuration: .init(clock: clock))
+        #expect(await composite.finishBackgroundWork(within: .seconds(5)) == [])
+    }
+}
