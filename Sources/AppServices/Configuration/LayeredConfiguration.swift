@@ -45,6 +45,9 @@ public struct LayeredConfiguration: Sendable {
     public var defaults: [AbsoluteConfigKey: ConfigValue]
     /// Dot-separated keys whose values are secret.
     public var secretKeys: Set<String>
+    /// Told about every configuration lookup (swift-configuration's access reporting), or
+    /// `nil`. Secret values reach it marked secret.
+    public var accessReporter: (any AccessReporter)?
 
     /// Creates the layers; every parameter has the default described on its property
     /// (`environment: nil` stands for the process's environment).
@@ -55,7 +58,8 @@ public struct LayeredConfiguration: Sendable {
         fileEnvironmentVariable: String = "APP_CONFIG_FILE",
         defaultFilePath: String? = nil,
         defaults: [AbsoluteConfigKey: ConfigValue] = [:],
-        secretKeys: Set<String> = []
+        secretKeys: Set<String> = [],
+        accessReporter: (any AccessReporter)? = nil
     ) {
         self.arguments = arguments
         self.environment = environment ?? ProcessInfo.processInfo.environment
@@ -64,6 +68,7 @@ public struct LayeredConfiguration: Sendable {
         self.defaultFilePath = defaultFilePath
         self.defaults = defaults
         self.secretKeys = secretKeys
+        self.accessReporter = accessReporter
     }
 
     /// The configuration file to read and whether it must exist, by the precedence above;
@@ -101,7 +106,7 @@ public struct LayeredConfiguration: Sendable {
             values[key] = ConfigValue(value.content, isSecret: value.isSecret || secret.matches(key.description))
         }
         providers.append(InMemoryProvider(name: "defaults", values: values))
-        return ConfigReader(providers: providers)
+        return ConfigReader(providers: providers, accessReporter: accessReporter)
     }
 
     private func fileProvider(
@@ -127,10 +132,18 @@ public struct LayeredConfiguration: Sendable {
             throw ConfigurationError(
                 code: .malformedFile,
                 file: path,
-                message: "The configuration file \(path) is not a valid JSON object: \(error). "
+                message: "The configuration file \(path) is not a valid JSON object: \(Self.problem(in: error)). "
                     + "Fix the file, or pass another one with --\(fileOption) or \(fileEnvironmentVariable)."
             )
         }
+    }
+
+    /// What a parsing error says, without Foundation's domain-and-code wrapping.
+    private static func problem(in error: any Error) -> String {
+        let debugDescription = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
+        var problem = debugDescription ?? "\(error)"
+        while problem.hasSuffix(".") { problem.removeLast() }
+        return problem
     }
 }
 

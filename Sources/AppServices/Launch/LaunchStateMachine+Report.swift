@@ -27,33 +27,39 @@ extension LaunchStateMachine {
             )
         }
 
+        // Rows in the order work would naturally run (phase by phase, dependencies first,
+        // commands after the initializers before launch returns), so that ties in start time
+        // keep that order.
         var rows: [LaunchReport.Node] = []
         rows.reserveCapacity(nodes.count + commandNames.count)
         var foreground: [LaunchReport.Node] = []
-        for index in nodes.indices {
-            if let launchRecord = launchRecords[index] {
-                rows.append(row(index, launchRecord, current: false, foregroundRun: 0))
-                foreground.append(row(index, nodes[index].record, current: true, foregroundRun: nodes[index].foregroundRun))
-            } else {
-                rows.append(row(index, nodes[index].record, current: true, foregroundRun: 0))
+        for (phase, members) in graph.membersByPhase.enumerated() {
+            for index in members {
+                if let launchRecord = launchRecords[index] {
+                    rows.append(row(index, launchRecord, current: false, foregroundRun: 0))
+                    foreground.append(row(index, nodes[index].record, current: true, foregroundRun: nodes[index].foregroundRun))
+                } else {
+                    rows.append(row(index, nodes[index].record, current: true, foregroundRun: 0))
+                }
+            }
+            guard phase == LaunchPhase.beforeLaunchReturns.index else { continue }
+            for (index, name) in commandNames.enumerated() {
+                let times = commandTimes[index]
+                rows.append(LaunchReport.Node(
+                    name: name,
+                    kind: .command,
+                    phase: .beforeLaunchReturns,
+                    placement: .main,
+                    start: times.map { $0.start - origin },
+                    end: times.map { $0.end - origin },
+                    outcome: times == nil ? .pending : .succeeded
+                ))
             }
         }
         for earlier in earlierForegroundRecords {
             foreground.append(row(earlier.node, earlier.record, current: false, foregroundRun: earlier.foregroundRun))
         }
-        for (index, name) in commandNames.enumerated() {
-            let times = commandTimes[index]
-            rows.append(LaunchReport.Node(
-                name: name,
-                kind: .command,
-                phase: .beforeLaunchReturns,
-                placement: .main,
-                start: times.map { $0.start - origin },
-                end: times.map { $0.end - origin },
-                outcome: times == nil ? .pending : .succeeded
-            ))
-        }
-        // Started rows in the order they started (ties in plan order), then the rest.
+        // Started rows in the order they started, then the rest.
         let order = rows.indices.sorted { lhs, rhs in
             switch (rows[lhs].start, rows[rhs].start) {
             case let (left?, right?): (left, lhs) < (right, rhs)

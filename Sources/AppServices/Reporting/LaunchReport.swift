@@ -325,7 +325,8 @@ public struct LaunchReport: Sendable, Hashable {
     public var criticalPathLength: Duration
     /// Total work divided by wall time: how many things ran at once, on average.
     public var parallelism: Double
-    /// Initializers that took longer than their budget.
+    /// Initializers that ran out of their budget (timed out, or finished late within the
+    /// grace period).
     public var budgetOverruns: [BudgetOverrun]
 
     /// Creates a report from its rows, computing the launch figures from their real times.
@@ -356,7 +357,9 @@ public struct LaunchReport: Sendable, Hashable {
         self.criticalPathLength = path.reduce(.zero) { $0 + nodes[$1].duration! }
         self.parallelism = wallTime > .zero ? totalWork / wallTime : 0
         self.budgetOverruns = launchWork.compactMap { node in
-            guard let budget = node.budget, let duration = node.duration, duration > budget else { return nil }
+            guard let budget = node.budget, let duration = node.duration,
+                duration > budget || node.outcome.kind == .timedOut
+            else { return nil }
             return BudgetOverrun(name: node.name, budget: budget, duration: duration)
         }
     }

@@ -15,6 +15,8 @@ enum Step: Sendable, Hashable {
     case work(Duration, succeeds: Bool = true)
     /// Waits, ignoring cancellation, until the test opens the script's gate.
     case hang
+    /// Sleeps `duration` on the test clock ignoring cancellation, then succeeds.
+    case stubborn(Duration)
 
     static func succeed(after duration: Duration) -> Step { .work(duration, succeeds: true) }
     static func fail(after duration: Duration) -> Step { .work(duration, succeeds: false) }
@@ -130,6 +132,9 @@ struct Script: Sendable {
             if !succeeds { throw ScriptedFailure(name: name, attempt: context.attempt) }
         case .hang:
             await probe.waitAtGate()
+        case .stubborn(let duration):
+            // A detached task is not cancelled with this one, so the sleep runs its course.
+            await Task.detached { try? await clock.sleep(for: duration) }.value
         }
     }
 }
@@ -164,6 +169,9 @@ struct LaunchDriver {
                 switch script.step(foregroundRun: attempt.foregroundRun, attempt: attempt.attempt) {
                 case .hang:
                     continue
+                case .stubborn(let duration):
+                    let deadline = attempt.start + duration
+                    if deadline <= now { inFlight = true } else { expected.append(.init(offset: deadline)) }
                 case .work(let duration, _):
                     let deadline = attempt.start + duration
                     if attempt.isCancelled || deadline <= now {
