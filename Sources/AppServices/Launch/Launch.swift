@@ -169,10 +169,15 @@ public final class Launch: Sendable {
     }
 
     /// Returns once the launch has handled an event after the one that produced `version`
-    /// (at once if it already has).
+    /// (at once if it already has), or when the waiting task is cancelled.
     package func waitForChange(after version: Int) async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            if !state.withLock({ $0.waitForChange(after: version, continuation) }) { continuation.resume() }
+        let id = nextWaiterID.add(1, ordering: .relaxed).newValue
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                if !state.withLock({ $0.waitForChange(after: version, id: id, continuation) }) { continuation.resume() }
+            }
+        } onCancel: {
+            state.withLock { $0.stopWaitingForChange(id: id) }?.resume()
         }
     }
 

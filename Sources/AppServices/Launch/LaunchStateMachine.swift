@@ -209,7 +209,9 @@ struct LaunchStateMachine {
     private(set) var commandTimes: [(start: Duration, end: Duration)?]
     /// Counts handled events, for tests that wait for the launch to settle.
     private(set) var version = 0
-    private var changeWaiters: [CheckedContinuation<Void, Never>] = []
+    private var changeWaiters: [Int: CheckedContinuation<Void, Never>] = [:]
+    /// Change waiters whose task was cancelled before they were registered.
+    private var stoppedChangeWaiters: Set<Int> = []
 
     init(graph: LaunchGraph, commandCount: Int, gracePeriod: Duration) {
         self.graph = graph
@@ -227,7 +229,10 @@ struct LaunchStateMachine {
     mutating func handle(_ event: Event) -> Actions {
         var actions = Actions()
         version &+= 1
-        swap(&actions.changed, &changeWaiters)
+        if !changeWaiters.isEmpty {
+            actions.changed = Array(changeWaiters.values)
+            changeWaiters = [:]
+        }
         switch event {
         case .begin(let now):
             origin = now
@@ -429,6 +434,8 @@ struct LaunchStateMachine {
             ))
             return
         }
+        // The attempt is over: anything still addressed to it (its task's creation) is stale.
+        nodes[index].token &+= 1
         let attempt: Int
         switch nodes[index].status {
         case .running(let running):
@@ -586,6 +593,7 @@ struct LaunchStateMachine {
         failure: LaunchError?,
         _ actions: inout Actions
     ) {
+        let attemptInProgress = nodes[index].status.hasTask
         nodes[index].status = .finished
         nodes[index].token &+= 1
         nodes[index].task = nil
@@ -593,7 +601,7 @@ struct LaunchStateMachine {
         nodes[index].record.failure = failure
         if let start = nodes[index].record.start {
             nodes[index].record.end = now
-            if !nodes[index].record.attempts.isEmpty {
+            if !nodes[index].record.attempts.isEmpty && attemptInProgress {
                 let error = outcome.kind == .succeeded ? nil : outcome.detail
                 nodes[index].record.attempts.append(.init(start: nodes[index].record.attemptStart, end: now, error: error))
             }
@@ -640,7 +648,9 @@ struct LaunchStateMachine {
     private func isLive(_ entry: TimerEntry) -> Bool {
         guard nodes[entry.node].run == entry.run else { return false }
         switch (entry.kind, nodes[entry.node].status) {
-        case (.budget, .running), (.budget, .retrying): return true
+        // Once the launch has stopped a node, its grace period decides, not its budget.
+        case (.budget, .running): return !nodes[entry.node].cancelledByLaunch
+        case (.budget, .retrying): return true
         case (.grace, .overBudget): return true
         case (.grace, .running): return nodes[entry.node].cancelledByLaunch
         case (.retry, .retrying): return true
@@ -780,12 +790,22 @@ struct LaunchStateMachine {
 
     // MARK: - Inspection
 
-    /// Registers `continuation` to be resumed at the next event, or returns `false` when an
-    /// event has happened since `seen` (the caller resumes it at once).
-    mutating func waitForChange(after seen: Int, _ continuation: CheckedContinuation<Void, Never>) -> Bool {
-        guard seen == version else { return false }
-        changeWaiters.append(continuation)
+    /// Registers `continuation` (as `id`) to be resumed at the next event, or returns
+    /// `false` when an event has happened since `seen` or the waiter was cancelled already
+    /// (the caller resumes it at once).
+    mutating func waitForChange(after seen: Int, id: Int, _ continuation: CheckedContinuation<Void, Never>) -> Bool {
+        guard seen == version, stoppedChangeWaiters.remove(id) == nil else { return false }
+        changeWaiters[id] = continuation
         return true
+    }
+
+    /// Removes the change waiter `id` (its task was cancelled) and returns it to be resumed.
+    mutating func stopWaitingForChange(id: Int) -> CheckedContinuation<Void, Never>? {
+        guard let continuation = changeWaiters.removeValue(forKey: id) else {
+            stoppedChangeWaiters.insert(id)
+            return nil
+        }
+        return continuation
     }
 
     /// What is running now: for tests that advance a manual clock once the launch is idle.
@@ -812,6 +832,14 @@ struct LaunchStateMachine {
 extension LaunchStateMachine.Status {
     var isOverBudget: Bool {
         if case .overBudget = self { true } else { false }
+    }
+
+    /// Whether an attempt's task is running.
+    var hasTask: Bool {
+        switch self {
+        case .running, .overBudget: true
+        case .pending, .retrying, .finished: false
+        }
     }
 }
 

@@ -48,7 +48,6 @@ struct LaunchSchedulingTests {
 
     @Test("Each initializer runs once, after its dependencies succeeded, on the actor it asked for")
     func runsOnceAfterDependenciesInPlace() async throws {
-        MainThreadProbe.calibrate()
         let launch = try ScriptedLaunch([
             Script(name: "Main", steps: [.succeed(after: .ms(3))], mainActor: true),
             Script(name: "Background", dependencies: ["Main"], steps: [.succeed(after: .ms(4))]),
@@ -59,7 +58,7 @@ struct LaunchSchedulingTests {
         let calls = launch.probe.allCalls
         #expect(calls.map(\.name) == ["Main", "Background", "AlsoMain"])
         #expect(calls.map(\.start) == [.zero, .ms(3), .ms(7)])
-        #expect(calls.map(\.onMainThread) == [true, false, true])
+        #expect(calls.map(\.onMainActor) == [true, false, true])
         #expect(report.nodes.map(\.placement) == [.main, .background, .main])
     }
 
@@ -67,25 +66,24 @@ struct LaunchSchedulingTests {
         let probe: Probe
         var runsOnMainActor: Bool { true }
         func perform(_ context: InitializerContext) async throws {
-            probe.record(Call(name: name, foregroundRun: 0, attempt: 1, start: .zero, onMainThread: MainThreadProbe.isOnMainThread))
+            probe.record(Call(name: name, foregroundRun: 0, attempt: 1, start: .zero, onMainActor: isOnMainActor()))
         }
     }
 
     struct BackgroundWork: Initializer {
         let probe: Probe
         func perform(_ context: InitializerContext) async throws {
-            probe.record(Call(name: name, foregroundRun: 0, attempt: 1, start: .zero, onMainThread: MainThreadProbe.isOnMainThread))
+            probe.record(Call(name: name, foregroundRun: 0, attempt: 1, start: .zero, onMainActor: isOnMainActor()))
         }
     }
 
     @Test("An initializer type's perform runs on the main actor exactly when it says so")
     func placementOfInitializerTypes() async throws {
-        MainThreadProbe.calibrate()
         let probe = Probe()
         let composite = ServiceComposite([], launchPlan: try LaunchPlan { MainActorWork(probe: probe); BackgroundWork(probe: probe) })
         _ = composite.didFinishLaunching()
         try await composite.launch?.waitUntilReady(.critical)
-        let placements = probe.allCalls.sorted { $0.name < $1.name }.map { "\($0.name) \($0.onMainThread)" }
+        let placements = probe.allCalls.sorted { $0.name < $1.name }.map { "\($0.name) \($0.onMainActor)" }
         #expect(placements == ["BackgroundWork false", "MainActorWork true"])
     }
 

@@ -2,11 +2,6 @@ import AppServices
 import AppServicesTesting
 import Synchronization
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// What a scripted initializer does in one attempt.
 enum Step: Sendable, Hashable {
@@ -36,27 +31,52 @@ struct Call: Sendable, Hashable {
     let attempt: Int
     /// The clock time when `perform` began.
     let start: Duration
-    let onMainThread: Bool
+    let onMainActor: Bool
 }
 
 /// Everything scripted initializers did, and the gate hanging ones wait on.
 final class Probe: Sendable {
-    private let calls = Mutex<[Call]>([])
-    private let gate = Mutex<(open: Bool, waiting: [CheckedContinuation<Void, Never>])>((false, []))
+    private struct State {
+        var calls: [Call] = []
+        var called: Set<String> = []
+        var atGate: Set<String> = []
+        var gateIsOpen = false
+        var gateWaiters: [CheckedContinuation<Void, Never>] = []
+        /// Changes with every call and every arrival at the gate.
+        var version = 0
+        var changeWaiters: [Int: CheckedContinuation<Void, Never>] = [:]
+        var stoppedChangeWaiters: Set<Int> = []
+        var nextWaiter = 0
+    }
 
-    func record(_ call: Call) { calls.withLock { $0.append(call) } }
+    private let state = Mutex(State())
 
-    var allCalls: [Call] { calls.withLock { $0 } }
+    static func key(_ name: String, foregroundRun: Int, attempt: Int) -> String { "\(name)#\(foregroundRun)#\(attempt)" }
+
+    var allCalls: [Call] { state.withLock { $0.calls } }
 
     func calls(of name: String) -> [Call] { allCalls.filter { $0.name == name } }
 
-    /// Waits until ``openGate()``, ignoring cancellation.
-    func waitAtGate() async {
+    var version: Int { state.withLock { $0.version } }
+
+    func hasCalled(_ key: String) -> Bool { state.withLock { $0.called.contains(key) } }
+
+    func isAtGate(_ key: String) -> Bool { state.withLock { $0.atGate.contains(key) } }
+
+    func record(_ call: Call) {
+        changed { state in
+            state.calls.append(call)
+            state.called.insert(Self.key(call.name, foregroundRun: call.foregroundRun, attempt: call.attempt))
+        }
+    }
+
+    /// Waits, ignoring cancellation, until ``openGate()``.
+    func waitAtGate(_ key: String) async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let open = gate.withLock { state in
-                if state.open { return true }
-                state.waiting.append(continuation)
-                return false
+            var open = false
+            changed { state in
+                state.atGate.insert(key)
+                if state.gateIsOpen { open = true } else { state.gateWaiters.append(continuation) }
             }
             if open { continuation.resume() }
         }
@@ -64,12 +84,50 @@ final class Probe: Sendable {
 
     /// Lets every hanging initializer return (they then report, and are ignored if abandoned).
     func openGate() {
-        let waiting = gate.withLock { state in
-            state.open = true
-            defer { state.waiting = [] }
-            return state.waiting
+        let waiting = state.withLock { state in
+            state.gateIsOpen = true
+            defer { state.gateWaiters = [] }
+            return state.gateWaiters
         }
         for continuation in waiting { continuation.resume() }
+    }
+
+    /// Returns once something was recorded after `version` (at once if it was), or when
+    /// the waiting task is cancelled.
+    func waitForChange(after version: Int) async {
+        let id = state.withLock { state in
+            defer { state.nextWaiter += 1 }
+            return state.nextWaiter
+        }
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let waiting = state.withLock { state in
+                    guard state.version == version, state.stoppedChangeWaiters.remove(id) == nil else { return false }
+                    state.changeWaiters[id] = continuation
+                    return true
+                }
+                if !waiting { continuation.resume() }
+            }
+        } onCancel: {
+            let waiter = state.withLock { state in
+                guard let waiter = state.changeWaiters.removeValue(forKey: id) else {
+                    state.stoppedChangeWaiters.insert(id)
+                    return nil as CheckedContinuation<Void, Never>?
+                }
+                return waiter
+            }
+            waiter?.resume()
+        }
+    }
+
+    private func changed(_ update: (inout State) -> Void) {
+        let waiters = state.withLock { state in
+            update(&state)
+            state.version += 1
+            defer { state.changeWaiters = [:] }
+            return Array(state.changeWaiters.values)
+        }
+        for waiter in waiters { waiter.resume() }
     }
 }
 
@@ -123,7 +181,7 @@ struct Script: Sendable {
                 foregroundRun: context.foregroundRun,
                 attempt: context.attempt,
                 start: clock.now.offset,
-                onMainThread: MainThreadProbe.isOnMainThread
+                onMainActor: isOnMainActor()
             )
         )
         switch step(foregroundRun: context.foregroundRun, attempt: context.attempt) {
@@ -131,7 +189,7 @@ struct Script: Sendable {
             if duration > .zero { try await clock.sleep(for: duration) }
             if !succeeds { throw ScriptedFailure(name: name, attempt: context.attempt) }
         case .hang:
-            await probe.waitAtGate()
+            await probe.waitAtGate(Probe.key(name, foregroundRun: context.foregroundRun, attempt: context.attempt))
         case .stubborn(let duration):
             // A detached task is not cancelled with this one, so the sleep runs its course.
             await Task.detached { try? await clock.sleep(for: duration) }.value
@@ -145,19 +203,24 @@ struct Script: Sendable {
 struct LaunchDriver {
     let clock: TestClock
     let launch: Launch
+    let probe: Probe
     let scripts: [String: Script]
 
-    init(clock: TestClock, launch: Launch, scripts: [Script]) {
+    init(clock: TestClock, launch: Launch, probe: Probe, scripts: [Script]) {
         precondition(launch.now == clock.now.offset, "Attach the launch while the test clock is at zero.")
         self.clock = clock
         self.launch = launch
+        self.probe = probe
         self.scripts = Dictionary(uniqueKeysWithValues: scripts.map { ($0.name, $0) })
     }
 
-    /// Waits until nothing can happen without the clock moving.
+    /// Waits until nothing can happen without the clock moving: every running attempt has
+    /// entered `perform` and sleeps on the clock (or hangs at the gate), and the launch's
+    /// timer sleeps.
     func settle() async {
         while true {
             let activity = launch.activity()
+            let probeVersion = probe.version
             let now = launch.now
             var expected: [TestClock.Instant] = []
             var inFlight = false
@@ -166,9 +229,15 @@ struct LaunchDriver {
             }
             for attempt in activity.running {
                 guard let script = scripts[attempt.name] else { continue }
+                let key = Probe.key(attempt.name, foregroundRun: attempt.foregroundRun, attempt: attempt.attempt)
+                // Not in `perform` yet (or never will be: configuration may be missing).
+                guard probe.hasCalled(key) else {
+                    inFlight = true
+                    continue
+                }
                 switch script.step(foregroundRun: attempt.foregroundRun, attempt: attempt.attempt) {
                 case .hang:
-                    continue
+                    if !probe.isAtGate(key) { inFlight = true }
                 case .stubborn(let duration):
                     let deadline = attempt.start + duration
                     if deadline <= now { inFlight = true } else { expected.append(.init(offset: deadline)) }
@@ -182,11 +251,21 @@ struct LaunchDriver {
                 }
             }
             if inFlight {
-                await launch.waitForChange(after: activity.version)
+                await firstChange(launchVersion: activity.version, probeVersion: probeVersion)
                 continue
             }
             await clock.waitForSleepers(until: expected)
             if launch.activity().version == activity.version { return }
+        }
+    }
+
+    /// Returns when the launch or the probe has changed since the given versions.
+    private func firstChange(launchVersion: Int, probeVersion: Int) async {
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { await launch.waitForChange(after: launchVersion) }
+            group.addTask { await probe.waitForChange(after: probeVersion) }
+            await group.next()
+            group.cancelAll()
         }
     }
 
@@ -240,7 +319,7 @@ struct ScriptedLaunch {
         let plan = try LaunchPlan(configuration: configuration, initializers: initializers, commands: commands)
         composite = ServiceComposite(services, configuration: .init(logger: logs.logger(), clock: clock))
         launch = try composite.attachLaunchPlan(plan)
-        driver = LaunchDriver(clock: clock, launch: launch, scripts: scripts)
+        driver = LaunchDriver(clock: clock, launch: launch, probe: probe, scripts: scripts)
     }
 
     /// Dispatches `didFinishLaunching` and reports the first frame at once.
@@ -257,27 +336,13 @@ struct ScriptedLaunch {
     }
 }
 
-/// Whether code runs on the main thread, which is where the main actor runs on Linux.
-enum MainThreadProbe {
-    private static let mainThread = Mutex<UInt?>(nil)
-
-    /// Remembers the main actor's thread; call once from the main actor before probing.
-    @MainActor static func calibrate() {
-        mainThread.withLock { $0 = currentThread() }
-    }
-
-    static var isOnMainThread: Bool {
-        guard let main = mainThread.withLock({ $0 }) else { return false }
-        return currentThread() == main
-    }
-
-    private static func currentThread() -> UInt {
-        #if canImport(Glibc)
-        return UInt(pthread_self())
-        #else
-        return UInt(bitPattern: pthread_self())
-        #endif
-    }
+/// Whether the caller is isolated to the main actor.
+///
+/// Asked of the isolation itself (`#isolation`, which a `nonisolated(nonsending)` function
+/// inherits from its caller), not of the thread: on Linux the main actor's queue is not
+/// always drained by the process's first thread.
+func isOnMainActor(_ isolation: isolated (any Actor)? = #isolation) -> Bool {
+    isolation === MainActor.shared
 }
 
 /// SplitMix64: a small, fast, seedable generator, so random tests are reproducible.
