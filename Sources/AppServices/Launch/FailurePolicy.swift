@@ -65,7 +65,8 @@ public struct FailurePolicy: Sendable, Hashable, CustomStringConvertible {
         public var description: String {
             switch base {
             case .constant(let delay): "constant(\(delay))"
-            case .exponential(let initial, let multiplier, let maximum): "exponential(\(initial) x\(multiplier), at most \(maximum))"
+            case .exponential(let initial, let multiplier, let maximum):
+                "exponential(\(initial) x\(multiplier), at most \(maximum))"
             }
         }
 

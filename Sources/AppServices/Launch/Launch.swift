@@ -54,7 +54,11 @@ public final class Launch: Sendable {
         self.clock = LaunchClock(clock)
         self.metrics = LaunchMetrics(factory: configuration.metricsFactory, label: configuration.metricsLabel)
         self.state = Mutex(
-            LaunchStateMachine(graph: plan.graph, commandCount: plan.commands.count, gracePeriod: configuration.gracePeriod)
+            LaunchStateMachine(
+                graph: plan.graph,
+                commandCount: plan.commands.count,
+                gracePeriod: configuration.gracePeriod
+            )
         )
     }
 

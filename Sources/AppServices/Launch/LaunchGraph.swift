@@ -43,13 +43,16 @@ struct LaunchGraph: Sendable {
             let key: InitializerKey
             if let closure = initializer as? ClosureInitializer {
                 key = .named(closure.name)
-                keys = closure.dependencyTypes.map(InitializerKey.init) + closure.dependencyNames.map(InitializerKey.named)
+                keys =
+                    closure.dependencyTypes.map(InitializerKey.init) + closure.dependencyNames.map(InitializerKey.named)
                 for type in closure.dependencyTypes { names[InitializerKey(type)] = String(describing: type) }
             } else {
                 let type = Swift.type(of: initializer)
                 key = InitializerKey(type)
                 keys = type.dependencies.map(InitializerKey.init)
-                for dependency in type.dependencies { names[InitializerKey(dependency)] = String(describing: dependency) }
+                for dependency in type.dependencies {
+                    names[InitializerKey(dependency)] = String(describing: dependency)
+                }
             }
             return .init(key: key, name: initializer.name, dependencies: keys)
         }
@@ -64,12 +67,14 @@ struct LaunchGraph: Sendable {
         for index in graph.nodes.indices where graph.isPrimary(index) {
             for dependency in graph.edges[index] where phases[dependency] > phases[index] {
                 let (name, other) = (graph.nodes[index].name, graph.nodes[dependency].name)
-                problems.append(.init(
-                    kind: .dependencyOnLaterPhase,
-                    message: "\(name) (phase \(phases[index])) depends on \(other) (phase \(phases[dependency])), "
-                        + "which runs later. Move \(other) to \(phases[index]) or an earlier phase, or \(name) to "
-                        + "\(phases[dependency]) or a later one."
-                ))
+                problems.append(
+                    .init(
+                        kind: .dependencyOnLaterPhase,
+                        message: "\(name) (phase \(phases[index])) depends on \(other) (phase \(phases[dependency])), "
+                            + "which runs later. Move \(other) to \(phases[index]) or an earlier phase, or \(name) to "
+                            + "\(phases[dependency]) or a later one."
+                    )
+                )
             }
         }
         guard problems.isEmpty, let order = graph.order() else {

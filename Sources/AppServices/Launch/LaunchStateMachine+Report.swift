@@ -20,7 +20,9 @@ extension LaunchStateMachine {
                 start: record.start.map { $0 - origin },
                 end: record.end.map { $0 - origin },
                 outcome: outcome,
-                attempts: record.attempts.map { .init(start: $0.start - origin, end: $0.end - origin, error: $0.error) },
+                attempts: record.attempts.map {
+                    .init(start: $0.start - origin, end: $0.end - origin, error: $0.error)
+                },
                 budget: node.budget,
                 abandoned: record.abandoned,
                 foregroundRun: foregroundRun
@@ -37,7 +39,9 @@ extension LaunchStateMachine {
             for index in members {
                 if let launchRecord = launchRecords[index] {
                     rows.append(row(index, launchRecord, current: false, foregroundRun: 0))
-                    foreground.append(row(index, nodes[index].record, current: true, foregroundRun: nodes[index].foregroundRun))
+                    foreground.append(
+                        row(index, nodes[index].record, current: true, foregroundRun: nodes[index].foregroundRun)
+                    )
                 } else {
                     rows.append(row(index, nodes[index].record, current: true, foregroundRun: 0))
                 }
@@ -45,15 +49,17 @@ extension LaunchStateMachine {
             guard phase == LaunchPhase.beforeLaunchReturns.index else { continue }
             for (index, name) in commandNames.enumerated() {
                 let times = commandTimes[index]
-                rows.append(LaunchReport.Node(
-                    name: name,
-                    kind: .command,
-                    phase: .beforeLaunchReturns,
-                    placement: .main,
-                    start: times.map { $0.start - origin },
-                    end: times.map { $0.end - origin },
-                    outcome: times == nil ? .pending : .succeeded
-                ))
+                rows.append(
+                    LaunchReport.Node(
+                        name: name,
+                        kind: .command,
+                        phase: .beforeLaunchReturns,
+                        placement: .main,
+                        start: times.map { $0.start - origin },
+                        end: times.map { $0.end - origin },
+                        outcome: times == nil ? .pending : .succeeded
+                    )
+                )
             }
         }
         for earlier in earlierForegroundRecords {

@@ -314,9 +314,23 @@ struct LaunchStateMachine {
 
         case .cancel(let now):
             if case .running = launch {
-                stop(.cancelled(LaunchError(code: .cancelled, initializer: nil, message: "The launch was cancelled.")), now: now, &actions)
+                stop(
+                    .cancelled(LaunchError(code: .cancelled, initializer: nil, message: "The launch was cancelled.")),
+                    now: now,
+                    &actions
+                )
             } else if case .notStarted = launch {
-                stop(.cancelled(LaunchError(code: .cancelled, initializer: nil, message: "The launch was cancelled before it began.")), now: now, &actions)
+                stop(
+                    .cancelled(
+                        LaunchError(
+                            code: .cancelled,
+                            initializer: nil,
+                            message: "The launch was cancelled before it began."
+                        )
+                    ),
+                    now: now,
+                    &actions
+                )
             }
 
         case .enterForeground(let now):
@@ -408,11 +422,14 @@ struct LaunchStateMachine {
                 nodes[dependency].foregroundRun == foregroundRuns && nodes[dependency].status == .pending
             })
         }
-        actions.logs.append(.init(
-            level: .info,
-            message: "Entering the foreground: running \(members.map { graph.nodes[$0].name }.joined(separator: ", ")) again.",
-            node: nil
-        ))
+        actions.logs.append(
+            .init(
+                level: .info,
+                message:
+                    "Entering the foreground: running \(members.map { graph.nodes[$0].name }.joined(separator: ", ")) again.",
+                node: nil
+            )
+        )
         for index in members { startIfReady(index, now: now, &actions) }
     }
 
@@ -427,11 +444,13 @@ struct LaunchStateMachine {
     ) {
         let node = graph.nodes[index]
         guard nodes[index].token == token else {
-            actions.logs.append(.init(
-                level: .debug,
-                message: "\(node.name) returned after it was abandoned; its result was ignored.",
-                node: node.name
-            ))
+            actions.logs.append(
+                .init(
+                    level: .debug,
+                    message: "\(node.name) returned after it was abandoned; its result was ignored.",
+                    node: node.name
+                )
+            )
             return
         }
         // The attempt is over: anything still addressed to it (its task's creation) is stale.
@@ -465,20 +484,28 @@ struct LaunchStateMachine {
                 let error = LaunchError(
                     code: .missingConfiguration,
                     initializer: node.name,
-                    message: "\(node.name) requires the configuration \(plural) \(list), which \(keys.count == 1 ? "has" : "have") "
+                    message:
+                        "\(node.name) requires the configuration \(plural) \(list), which \(keys.count == 1 ? "has" : "have") "
                         + "no value. Set \(keys.count == 1 ? "it" : "them") (argument, environment or file), or make "
                         + "\(node.name) optional."
                 )
                 finish(index, .failed(error.message), now: now, failure: error, &actions)
             } else {
                 let reason = "missing required configuration \(plural) \(list)"
-                actions.logs.append(.init(
-                    level: .warning,
-                    message: "\(node.name) was skipped: the configuration \(plural) \(list) \(keys.count == 1 ? "has" : "have") no value.",
-                    node: node.name
-                ))
+                actions.logs.append(
+                    .init(
+                        level: .warning,
+                        message:
+                            "\(node.name) was skipped: the configuration \(plural) \(list) \(keys.count == 1 ? "has" : "have") no value.",
+                        node: node.name
+                    )
+                )
                 nodes[index].record.start = nil
-                let error = LaunchError(code: .missingConfiguration, initializer: node.name, message: "\(node.name) was skipped: \(reason).")
+                let error = LaunchError(
+                    code: .missingConfiguration,
+                    initializer: node.name,
+                    message: "\(node.name) was skipped: \(reason)."
+                )
                 finish(index, .skipped(reason), now: now, failure: error, &actions)
             }
 
@@ -495,14 +522,19 @@ struct LaunchStateMachine {
             if nodes[index].cancelledByLaunch {
                 finish(index, .cancelled, now: now, failure: launchFailure(node), &actions)
             } else if attempt <= node.policy.maxRetries {
-                nodes[index].record.attempts.append(.init(start: nodes[index].record.attemptStart, end: now, error: message))
+                nodes[index].record.attempts.append(
+                    .init(start: nodes[index].record.attemptStart, end: now, error: message)
+                )
                 let delay = node.phase == .beforeLaunchReturns ? .zero : node.policy.backoff.delay(beforeRetry: attempt)
-                actions.logs.append(.init(
-                    level: .warning,
-                    message: "\(node.name) failed (attempt \(attempt) of \(node.policy.maxRetries + 1)): \(message). "
-                        + "Retrying in \(delay).",
-                    node: node.name
-                ))
+                actions.logs.append(
+                    .init(
+                        level: .warning,
+                        message:
+                            "\(node.name) failed (attempt \(attempt) of \(node.policy.maxRetries + 1)): \(message). "
+                            + "Retrying in \(delay).",
+                        node: node.name
+                    )
+                )
                 if delay == .zero {
                     startAttempt(index, attempt: attempt + 1, now: now, &actions)
                 } else {
@@ -542,21 +574,31 @@ struct LaunchStateMachine {
         }
         guard outcome.kind != .cancelled else { return }  // the launch is stopping; it settles the rest
         // On-demand work runs when someone asks; its failure is that caller's, not the launch's.
-        if run == 0, node.phase != .onDemand, node.policy.isRequired, outcome.kind == .failed || outcome.kind == .timedOut,
+        if run == 0, node.phase != .onDemand, node.policy.isRequired,
+            outcome.kind == .failed || outcome.kind == .timedOut,
             case .running = launch
         {
             let message = "The launch failed: \(failure?.message ?? "\(node.name) \(outcome)")"
             actions.logs.append(.init(level: .error, message: message, node: node.name))
-            stop(.failed(LaunchError(code: failure?.code ?? .initializerFailed, initializer: node.name, message: message)), now: now, &actions)
+            stop(
+                .failed(
+                    LaunchError(code: failure?.code ?? .initializerFailed, initializer: node.name, message: message)
+                ),
+                now: now,
+                &actions
+            )
             return
         }
         if outcome.kind == .failed || outcome.kind == .timedOut {
-            actions.logs.append(.init(
-                level: .warning,
-                message: "\(node.name) (optional) \(outcome.kind == .failed ? "failed: \(outcome.detail ?? "")" : "timed out")"
-                    + "; the launch goes on without it\(node.dependents.isEmpty ? "" : " and its dependents").",
-                node: node.name
-            ))
+            actions.logs.append(
+                .init(
+                    level: .warning,
+                    message:
+                        "\(node.name) (optional) \(outcome.kind == .failed ? "failed: \(outcome.detail ?? "")" : "timed out")"
+                        + "; the launch goes on without it\(node.dependents.isEmpty ? "" : " and its dependents").",
+                    node: node.name
+                )
+            )
         }
         skipDependents(of: index, now: now, &actions)
     }
@@ -570,7 +612,8 @@ struct LaunchStateMachine {
         while let next = stack.popLast() {
             for dependent in graph.nodes[next].dependents
             where nodes[dependent].foregroundRun == run && nodes[dependent].status == .pending {
-                let reason = next == root
+                let reason =
+                    next == root
                     ? "dependency \(cause)"
                     : "dependency \(graph.nodes[next].name) was skipped because \(cause)"
                 let error = LaunchError(
@@ -603,7 +646,9 @@ struct LaunchStateMachine {
             nodes[index].record.end = now
             if !nodes[index].record.attempts.isEmpty && attemptInProgress {
                 let error = outcome.kind == .succeeded ? nil : outcome.detail
-                nodes[index].record.attempts.append(.init(start: nodes[index].record.attemptStart, end: now, error: error))
+                nodes[index].record.attempts.append(
+                    .init(start: nodes[index].record.attemptStart, end: now, error: error)
+                )
             }
             actions.finishedRuns.append(.init(node: index, outcome: outcome.kind, duration: now - start))
         }
@@ -642,7 +687,9 @@ struct LaunchStateMachine {
 
     private mutating func addTimer(_ kind: TimerEntry.Kind, node: Int, at deadline: Duration) {
         timerSequence += 1
-        timers.insert(TimerEntry(deadline: deadline, sequence: timerSequence, kind: kind, node: node, run: nodes[node].run))
+        timers.insert(
+            TimerEntry(deadline: deadline, sequence: timerSequence, kind: kind, node: node, run: nodes[node].run)
+        )
     }
 
     private func isLive(_ entry: TimerEntry) -> Bool {
@@ -666,31 +713,39 @@ struct LaunchStateMachine {
         case (.budget, .running(let attempt)):
             nodes[index].status = .overBudget(attempt: attempt)
             if let task = nodes[index].task { actions.cancel.append(task) }
-            actions.logs.append(.init(
-                level: .warning,
-                message: "\(node.name) ran out of its budget of \(node.budget!) and was cancelled; it is abandoned "
-                    + "if it does not return within \(gracePeriod).",
-                node: node.name
-            ))
+            actions.logs.append(
+                .init(
+                    level: .warning,
+                    message: "\(node.name) ran out of its budget of \(node.budget!) and was cancelled; it is abandoned "
+                        + "if it does not return within \(gracePeriod).",
+                    node: node.name
+                )
+            )
             addTimer(.grace, node: index, at: now + gracePeriod)
         case (.budget, .retrying):
             finish(index, .timedOut, now: now, failure: timedOut(node), &actions)
         case (.grace, .overBudget):
             nodes[index].record.abandoned = true
-            actions.logs.append(.init(
-                level: .warning,
-                message: "\(node.name) did not return within \(gracePeriod) of being cancelled; it was abandoned and "
-                    + "is reported as timed out.",
-                node: node.name
-            ))
+            actions.logs.append(
+                .init(
+                    level: .warning,
+                    message:
+                        "\(node.name) did not return within \(gracePeriod) of being cancelled; it was abandoned and "
+                        + "is reported as timed out.",
+                    node: node.name
+                )
+            )
             finish(index, .timedOut, now: now, failure: timedOut(node), &actions)
         case (.grace, .running):
             nodes[index].record.abandoned = true
-            actions.logs.append(.init(
-                level: .warning,
-                message: "\(node.name) did not return within \(gracePeriod) of the launch being stopped; it was abandoned.",
-                node: node.name
-            ))
+            actions.logs.append(
+                .init(
+                    level: .warning,
+                    message:
+                        "\(node.name) did not return within \(gracePeriod) of the launch being stopped; it was abandoned.",
+                    node: node.name
+                )
+            )
             finish(index, .cancelled, now: now, failure: launchFailure(node), &actions)
         case (.retry, .retrying(let attempt)):
             startAttempt(index, attempt: attempt, now: now, &actions)
@@ -743,7 +798,9 @@ struct LaunchStateMachine {
                 actions.logs.append(.init(level: .debug, message: "The \(phase) launch phase is ready.", node: nil))
                 changed = true
             }
-            if phaseStarts[LaunchPhase.idle.index] == nil, firstFrameAt != nil, phaseReady[LaunchPhase.afterFirstFrame.index] != nil {
+            if phaseStarts[LaunchPhase.idle.index] == nil, firstFrameAt != nil,
+                phaseReady[LaunchPhase.afterFirstFrame.index] != nil
+            {
                 startPhase(.idle, now: now, &actions)
                 changed = true
             }
@@ -765,7 +822,11 @@ struct LaunchStateMachine {
         if record.outcome.kind == .succeeded { return .success(()) }
         return .failure(
             record.failure
-                ?? LaunchError(code: .initializerFailed, initializer: graph.nodes[index].name, message: "\(graph.nodes[index].name) \(record.outcome.verb).")
+                ?? LaunchError(
+                    code: .initializerFailed,
+                    initializer: graph.nodes[index].name,
+                    message: "\(graph.nodes[index].name) \(record.outcome.verb)."
+                )
         )
     }
 
@@ -779,7 +840,8 @@ struct LaunchStateMachine {
         LaunchError(
             code: .timedOut,
             initializer: node.name,
-            message: "\(node.name) timed out: it did not finish within its budget of \(node.budget.map { "\($0)" } ?? "none"). "
+            message:
+                "\(node.name) timed out: it did not finish within its budget of \(node.budget.map { "\($0)" } ?? "none"). "
                 + "Make it faster, raise its budget, or make it optional."
         )
     }
@@ -814,13 +876,15 @@ struct LaunchStateMachine {
         for index in nodes.indices {
             switch nodes[index].status {
             case .running(let attempt), .overBudget(let attempt):
-                running.append(.init(
-                    name: graph.nodes[index].name,
-                    attempt: attempt,
-                    foregroundRun: nodes[index].foregroundRun,
-                    start: nodes[index].record.attemptStart,
-                    isCancelled: nodes[index].status.isOverBudget || nodes[index].cancelledByLaunch
-                ))
+                running.append(
+                    .init(
+                        name: graph.nodes[index].name,
+                        attempt: attempt,
+                        foregroundRun: nodes[index].foregroundRun,
+                        start: nodes[index].record.attemptStart,
+                        isCancelled: nodes[index].status.isOverBudget || nodes[index].cancelledByLaunch
+                    )
+                )
             case .pending, .retrying, .finished:
                 break
             }

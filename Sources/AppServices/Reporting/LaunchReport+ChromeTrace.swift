@@ -16,18 +16,26 @@ extension LaunchReport {
     ///   never produces.
     public func chromeTraceData() throws -> Data {
         var events: [TraceEvent] = [
-            TraceEvent(name: "process_name", phase: "M", pid: Self.tracePID, tid: 0, args: ["name": "AppServices launch"])
+            TraceEvent(
+                name: "process_name",
+                phase: "M",
+                pid: Self.tracePID,
+                tid: 0,
+                args: ["name": "AppServices launch"]
+            )
         ]
         for start in phaseStarts {
-            events.append(TraceEvent(
-                name: "\(start.phase) phase starts",
-                category: "phase",
-                phase: "i",
-                timestamp: start.start.microseconds,
-                pid: Self.tracePID,
-                tid: Self.mainThreadID,
-                scope: "g"
-            ))
+            events.append(
+                TraceEvent(
+                    name: "\(start.phase) phase starts",
+                    category: "phase",
+                    phase: "i",
+                    timestamp: start.start.microseconds,
+                    pid: Self.tracePID,
+                    tid: Self.mainThreadID,
+                    scope: "g"
+                )
+            )
         }
         let runs = (nodes + foregroundRuns).filter { $0.start != nil && $0.end != nil }
         var threadNames: [Int: String] = [:]
@@ -52,20 +60,24 @@ extension LaunchReport {
                 ]
                 if let detail = node.outcome.detail { args["detail"] = detail }
                 if node.abandoned { args["abandoned"] = "true" }
-                events.append(TraceEvent(
-                    name: node.foregroundRun > 0 ? "\(node.name) (foreground \(node.foregroundRun))" : node.name,
-                    category: node.foregroundRun > 0 ? "foreground" : node.phase.description,
-                    phase: "X",
-                    timestamp: node.start!.microseconds,
-                    duration: node.duration!.microseconds,
-                    pid: Self.tracePID,
-                    tid: tid,
-                    args: args
-                ))
+                events.append(
+                    TraceEvent(
+                        name: node.foregroundRun > 0 ? "\(node.name) (foreground \(node.foregroundRun))" : node.name,
+                        category: node.foregroundRun > 0 ? "foreground" : node.phase.description,
+                        phase: "X",
+                        timestamp: node.start!.microseconds,
+                        duration: node.duration!.microseconds,
+                        pid: Self.tracePID,
+                        tid: tid,
+                        args: args
+                    )
+                )
             }
         }
         for (tid, name) in threadNames.sorted(by: { $0.key < $1.key }) {
-            events.append(TraceEvent(name: "thread_name", phase: "M", pid: Self.tracePID, tid: tid, args: ["name": name]))
+            events.append(
+                TraceEvent(name: "thread_name", phase: "M", pid: Self.tracePID, tid: tid, args: ["name": name])
+            )
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]

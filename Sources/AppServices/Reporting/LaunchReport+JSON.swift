@@ -189,7 +189,10 @@ extension LaunchReport.PhaseStart: Codable {
     /// Decodes a phase start.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(phase: try container.decode(LaunchPhase.self, forKey: .phase), start: try container.decodeMicroseconds(forKey: .start))
+        self.init(
+            phase: try container.decode(LaunchPhase.self, forKey: .phase),
+            start: try container.decodeMicroseconds(forKey: .start)
+        )
     }
 }
 
@@ -220,7 +223,11 @@ extension KeyedDecodingContainer {
     fileprivate func decodeName<Value>(_ make: (String) -> Value?, forKey key: Key) throws -> Value {
         let name = try decode(String.self, forKey: key)
         guard let value = make(name) else {
-            throw DecodingError.dataCorruptedError(forKey: key, in: self, debugDescription: "Unknown value \"\(name)\".")
+            throw DecodingError.dataCorruptedError(
+                forKey: key,
+                in: self,
+                debugDescription: "Unknown value \"\(name)\"."
+            )
         }
         return value
     }

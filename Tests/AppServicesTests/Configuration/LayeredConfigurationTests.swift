@@ -55,7 +55,11 @@ struct LayeredConfigurationTests {
         )
         #expect(both.file?.path == "/from/argument.json")
         #expect(both.file?.isRequired == true)
-        let environmentOnly = LayeredConfiguration(arguments: ["app"], environment: ["APP_CONFIG_FILE": "/e.json"], defaultFilePath: "/d.json")
+        let environmentOnly = LayeredConfiguration(
+            arguments: ["app"],
+            environment: ["APP_CONFIG_FILE": "/e.json"],
+            defaultFilePath: "/d.json"
+        )
         #expect(environmentOnly.file?.path == "/e.json")
         let defaultOnly = LayeredConfiguration(arguments: ["app"], environment: [:], defaultFilePath: "/d.json")
         #expect(defaultOnly.file?.path == "/d.json")
@@ -84,7 +88,12 @@ struct LayeredConfigurationTests {
         #expect(error?.code == .fileNotFound)
         #expect(error?.message.contains(missing) == true)
 
-        let optional = LayeredConfiguration(arguments: ["app"], environment: [:], defaultFilePath: missing, defaults: ["a": "b"])
+        let optional = LayeredConfiguration(
+            arguments: ["app"],
+            environment: [:],
+            defaultFilePath: missing,
+            defaults: ["a": "b"]
+        )
         #expect(try await optional.makeReader().string(forKey: "a") == "b")
     }
 
@@ -102,9 +111,11 @@ struct LayeredConfigurationTests {
         )
         let reader = try await configuration.makeReader()
         let keys = ["argument.token", "environmentToken", "file.token", "default.token", "plain"]
-        #expect(keys.map { reader.string(forKey: ConfigKey($0)) } == [
-            "from-argument", "from-environment", "from-file", "from-default", "visible",
-        ])
+        #expect(
+            keys.map { reader.string(forKey: ConfigKey($0)) } == [
+                "from-argument", "from-environment", "from-file", "from-default", "visible",
+            ]
+        )
         #expect(keys.map { reporter.secrecy[$0] } == [true, true, true, true, false])
     }
 }

@@ -7,15 +7,25 @@ import Testing
 
 @MainActor
 struct RequiredKeysAndSecretsTests {
-    static func configuration(_ values: [AbsoluteConfigKey: ConfigValue], secretKeys: Set<String> = []) -> LaunchPlan.Configuration {
-        LaunchPlan.Configuration(reader: ConfigReader(provider: InMemoryProvider(values: values)), secretKeys: secretKeys)
+    static func configuration(
+        _ values: [AbsoluteConfigKey: ConfigValue],
+        secretKeys: Set<String> = []
+    ) -> LaunchPlan.Configuration {
+        LaunchPlan.Configuration(
+            reader: ConfigReader(provider: InMemoryProvider(values: values)),
+            secretKeys: secretKeys
+        )
     }
 
     @Test("A missing required key skips an optional initializer with one warning naming the keys")
     func missingKeysSkip() async throws {
         let launch = try ScriptedLaunch(
             [
-                Script(name: "CrashReporter", policy: .optional, requiredKeys: ["crash.dsn", "crash.environment", "crash.sampleRate"]),
+                Script(
+                    name: "CrashReporter",
+                    policy: .optional,
+                    requiredKeys: ["crash.dsn", "crash.environment", "crash.sampleRate"]
+                ),
                 Script(name: "NeedsCrashReporter", dependencies: ["CrashReporter"]),
             ],
             configuration: Self.configuration(["crash.sampleRate": 0.5])
@@ -28,7 +38,11 @@ struct RequiredKeysAndSecretsTests {
         #expect(launch.probe.calls(of: "CrashReporter").isEmpty)
         #expect(report.node(named: "NeedsCrashReporter")?.outcome.kind == .skipped)
         let warnings = launch.logs.messages(at: .warning)
-        #expect(warnings == ["CrashReporter was skipped: the configuration keys crash.dsn, crash.environment have no value."])
+        #expect(
+            warnings == [
+                "CrashReporter was skipped: the configuration keys crash.dsn, crash.environment have no value."
+            ]
+        )
         #expect(report.status == .succeeded)
     }
 
@@ -42,7 +56,9 @@ struct RequiredKeysAndSecretsTests {
         let error = await #expect(throws: LaunchError.self) { try await launch.launch.waitUntilReady(.critical) }
         #expect(error?.code == .missingConfiguration)
         #expect(error?.initializer == "Database")
-        #expect(error?.message.contains("Database requires the configuration key database.url, which has no value.") == true)
+        #expect(
+            error?.message.contains("Database requires the configuration key database.url, which has no value.") == true
+        )
         #expect(launch.launch.report.status == .failed)
     }
 
@@ -50,7 +66,9 @@ struct RequiredKeysAndSecretsTests {
     func presentKeys() async throws {
         let launch = try ScriptedLaunch(
             [Script(name: "Uses", requiredKeys: ["a.string", "an.int", "a.bool", "a.list"])],
-            configuration: Self.configuration(["a.string": "x", "an.int": 3, "a.bool": false, "a.list": .init(.intArray([1]), isSecret: false)])
+            configuration: Self.configuration([
+                "a.string": "x", "an.int": 3, "a.bool": false, "a.list": .init(.intArray([1]), isSecret: false),
+            ])
         )
         let report = await launch.run()
         #expect(report.node(named: "Uses")?.outcome == .succeeded)

@@ -49,16 +49,22 @@ struct LaunchBeforeLaunchReturnsTests {
             InstallRootView(journal: journal)
             ClosureCommand("Appearance") { context in journal.append("command \(context.name)") }
         }
-        let composite = ServiceComposite([LaunchListener(journal: journal)], configuration: .init(clock: TestClock()), launchPlan: plan)
+        let composite = ServiceComposite(
+            [LaunchListener(journal: journal)],
+            configuration: .init(clock: TestClock()),
+            launchPlan: plan
+        )
 
         #expect(composite.didFinishLaunching())
         let duringLaunch = journal.all
         try await composite.launch?.waitUntilReady(.critical)
 
-        #expect(duringLaunch.prefix(5) == [
-            "initializer Setup", "initializer LateSetup", "service didFinishLaunching",
-            "command InstallRootView", "command Appearance",
-        ])
+        #expect(
+            duringLaunch.prefix(5) == [
+                "initializer Setup", "initializer LateSetup", "service didFinishLaunching",
+                "command InstallRootView", "command Appearance",
+            ]
+        )
         #expect(journal.all.last == "critical")
         let report = try #require(composite.launch?.report)
         #expect(report.nodes.prefix(4).map(\.name) == ["Setup", "LateSetup", "InstallRootView", "Appearance"])
@@ -114,13 +120,17 @@ struct LaunchBeforeLaunchReturnsTests {
             }
         }
         #expect(error?.subject == "launch plan")
-        #expect(error?.problems.map(\.kind) == [.duplicate, .missingDependency, .dependencyCycle, .dependencyOnLaterPhase])
-        #expect(error?.description == """
-            The launch plan cannot be ordered (4 problems):
-            - twice is registered twice (positions 4 and 5); a launch plan holds one initializer per type. Remove one registration.
-            - Lonely depends on Absent, which is not registered. Register Absent or remove the dependency.
-            - Dependency cycle: Cyclic -> Loop -> Cyclic. Remove one of these dependencies.
-            - early (phase critical) depends on late (phase idle), which runs later. Move late to critical or an earlier phase, or early to idle or a later one.
-            """)
+        #expect(
+            error?.problems.map(\.kind) == [.duplicate, .missingDependency, .dependencyCycle, .dependencyOnLaterPhase]
+        )
+        #expect(
+            error?.description == """
+                The launch plan cannot be ordered (4 problems):
+                - twice is registered twice (positions 4 and 5); a launch plan holds one initializer per type. Remove one registration.
+                - Lonely depends on Absent, which is not registered. Register Absent or remove the dependency.
+                - Dependency cycle: Cyclic -> Loop -> Cyclic. Remove one of these dependencies.
+                - early (phase critical) depends on late (phase idle), which runs later. Move late to critical or an earlier phase, or early to idle or a later one.
+                """
+        )
     }
 }

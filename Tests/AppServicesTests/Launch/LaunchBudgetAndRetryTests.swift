@@ -20,7 +20,9 @@ struct LaunchBudgetAndRetryTests {
         #expect(report.node(named: "NeedsSlow")?.outcome == .skipped("dependency Slow timed out"))
         #expect(report.budgetOverruns == [.init(name: "Slow", budget: .ms(30), duration: .ms(30))])
         #expect(report.status == .succeeded)
-        #expect(launch.logs.messages(at: .warning).contains { $0.contains("Slow ran out of its budget of 0.03 seconds") })
+        #expect(
+            launch.logs.messages(at: .warning).contains { $0.contains("Slow ran out of its budget of 0.03 seconds") }
+        )
     }
 
     @Test("One that ignores cancellation is abandoned after the grace period and reported timed out")
@@ -77,12 +79,16 @@ struct LaunchBudgetAndRetryTests {
         let remote = try #require(report.node(named: "Remote"))
         #expect(remote.outcome == .succeeded)
         #expect(remote.retries == 2)
-        #expect(remote.attempts.map { "\($0.start)-\($0.end)" } == [
-            "0.0 seconds-0.01 seconds", "0.11 seconds-0.12 seconds", "0.32 seconds-0.33 seconds",
-        ])
-        #expect(remote.attempts.map(\.error) == [
-            "Remote failed on purpose (attempt 1)", "Remote failed on purpose (attempt 2)", nil,
-        ])
+        #expect(
+            remote.attempts.map { "\($0.start)-\($0.end)" } == [
+                "0.0 seconds-0.01 seconds", "0.11 seconds-0.12 seconds", "0.32 seconds-0.33 seconds",
+            ]
+        )
+        #expect(
+            remote.attempts.map(\.error) == [
+                "Remote failed on purpose (attempt 1)", "Remote failed on purpose (attempt 2)", nil,
+            ]
+        )
         #expect(launch.probe.calls(of: "Remote").map(\.attempt) == [1, 2, 3])
         #expect(report.node(named: "NeedsRemote")?.start == .ms(330))
         #expect(launch.logs.messages(at: .warning).filter { $0.hasPrefix("Remote failed (attempt") }.count == 2)
@@ -105,8 +111,16 @@ struct LaunchBudgetAndRetryTests {
         #expect(flaky.end == .ms(40))
         #expect(flaky.outcome == .failed("Flaky failed on purpose (attempt 3)"))
         #expect(report.status == (required ? .failed : .succeeded))
-        #expect(report.node(named: "NeedsFlaky")?.outcome == .skipped(required ? "the launch failed" : "dependency Flaky failed"))
-        if required { #expect(report.failure == "The launch failed: Flaky failed after 3 attempts: Flaky failed on purpose (attempt 3)") }
+        #expect(
+            report.node(named: "NeedsFlaky")?.outcome
+                == .skipped(required ? "the launch failed" : "dependency Flaky failed")
+        )
+        if required {
+            #expect(
+                report.failure
+                    == "The launch failed: Flaky failed after 3 attempts: Flaky failed on purpose (attempt 3)"
+            )
+        }
     }
 
     @Test("The budget covers retries and backoff")
@@ -127,11 +141,14 @@ struct LaunchBudgetAndRetryTests {
         #expect(launch.probe.calls(of: "Flaky").map(\.start) == [.zero, .ms(110)])
     }
 
-    @Test("Backoff delays", arguments: [
-        (FailurePolicy.Backoff.constant(.ms(7)), [7, 7, 7, 7]),
-        (.exponential(initial: .ms(10), multiplier: 3, maximum: .ms(200)), [10, 30, 90, 200]),
-        (.immediate, [0, 0, 0, 0]),
-    ])
+    @Test(
+        "Backoff delays",
+        arguments: [
+            (FailurePolicy.Backoff.constant(.ms(7)), [7, 7, 7, 7]),
+            (.exponential(initial: .ms(10), multiplier: 3, maximum: .ms(200)), [10, 30, 90, 200]),
+            (.immediate, [0, 0, 0, 0]),
+        ]
+    )
     func backoffDelays(backoff: FailurePolicy.Backoff, milliseconds: [Int]) {
         #expect((1...4).map { backoff.delay(beforeRetry: $0) } == milliseconds.map { .ms($0) })
     }

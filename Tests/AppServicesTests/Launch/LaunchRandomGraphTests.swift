@@ -30,8 +30,12 @@ struct LaunchRandomGraphTests {
             for index in 0..<Int.random(in: 2...8, using: &random) {
                 var script = Script(name: "N\(index)")
                 script.phase = phases.randomElement(using: &random)!
-                script.dependencies = scripts.filter { $0.phase <= script.phase && Int.random(in: 0..<10, using: &random) < 3 }.map(\.name)
-                if Int.random(in: 0..<10, using: &random) < 3 { script.budget = .ms(2 * Int.random(in: 2...40, using: &random) + 1) }
+                script.dependencies = scripts.filter {
+                    $0.phase <= script.phase && Int.random(in: 0..<10, using: &random) < 3
+                }.map(\.name)
+                if Int.random(in: 0..<10, using: &random) < 3 {
+                    script.budget = .ms(2 * Int.random(in: 2...40, using: &random) + 1)
+                }
                 script.steps = (0..<3).map { _ in
                     switch Int.random(in: 0..<20, using: &random) {
                     case 0..<3: return .fail(after: even(0...20))
@@ -117,8 +121,13 @@ struct LaunchRandomGraphTests {
                 // Never started: skipped, naming a dependency that did not succeed, or the launch stopping.
                 #expect(node.outcome.kind == .skipped, context)
                 let reason = node.outcome.detail ?? ""
-                let failedDependency = script.dependencies.contains { reason.hasPrefix("dependency \($0) ") && nodes[$0]?.outcome.kind != .succeeded }
-                #expect(failedDependency || reason == "the launch failed" || reason == "the launch was cancelled", context)
+                let failedDependency = script.dependencies.contains {
+                    reason.hasPrefix("dependency \($0) ") && nodes[$0]?.outcome.kind != .succeeded
+                }
+                #expect(
+                    failedDependency || reason == "the launch failed" || reason == "the launch was cancelled",
+                    context
+                )
                 continue
             }
 
@@ -164,7 +173,10 @@ struct LaunchRandomGraphTests {
             return script.policy.isRequired && (kind == .failed || kind == .timedOut)
         }
         if report.status == .failed {
-            #expect(requiredFailures.contains { report.failure?.contains($0.name) == true }, "seed \(seed): \(report.textTable)")
+            #expect(
+                requiredFailures.contains { report.failure?.contains($0.name) == true },
+                "seed \(seed): \(report.textTable)"
+            )
         } else if scenario.cancellation == nil {
             #expect(requiredFailures.isEmpty, "seed \(seed): \(report.textTable)")
         }

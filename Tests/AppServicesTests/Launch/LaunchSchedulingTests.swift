@@ -15,12 +15,14 @@ struct LaunchSchedulingTests {
         let report = await launch.run()
 
         let times = report.nodes.map { "\($0.name) \($0.start!) \($0.end!)" }
-        #expect(times == [
-            "A 0.0 seconds 0.01 seconds",
-            "B 0.01 seconds 0.03 seconds",
-            "C 0.01 seconds 0.04 seconds",
-            "D 0.04 seconds 0.045 seconds",
-        ])
+        #expect(
+            times == [
+                "A 0.0 seconds 0.01 seconds",
+                "B 0.01 seconds 0.03 seconds",
+                "C 0.01 seconds 0.04 seconds",
+                "D 0.04 seconds 0.045 seconds",
+            ]
+        )
         #expect(report.status == .succeeded)
         #expect(report.wallTime == .ms(45))
         #expect(report.criticalPath == ["A", "C", "D"])
@@ -41,7 +43,9 @@ struct LaunchSchedulingTests {
         let report = await launch.run()
 
         let starts = Dictionary(uniqueKeysWithValues: report.nodes.map { ($0.name, $0.start!) })
-        #expect(starts == ["R1": .zero, "R2": .zero, "R3": .zero, "X": .ms(10), "Y": .ms(30), "Z": .ms(15), "W": .ms(50)])
+        #expect(
+            starts == ["R1": .zero, "R2": .zero, "R3": .zero, "X": .ms(10), "Y": .ms(30), "Z": .ms(15), "W": .ms(50)]
+        )
         #expect(report.wallTime == .ms(51))
         #expect(report.criticalPath == ["R3", "W"])
     }
@@ -80,7 +84,12 @@ struct LaunchSchedulingTests {
     @Test("An initializer type's perform runs on the main actor exactly when it says so")
     func placementOfInitializerTypes() async throws {
         let probe = Probe()
-        let composite = ServiceComposite([], launchPlan: try LaunchPlan { MainActorWork(probe: probe); BackgroundWork(probe: probe) })
+        let composite = ServiceComposite(
+            [],
+            launchPlan: try LaunchPlan {
+                MainActorWork(probe: probe); BackgroundWork(probe: probe)
+            }
+        )
         _ = composite.didFinishLaunching()
         try await composite.launch?.waitUntilReady(.critical)
         let placements = probe.allCalls.sorted { $0.name < $1.name }.map { "\($0.name) \($0.onMainActor)" }
@@ -151,7 +160,12 @@ struct LaunchSchedulingTests {
         let report = launch.launch.report
         #expect(report.status == .cancelled)
         let outcomes = Dictionary(uniqueKeysWithValues: report.nodes.map { ($0.name, $0.outcome.kind) })
-        #expect(outcomes == ["Done": .succeeded, "Running": .cancelled, "Stubborn": .cancelled, "Pending": .skipped, "Later": .skipped])
+        #expect(
+            outcomes == [
+                "Done": .succeeded, "Running": .cancelled, "Stubborn": .cancelled, "Pending": .skipped,
+                "Later": .skipped,
+            ]
+        )
         #expect(report.node(named: "Running")?.end == .ms(20))
         // The stubborn one ignored cancellation: abandoned after the 100 ms grace period.
         #expect(report.node(named: "Stubborn")?.end == .ms(120))

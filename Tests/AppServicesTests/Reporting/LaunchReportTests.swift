@@ -14,7 +14,12 @@ struct LaunchReportTests {
             [
                 Script(name: "A", steps: [.succeed(after: .ms(10))]),
                 Script(name: "B", dependencies: ["A"], steps: [.succeed(after: .ms(30))], mainActor: true),
-                Script(name: "C", dependencies: ["A"], steps: [.fail(after: .ms(2)), .succeed(after: .ms(3))], policy: .retry(times: 1, backoff: .immediate)),
+                Script(
+                    name: "C",
+                    dependencies: ["A"],
+                    steps: [.fail(after: .ms(2)), .succeed(after: .ms(3))],
+                    policy: .retry(times: 1, backoff: .immediate)
+                ),
                 Script(name: "D", dependencies: ["B", "C"], steps: [.succeed(after: .ms(10))]),
                 Script(name: "F", phase: .afterFirstFrame, dependencies: ["A"], steps: [.succeed(after: .ms(15))]),
                 Script(name: "E", phase: .idle, steps: [.succeed(after: .ms(20))], mainActor: true),
@@ -71,7 +76,9 @@ struct LaunchReportTests {
         let complete = (json?["traceEvents"] as? [[String: Any]] ?? []).filter { $0["ph"] as? String == "X" }
         let byThread = Dictionary(grouping: complete) { $0["tid"] as! Int }
         for events in byThread.values {
-            let spans = events.map { ($0["ts"] as! Double, $0["ts"] as! Double + ($0["dur"] as! Double)) }.sorted { $0.0 < $1.0 }
+            let spans = events.map { ($0["ts"] as! Double, $0["ts"] as! Double + ($0["dur"] as! Double)) }.sorted {
+                $0.0 < $1.0
+            }
             for (earlier, later) in zip(spans, spans.dropFirst()) { #expect(earlier.1 <= later.0) }
         }
     }
@@ -97,7 +104,10 @@ struct LaunchReportTests {
             let offset = header.distance(from: header.startIndex, to: header.range(of: column)!.lowerBound)
             for row in rows {
                 let cell = row.dropFirst(offset)
-                #expect(row.dropFirst(offset - 2).hasPrefix("  ") && cell.first != " ", "\(column) is misaligned in: \(row)")
+                #expect(
+                    row.dropFirst(offset - 2).hasPrefix("  ") && cell.first != " ",
+                    "\(column) is misaligned in: \(row)"
+                )
             }
         }
         #expect(rows.contains { $0.hasPrefix("RootView [command]") })
@@ -121,10 +131,12 @@ struct LaunchReportTests {
         _ = await launch.run()
 
         let runs = factory.recorded.filter { $0.label == "appservices.launch.initializer" }
-        #expect(runs.map(\.description).sorted() == [
-            "initializer=A outcome=succeeded phase=critical: 10000000",
-            "initializer=B outcome=failed phase=critical: 5000000",
-        ])
+        #expect(
+            runs.map(\.description).sorted() == [
+                "initializer=A outcome=succeeded phase=critical: 10000000",
+                "initializer=B outcome=failed phase=critical: 5000000",
+            ]
+        )
         let phases = factory.recorded.filter { $0.label == "appservices.launch.phase" }.map(\.description)
         #expect(phases.contains("phase=critical: 15000000"))
     }
@@ -163,7 +175,9 @@ final class RecordingMetrics: MetricsFactory, Sendable {
     func makeTimer(label: String, dimensions: [(String, String)]) -> any TimerHandler {
         TimerRecorder(label: label, dimensions: dimensions.map { "\($0.0)=\($0.1)" }, factory: self)
     }
-    func makeCounter(label: String, dimensions: [(String, String)]) -> any CounterHandler { NOOPMetricsHandler.instance }
+    func makeCounter(label: String, dimensions: [(String, String)]) -> any CounterHandler {
+        NOOPMetricsHandler.instance
+    }
     func makeRecorder(label: String, dimensions: [(String, String)], aggregate: Bool) -> any RecorderHandler {
         NOOPMetricsHandler.instance
     }

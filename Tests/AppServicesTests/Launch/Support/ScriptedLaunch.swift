@@ -2,7 +2,6 @@ import AppServices
 import AppServicesTesting
 import Synchronization
 
-
 /// What a scripted initializer does in one attempt.
 enum Step: Sendable, Hashable {
     /// Sleeps `duration` on the test clock (returning at once when cancelled), then
@@ -51,7 +50,9 @@ final class Probe: Sendable {
 
     private let state = Mutex(State())
 
-    static func key(_ name: String, foregroundRun: Int, attempt: Int) -> String { "\(name)#\(foregroundRun)#\(attempt)" }
+    static func key(_ name: String, foregroundRun: Int, attempt: Int) -> String {
+        "\(name)#\(foregroundRun)#\(attempt)"
+    }
 
     var allCalls: [Call] { state.withLock { $0.calls } }
 
