@@ -724,29 +724,24 @@ struct LaunchStateMachine {
             addTimer(.grace, node: index, at: now + gracePeriod)
         case (.budget, .retrying):
             finish(index, .timedOut, now: now, failure: timedOut(node), &actions)
-        case (.grace, .overBudget):
+        case (.grace, .overBudget), (.grace, .running):
+            // Out of budget, or stopped with the launch: either way it has had its grace period.
+            let timedOut = nodes[index].status.isOverBudget
             nodes[index].record.abandoned = true
+            let cause = timedOut ? "being cancelled at the end of its budget" : "the launch being stopped"
             actions.logs.append(
                 .init(
                     level: .warning,
-                    message:
-                        "\(node.name) did not return within \(gracePeriod) of being cancelled; it was abandoned and "
-                        + "is reported as timed out.",
+                    message: "\(node.name) did not return within \(gracePeriod) of \(cause); it was abandoned and is "
+                        + "reported as \(timedOut ? "timed out" : "cancelled").",
                     node: node.name
                 )
             )
-            finish(index, .timedOut, now: now, failure: timedOut(node), &actions)
-        case (.grace, .running):
-            nodes[index].record.abandoned = true
-            actions.logs.append(
-                .init(
-                    level: .warning,
-                    message:
-                        "\(node.name) did not return within \(gracePeriod) of the launch being stopped; it was abandoned.",
-                    node: node.name
-                )
-            )
-            finish(index, .cancelled, now: now, failure: launchFailure(node), &actions)
+            if timedOut {
+                finish(index, .timedOut, now: now, failure: self.timedOut(node), &actions)
+            } else {
+                finish(index, .cancelled, now: now, failure: launchFailure(node), &actions)
+            }
         case (.retry, .retrying(let attempt)):
             startAttempt(index, attempt: attempt, now: now, &actions)
         default:
