@@ -308,7 +308,8 @@ public struct LaunchReport: Sendable, Hashable {
     /// Why it failed or was cancelled, if it did.
     public var failure: String?
     /// Every initializer and command of the launch run: the ones that started in the order
-    /// they started, then the others in plan order.
+    /// they started, then the others in the order they would run (phase by phase,
+    /// dependencies first, commands after the before-launch-returns initializers).
     public var nodes: [Node]
     /// The runs on entering the foreground, in the order they started.
     public var foregroundRuns: [Node]
