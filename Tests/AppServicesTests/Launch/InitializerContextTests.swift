@@ -19,7 +19,9 @@ struct InitializerContextTests {
             ClosureInitializer("Reader") { context in
                 let store = await context.service(TokenStore.self)
                 let greeting = context.configuration.string(forKey: "greeting") ?? "?"
-                context.logger.info("\(greeting) \(store?.token ?? "no store") attempt \(context.attempt) run \(context.foregroundRun)")
+                context.logger.info(
+                    "\(greeting) \(store?.token ?? "no store") attempt \(context.attempt) run \(context.foregroundRun)"
+                )
             }
         }
         let composite = ServiceComposite(
@@ -49,7 +51,11 @@ struct InitializerContextTests {
     func reportBeforeLaunch() throws {
         let composite = ServiceComposite(
             [],
-            launchPlan: try LaunchPlan { ClosureInitializer("A") { _ in } } commands: { ClosureCommand("B") { _ in } }
+            launchPlan: try LaunchPlan {
+                ClosureInitializer("A") { _ in }
+            } commands: {
+                ClosureCommand("B") { _ in }
+            }
         )
         let report = try #require(composite.launch?.report)
         #expect(report.status == .notStarted)
