@@ -584,6 +584,7 @@ struct LaunchStateMachine {
                 .failed(
                     LaunchError(code: failure?.code ?? .initializerFailed, initializer: node.name, message: message)
                 ),
+                reason: "the launch failed: \(node.name) \(outcome.verb)",
                 now: now,
                 &actions
             )
@@ -661,10 +662,16 @@ struct LaunchStateMachine {
 
     /// Ends the launch early: running nodes are cancelled (and given the grace period),
     /// the rest are skipped, and every waiter learns why.
-    private mutating func stop(_ status: LaunchStatus, now: Duration, _ actions: inout Actions) {
+    ///
+    /// - Parameter reason: Why the nodes that never ran are skipped.
+    private mutating func stop(
+        _ status: LaunchStatus,
+        reason: String = "the launch was cancelled",
+        now: Duration,
+        _ actions: inout Actions
+    ) {
         launch = status
         let error = status.error!
-        let reason = if case .cancelled = status { "the launch was cancelled" } else { "the launch failed" }
         for index in nodes.indices {
             switch nodes[index].status {
             case .pending:

@@ -113,7 +113,7 @@ struct LaunchBudgetAndRetryTests {
         #expect(report.status == (required ? .failed : .succeeded))
         #expect(
             report.node(named: "NeedsFlaky")?.outcome
-                == .skipped(required ? "the launch failed" : "dependency Flaky failed")
+                == .skipped(required ? "the launch failed: Flaky failed" : "dependency Flaky failed")
         )
         if required {
             #expect(

@@ -125,7 +125,7 @@ struct LaunchRandomGraphTests {
                     reason.hasPrefix("dependency \($0) ") && nodes[$0]?.outcome.kind != .succeeded
                 }
                 #expect(
-                    failedDependency || reason == "the launch failed" || reason == "the launch was cancelled",
+                    failedDependency || reason.hasPrefix("the launch failed: ") || reason == "the launch was cancelled",
                     context
                 )
                 continue

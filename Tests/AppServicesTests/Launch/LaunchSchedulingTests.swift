@@ -135,7 +135,7 @@ struct LaunchSchedulingTests {
         let report = launch.launch.report
         #expect(report.status == .failed)
         #expect(report.failure == error?.message)
-        #expect(report.node(named: "Store")?.outcome == .skipped("the launch failed"))
+        #expect(report.node(named: "Store")?.outcome == .skipped("the launch failed: Database failed"))
         #expect(report.node(named: "Slow")?.outcome == .cancelled)
         #expect(report.node(named: "Slow")?.end == .ms(5))
     }
