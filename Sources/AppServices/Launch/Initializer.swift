@@ -35,7 +35,10 @@
 /// One that suspends (awaits a timer, the network, another actor) fails with
 /// ``LaunchError/Code/suspendedBeforeLaunchReturned`` and is cancelled; move such work to
 /// ``LaunchPhase/critical``. Budgets cannot interrupt synchronous work and retries there
-/// happen at once, without backoff.
+/// happen at once, without backoff. (Starting `perform` on the spot needs `Task.immediate`,
+/// that is Linux or an Apple system from version 26; on earlier Apple systems these
+/// initializers start inside `didFinishLaunching` as main-actor tasks and finish just after
+/// it returns, still before any initializer that depends on them.)
 public protocol Initializer: Sendable {
     /// The initializers that must succeed before this one starts. They must be in the same
     /// launch plan and in the same phase or an earlier one. Default: none.

@@ -259,6 +259,9 @@ public final class Launch: Sendable {
 
     @MainActor
     private func runSynchronously(_ start: Machine.Start) -> Machine.AttemptResult {
+        guard #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) else {
+            preconditionFailure("Synchronous attempts need Task.immediate; see canStartSynchronously.")
+        }
         let node = graph.nodes[start.node]
         let context = makeContext(start)
         let box = SynchronousResult()
@@ -267,6 +270,15 @@ public final class Launch: Sendable {
         task.cancel()
         return .suspended
     }
+
+    /// Whether attempts can be run on the spot: `Task.immediate` needs a Swift 6.2 runtime
+    /// (Linux, or iOS, macOS, tvOS, watchOS and visionOS 26). On earlier Apple systems,
+    /// before-launch-returns initializers start inside `didFinishLaunching` as ordinary
+    /// main-actor tasks and finish after it returns.
+    private static let canStartSynchronously: Bool = {
+        if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) { return true }
+        return false
+    }()
 
     /// One attempt: checks the required configuration (first attempt only), then performs.
     ///
@@ -299,7 +311,7 @@ public final class Launch: Sendable {
     }
 
     private func isSynchronous(_ start: Machine.Start) -> Bool {
-        start.foregroundRun == 0 && graph.nodes[start.node].phase == .beforeLaunchReturns
+        Self.canStartSynchronously && start.foregroundRun == 0 && graph.nodes[start.node].phase == .beforeLaunchReturns
     }
 
     /// Critical work first; idle work at low priority, as its name says.
