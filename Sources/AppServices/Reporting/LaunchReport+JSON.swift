@@ -121,78 +121,73 @@ extension LaunchReport.Node: Codable {
     }
 }
 
+// The small types encode through a mirror with synthesized `Codable`, so that their JSON
+// names say the unit.
+
 extension LaunchReport.Attempt: Codable {
-    private enum CodingKeys: String, CodingKey {
-        case error
-        case start = "startMicroseconds"
-        case end = "endMicroseconds"
+    private struct JSON: Codable {
+        var startMicroseconds: Double
+        var endMicroseconds: Double
+        var error: String?
     }
 
     /// Encodes the attempt.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeMicroseconds(start, forKey: .start)
-        try container.encodeMicroseconds(end, forKey: .end)
-        try container.encodeIfPresent(error, forKey: .error)
+        try JSON(startMicroseconds: start.microseconds, endMicroseconds: end.microseconds, error: error).encode(
+            to: encoder
+        )
     }
 
     /// Decodes an attempt.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let json = try JSON(from: decoder)
         self.init(
-            start: try container.decodeMicroseconds(forKey: .start),
-            end: try container.decodeMicroseconds(forKey: .end),
-            error: try container.decodeIfPresent(String.self, forKey: .error)
+            start: .init(microseconds: json.startMicroseconds),
+            end: .init(microseconds: json.endMicroseconds),
+            error: json.error
         )
     }
 }
 
 extension LaunchReport.BudgetOverrun: Codable {
-    private enum CodingKeys: String, CodingKey {
-        case name
-        case budget = "budgetMicroseconds"
-        case duration = "durationMicroseconds"
+    private struct JSON: Codable {
+        var name: String
+        var budgetMicroseconds: Double
+        var durationMicroseconds: Double
     }
 
     /// Encodes the overrun.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(name, forKey: .name)
-        try container.encodeMicroseconds(budget, forKey: .budget)
-        try container.encodeMicroseconds(duration, forKey: .duration)
+        try JSON(name: name, budgetMicroseconds: budget.microseconds, durationMicroseconds: duration.microseconds)
+            .encode(to: encoder)
     }
 
     /// Decodes an overrun.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let json = try JSON(from: decoder)
         self.init(
-            name: try container.decode(String.self, forKey: .name),
-            budget: try container.decodeMicroseconds(forKey: .budget),
-            duration: try container.decodeMicroseconds(forKey: .duration)
+            name: json.name,
+            budget: .init(microseconds: json.budgetMicroseconds),
+            duration: .init(microseconds: json.durationMicroseconds)
         )
     }
 }
 
 extension LaunchReport.PhaseStart: Codable {
-    private enum CodingKeys: String, CodingKey {
-        case phase
-        case start = "startMicroseconds"
+    private struct JSON: Codable {
+        var phase: LaunchPhase
+        var startMicroseconds: Double
     }
 
     /// Encodes the phase start.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(phase, forKey: .phase)
-        try container.encodeMicroseconds(start, forKey: .start)
+        try JSON(phase: phase, startMicroseconds: start.microseconds).encode(to: encoder)
     }
 
     /// Decodes a phase start.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(
-            phase: try container.decode(LaunchPhase.self, forKey: .phase),
-            start: try container.decodeMicroseconds(forKey: .start)
-        )
+        let json = try JSON(from: decoder)
+        self.init(phase: json.phase, start: .init(microseconds: json.startMicroseconds))
     }
 }
 
