@@ -83,6 +83,8 @@ let package = Package(
                 "AppServices",
                 "AppServicesTesting",
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "Configuration", package: "swift-configuration"),
+                .product(name: "Metrics", package: "swift-metrics"),
             ]
         ),
         .testTarget(

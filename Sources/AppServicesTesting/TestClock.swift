@@ -46,12 +46,17 @@ public final class TestClock: Clock, Sendable {
         var sleepers: [Int: Sleeper] = [:]
         var cancelled: Set<Int> = []
         var nextID = 0
-        var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+        var waiters: [(condition: @Sendable ([Instant]) -> Bool, continuation: CheckedContinuation<Void, Never>)] = []
 
-        /// Removes and returns the waiters satisfied by the current number of sleepers.
+        /// Removes and returns the waiters satisfied by the current sleepers.
         mutating func satisfiedWaiters() -> [CheckedContinuation<Void, Never>] {
-            let ready = waiters.filter { $0.count <= sleepers.count }.map(\.continuation)
-            waiters.removeAll { $0.count <= sleepers.count }
+            let deadlines = sleepers.values.map(\.deadline)
+            var ready: [CheckedContinuation<Void, Never>] = []
+            waiters.removeAll { waiter in
+                guard waiter.condition(deadlines) else { return false }
+                ready.append(waiter.continuation)
+                return true
+            }
             return ready
         }
     }
@@ -69,6 +74,9 @@ public final class TestClock: Clock, Sendable {
 
     /// How many tasks are sleeping on the clock.
     public var sleeperCount: Int { state.withLock { $0.sleepers.count } }
+
+    /// The deadlines of the sleeping tasks, earliest first.
+    public var sleeperDeadlines: [Instant] { state.withLock { $0.sleepers.values.map(\.deadline).sorted() } }
 
     /// The earliest deadline a task is sleeping until, if any.
     public var nextDeadline: Instant? { state.withLock { $0.sleepers.values.map(\.deadline).min() } }
@@ -137,10 +145,30 @@ public final class TestClock: Clock, Sendable {
     /// Waits until at least `count` tasks are sleeping on the clock, so a test advances
     /// time only after the code under test has set its timers.
     public func waitForSleepers(_ count: Int = 1) async {
+        await waitForSleepers { $0.count >= count }
+    }
+
+    /// Waits until tasks are sleeping until each of `deadlines` (one sleeper per entry; a
+    /// deadline listed twice needs two), whatever else sleeps.
+    ///
+    /// Use it when the code under test re-arms timers: a count alone can be met by a timer
+    /// that is about to be cancelled, the exact deadlines cannot.
+    public func waitForSleepers(until deadlines: [Instant]) async {
+        await waitForSleepers { sleeping in
+            var remaining = sleeping
+            for deadline in deadlines {
+                guard let position = remaining.firstIndex(of: deadline) else { return false }
+                remaining.remove(at: position)
+            }
+            return true
+        }
+    }
+
+    private func waitForSleepers(where condition: @escaping @Sendable ([Instant]) -> Bool) async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let ready = state.withLock { state in
-                if state.sleepers.count >= count { return true }
-                state.waiters.append((count, continuation))
+                if condition(state.sleepers.values.map(\.deadline)) { return true }
+                state.waiters.append((condition, continuation))
                 return false
             }
             if ready { continuation.resume() }

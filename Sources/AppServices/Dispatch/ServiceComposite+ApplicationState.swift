@@ -14,18 +14,21 @@ extension ServiceComposite {
         notify(.didEnterBackground, { $0.applicationState }, platform: platform) { $0.applicationDidEnterBackground($1) }
     }
 
-    /// Dispatches `applicationWillEnterForeground(_:)` in dependency order.
+    /// Dispatches `applicationWillEnterForeground(_:)` in dependency order, then runs again
+    /// the launch initializers that re-run on entering the foreground.
     public func willEnterForeground(platform: PlatformObjects? = nil) {
         notify(.willEnterForeground, { $0.applicationState }, platform: platform) {
             $0.applicationWillEnterForeground($1)
         }
+        launch?.enterForeground()
     }
 
     /// Dispatches `applicationWillTerminate(_:)` in reverse dependency order, then cancels
-    /// work still running for completion-handler callbacks.
+    /// work still running for completion-handler callbacks and the launch.
     public func willTerminate(platform: PlatformObjects? = nil) {
         notify(.willTerminate, { $0.applicationState }, platform: platform) { $0.applicationWillTerminate($1) }
         cancelPendingWork()
+        launch?.cancel()
     }
 
     /// Dispatches `applicationDidReceiveMemoryWarning(_:)`.

@@ -9,14 +9,27 @@ extension ServiceComposite {
         }
     }
 
-    /// Dispatches `application(_:didFinishLaunchingWithOptions:)`.
+    /// Dispatches `application(_:didFinishLaunchingWithOptions:)`, and runs the attached
+    /// launch plan's work that belongs inside it.
+    ///
+    /// With a launch plan attached, in this order: the ``LaunchPhase/beforeLaunchReturns``
+    /// initializers (synchronously), the services' launch handlers, the startup commands;
+    /// then the ``LaunchPhase/critical`` phase starts as the method returns.
     ///
     /// - Returns: `false` if any service returned `false`, else `true` (also with no
     ///   handling service). Every service is called.
     public func didFinishLaunching(_ options: LaunchOptions = LaunchOptions(), platform: PlatformObjects? = nil) -> Bool {
         launchesIntoBackground = options.launchedInBackground
-        return ask(.didFinishLaunching, { $0.launch }, merge: .allTrue, platform: platform) {
+        if let launch {
+            // Seal first, so initializers find the services exactly as dispatch will see them.
+            sealIfNeeded(by: AppCallback.didFinishLaunching.rawValue)
+            launch.runBeforeLaunchReturns()
+        }
+        let answer = ask(.didFinishLaunching, { $0.launch }, merge: .allTrue, platform: platform) {
             $0.application($1, didFinishLaunchingWithOptions: options)
         }
+        launch?.runCommands()
+        launch?.startPhase(.critical)
+        return answer
     }
 }

@@ -74,6 +74,10 @@ public final class ServiceComposite: AppService {
     /// Receivers of ``lifecycleEvents(bufferingPolicy:)``.
     let lifecycleBroadcaster = LifecycleEventBroadcaster()
 
+    /// The launch plan attached with ``attachLaunchPlan(_:file:line:)``, being run by the
+    /// composite's callbacks; `nil` when none is attached.
+    public internal(set) var launch: Launch?
+
     /// Creates a composite holding `services`, in this registration order.
     ///
     /// Nothing is validated yet; see ``validate()``.

@@ -10,7 +10,7 @@ struct ExactlyOnceTests {
     let logs = LogCapture()
     let push = RemoteNotification(userInfo: ["aps": ["content-available": 1]])
 
-    func composite(_ scripts: [Script]) -> ServiceComposite {
+    func composite(_ scripts: [FanOutScript]) -> ServiceComposite {
         ServiceComposite(
             makeScripted(scripts, clock: clock, probe: probe),
             configuration: .init(logger: logs.logger(), clock: clock)
@@ -196,7 +196,7 @@ struct ExactlyOnceTests {
     // MARK: - Randomized trials
 
     /// What one trial expects: the merged result and when the completion comes.
-    static func oracle(_ scripts: [Script], deadline: Duration) -> (result: BackgroundFetchResult, at: Duration) {
+    static func oracle(_ scripts: [FanOutScript], deadline: Duration) -> (result: BackgroundFetchResult, at: Duration) {
         var finishes: [Duration] = []
         var contributions: [BackgroundFetchResult] = []
         var allFinishInTime = true
@@ -214,7 +214,7 @@ struct ExactlyOnceTests {
         return (result, allFinishInTime ? (finishes.max() ?? .zero) : deadline)
     }
 
-    static func randomScript(_ random: inout SeededGenerator) -> Script {
+    static func randomScript(_ random: inout SplitMix64) -> FanOutScript {
         let results = BackgroundFetchResult.allCases
         let result = results.randomElement(using: &random)!
         // Delays avoid the deadline itself (25 s), where two timers would tie.
@@ -231,7 +231,7 @@ struct ExactlyOnceTests {
 
     @Test("10,000 seeded trials: the completion is called exactly once, with the right result, at the right time")
     func randomizedTrials() async {
-        var random = SeededGenerator(seed: 0x5EED_A11C_E000_0001)
+        var random = SplitMix64(seed: 0x5EED_A11C_E000_0001)
         let deadline = Duration.seconds(25)
         var failures = 0
         for trial in 0..<10_000 {

@@ -2,7 +2,7 @@ import AppServices
 import AppServicesTesting
 
 /// What a scripted service does when a completion-handler callback reaches it.
-enum Script: Sendable, Hashable, CustomStringConvertible {
+enum FanOutScript: Sendable, Hashable, CustomStringConvertible {
     /// Answers at once.
     case answer(BackgroundFetchResult)
     /// Throws at once.
@@ -80,11 +80,11 @@ final class TrialProbe {
 class ScriptedService: AppService, RemoteNotificationHandling, BackgroundFetchHandling, BackgroundURLSessionHandling,
     ShortcutItemHandling, WatchKitRequestHandling
 {
-    let script: Script
+    let script: FanOutScript
     let clock: TestClock
     let probe: TrialProbe
 
-    required init(_ script: Script, clock: TestClock, probe: TrialProbe) {
+    required init(_ script: FanOutScript, clock: TestClock, probe: TrialProbe) {
         self.script = script
         self.clock = clock
         self.probe = probe
@@ -146,7 +146,7 @@ final class S3: ScriptedService {}
 final class S4: ScriptedService {}
 
 @MainActor
-func makeScripted(_ scripts: [Script], clock: TestClock, probe: TrialProbe) -> [ScriptedService] {
+func makeScripted(_ scripts: [FanOutScript], clock: TestClock, probe: TrialProbe) -> [ScriptedService] {
     let types: [ScriptedService.Type] = [S0.self, S1.self, S2.self, S3.self, S4.self]
     precondition(scripts.count <= types.count, "only \(types.count) scripted service types exist")
     return zip(types, scripts).map { type, script in type.init(script, clock: clock, probe: probe) }

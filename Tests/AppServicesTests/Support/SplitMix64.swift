@@ -1,5 +1,5 @@
 /// SplitMix64: a small, fast, seedable generator, so randomized tests replay exactly.
-struct SeededGenerator: RandomNumberGenerator {
+struct SplitMix64: RandomNumberGenerator {
     private var state: UInt64
 
     init(seed: UInt64) { state = seed }

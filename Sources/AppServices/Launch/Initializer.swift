@@ -1,0 +1,250 @@
+/// A unit of start-up work: configure a crash reporter, open a database, warm a cache.
+///
+/// An initializer is identified by its type (a launch plan holds one of each), declares
+/// the initializers it needs, and says when and where it runs. Everything but ``perform(_:)``
+/// has a default.
+///
+/// ```swift
+/// struct CrashReporterInitializer: Initializer {
+///     static let dependencies: [any Initializer.Type] = [LoggingInitializer.self]
+///     var requiredConfigurationKeys: [String] { ["crashReporter.dsn"] }
+///     var failurePolicy: FailurePolicy { .optional }   // no DSN: skip it, warn once
+///     var budget: Duration? { .milliseconds(300) }
+///
+///     func perform(_ context: InitializerContext) async throws {
+///         let dsn = context.configuration.string(forKey: "crashReporter.dsn", isSecret: true)
+///         try await CrashReporter.start(dsn: dsn!)
+///         context.logger.info("crash reporting is on")
+///     }
+/// }
+/// ```
+///
+/// **Where it runs.** ``perform(_:)`` is `nonisolated(nonsending)`: it runs where the
+/// launch calls it. An initializer whose ``runsOnMainActor`` is `true` is called on the main
+/// actor; the others are called off it, in parallel. (Marking `perform` `@MainActor` also
+/// works, but then say so with ``runsOnMainActor`` too, or the report will call it
+/// background work.)
+///
+/// **When it runs.** In its ``phase``, as soon as every dependency has succeeded; never
+/// before, and at most once per launch, plus once each time the application enters the
+/// foreground if ``rerunsOnForeground`` is `true`.
+///
+/// **Before launch returns.** Initializers in ``LaunchPhase/beforeLaunchReturns`` run inside
+/// `didFinishLaunching`, on the main actor, and must finish without suspending: `perform`
+/// is started synchronously and the launch checks that it has returned before going on.
+/// One that suspends (awaits a timer, the network, another actor) fails with
+/// ``LaunchError/Code/suspendedBeforeLaunchReturned`` and is cancelled; move such work to
+/// ``LaunchPhase/critical``. Budgets cannot interrupt synchronous work and retries there
+/// happen at once, without backoff. (Starting `perform` on the spot needs `Task.immediate`,
+/// that is Linux or an Apple system from version 26; on earlier Apple systems these
+/// initializers start inside `didFinishLaunching` as main-actor tasks and finish just after
+/// it returns, still before any initializer that depends on them.)
+public protocol Initializer: Sendable {
+    /// The initializers that must succeed before this one starts. They must be in the same
+    /// launch plan and in the same phase or an earlier one. Default: none.
+    static var dependencies: [any Initializer.Type] { get }
+
+    /// The name used in logs, errors and the report. Default: the type's name.
+    var name: String { get }
+
+    /// When the initializer runs. Default: ``LaunchPhase/critical``.
+    var phase: LaunchPhase { get }
+
+    /// Configuration keys (dot-separated, such as `crashReporter.dsn`) that must have a
+    /// value before the initializer runs. When one is missing the initializer is not run:
+    /// it is skipped with one warning naming the missing keys, or, if its policy is
+    /// required, it fails the launch. Default: none.
+    var requiredConfigurationKeys: [String] { get }
+
+    /// The most time the initializer may take, retries and backoff included; `nil` for no
+    /// limit (the default). When it runs out the initializer's task is cancelled; if it has
+    /// not returned within the plan's grace period it is abandoned and reported as timed out.
+    var budget: Duration? { get }
+
+    /// What a failure means for the launch. Default: ``FailurePolicy/required``.
+    var failurePolicy: FailurePolicy { get }
+
+    /// Whether the initializer runs again each time the application enters the
+    /// foreground, once its launch run has succeeded. Default: `false`.
+    var rerunsOnForeground: Bool { get }
+
+    /// Whether ``perform(_:)`` is called on the main actor. Default: `false` (called off
+    /// the main actor, in parallel with other work).
+    var runsOnMainActor: Bool { get }
+
+    /// Does the work.
+    ///
+    /// Check for cancellation in long work: the launch cancels an initializer whose budget
+    /// runs out and every running initializer when the launch is cancelled.
+    ///
+    /// - Parameter context: Configuration, a logger naming the initializer, and service lookup.
+    /// - Throws: Any error; the failure policy decides what it means.
+    nonisolated(nonsending) func perform(_ context: InitializerContext) async throws
+}
+
+extension Initializer {
+    /// No dependencies.
+    public static var dependencies: [any Initializer.Type] { [] }
+
+    /// The type's name.
+    public var name: String { String(describing: Self.self) }
+
+    /// ``LaunchPhase/critical``.
+    public var phase: LaunchPhase { .critical }
+
+    /// No required keys.
+    public var requiredConfigurationKeys: [String] { [] }
+
+    /// No budget.
+    public var budget: Duration? { nil }
+
+    /// ``FailurePolicy/required``.
+    public var failurePolicy: FailurePolicy { .required }
+
+    /// Runs once per launch.
+    public var rerunsOnForeground: Bool { false }
+
+    /// Runs off the main actor.
+    public var runsOnMainActor: Bool { false }
+}
+
+/// An initializer made from a name and a closure, for small jobs that do not deserve a type.
+///
+/// ```swift
+/// ClosureInitializer("warm-image-cache", phase: .idle, dependencies: [NetworkInitializer.self]) { context in
+///     try await ImageCache.shared.warm()
+/// }
+/// ClosureInitializer.onMainActor("appearance", phase: .beforeLaunchReturns) { context in
+///     Appearance.apply(context.configuration.string(forKey: "theme", default: "system"))
+/// }
+/// ```
+///
+/// Its identity is its name: a plan holds one closure initializer per name, and other
+/// closure initializers depend on it by that name (`dependencyNames`).
+///
+/// The closure of ``init(_:phase:dependencies:dependencyNames:requiredConfigurationKeys:budget:failurePolicy:rerunsOnForeground:perform:)``
+/// runs off the main actor; use ``onMainActor(_:phase:dependencies:dependencyNames:requiredConfigurationKeys:budget:failurePolicy:rerunsOnForeground:perform:)``
+/// for work that must run on it. (A main-actor closure is the only way to be sure: a
+/// closure's isolation is inferred, and a capture list such as `[weak self]` changes it.)
+public struct ClosureInitializer: Initializer {
+    /// The initializer's name, which is also its identity in the plan.
+    public let name: String
+    /// When it runs.
+    public let phase: LaunchPhase
+    /// Keys that must have a value before it runs.
+    public let requiredConfigurationKeys: [String]
+    /// The most time it may take.
+    public let budget: Duration?
+    /// What a failure means.
+    public let failurePolicy: FailurePolicy
+    /// Whether it runs again on entering the foreground.
+    public let rerunsOnForeground: Bool
+    /// Initializer types it depends on.
+    let dependencyTypes: [any Initializer.Type]
+    /// Closure initializers it depends on, by name.
+    let dependencyNames: [String]
+    private let body: Body
+
+    private enum Body: Sendable {
+        case anywhere(@Sendable (InitializerContext) async throws -> Void)
+        case mainActor(@MainActor @Sendable (InitializerContext) async throws -> Void)
+    }
+
+    /// Whether it runs on the main actor.
+    public var runsOnMainActor: Bool {
+        if case .mainActor = body { true } else { false }
+    }
+
+    /// Creates an initializer named `name` that runs `perform` off the main actor.
+    ///
+    /// - Parameters:
+    ///   - name: The name, unique among the plan's closure initializers.
+    ///   - phase: When it runs. Default: ``LaunchPhase/critical``.
+    ///   - dependencies: Initializer types that must succeed first.
+    ///   - dependencyNames: Names of closure initializers that must succeed first.
+    ///   - requiredConfigurationKeys: Keys that must have a value before it runs.
+    ///   - budget: The most time it may take, or `nil`.
+    ///   - failurePolicy: What a failure means. Default: ``FailurePolicy/required``.
+    ///   - rerunsOnForeground: Whether it runs again on entering the foreground.
+    ///   - perform: The work.
+    public init(
+        _ name: String,
+        phase: LaunchPhase = .critical,
+        dependencies: [any Initializer.Type] = [],
+        dependencyNames: [String] = [],
+        requiredConfigurationKeys: [String] = [],
+        budget: Duration? = nil,
+        failurePolicy: FailurePolicy = .required,
+        rerunsOnForeground: Bool = false,
+        perform: @escaping @Sendable (InitializerContext) async throws -> Void
+    ) {
+        self.init(
+            name: name,
+            phase: phase,
+            dependencyTypes: dependencies,
+            dependencyNames: dependencyNames,
+            requiredConfigurationKeys: requiredConfigurationKeys,
+            budget: budget,
+            failurePolicy: failurePolicy,
+            rerunsOnForeground: rerunsOnForeground,
+            body: .anywhere(perform)
+        )
+    }
+
+    /// Creates an initializer named `name` that runs `perform` on the main actor.
+    ///
+    /// The parameters are those of ``init(_:phase:dependencies:dependencyNames:requiredConfigurationKeys:budget:failurePolicy:rerunsOnForeground:perform:)``.
+    public static func onMainActor(
+        _ name: String,
+        phase: LaunchPhase = .critical,
+        dependencies: [any Initializer.Type] = [],
+        dependencyNames: [String] = [],
+        requiredConfigurationKeys: [String] = [],
+        budget: Duration? = nil,
+        failurePolicy: FailurePolicy = .required,
+        rerunsOnForeground: Bool = false,
+        perform: @escaping @MainActor @Sendable (InitializerContext) async throws -> Void
+    ) -> ClosureInitializer {
+        ClosureInitializer(
+            name: name,
+            phase: phase,
+            dependencyTypes: dependencies,
+            dependencyNames: dependencyNames,
+            requiredConfigurationKeys: requiredConfigurationKeys,
+            budget: budget,
+            failurePolicy: failurePolicy,
+            rerunsOnForeground: rerunsOnForeground,
+            body: .mainActor(perform)
+        )
+    }
+
+    private init(
+        name: String,
+        phase: LaunchPhase,
+        dependencyTypes: [any Initializer.Type],
+        dependencyNames: [String],
+        requiredConfigurationKeys: [String],
+        budget: Duration?,
+        failurePolicy: FailurePolicy,
+        rerunsOnForeground: Bool,
+        body: Body
+    ) {
+        self.name = name
+        self.phase = phase
+        self.dependencyTypes = dependencyTypes
+        self.dependencyNames = dependencyNames
+        self.requiredConfigurationKeys = requiredConfigurationKeys
+        self.budget = budget
+        self.failurePolicy = failurePolicy
+        self.rerunsOnForeground = rerunsOnForeground
+        self.body = body
+    }
+
+    /// Runs the closure.
+    public nonisolated(nonsending) func perform(_ context: InitializerContext) async throws {
+        switch body {
+        case .anywhere(let perform): try await perform(context)
+        case .mainActor(let perform): try await perform(context)
+        }
+    }
+}

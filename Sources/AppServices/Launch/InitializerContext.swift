@@ -1,0 +1,96 @@
+public import Configuration
+public import Logging
+
+/// What an initializer (or startup command) receives: the configuration, a logger that
+/// names it, and the application's services.
+///
+/// ```swift
+/// func perform(_ context: InitializerContext) async throws {
+///     let timeout = context.configuration.int(forKey: "http.timeout", default: 30)
+///     context.logger.info("connecting", metadata: ["timeout": "\(timeout)"])
+///     await context.service(AnalyticsService.self)?.track("store-ready")
+/// }
+/// ```
+public struct InitializerContext: Sendable {
+    /// The initializer's (or command's) name.
+    public let name: String
+    /// The phase it runs in.
+    public let phase: LaunchPhase
+    /// Which try this is: 1 for the first, 2 for the first retry, and so on.
+    public let attempt: Int
+    /// 0 during the launch; 1, 2, ... for the runs when the application enters the foreground.
+    public let foregroundRun: Int
+    /// The metadata key naming the work: `initializer` or `command`.
+    let metadataKey: String
+    let environment: LaunchEnvironment
+
+    init(
+        name: String,
+        phase: LaunchPhase,
+        attempt: Int,
+        foregroundRun: Int,
+        metadataKey: String = "initializer",
+        environment: LaunchEnvironment
+    ) {
+        self.name = name
+        self.phase = phase
+        self.attempt = attempt
+        self.foregroundRun = foregroundRun
+        self.metadataKey = metadataKey
+        self.environment = environment
+    }
+
+    /// The configuration reader of the launch plan.
+    public var configuration: ConfigReader { environment.configuration }
+
+    /// A logger whose metadata names the initializer (`initializer`) or command (`command`).
+    ///
+    /// Values of the plan's secret keys are replaced by `<redacted>` in everything logged
+    /// through it.
+    public var logger: Logger {
+        var logger = environment.logger
+        logger[metadataKey: metadataKey] = "\(name)"
+        return logger
+    }
+
+    /// The registered service of type `type`, or `nil` when there is none (or the composite
+    /// is gone). Off the main actor, `await` it.
+    ///
+    /// `type` may also be a protocol: the first service in dependency order that conforms
+    /// to it is returned.
+    @MainActor
+    public func service<Service>(_ type: Service.Type = Service.self) -> Service? {
+        environment.composite?.service(type)
+    }
+
+    /// The registered service of type `type`.
+    ///
+    /// - Throws: ``ServiceCompositeError`` naming the type when there is none.
+    @MainActor
+    public func requireService<Service>(_ type: Service.Type = Service.self) throws(ServiceCompositeError) -> Service {
+        guard let composite = environment.composite else {
+            throw ServiceCompositeError(
+                code: .serviceNotRegistered,
+                message: "\(name) asked for \(Service.self), but the composite that ran the launch is gone. "
+                    + "Keep the composite alive while its launch runs."
+            )
+        }
+        return try composite.requireService(type)
+    }
+}
+
+/// What every context of one launch shares.
+final class LaunchEnvironment: Sendable {
+    let configuration: ConfigReader
+    let redactor: SecretRedactor
+    /// The launch's logger, already redacting.
+    let logger: Logger
+    weak let composite: ServiceComposite?
+
+    init(configuration: ConfigReader, redactor: SecretRedactor, logger: Logger, composite: ServiceComposite?) {
+        self.configuration = configuration
+        self.redactor = redactor
+        self.logger = redactor.redacting(logger)
+        self.composite = composite
+    }
+}

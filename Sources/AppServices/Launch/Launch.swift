@@ -1,0 +1,357 @@
+import DequeModule
+import Logging
+import Synchronization
+
+/// A launch plan being run by a ``ServiceComposite``: await its phases, run on-demand
+/// initializers, cancel it, and read its report.
+///
+/// ```swift
+/// let launch = try composite.attachLaunchPlan(plan)
+/// _ = composite.didFinishLaunching()             // before-launch-returns work, then critical starts
+/// try await launch.waitUntilReady(.critical)     // every critical initializer has finished
+/// composite.reportFirstFrame()                   // after-first-frame starts; idle follows
+/// try await launch.run(SearchIndexInitializer.self)   // on demand, once, shared by callers
+/// print(launch.report.textTable)
+/// ```
+///
+/// **How it runs.** The composite drives it: `didFinishLaunching` runs the
+/// before-launch-returns initializers and the startup commands and starts the critical
+/// phase as it returns; ``ServiceComposite/reportFirstFrame()`` starts the after-first-frame
+/// phase; entering the foreground re-runs what asks for it; termination cancels it.
+/// An initializer starts the moment its last dependency succeeds; there is no waiting for
+/// a whole "level" of the graph.
+///
+/// **Tasks.** Every attempt runs in its own task that the launch owns: it keeps the task
+/// to cancel it (budget expiry, cancellation of the launch) and waits for the task's
+/// report. The tasks are deliberately not children of a task group: a group cannot end
+/// while a child is still running, and an initializer that ignores cancellation would then
+/// hold the whole launch (and application termination) hostage. Instead, a task that has
+/// not returned within the grace period after being cancelled is abandoned: its node is
+/// reported timed out (or cancelled), its dependents go on, and whatever it returns later
+/// is ignored. One more task, also owned, sleeps until the earliest budget, grace or
+/// backoff deadline.
+public final class Launch: Sendable {
+    typealias Machine = LaunchStateMachine
+
+    let graph: LaunchGraph
+    let commands: [any StartupCommand]
+    let environment: LaunchEnvironment
+    let clock: LaunchClock
+    private let metrics: LaunchMetrics
+    private let state: Mutex<LaunchStateMachine>
+    private let nextWaiterID = Atomic<Int>(0)
+
+    init(plan: LaunchPlan, composite: ServiceComposite?, logger: Logger, clock: any Clock<Duration>) {
+        let configuration = plan.configuration
+        self.graph = plan.graph
+        self.commands = plan.commands
+        self.environment = LaunchEnvironment(
+            configuration: configuration.reader,
+            redactor: SecretRedactor(reader: configuration.reader, secretKeys: configuration.secretKeys),
+            logger: configuration.logger ?? logger,
+            composite: composite
+        )
+        self.clock = LaunchClock(clock)
+        self.metrics = LaunchMetrics(factory: configuration.metricsFactory, label: configuration.metricsLabel)
+        self.state = Mutex(
+            LaunchStateMachine(
+                graph: plan.graph,
+                commandCount: plan.commands.count,
+                gracePeriod: configuration.gracePeriod
+            )
+        )
+    }
+
+    // MARK: - Public API
+
+    /// Waits until every initializer of `phase` and of the phases before it has finished
+    /// (succeeded, or failed optionally, or been skipped).
+    ///
+    /// Waiting for ``LaunchPhase/onDemand`` waits for every on-demand initializer too, which
+    /// only ends once each has been asked for.
+    ///
+    /// - Throws: ``LaunchError`` when the launch fails (a required initializer failed; the
+    ///   error names it) or is cancelled before the phase is ready, or when the waiting task
+    ///   is cancelled.
+    public func waitUntilReady(_ phase: LaunchPhase) async throws(LaunchError) {
+        try await wait { .waitForPhase(phase, $0) }
+    }
+
+    /// Runs the initializer of type `type` if it has not run yet, with the dependencies it
+    /// needs, whatever their phase, and waits until it has finished.
+    ///
+    /// This is how ``LaunchPhase/onDemand`` initializers run; it also brings forward an
+    /// initializer of a later phase. It runs at most once: concurrent callers share that one
+    /// run, and later callers get its result at once.
+    ///
+    /// - Throws: ``LaunchError`` when the initializer failed, timed out or was skipped (the
+    ///   error says why), when it is not in the plan, or when the waiting task is cancelled.
+    public func run<Target: Initializer>(_ type: Target.Type) async throws(LaunchError) {
+        try await run(key: InitializerKey(type), name: String(describing: type))
+    }
+
+    /// Runs the ``ClosureInitializer`` named `name` (see ``run(_:)``).
+    ///
+    /// - Throws: ``LaunchError`` as ``run(_:)`` does.
+    public func run(named name: String) async throws(LaunchError) {
+        try await run(key: .named(name), name: name)
+    }
+
+    /// Cancels the launch: running initializers are cancelled (and abandoned if they do not
+    /// return within the grace period), the others are skipped, and waiters get a
+    /// ``LaunchError/Code/cancelled`` error. The report stays complete. Idempotent.
+    public func cancel() {
+        send(.cancel(now: clock.now()))
+    }
+
+    /// The launch so far: every initializer and command with its times and outcome (those
+    /// not finished yet are `pending` or `running`), and the launch figures.
+    public var report: LaunchReport {
+        let names = commands.map(\.name)
+        return state.withLock { $0.report(commandNames: names) }
+    }
+
+    // MARK: - Driven by the composite
+
+    /// Runs the before-launch-returns initializers, synchronously, on the main actor.
+    ///
+    /// Each attempt is started with `Task.immediate`, which runs it on the spot until it
+    /// first suspends; one that has not returned by then suspended, and fails.
+    @MainActor
+    func runBeforeLaunchReturns() {
+        var synchronous = Deque<Machine.Start>()
+        var actions = handle(.begin(now: clock.now()))
+        while true {
+            for start in actions.starts where isSynchronous(start) { synchronous.append(start) }
+            actions.starts.removeAll(where: isSynchronous)
+            execute(actions)
+            guard let start = synchronous.popFirst() else { return }
+            let result = runSynchronously(start)
+            actions = handle(.attemptFinished(node: start.node, token: start.token, result, now: clock.now()))
+        }
+    }
+
+    /// Runs the startup commands in order.
+    @MainActor
+    func runCommands() {
+        for (index, command) in commands.enumerated() {
+            let start = clock.now()
+            command.execute(
+                InitializerContext(
+                    name: command.name,
+                    phase: .beforeLaunchReturns,
+                    attempt: 1,
+                    foregroundRun: 0,
+                    metadataKey: "command",
+                    environment: environment
+                )
+            )
+            send(.commandFinished(index: index, start: start, end: clock.now()))
+        }
+    }
+
+    /// Starts `phase` now.
+    func startPhase(_ phase: LaunchPhase) {
+        send(.startPhase(phase, now: clock.now()))
+    }
+
+    /// The host showed its first frame.
+    func reportFirstFrame() {
+        send(.firstFrame(now: clock.now()))
+    }
+
+    /// The application is entering the foreground.
+    func enterForeground() {
+        send(.enterForeground(now: clock.now()))
+    }
+
+    // MARK: - For tests
+
+    /// What is running now.
+    package func activity() -> LaunchActivity {
+        state.withLock { $0.activity() }
+    }
+
+    /// Returns once the launch has handled an event after the one that produced `version`
+    /// (at once if it already has), or when the waiting task is cancelled.
+    package func waitForChange(after version: Int) async {
+        let id = nextWaiterID.add(1, ordering: .relaxed).newValue
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                if !state.withLock({ $0.waitForChange(after: version, id: id, continuation) }) { continuation.resume() }
+            }
+        } onCancel: {
+            state.withLock { $0.stopWaitingForChange(id: id) }?.resume()
+        }
+    }
+
+    /// The current time on the launch clock.
+    package var now: Duration { clock.now() }
+
+    // MARK: - Carrying out decisions
+
+    private func handle(_ event: Machine.Event) -> Machine.Actions {
+        state.withLock { $0.handle(event) }
+    }
+
+    private func send(_ event: Machine.Event) {
+        execute(handle(event))
+    }
+
+    /// Carries out what the state machine decided, outside its lock.
+    private func execute(_ actions: Machine.Actions) {
+        for task in actions.cancel { task.cancel() }
+        for line in actions.logs { log(line) }
+        for run in actions.finishedRuns {
+            let node = graph.nodes[run.node]
+            metrics.recordRun(of: node.name, phase: node.phase, outcome: run.outcome, duration: run.duration)
+        }
+        for (phase, duration) in actions.readyPhases { metrics.recordPhase(phase, duration: duration) }
+        if let timer = actions.armTimer { startTimer(until: timer.deadline, generation: timer.generation) }
+        for start in actions.starts { startTask(start) }
+        for (waiter, result) in actions.resume { waiter.continuation.resume(returning: result) }
+        for continuation in actions.changed { continuation.resume() }
+    }
+
+    private func log(_ line: Machine.LogLine) {
+        let logger = environment.logger
+        let metadata: Logger.Metadata? = line.node.map { ["initializer": "\($0)"] }
+        switch line.level {
+        case .debug: logger.debug("\(line.message)", metadata: metadata)
+        case .info: logger.info("\(line.message)", metadata: metadata)
+        case .warning: logger.warning("\(line.message)", metadata: metadata)
+        case .error: logger.error("\(line.message)", metadata: metadata)
+        }
+    }
+
+    /// Starts an attempt in a task of its own, on the main actor or off it.
+    private func startTask(_ start: Machine.Start) {
+        let node = graph.nodes[start.node]
+        let context = makeContext(start)
+        let priority = Self.priority(of: node.phase, foregroundRun: start.foregroundRun)
+        let task: Task<Void, Never>
+        if node.runsOnMainActor {
+            task = Task(priority: priority) { @MainActor in
+                let result = await self.attempt(node, context)
+                self.send(.attemptFinished(node: start.node, token: start.token, result, now: self.clock.now()))
+            }
+        } else {
+            task = Task(priority: priority) {
+                let result = await self.attempt(node, context)
+                self.send(.attemptFinished(node: start.node, token: start.token, result, now: self.clock.now()))
+            }
+        }
+        send(.taskCreated(task, node: start.node, token: start.token))
+    }
+
+    /// Sleeps until `deadline`, then tells the state machine, unless cancelled first.
+    private func startTimer(until deadline: Duration, generation: Int) {
+        let task = Task(priority: .high) {
+            do {
+                try await self.clock.sleep(deadline)
+            } catch {
+                return  // re-armed for an earlier deadline, or no longer needed
+            }
+            self.send(.timerFired(generation: generation, now: self.clock.now()))
+        }
+        send(.timerCreated(task, generation: generation))
+    }
+
+    @MainActor
+    private func runSynchronously(_ start: Machine.Start) -> Machine.AttemptResult {
+        guard #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) else {
+            preconditionFailure("Synchronous attempts need Task.immediate; see canStartSynchronously.")
+        }
+        let node = graph.nodes[start.node]
+        let context = makeContext(start)
+        let box = SynchronousResult()
+        let task = Task.immediate { @MainActor in box.value = await self.attempt(node, context) }
+        if let value = box.value { return value }
+        task.cancel()
+        return .suspended
+    }
+
+    /// Whether attempts can be run on the spot: `Task.immediate` needs a Swift 6.2 runtime
+    /// (Linux, or iOS, macOS, tvOS, watchOS and visionOS 26). On earlier Apple systems,
+    /// before-launch-returns initializers start inside `didFinishLaunching` as ordinary
+    /// main-actor tasks and finish after it returns.
+    private static let canStartSynchronously: Bool = {
+        if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) { return true }
+        return false
+    }()
+
+    /// One attempt: checks the required configuration (first attempt only), then performs.
+    ///
+    /// `nonisolated(nonsending)`, like `perform`, so it runs where its task does.
+    private nonisolated(nonsending) func attempt(
+        _ node: LaunchGraph.Node,
+        _ context: InitializerContext
+    ) async -> Machine.AttemptResult {
+        if context.attempt == 1 && !node.requiredKeys.isEmpty {
+            let missing = environment.configuration.missingKeys(node.requiredKeys)
+            if !missing.isEmpty { return .missingConfiguration(missing) }
+        }
+        do {
+            try await node.initializer.perform(context)
+            return .succeeded
+        } catch {
+            return .failed(environment.redactor.redact("\(error)"))
+        }
+    }
+
+    private func makeContext(_ start: Machine.Start) -> InitializerContext {
+        let node = graph.nodes[start.node]
+        return InitializerContext(
+            name: node.name,
+            phase: node.phase,
+            attempt: start.attempt,
+            foregroundRun: start.foregroundRun,
+            environment: environment
+        )
+    }
+
+    private func isSynchronous(_ start: Machine.Start) -> Bool {
+        Self.canStartSynchronously && start.foregroundRun == 0 && graph.nodes[start.node].phase == .beforeLaunchReturns
+    }
+
+    /// Critical work first; idle work at low priority, as its name says.
+    private static func priority(of phase: LaunchPhase, foregroundRun: Int) -> TaskPriority {
+        if foregroundRun > 0 { return .medium }
+        switch phase {
+        case .beforeLaunchReturns, .critical: return .high
+        case .idle: return .low
+        default: return .medium
+        }
+    }
+
+    private func run(key: InitializerKey, name: String) async throws(LaunchError) {
+        guard let position = graph.positions[key] else {
+            throw LaunchError(
+                code: .notInPlan,
+                initializer: name,
+                message: "\(name) is not in the launch plan, so it cannot be run. Add it to the plan."
+            )
+        }
+        try await wait { .demand(node: position, $0, now: clock.now()) }
+    }
+
+    /// Suspends until the state machine resumes the waiter `event` registers, or the
+    /// waiting task is cancelled.
+    private func wait(_ event: (Machine.Waiter) -> Machine.Event) async throws(LaunchError) {
+        let id = nextWaiterID.add(1, ordering: .relaxed).newValue
+        let result = await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                send(event(Machine.Waiter(id: id, continuation: continuation)))
+            }
+        } onCancel: {
+            send(.stopWaiting(id: id))
+        }
+        try result.get()
+    }
+}
+
+/// Where a synchronously started attempt leaves its result.
+@MainActor
+private final class SynchronousResult {
+    var value: LaunchStateMachine.AttemptResult?
+}

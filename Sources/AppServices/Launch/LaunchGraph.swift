@@ -1,0 +1,108 @@
+/// How a plan identifies an initializer: its type, or, for a ``ClosureInitializer``, its name.
+enum InitializerKey: Hashable, Sendable {
+    case type(ObjectIdentifier)
+    case named(String)
+
+    init(_ type: any Initializer.Type) { self = .type(ObjectIdentifier(type)) }
+}
+
+/// A plan's initializers validated and compiled for scheduling: their settings read once,
+/// their dependencies resolved to positions both ways, and each phase's members in
+/// dependency order.
+///
+/// Validation is ``DependencyGraph``'s (duplicates, missing dependencies, cycles with their
+/// path) plus the one rule of launch plans: a dependency may not be in a later phase.
+struct LaunchGraph: Sendable {
+    struct Node: Sendable {
+        let initializer: any Initializer
+        let name: String
+        let phase: LaunchPhase
+        let budget: Duration?
+        let policy: FailurePolicy
+        let rerunsOnForeground: Bool
+        /// Always true before launch returns, which is main-actor work by definition.
+        let runsOnMainActor: Bool
+        let requiredKeys: [String]
+        /// Positions of the nodes this one depends on.
+        let dependencies: [Int]
+        /// Positions of the nodes that depend on this one, in dependency order.
+        fileprivate(set) var dependents: [Int]
+    }
+
+    /// The nodes in the order the plan listed them.
+    let nodes: [Node]
+    /// For each phase (by ``LaunchPhase/index``), its nodes in dependency order.
+    let membersByPhase: [[Int]]
+    /// Each node's position by its key.
+    let positions: [InitializerKey: Int]
+
+    init(_ initializers: [any Initializer]) throws(ServiceGraphError) {
+        var names: [InitializerKey: String] = [:]
+        let described = initializers.map { initializer -> DependencyGraph<InitializerKey>.Node in
+            let keys: [InitializerKey]
+            let key: InitializerKey
+            if let closure = initializer as? ClosureInitializer {
+                key = .named(closure.name)
+                keys =
+                    closure.dependencyTypes.map(InitializerKey.init) + closure.dependencyNames.map(InitializerKey.named)
+                for type in closure.dependencyTypes { names[InitializerKey(type)] = String(describing: type) }
+            } else {
+                let type = Swift.type(of: initializer)
+                key = InitializerKey(type)
+                keys = type.dependencies.map(InitializerKey.init)
+                for dependency in type.dependencies {
+                    names[InitializerKey(dependency)] = String(describing: dependency)
+                }
+            }
+            return .init(key: key, name: initializer.name, dependencies: keys)
+        }
+        let graph = DependencyGraph(described)
+        var problems = graph.describedProblems(noun: "initializer", container: "a launch plan") { key in
+            switch key {
+            case .type: names[key] ?? "an unknown initializer type"
+            case .named(let name): "the initializer named \"\(name)\""
+            }
+        }
+        let phases = initializers.map(\.phase)
+        for index in graph.nodes.indices where graph.isPrimary(index) {
+            for dependency in graph.edges[index] where phases[dependency] > phases[index] {
+                let (name, other) = (graph.nodes[index].name, graph.nodes[dependency].name)
+                problems.append(
+                    .init(
+                        kind: .dependencyOnLaterPhase,
+                        message: "\(name) (phase \(phases[index])) depends on \(other) (phase \(phases[dependency])), "
+                            + "which runs later. Move \(other) to \(phases[index]) or an earlier phase, or \(name) to "
+                            + "\(phases[dependency]) or a later one."
+                    )
+                )
+            }
+        }
+        guard problems.isEmpty, let order = graph.order() else {
+            throw ServiceGraphError(subject: "launch plan", problems: problems)
+        }
+
+        var nodes = initializers.enumerated().map { index, initializer in
+            let phase = phases[index]
+            return Node(
+                initializer: initializer,
+                name: initializer.name,
+                phase: phase,
+                budget: initializer.budget,
+                policy: initializer.failurePolicy,
+                rerunsOnForeground: initializer.rerunsOnForeground,
+                runsOnMainActor: initializer.runsOnMainActor || phase == .beforeLaunchReturns,
+                requiredKeys: initializer.requiredConfigurationKeys,
+                dependencies: graph.edges[index],
+                dependents: []
+            )
+        }
+        var membersByPhase = [[Int]](repeating: [], count: LaunchPhase.allCases.count)
+        for index in order {
+            membersByPhase[phases[index].index].append(index)
+            for dependency in graph.edges[index] { nodes[dependency].dependents.append(index) }
+        }
+        self.nodes = nodes
+        self.membersByPhase = membersByPhase
+        self.positions = graph.positions
+    }
+}

@@ -1,0 +1,229 @@
+public import Foundation
+
+/// The report as JSON. Times are microseconds since the beginning of `didFinishLaunching`
+/// (keys ending in `Microseconds`, fractional where the clock is finer), names of kinds,
+/// phases and placements are strings.
+///
+/// ```json
+/// {
+///   "status" : "succeeded",
+///   "wallTimeMicroseconds" : 64000,
+///   "criticalPath" : [ "Logging", "Database", "Store" ],
+///   "nodes" : [
+///     { "name" : "Logging", "phase" : "critical", "placement" : "background",
+///       "startMicroseconds" : 0, "endMicroseconds" : 4000, "durationMicroseconds" : 4000,
+///       "outcome" : "succeeded", "retries" : 0, ... }
+///   ],
+///   ...
+/// }
+/// ```
+extension LaunchReport: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case status, failure, nodes, foregroundRuns, phaseStarts, criticalPath, parallelism, budgetOverruns
+        case wallTime = "wallTimeMicroseconds"
+        case totalWork = "totalWorkMicroseconds"
+        case criticalPathLength = "criticalPathLengthMicroseconds"
+    }
+
+    /// Encodes the report as described above.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(status.description, forKey: .status)
+        try container.encodeIfPresent(failure, forKey: .failure)
+        try container.encodeMicroseconds(wallTime, forKey: .wallTime)
+        try container.encodeMicroseconds(totalWork, forKey: .totalWork)
+        try container.encode(criticalPath, forKey: .criticalPath)
+        try container.encodeMicroseconds(criticalPathLength, forKey: .criticalPathLength)
+        try container.encode(parallelism, forKey: .parallelism)
+        try container.encode(budgetOverruns, forKey: .budgetOverruns)
+        try container.encode(phaseStarts, forKey: .phaseStarts)
+        try container.encode(nodes, forKey: .nodes)
+        try container.encode(foregroundRuns, forKey: .foregroundRuns)
+    }
+
+    /// Decodes a report encoded by ``encode(to:)``.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        status = try container.decodeName(Status.init(name:), forKey: .status)
+        failure = try container.decodeIfPresent(String.self, forKey: .failure)
+        wallTime = try container.decodeMicroseconds(forKey: .wallTime)
+        totalWork = try container.decodeMicroseconds(forKey: .totalWork)
+        criticalPath = try container.decode([String].self, forKey: .criticalPath)
+        criticalPathLength = try container.decodeMicroseconds(forKey: .criticalPathLength)
+        parallelism = try container.decode(Double.self, forKey: .parallelism)
+        budgetOverruns = try container.decode([BudgetOverrun].self, forKey: .budgetOverruns)
+        phaseStarts = try container.decode([PhaseStart].self, forKey: .phaseStarts)
+        nodes = try container.decode([Node].self, forKey: .nodes)
+        foregroundRuns = try container.decode([Node].self, forKey: .foregroundRuns)
+    }
+
+    /// The report as JSON data.
+    ///
+    /// - Parameter prettyPrinted: Whether to indent and break lines. Default `true`.
+    /// - Throws: An `EncodingError` only if a time is not a finite number, which a clock
+    ///   never produces.
+    public func jsonData(prettyPrinted: Bool = true) throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = prettyPrinted ? [.prettyPrinted, .sortedKeys] : [.sortedKeys]
+        return try encoder.encode(self)
+    }
+}
+
+extension LaunchReport.Node: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case name, kind, phase, placement, dependencies, outcome, detail, retries, attempts, abandoned, foregroundRun
+        case start = "startMicroseconds"
+        case end = "endMicroseconds"
+        case duration = "durationMicroseconds"
+        case budget = "budgetMicroseconds"
+    }
+
+    /// Encodes the row; `durationMicroseconds` and `retries` are included for readers.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(name, forKey: .name)
+        try container.encode(kind.description, forKey: .kind)
+        try container.encode(phase, forKey: .phase)
+        try container.encode(placement.description, forKey: .placement)
+        try container.encode(dependencies, forKey: .dependencies)
+        try container.encodeMicroseconds(start, forKey: .start)
+        try container.encodeMicroseconds(end, forKey: .end)
+        try container.encodeMicroseconds(duration, forKey: .duration)
+        try container.encode(outcome.kind.description, forKey: .outcome)
+        try container.encodeIfPresent(outcome.detail, forKey: .detail)
+        try container.encode(retries, forKey: .retries)
+        try container.encode(attempts, forKey: .attempts)
+        try container.encodeMicroseconds(budget, forKey: .budget)
+        try container.encode(abandoned, forKey: .abandoned)
+        try container.encode(foregroundRun, forKey: .foregroundRun)
+    }
+
+    /// Decodes a row encoded by ``encode(to:)``.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            name: try container.decode(String.self, forKey: .name),
+            kind: try container.decodeName(LaunchReport.NodeKind.init(name:), forKey: .kind),
+            phase: try container.decode(LaunchPhase.self, forKey: .phase),
+            placement: try container.decodeName(LaunchReport.Placement.init(name:), forKey: .placement),
+            dependencies: try container.decode([String].self, forKey: .dependencies),
+            start: try container.decodeMicrosecondsIfPresent(forKey: .start),
+            end: try container.decodeMicrosecondsIfPresent(forKey: .end),
+            outcome: LaunchReport.Outcome(
+                kind: try container.decodeName(LaunchReport.Outcome.Kind.init(name:), forKey: .outcome),
+                detail: try container.decodeIfPresent(String.self, forKey: .detail)
+            ),
+            attempts: try container.decode([LaunchReport.Attempt].self, forKey: .attempts),
+            budget: try container.decodeMicrosecondsIfPresent(forKey: .budget),
+            abandoned: try container.decode(Bool.self, forKey: .abandoned),
+            foregroundRun: try container.decode(Int.self, forKey: .foregroundRun)
+        )
+    }
+}
+
+// The small types encode through a mirror with synthesized `Codable`, so that their JSON
+// names say the unit.
+
+extension LaunchReport.Attempt: Codable {
+    private struct JSON: Codable {
+        var startMicroseconds: Double
+        var endMicroseconds: Double
+        var error: String?
+    }
+
+    /// Encodes the attempt.
+    public func encode(to encoder: any Encoder) throws {
+        try JSON(startMicroseconds: start.microseconds, endMicroseconds: end.microseconds, error: error).encode(
+            to: encoder
+        )
+    }
+
+    /// Decodes an attempt.
+    public init(from decoder: any Decoder) throws {
+        let json = try JSON(from: decoder)
+        self.init(
+            start: .init(microseconds: json.startMicroseconds),
+            end: .init(microseconds: json.endMicroseconds),
+            error: json.error
+        )
+    }
+}
+
+extension LaunchReport.BudgetOverrun: Codable {
+    private struct JSON: Codable {
+        var name: String
+        var budgetMicroseconds: Double
+        var durationMicroseconds: Double
+    }
+
+    /// Encodes the overrun.
+    public func encode(to encoder: any Encoder) throws {
+        try JSON(name: name, budgetMicroseconds: budget.microseconds, durationMicroseconds: duration.microseconds)
+            .encode(to: encoder)
+    }
+
+    /// Decodes an overrun.
+    public init(from decoder: any Decoder) throws {
+        let json = try JSON(from: decoder)
+        self.init(
+            name: json.name,
+            budget: .init(microseconds: json.budgetMicroseconds),
+            duration: .init(microseconds: json.durationMicroseconds)
+        )
+    }
+}
+
+extension LaunchReport.PhaseStart: Codable {
+    private struct JSON: Codable {
+        var phase: LaunchPhase
+        var startMicroseconds: Double
+    }
+
+    /// Encodes the phase start.
+    public func encode(to encoder: any Encoder) throws {
+        try JSON(phase: phase, startMicroseconds: start.microseconds).encode(to: encoder)
+    }
+
+    /// Decodes a phase start.
+    public init(from decoder: any Decoder) throws {
+        let json = try JSON(from: decoder)
+        self.init(phase: json.phase, start: .init(microseconds: json.startMicroseconds))
+    }
+}
+
+extension Duration {
+    /// The duration in microseconds, fractional below a microsecond.
+    var microseconds: Double { self / .microseconds(1) }
+
+    /// A duration of `microseconds`, to the nanosecond.
+    init(microseconds: Double) { self = .nanoseconds(Int64((microseconds * 1000).rounded())) }
+}
+
+extension KeyedEncodingContainer {
+    fileprivate mutating func encodeMicroseconds(_ duration: Duration?, forKey key: Key) throws {
+        try encodeIfPresent(duration?.microseconds, forKey: key)
+    }
+}
+
+extension KeyedDecodingContainer {
+    fileprivate func decodeMicroseconds(forKey key: Key) throws -> Duration {
+        Duration(microseconds: try decode(Double.self, forKey: key))
+    }
+
+    fileprivate func decodeMicrosecondsIfPresent(forKey key: Key) throws -> Duration? {
+        try decodeIfPresent(Double.self, forKey: key).map(Duration.init(microseconds:))
+    }
+
+    /// Decodes a name and turns it into a value with `make`, failing for unknown names.
+    fileprivate func decodeName<Value>(_ make: (String) -> Value?, forKey key: Key) throws -> Value {
+        let name = try decode(String.self, forKey: key)
+        guard let value = make(name) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: key,
+                in: self,
+                debugDescription: "Unknown value \"\(name)\"."
+            )
+        }
+        return value
+    }
+}

@@ -1,0 +1,134 @@
+import AppServices
+import Configuration
+import Foundation
+import Synchronization
+import Testing
+
+struct LayeredConfigurationTests {
+    /// A JSON file in a fresh temporary directory, removed by `cleanUp`.
+    struct TemporaryFile {
+        let path: String
+
+        init(_ contents: String) throws {
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            path = directory.appendingPathComponent("config.json").path
+            try Data(contents.utf8).write(to: URL(fileURLWithPath: path))
+        }
+
+        func cleanUp() { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
+    }
+
+    @Test(
+        "Arguments beat environment variables, which beat the file, which beats the defaults",
+        arguments: [
+            (["argument", "environment", "file", "default"], 1),
+            (["environment", "file", "default"], 2),
+            (["file", "default"], 3),
+            (["default"], 4),
+        ]
+    )
+    func precedence(layers: [String], expected: Int) async throws {
+        let file = try TemporaryFile(#"{"http": {"timeout": 3}}"#)
+        defer { file.cleanUp() }
+        var environment = ["APP_CONFIG_FILE": file.path]
+        if layers.contains("environment") { environment["HTTP_TIMEOUT"] = "2" }
+        let configuration = LayeredConfiguration(
+            arguments: ["app"] + (layers.contains("argument") ? ["--http-timeout", "1"] : []),
+            environment: environment,
+            defaultFilePath: nil,
+            defaults: layers.contains("default") ? ["http.timeout": 4] : [:]
+        )
+        var withoutFile = configuration
+        withoutFile.environment["APP_CONFIG_FILE"] = nil
+
+        let reader = try await (layers.contains("file") ? configuration : withoutFile).makeReader()
+        #expect(reader.int(forKey: "http.timeout") == expected)
+    }
+
+    @Test("The file named by an argument beats the one named by the environment and the default one")
+    func filePath() {
+        let both = LayeredConfiguration(
+            arguments: ["app", "--config", "/from/argument.json"],
+            environment: ["APP_CONFIG_FILE": "/from/environment.json"],
+            defaultFilePath: "/default.json"
+        )
+        #expect(both.file?.path == "/from/argument.json")
+        #expect(both.file?.isRequired == true)
+        let environmentOnly = LayeredConfiguration(
+            arguments: ["app"],
+            environment: ["APP_CONFIG_FILE": "/e.json"],
+            defaultFilePath: "/d.json"
+        )
+        #expect(environmentOnly.file?.path == "/e.json")
+        let defaultOnly = LayeredConfiguration(arguments: ["app"], environment: [:], defaultFilePath: "/d.json")
+        #expect(defaultOnly.file?.path == "/d.json")
+        #expect(defaultOnly.file?.isRequired == false)
+        #expect(LayeredConfiguration(arguments: ["app"], environment: [:]).file == nil)
+    }
+
+    @Test("A malformed file is an error naming the file and the problem", arguments: ["{ not json", "[1, 2, 3]"])
+    func malformedFile(contents: String) async throws {
+        let file = try TemporaryFile(contents)
+        defer { file.cleanUp() }
+        let configuration = LayeredConfiguration(arguments: ["app", "--config", file.path], environment: [:])
+
+        let error = await #expect(throws: ConfigurationError.self) { try await configuration.makeReader() }
+        #expect(error?.code == .malformedFile)
+        #expect(error?.file == file.path)
+        #expect(error?.message.hasPrefix("The configuration file \(file.path) is not a valid JSON object: ") == true)
+        #expect(error?.message.hasSuffix("Fix the file, or pass another one with --config or APP_CONFIG_FILE.") == true)
+    }
+
+    @Test("A named file that does not exist is an error; a default file that does not exist is not")
+    func missingFile() async throws {
+        let missing = "/nonexistent/\(UUID().uuidString).json"
+        let named = LayeredConfiguration(arguments: ["app"], environment: ["APP_CONFIG_FILE": missing])
+        let error = await #expect(throws: ConfigurationError.self) { try await named.makeReader() }
+        #expect(error?.code == .fileNotFound)
+        #expect(error?.message.contains(missing) == true)
+
+        let optional = LayeredConfiguration(
+            arguments: ["app"],
+            environment: [:],
+            defaultFilePath: missing,
+            defaults: ["a": "b"]
+        )
+        #expect(try await optional.makeReader().string(forKey: "a") == "b")
+    }
+
+    @Test("Secret keys are marked secret in every layer, however the layer spells them")
+    func secretsInEveryLayer() async throws {
+        let file = try TemporaryFile(#"{"file": {"token": "from-file"}}"#)
+        defer { file.cleanUp() }
+        let reporter = SecrecyReporter()
+        let configuration = LayeredConfiguration(
+            arguments: ["app", "--argument-token", "from-argument", "--config", file.path],
+            environment: ["ENVIRONMENT_TOKEN": "from-environment"],
+            defaults: ["default.token": "from-default", "plain": "visible"],
+            secretKeys: ["argument.token", "environmentToken", "file.token", "default.token"],
+            accessReporter: reporter
+        )
+        let reader = try await configuration.makeReader()
+        let keys = ["argument.token", "environmentToken", "file.token", "default.token", "plain"]
+        #expect(
+            keys.map { reader.string(forKey: ConfigKey($0)) } == [
+                "from-argument", "from-environment", "from-file", "from-default", "visible",
+            ]
+        )
+        #expect(keys.map { reporter.secrecy[$0] } == [true, true, true, true, false])
+    }
+}
+
+/// Records, per key read, whether the value found was marked secret.
+final class SecrecyReporter: AccessReporter, Sendable {
+    private let recorded = Mutex<[String: Bool]>([:])
+
+    var secrecy: [String: Bool] { recorded.withLock { $0 } }
+
+    func report(_ event: AccessEvent) {
+        guard case .success(let value?) = event.result else { return }
+        let key = event.metadata.key.components.joined(separator: ".")
+        recorded.withLock { $0[key] = value.isSecret }
+    }
+}

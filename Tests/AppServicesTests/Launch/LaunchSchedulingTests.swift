@@ -1,0 +1,254 @@
+import AppServices
+import AppServicesTesting
+import Testing
+
+@MainActor
+struct LaunchSchedulingTests {
+    @Test("In a diamond, the join starts exactly when its last dependency finishes")
+    func diamond() async throws {
+        let launch = try ScriptedLaunch([
+            Script(name: "A", steps: [.succeed(after: .ms(10))]),
+            Script(name: "B", dependencies: ["A"], steps: [.succeed(after: .ms(20))]),
+            Script(name: "C", dependencies: ["A"], steps: [.succeed(after: .ms(30))]),
+            Script(name: "D", dependencies: ["B", "C"], steps: [.succeed(after: .ms(5))]),
+        ])
+        let report = await launch.run()
+
+        let times = report.nodes.map { "\($0.name) \($0.start!) \($0.end!)" }
+        #expect(
+            times == [
+                "A 0.0 seconds 0.01 seconds",
+                "B 0.01 seconds 0.03 seconds",
+                "C 0.01 seconds 0.04 seconds",
+                "D 0.04 seconds 0.045 seconds",
+            ]
+        )
+        #expect(report.status == .succeeded)
+        #expect(report.wallTime == .ms(45))
+        #expect(report.criticalPath == ["A", "C", "D"])
+    }
+
+    @Test("In a wide graph, each node starts when its own dependencies finish, not at a level boundary")
+    func wideGraph() async throws {
+        // Level by level, X and Z would wait for the slowest root (R3, 50 ms).
+        let launch = try ScriptedLaunch([
+            Script(name: "R1", steps: [.succeed(after: .ms(10))]),
+            Script(name: "R2", steps: [.succeed(after: .ms(30))]),
+            Script(name: "R3", steps: [.succeed(after: .ms(50))]),
+            Script(name: "X", dependencies: ["R1"], steps: [.succeed(after: .ms(5))]),
+            Script(name: "Y", dependencies: ["R1", "R2"], steps: [.succeed(after: .ms(5))]),
+            Script(name: "Z", dependencies: ["X"], steps: [.succeed(after: .ms(7))]),
+            Script(name: "W", dependencies: ["Z", "R3"], steps: [.succeed(after: .ms(1))]),
+        ])
+        let report = await launch.run()
+
+        let starts = Dictionary(uniqueKeysWithValues: report.nodes.map { ($0.name, $0.start!) })
+        #expect(
+            starts == ["R1": .zero, "R2": .zero, "R3": .zero, "X": .ms(10), "Y": .ms(30), "Z": .ms(15), "W": .ms(50)]
+        )
+        #expect(report.wallTime == .ms(51))
+        #expect(report.criticalPath == ["R3", "W"])
+    }
+
+    @Test("Each initializer runs once, after its dependencies succeeded, on the actor it asked for")
+    func runsOnceAfterDependenciesInPlace() async throws {
+        let launch = try ScriptedLaunch([
+            Script(name: "Main", steps: [.succeed(after: .ms(3))], mainActor: true),
+            Script(name: "Background", dependencies: ["Main"], steps: [.succeed(after: .ms(4))]),
+            Script(name: "AlsoMain", dependencies: ["Background"], steps: [.succeed(after: .ms(1))], mainActor: true),
+        ])
+        let report = await launch.run()
+
+        let calls = launch.probe.allCalls
+        #expect(calls.map(\.name) == ["Main", "Background", "AlsoMain"])
+        #expect(calls.map(\.start) == [.zero, .ms(3), .ms(7)])
+        #expect(calls.map(\.onMainActor) == [true, false, true])
+        #expect(report.nodes.map(\.placement) == [.main, .background, .main])
+    }
+
+    struct MainActorWork: Initializer {
+        let probe: Probe
+        var runsOnMainActor: Bool { true }
+        func perform(_ context: InitializerContext) async throws {
+            probe.record(Call(name: name, foregroundRun: 0, attempt: 1, start: .zero, onMainActor: isOnMainActor()))
+        }
+    }
+
+    struct BackgroundWork: Initializer {
+        let probe: Probe
+        func perform(_ context: InitializerContext) async throws {
+            probe.record(Call(name: name, foregroundRun: 0, attempt: 1, start: .zero, onMainActor: isOnMainActor()))
+        }
+    }
+
+    @Test("An initializer type's perform runs on the main actor exactly when it says so")
+    func placementOfInitializerTypes() async throws {
+        let probe = Probe()
+        let composite = ServiceComposite(
+            [],
+            launchPlan: try LaunchPlan {
+                MainActorWork(probe: probe); BackgroundWork(probe: probe)
+            }
+        )
+        _ = composite.didFinishLaunching()
+        try await composite.launch?.waitUntilReady(.critical)
+        let placements = probe.allCalls.sorted { $0.name < $1.name }.map { "\($0.name) \($0.onMainActor)" }
+        #expect(placements == ["BackgroundWork false", "MainActorWork true"])
+    }
+
+    @Test("Dependents of a failed optional initializer are skipped with a reason naming it")
+    func optionalFailureSkipsDependents() async throws {
+        let launch = try ScriptedLaunch([
+            Script(name: "Flaky", steps: [.fail(after: .ms(5))], policy: .optional),
+            Script(name: "NeedsFlaky", dependencies: ["Flaky"]),
+            Script(name: "NeedsNeedsFlaky", dependencies: ["NeedsFlaky"]),
+            Script(name: "Independent", steps: [.succeed(after: .ms(8))]),
+        ])
+        let report = await launch.run()
+
+        #expect(report.status == .succeeded)
+        #expect(report.node(named: "Flaky")?.outcome == .failed("Flaky failed on purpose (attempt 1)"))
+        #expect(report.node(named: "NeedsFlaky")?.outcome == .skipped("dependency Flaky failed"))
+        #expect(
+            report.node(named: "NeedsNeedsFlaky")?.outcome
+                == .skipped("dependency NeedsFlaky was skipped because Flaky failed")
+        )
+        #expect(report.node(named: "NeedsFlaky")?.start == nil)
+        #expect(report.node(named: "Independent")?.outcome == .succeeded)
+        #expect(launch.probe.calls(of: "NeedsFlaky").isEmpty)
+    }
+
+    @Test("A failed required initializer fails the launch with an error naming it")
+    func requiredFailureFailsLaunch() async throws {
+        let launch = try ScriptedLaunch([
+            Script(name: "Database", steps: [.fail(after: .ms(5))]),
+            Script(name: "Store", dependencies: ["Database"]),
+            Script(name: "Slow", steps: [.succeed(after: .ms(50))]),
+        ])
+        launch.start()
+        let readiness = Task { try await launch.launch.waitUntilReady(.critical) }
+        await launch.driver.runUntilIdle()
+
+        let error = await #expect(throws: LaunchError.self) { try await readiness.value }
+        #expect(error?.initializer == "Database")
+        #expect(error?.message == "The launch failed: Database failed: Database failed on purpose (attempt 1)")
+        let report = launch.launch.report
+        #expect(report.status == .failed)
+        #expect(report.failure == error?.message)
+        #expect(report.node(named: "Store")?.outcome == .skipped("the launch failed: Database failed"))
+        #expect(report.node(named: "Slow")?.outcome == .cancelled)
+        #expect(report.node(named: "Slow")?.end == .ms(5))
+    }
+
+    @Test("Cancelling mid-launch cancels running initializers, skips pending ones, and keeps the report complete")
+    func cancellingMidLaunch() async throws {
+        let launch = try ScriptedLaunch([
+            Script(name: "Done", steps: [.succeed(after: .ms(5))]),
+            Script(name: "Running", steps: [.succeed(after: .ms(100))]),
+            Script(name: "Stubborn", steps: [.hang]),
+            Script(name: "Pending", dependencies: ["Running"]),
+            Script(name: "Later", phase: .idle),
+        ])
+        launch.start(reportingFirstFrame: false)
+        await launch.driver.run(until: .ms(20))
+        let readiness = Task { try await launch.launch.waitUntilReady(.idle) }
+        launch.composite.willTerminate()
+        await launch.driver.runUntilIdle()
+
+        let error = await #expect(throws: LaunchError.self) { try await readiness.value }
+        #expect(error?.code == .cancelled)
+        let report = launch.launch.report
+        #expect(report.status == .cancelled)
+        let outcomes = Dictionary(uniqueKeysWithValues: report.nodes.map { ($0.name, $0.outcome.kind) })
+        #expect(
+            outcomes == [
+                "Done": .succeeded, "Running": .cancelled, "Stubborn": .cancelled, "Pending": .skipped,
+                "Later": .skipped,
+            ]
+        )
+        #expect(report.node(named: "Running")?.end == .ms(20))
+        // The stubborn one ignored cancellation: abandoned after the 100 ms grace period.
+        #expect(report.node(named: "Stubborn")?.end == .ms(120))
+        #expect(report.node(named: "Stubborn")?.abandoned == true)
+        #expect(report.nodes.allSatisfy { $0.outcome.kind != .pending && $0.outcome.kind != .running })
+        launch.probe.openGate()
+    }
+
+    @Test("Later phases wait for the first frame; idle waits until critical and after-first-frame work is done")
+    func phases() async throws {
+        let launch = try ScriptedLaunch([
+            Script(name: "Critical", steps: [.succeed(after: .ms(30))]),
+            Script(name: "AfterFrame", phase: .afterFirstFrame, steps: [.succeed(after: .ms(10))]),
+            Script(name: "Idle", phase: .idle, steps: [.succeed(after: .ms(10))]),
+            Script(name: "OnDemand", phase: .onDemand),
+        ])
+        launch.start(reportingFirstFrame: false)
+        await launch.driver.run(until: .ms(20))
+        #expect(launch.probe.calls(of: "AfterFrame").isEmpty)
+        launch.composite.reportFirstFrame()
+        await launch.driver.runUntilIdle()
+
+        let report = launch.launch.report
+        #expect(report.node(named: "AfterFrame")?.start == .ms(20))
+        #expect(report.node(named: "Idle")?.start == .ms(30))
+        #expect(report.node(named: "OnDemand")?.outcome == .pending)
+        #expect(report.phaseStarts.map(\.phase) == [.beforeLaunchReturns, .critical, .afterFirstFrame, .idle])
+        #expect(report.status == .succeeded)
+        try await launch.launch.waitUntilReady(.idle)
+    }
+
+    @Test("Awaiting an on-demand initializer runs it and its dependencies once, shared by concurrent callers")
+    func onDemand() async throws {
+        let launch = try ScriptedLaunch([
+            Script(name: "Index", phase: .onDemand, dependencies: ["Store"], steps: [.succeed(after: .ms(10))]),
+            Script(name: "Store", phase: .idle, steps: [.succeed(after: .ms(5))]),
+        ])
+        launch.start(reportingFirstFrame: false)  // idle never starts by itself
+        await launch.driver.settle()
+        #expect(launch.probe.allCalls.isEmpty)
+
+        async let first: Void = launch.launch.run(named: "Index")
+        async let second: Void = launch.launch.run(named: "Index")
+        await launch.driver.waitUntilRunning("Store")
+        await launch.driver.runUntilIdle()
+        try await first
+        try await second
+        try await launch.launch.run(named: "Index")
+
+        #expect(launch.probe.allCalls.map(\.name) == ["Store", "Index"])
+        #expect(launch.launch.report.node(named: "Index")?.start == .ms(5))
+    }
+
+    @Test("Asking for an initializer that is not in the plan says so")
+    func notInPlan() async throws {
+        struct Missing: Initializer {
+            func perform(_ context: InitializerContext) async throws {}
+        }
+        let launch = try ScriptedLaunch([Script(name: "A")])
+        let error = await #expect(throws: LaunchError.self) { try await launch.launch.run(Missing.self) }
+        #expect(error?.code == .notInPlan)
+        #expect(error?.message.contains("Missing") == true)
+    }
+
+    @Test("Initializers that ask for it run again when the application enters the foreground")
+    func foregroundReruns() async throws {
+        let launch = try ScriptedLaunch([
+            Script(name: "Session", steps: [.succeed(after: .ms(10))], rerunsOnForeground: true),
+            Script(name: "Feed", dependencies: ["Session"], steps: [.succeed(after: .ms(5))], rerunsOnForeground: true),
+            Script(name: "Once", steps: [.succeed(after: .ms(1))]),
+        ])
+        _ = await launch.run()
+        launch.composite.didBecomeActive()
+        launch.composite.willResignActive()
+        launch.composite.didEnterBackground()
+        launch.clock.advance(by: .ms(100))
+        launch.composite.willEnterForeground()
+        await launch.driver.runUntilIdle()
+
+        let report = launch.launch.report
+        let reruns = report.foregroundRuns.map { "\($0.name) #\($0.foregroundRun) \($0.start!) \($0.outcome)" }
+        #expect(reruns == ["Session #1 0.115 seconds succeeded", "Feed #1 0.125 seconds succeeded"])
+        #expect(report.node(named: "Session")?.start == .zero)
+        #expect(launch.probe.calls(of: "Once").count == 1)
+    }
+}

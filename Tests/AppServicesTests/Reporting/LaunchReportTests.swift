@@ -1,0 +1,187 @@
+import AppServices
+import AppServicesTesting
+import Foundation
+import Metrics
+import Synchronization
+import Testing
+
+@MainActor
+struct LaunchReportTests {
+    /// A launch with every kind of row: main and background work, a failure, a skip, a
+    /// retry, a command, and the phases up to idle.
+    static func knownLaunch() async throws -> (ScriptedLaunch, LaunchReport) {
+        let launch = try ScriptedLaunch(
+            [
+                Script(name: "A", steps: [.succeed(after: .ms(10))]),
+                Script(name: "B", dependencies: ["A"], steps: [.succeed(after: .ms(30))], mainActor: true),
+                Script(
+                    name: "C",
+                    dependencies: ["A"],
+                    steps: [.fail(after: .ms(2)), .succeed(after: .ms(3))],
+                    policy: .retry(times: 1, backoff: .immediate)
+                ),
+                Script(name: "D", dependencies: ["B", "C"], steps: [.succeed(after: .ms(10))]),
+                Script(name: "F", phase: .afterFirstFrame, dependencies: ["A"], steps: [.succeed(after: .ms(15))]),
+                Script(name: "E", phase: .idle, steps: [.succeed(after: .ms(20))], mainActor: true),
+                Script(name: "Broken", steps: [.fail(after: .ms(4))], policy: .optional),
+                Script(name: "NeedsBroken", dependencies: ["Broken"]),
+            ],
+            commands: [ClosureCommand("RootView") { _ in }]
+        )
+        return (launch, await launch.run())
+    }
+
+    @Test("The critical path of a known graph is the chain that bounded the wall time")
+    func criticalPath() async throws {
+        let (_, report) = try await Self.knownLaunch()
+        // RootView runs before launch returns and the critical phase starts; then A 0-10,
+        // B 10-40, C 10-15, D 40-50, F 10-25; idle starts at 50: E 50-70.
+        #expect(report.criticalPath == ["RootView", "A", "B", "D", "E"])
+        #expect(report.criticalPathLength == .ms(70))
+        #expect(report.wallTime == .ms(70))
+        #expect(report.totalWork == .ms(10 + 30 + 5 + 10 + 15 + 20 + 4))
+        #expect(report.parallelism == Double(94) / 70)
+        #expect(report.status == .succeeded)
+    }
+
+    @Test("The trace parses as JSON, has one complete event per executed run, and its times match the report")
+    func chromeTrace() async throws {
+        let (_, report) = try await Self.knownLaunch()
+        let json = try JSONSerialization.jsonObject(with: try report.chromeTraceData()) as? [String: Any]
+        let events = try #require(json?["traceEvents"] as? [[String: Any]])
+        let complete = events.filter { $0["ph"] as? String == "X" }
+
+        let executed = report.nodes.filter { $0.start != nil }
+        #expect(complete.count == executed.count)
+        #expect(Set(complete.compactMap { $0["name"] as? String }) == Set(executed.map(\.name)))
+        #expect(!executed.map(\.name).contains("NeedsBroken"))
+        var mainThreads: Set<Int> = []
+        var backgroundThreads: Set<Int> = []
+        for event in complete {
+            let node = try #require(report.node(named: event["name"] as! String))
+            #expect(event["ts"] as? Double == node.start!.microseconds)
+            #expect(event["dur"] as? Double == node.duration!.microseconds)
+            #expect(event["pid"] as? Int == 1)
+            let tid = try #require(event["tid"] as? Int)
+            if node.placement == .main { mainThreads.insert(tid) } else { backgroundThreads.insert(tid) }
+        }
+        #expect(!mainThreads.isEmpty && !backgroundThreads.isEmpty)
+        #expect(mainThreads.isDisjoint(with: backgroundThreads))
+    }
+
+    @Test("Overlapping work on one placement gets separate lanes, so events never overlap on a thread")
+    func lanes() async throws {
+        let (_, report) = try await Self.knownLaunch()
+        let json = try JSONSerialization.jsonObject(with: try report.chromeTraceData()) as? [String: Any]
+        let complete = (json?["traceEvents"] as? [[String: Any]] ?? []).filter { $0["ph"] as? String == "X" }
+        let byThread = Dictionary(grouping: complete) { $0["tid"] as! Int }
+        for events in byThread.values {
+            let spans = events.map { ($0["ts"] as! Double, $0["ts"] as! Double + ($0["dur"] as! Double)) }.sorted {
+                $0.0 < $1.0
+            }
+            for (earlier, later) in zip(spans, spans.dropFirst()) { #expect(earlier.1 <= later.0) }
+        }
+    }
+
+    @Test("The report round-trips through JSON")
+    func json() async throws {
+        let (_, report) = try await Self.knownLaunch()
+        let decoded = try JSONDecoder().decode(LaunchReport.self, from: try report.jsonData())
+        #expect(decoded == report)
+        let object = try JSONSerialization.jsonObject(with: try report.jsonData()) as? [String: Any]
+        #expect(object?["wallTimeMicroseconds"] as? Double == 70_000)
+        #expect(object?["criticalPath"] as? [String] == ["RootView", "A", "B", "D", "E"])
+    }
+
+    @Test("The text table is aligned and lists every row, the critical path and the overruns")
+    func textTable() async throws {
+        let (_, report) = try await Self.knownLaunch()
+        let lines = report.textTable.split(separator: "\n").map(String.init)
+        #expect(lines[0] == "Launch succeeded: wall time 70.0 ms, total work 94.0 ms, parallelism 1.34x")
+        let header = lines[1]
+        let rows = Array(lines[2..<(2 + report.nodes.count)])
+        for column in ["Phase", "Where", "Start", "Retries", "Outcome"] {
+            let offset = header.distance(from: header.startIndex, to: header.range(of: column)!.lowerBound)
+            for row in rows {
+                let cell = row.dropFirst(offset)
+                #expect(
+                    row.dropFirst(offset - 2).hasPrefix("  ") && cell.first != " ",
+                    "\(column) is misaligned in: \(row)"
+                )
+            }
+        }
+        #expect(rows.contains { $0.hasPrefix("RootView [command]") })
+        #expect(rows.contains { $0.hasPrefix("C ") && $0.contains(" 1 ") && $0.hasSuffix("succeeded") })
+        #expect(rows.contains { $0.hasSuffix("skipped: dependency Broken failed") })
+        #expect(lines.suffix(2) == ["Critical path (70.0 ms): RootView -> A -> B -> D -> E", "Budget overruns: none"])
+    }
+
+    @Test("Durations are recorded as metrics timers")
+    func metrics() async throws {
+        let factory = RecordingMetrics()
+        var configuration = LaunchPlan.Configuration()
+        configuration.metricsFactory = factory
+        let launch = try ScriptedLaunch(
+            [
+                Script(name: "A", steps: [.succeed(after: .ms(10))]),
+                Script(name: "B", dependencies: ["A"], steps: [.fail(after: .ms(5))], policy: .optional),
+            ],
+            configuration: configuration
+        )
+        _ = await launch.run()
+
+        let runs = factory.recorded.filter { $0.label == "appservices.launch.initializer" }
+        #expect(
+            runs.map(\.description).sorted() == [
+                "initializer=A outcome=succeeded phase=critical: 10000000",
+                "initializer=B outcome=failed phase=critical: 5000000",
+            ]
+        )
+        let phases = factory.recorded.filter { $0.label == "appservices.launch.phase" }.map(\.description)
+        #expect(phases.contains("phase=critical: 15000000"))
+    }
+}
+
+extension Duration {
+    var microseconds: Double { Double(components.seconds) * 1_000_000 + Double(components.attoseconds) / 1e12 }
+}
+
+/// Records timer values; everything else goes nowhere.
+final class RecordingMetrics: MetricsFactory, Sendable {
+    struct Record: Sendable {
+        let label: String
+        let dimensions: [String]
+        let nanoseconds: Int64
+        var description: String { "\(dimensions.sorted().joined(separator: " ")): \(nanoseconds)" }
+    }
+
+    private let records = Mutex<[Record]>([])
+    var recorded: [Record] { records.withLock { $0 } }
+
+    final class TimerRecorder: TimerHandler, Sendable {
+        let label: String
+        let dimensions: [String]
+        let factory: RecordingMetrics
+        init(label: String, dimensions: [String], factory: RecordingMetrics) {
+            self.label = label
+            self.dimensions = dimensions
+            self.factory = factory
+        }
+        func recordNanoseconds(_ duration: Int64) {
+            factory.records.withLock { $0.append(Record(label: label, dimensions: dimensions, nanoseconds: duration)) }
+        }
+    }
+
+    func makeTimer(label: String, dimensions: [(String, String)]) -> any TimerHandler {
+        TimerRecorder(label: label, dimensions: dimensions.map { "\($0.0)=\($0.1)" }, factory: self)
+    }
+    func makeCounter(label: String, dimensions: [(String, String)]) -> any CounterHandler {
+        NOOPMetricsHandler.instance
+    }
+    func makeRecorder(label: String, dimensions: [(String, String)], aggregate: Bool) -> any RecorderHandler {
+        NOOPMetricsHandler.instance
+    }
+    func destroyCounter(_ handler: any CounterHandler) {}
+    func destroyRecorder(_ handler: any RecorderHandler) {}
+    func destroyTimer(_ handler: any TimerHandler) {}
+}
