@@ -33,6 +33,7 @@ let package = Package(
             name: "appservices-bench-check",
             dependencies: [
                 "BenchmarkWorkloads",
+                .product(name: "AppServices", package: "AppServices"),
                 .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
             ]
         ),
@@ -45,6 +46,16 @@ let package = Package(
                 .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "Benchmarks/DispatchBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        .executableTarget(
+            name: "LaunchBenchmarks",
+            dependencies: [
+                "BenchmarkWorkloads",
+                .product(name: "AppServices", package: "AppServices"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/LaunchBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
     ]

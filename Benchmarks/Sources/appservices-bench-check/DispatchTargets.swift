@@ -6,34 +6,30 @@ enum DispatchTargets {
     /// Target 1: a callback every one of N services handles, ours over hand-written.
     static func allServicesHandle(serviceCount: Int, iterations: Int, rounds: Int) async -> TargetResult {
         let workload = AllServicesHandleWorkload(serviceCount: serviceCount)
-        let comparison = await SideBySide(rounds: rounds).compare(
+        defer { consume(workload.callbackCount) }
+        return await ratioTarget(
+            "1. sync callback all \(serviceCount) services handle, ours / hand-written",
+            goal: 1.25,
+            rounds: rounds,
+            iterations: iterations,
+            sides: ("composite", "hand-written"),
             ours: { workload.dispatchThroughComposite(times: iterations) },
             peer: { workload.dispatchByHand(times: iterations) }
-        )
-        consume(workload.callbackCount)
-        report(comparison, per: iterations, ours: "composite", peer: "hand-written")
-        return TargetResult(
-            name: "1. sync callback all \(serviceCount) services handle, ours / hand-written",
-            value: comparison.ratio,
-            goal: 1.25,
-            bound: .atMost
         )
     }
 
     /// Target 2: a callback 10% of 1,000 services handle, ours over call-every-service.
     static func fewServicesHandle(iterations: Int, rounds: Int) async -> TargetResult {
         let workload = FewServicesHandleWorkload(serviceCount: 1000, handlerInterval: 10)
-        let comparison = await SideBySide(rounds: rounds).compare(
+        defer { consume(workload.callbackCount) }
+        return await ratioTarget(
+            "2. sync callback 10% of 1000 services handle, ours / call-every-service",
+            goal: 0.5,
+            rounds: rounds,
+            iterations: iterations,
+            sides: ("composite", "call-every-service"),
             ours: { workload.dispatchThroughComposite(times: iterations) },
             peer: { workload.dispatchToEveryService(times: iterations) }
-        )
-        consume(workload.callbackCount)
-        report(comparison, per: iterations, ours: "composite", peer: "call-every-service")
-        return TargetResult(
-            name: "2. sync callback 10% of 1000 services handle, ours / call-every-service",
-            value: comparison.ratio,
-            goal: 0.5,
-            bound: .atMost
         )
     }
 
@@ -64,10 +60,24 @@ enum DispatchTargets {
     }
 }
 
-/// Prints the medians behind a comparison (to standard error, so standard output holds
-/// only the target lines).
-func report(_ comparison: Comparison, per iterations: Int, ours: String, peer: String) {
+/// Measures `ours` and `peer` (each running `iterations` calls) side by side, prints the
+/// medians per call, and holds the ratio of ours to the peer's to `goal` (at most).
+@MainActor
+func ratioTarget(
+    _ name: String,
+    goal: Double,
+    rounds: Int,
+    iterations: Int,
+    sides: (ours: String, peer: String),
+    ours: () async -> Void,
+    peer: () async -> Void
+) async -> TargetResult {
+    let comparison = await SideBySide(rounds: rounds).compare(ours: ours, peer: peer)
     let oursEach = comparison.ours.median / iterations
     let peerEach = comparison.peer.median / iterations
-    diagnose("   \(ours) \(oursEach.readable) per call, \(peer) \(peerEach.readable) per call (medians of \(comparison.ours.count) rounds)")
+    diagnose(
+        "   \(sides.ours) \(oursEach.readable) per call, \(sides.peer) \(peerEach.readable) per call "
+            + "(medians of \(comparison.ours.count) rounds)"
+    )
+    return TargetResult(name: name, value: comparison.ratio, goal: goal, bound: .atMost)
 }

@@ -1,3 +1,4 @@
+import AppServices
 import BenchmarkWorkloads
 
 /// `--profile NAME [SIDE [ITERATIONS]]`: runs one side of one workload without measuring,
@@ -6,10 +7,10 @@ import BenchmarkWorkloads
 @MainActor
 enum Profiling {
     /// The workloads that can be profiled.
-    static let names = ["all-handle-10", "all-handle-1000", "few-handle", "silent-push"]
+    static let names = ["all-handle-10", "all-handle-1000", "few-handle", "silent-push", "validate-100k"]
 
     /// Runs the workload `name` on `side`; `false` when the name is unknown.
-    static func run(_ name: String, side: String, iterations: Int?) async -> Bool {
+    static func run(_ name: String, side: String, iterations: Int?) async throws -> Bool {
         let ours = side != "peer"
         switch name {
         case "all-handle-10", "all-handle-1000":
@@ -31,6 +32,9 @@ enum Profiling {
                 await workload.deliverThroughDispatchGroup(times: times)
             }
             consume(workload.callbackCount)
+        case "validate-100k":
+            let workload = try LaunchWorkload(graph: .validation(nodeCount: 100_000), work: LaunchWorkload.noOp)
+            for _ in 0..<(iterations ?? 10) { try LaunchPlan.validate(workload.initializers) }
         default:
             return false
         }

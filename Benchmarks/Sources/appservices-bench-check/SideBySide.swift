@@ -10,16 +10,16 @@ struct SideBySide {
     var warmupRounds = 2
 
     /// Runs `ours` and `peer` once per round each and returns their per-round times.
-    func compare(ours: () async -> Void, peer: () async -> Void) async -> Comparison {
+    func compare(ours: () async throws -> Void, peer: () async throws -> Void) async rethrows -> Comparison {
         let clock = ContinuousClock()
         var comparison = Comparison()
         for round in 0..<(warmupRounds + rounds) {
             let oursFirst = round.isMultiple(of: 2)
             var oursTime = Duration.zero
             var peerTime = Duration.zero
-            if oursFirst { oursTime = await clock.measure { await ours() } }
-            peerTime = await clock.measure { await peer() }
-            if !oursFirst { oursTime = await clock.measure { await ours() } }
+            if oursFirst { oursTime = try await clock.measure { try await ours() } }
+            peerTime = try await clock.measure { try await peer() }
+            if !oursFirst { oursTime = try await clock.measure { try await ours() } }
             if round >= warmupRounds {
                 comparison.ours.append(oursTime)
                 comparison.peer.append(peerTime)

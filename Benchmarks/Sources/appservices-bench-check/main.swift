@@ -19,7 +19,7 @@ if arguments.first == "--profile" {
     let name = arguments.dropFirst().first ?? ""
     let side = arguments.dropFirst(2).first ?? "ours"
     let iterations = arguments.dropFirst(3).first.flatMap { Int($0) }
-    guard await Profiling.run(name, side: side, iterations: iterations) else {
+    guard (try? await Profiling.run(name, side: side, iterations: iterations)) == true else {
         diagnose("usage: appservices-bench-check [--profile NAME [ours|peer] [ITERATIONS]], NAME one of \(Profiling.names.joined(separator: ", "))")
         exit(2)
     }
@@ -42,7 +42,15 @@ for (serviceCount, iterations) in [(10, 20_000), (100, 2_000), (1000, 200)] {
 }
 record(await DispatchTargets.fewServicesHandle(iterations: 2_000, rounds: 21))
 record(DispatchTargets.allocationsPerDispatch(dispatches: 10_000))
-record(await SilentPushTarget.run(iterations: 50, rounds: 21))
+record(await SilentPushTarget.run(iterations: 50, rounds: 31))
+do {
+    for result in try await LaunchTargets.sleepGraph(rounds: 5) { record(result) }
+    record(try await LaunchTargets.noOpLaunch(rounds: 7))
+    record(try await LaunchTargets.validationScaling(rounds: 7))
+} catch {
+    diagnose("A launch target could not run: \(error)")
+    exit(2)
+}
 
 let met = results.filter(\.isMet).count
 emit("summary: \(met) of \(results.count) targets met in \((clock.now - started).readable)")

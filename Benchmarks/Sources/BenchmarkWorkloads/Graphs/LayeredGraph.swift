@@ -67,3 +67,24 @@ public struct LayeredGraph: Sendable {
         return seconds * 1_000_000 + attoseconds / 1_000_000_000_000
     }
 }
+
+extension LayeredGraph {
+    /// Target 5's graph: 200 nodes in layers of 20, 3 dependencies each, every node
+    /// sleeping 1-5 ms (seeded).
+    public static let sleepBound = LayeredGraph(
+        nodeCount: 200,
+        layerWidth: 20,
+        dependencyCount: 3,
+        durations: .milliseconds(1) ... .milliseconds(5),
+        seed: 5
+    )
+
+    /// Target 6's graph: 10,000 no-op nodes in layers of 100, 3 dependencies each.
+    public static let noOpLaunch = LayeredGraph(nodeCount: 10_000, layerWidth: 100, dependencyCount: 3, seed: 6)
+
+    /// Target 7's graphs: `nodeCount` no-op nodes in layers of 100 with 3 dependencies
+    /// each, so about three edges per node (10k nodes: 29,700 edges; 100k: 299,700).
+    public static func validation(nodeCount: Int) -> LayeredGraph {
+        LayeredGraph(nodeCount: nodeCount, layerWidth: 100, dependencyCount: 3, seed: 7)
+    }
+}
