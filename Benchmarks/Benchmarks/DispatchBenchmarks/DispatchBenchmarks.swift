@@ -2,8 +2,7 @@ import Benchmark
 import BenchmarkWorkloads
 
 // The dispatch workloads of the ratio check, for `swift package benchmark`, which adds
-// percentiles, allocation counts and baselines. Each sample runs `scaledIterations`
-// dispatches in one hop to the main actor, where services live.
+// percentiles, allocation counts and baselines.
 let benchmarks: @Sendable () -> Void = {
     let configuration = Benchmark.Configuration(
         metrics: [.wallClock, .throughput, .mallocCountTotal],
@@ -11,35 +10,24 @@ let benchmarks: @Sendable () -> Void = {
         maxDuration: .seconds(2)
     )
 
-    for serviceCount in [10, 100, 1000] {
-        Benchmark("resign and become active, \(serviceCount) services, composite", configuration: configuration) {
-            benchmark, workload in
-            let times = benchmark.scaledIterations.count
-            await MainActor.run { workload.dispatchThroughComposite(times: times) }
-        } setup: {
-            await AllServicesHandleWorkload(serviceCount: serviceCount)
+    for count in [10, 100, 1000] {
+        let name = "resign and become active, \(count) services"
+        onMainActor("\(name), composite", configuration, { await AllServicesHandleWorkload(serviceCount: count) }) {
+            $0.dispatchThroughComposite(times: $1)
         }
-        Benchmark("resign and become active, \(serviceCount) services, hand-written", configuration: configuration) {
-            benchmark, workload in
-            let times = benchmark.scaledIterations.count
-            await MainActor.run { workload.dispatchByHand(times: times) }
-        } setup: {
-            await AllServicesHandleWorkload(serviceCount: serviceCount)
+        onMainActor("\(name), hand-written", configuration, { await AllServicesHandleWorkload(serviceCount: count) }) {
+            $0.dispatchByHand(times: $1)
         }
     }
 
-    Benchmark("memory warning, 100 of 1000 services, composite", configuration: configuration) { benchmark, workload in
-        let times = benchmark.scaledIterations.count
-        await MainActor.run { workload.dispatchThroughComposite(times: times) }
-    } setup: {
+    let fewHandle: @Sendable () async -> FewServicesHandleWorkload = {
         await FewServicesHandleWorkload(serviceCount: 1000, handlerInterval: 10)
     }
-    Benchmark("memory warning, 100 of 1000 services, call-every-service", configuration: configuration) {
-        benchmark, workload in
-        let times = benchmark.scaledIterations.count
-        await MainActor.run { workload.dispatchToEveryService(times: times) }
-    } setup: {
-        await FewServicesHandleWorkload(serviceCount: 1000, handlerInterval: 10)
+    onMainActor("memory warning, 100 of 1000 services, composite", configuration, fewHandle) {
+        $0.dispatchThroughComposite(times: $1)
+    }
+    onMainActor("memory warning, 100 of 1000 services, call-every-service", configuration, fewHandle) {
+        $0.dispatchToEveryService(times: $1)
     }
 
     let pushConfiguration = Benchmark.Configuration(
@@ -55,5 +43,22 @@ let benchmarks: @Sendable () -> Void = {
         await workload.deliverThroughDispatchGroup(times: 1)
     } setup: {
         await SilentPushWorkload(serviceCount: 100)
+    }
+}
+
+/// Registers a benchmark whose samples each run `body` with the sample's iteration count in
+/// one hop to the main actor, where services live (so the hop is shared by a thousand
+/// dispatches).
+private func onMainActor<Workload: Sendable>(
+    _ name: String,
+    _ configuration: Benchmark.Configuration,
+    _ setup: @escaping @Sendable () async -> Workload,
+    body: @escaping @MainActor @Sendable (Workload, Int) -> Void
+) {
+    Benchmark(name, configuration: configuration) { benchmark, workload in
+        let times = benchmark.scaledIterations.count
+        await MainActor.run { body(workload, times) }
+    } setup: {
+        await setup()
     }
 }

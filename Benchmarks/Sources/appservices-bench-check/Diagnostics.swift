@@ -27,3 +27,12 @@ private func write(_ text: String, to descriptor: Int32) {
         }
     }
 }
+
+/// Whether this is an optimized build; the check measures nothing else.
+func isReleaseBuild() -> Bool {
+    #if DEBUG
+    return false
+    #else
+    return true
+    #endif
+}

@@ -38,7 +38,12 @@ enum DispatchTargets {
     static func allocationsPerDispatch(dispatches: Int) -> TargetResult {
         guard AllocationCounter.isCounting else {
             diagnose("3. the malloc interposer is not counting this process's allocations")
-            return TargetResult(name: "3. heap allocations per sync dispatch", value: .infinity, goal: 0, bound: .atMost)
+            return TargetResult(
+                name: "3. heap allocations per sync dispatch",
+                value: .infinity,
+                goal: 0,
+                bound: .atMost
+            )
         }
         let allHandle = AllServicesHandleWorkload(serviceCount: 100)
         let fewHandle = FewServicesHandleWorkload(serviceCount: 1000, handlerInterval: 10)

@@ -7,7 +7,9 @@ import BenchmarkWorkloads
 @MainActor
 enum Profiling {
     /// The workloads that can be profiled.
-    static let names = ["all-handle-10", "all-handle-1000", "few-handle", "silent-push", "validate-100k"]
+    static let names = [
+        "all-handle-10", "all-handle-1000", "few-handle", "silent-push", "validate-10k", "validate-100k",
+    ]
 
     /// Runs the workload `name` on `side`; `false` when the name is unknown.
     static func run(_ name: String, side: String, iterations: Int?) async throws -> Bool {
@@ -32,9 +34,10 @@ enum Profiling {
                 await workload.deliverThroughDispatchGroup(times: times)
             }
             consume(workload.callbackCount)
-        case "validate-100k":
-            let workload = try LaunchWorkload(graph: .validation(nodeCount: 100_000), work: LaunchWorkload.noOp)
-            for _ in 0..<(iterations ?? 10) { try LaunchPlan.validate(workload.initializers) }
+        case "validate-10k", "validate-100k":
+            let nodeCount = name == "validate-10k" ? 10_000 : 100_000
+            let workload = try LaunchWorkload(graph: .validation(nodeCount: nodeCount), work: LaunchWorkload.noOp)
+            for _ in 0..<(iterations ?? 1_000_000 / nodeCount) { try LaunchPlan.validate(workload.initializers) }
         default:
             return false
         }

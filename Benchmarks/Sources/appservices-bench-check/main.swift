@@ -9,10 +9,10 @@ import Darwin
 //
 //     swift run -c release --package-path Benchmarks appservices-bench-check
 
-#if DEBUG
-diagnose("appservices-bench-check measures release builds only: run it with `-c release`.")
-exit(2)
-#endif
+if !isReleaseBuild() {
+    diagnose("appservices-bench-check measures release builds only: run it with `-c release`.")
+    exit(2)
+}
 
 let arguments = CommandLine.arguments.dropFirst()
 if arguments.first == "--profile" {
@@ -20,7 +20,9 @@ if arguments.first == "--profile" {
     let side = arguments.dropFirst(2).first ?? "ours"
     let iterations = arguments.dropFirst(3).first.flatMap { Int($0) }
     guard (try? await Profiling.run(name, side: side, iterations: iterations)) == true else {
-        diagnose("usage: appservices-bench-check [--profile NAME [ours|peer] [ITERATIONS]], NAME one of \(Profiling.names.joined(separator: ", "))")
+        diagnose(
+            "usage: appservices-bench-check [--profile NAME [ours|peer] [ITERATIONS]], NAME one of \(Profiling.names.joined(separator: ", "))"
+        )
         exit(2)
     }
     exit(0)
@@ -46,7 +48,7 @@ record(await SilentPushTarget.run(iterations: 50, rounds: 31))
 do {
     for result in try await LaunchTargets.sleepGraph(rounds: 5) { record(result) }
     record(try await LaunchTargets.noOpLaunch(rounds: 7))
-    record(try await LaunchTargets.validationScaling(rounds: 7))
+    record(try await LaunchTargets.validationScaling(rounds: 11))
 } catch {
     diagnose("A launch target could not run: \(error)")
     exit(2)

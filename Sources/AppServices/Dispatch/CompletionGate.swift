@@ -61,7 +61,10 @@ final class CompletionGate<Response: Sendable> {
 
     /// The task-group child that runs the job at `index`: main-actor isolated, so the
     /// group starts it on the main actor, where the job runs.
-    nonisolated func child(_ index: Int, _ job: FanOutJob<Response>) -> @MainActor @Sendable () async -> FanOutChildResult {
+    nonisolated func child(
+        _ index: Int,
+        _ job: FanOutJob<Response>
+    ) -> @MainActor @Sendable () async -> FanOutChildResult {
         { @MainActor in
             await self.run(index, job)
             return .serviceReturned

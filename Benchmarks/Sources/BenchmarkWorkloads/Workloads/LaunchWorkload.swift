@@ -50,7 +50,9 @@ public struct LaunchWorkload: Sendable {
     }
 
     /// The same work run one node after another, in node (dependency) order.
-    public func sequentialRunner(work: @escaping @Sendable (Duration) async throws -> Void) -> SequentialInitializerRunner {
+    public func sequentialRunner(
+        work: @escaping @Sendable (Duration) async throws -> Void
+    ) -> SequentialInitializerRunner {
         SequentialInitializerRunner(
             ordered: graph.nodes.map { node in
                 let duration = node.duration
