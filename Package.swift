@@ -87,6 +87,28 @@ let package = Package(
                 .product(name: "Metrics", package: "swift-metrics"),
             ]
         ),
+        // The classic patterns as small compiled examples (not a product).
+        .target(
+            name: "AppServicesExamples",
+            dependencies: [
+                "AppServices",
+                "AppServicesUIKit",
+                .target(name: "AppServicesUIKitShim", condition: .when(platforms: platformsWithoutUIKit)),
+                .product(name: "Configuration", package: "swift-configuration"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .testTarget(
+            name: "AppServicesExamplesTests",
+            dependencies: [
+                "AppServicesExamples",
+                "AppServices",
+                "AppServicesTesting",
+                "AppServicesUIKit",
+                .target(name: "AppServicesUIKitShim", condition: .when(platforms: platformsWithoutUIKit)),
+                .product(name: "Configuration", package: "swift-configuration"),
+            ]
+        ),
         .testTarget(
             name: "AppServicesTestingTests",
             dependencies: ["AppServices", "AppServicesTesting"]

@@ -23,6 +23,20 @@ open class UIApplication: UIResponder {
     open func supportedInterfaceOrientations(for window: UIWindow?) -> UIInterfaceOrientationMask {
         .allButUpsideDown
     }
+
+    /// Whether the application is registered for remote notifications.
+    ///
+    /// In the shim it becomes `true` when ``registerForRemoteNotifications()`` is called.
+    open private(set) var isRegisteredForRemoteNotifications = false
+
+    /// Asks the system to register for remote notifications; the result arrives in the
+    /// delegate's `didRegisterForRemoteNotificationsWithDeviceToken` or
+    /// `didFailToRegisterForRemoteNotificationsWithError`.
+    ///
+    /// The shim only records the request; a simulated UIKit delivers the result.
+    open func registerForRemoteNotifications() {
+        isRegisteredForRemoteNotifications = true
+    }
 }
 
 extension UIApplication {

@@ -18,6 +18,12 @@ open class UIView: UIResponder, UICoordinateSpace {
         bounds = .zero
         super.init()
     }
+
+    /// Creates a view with an empty frame (`NSObject`'s `init()`, which UIKit routes to
+    /// `init(frame: .zero)`).
+    public convenience override init() {
+        self.init(frame: .zero)
+    }
 }
 
 /// The backdrop of the application's user interface (`UIWindow`).

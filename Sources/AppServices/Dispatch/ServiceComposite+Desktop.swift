@@ -44,11 +44,13 @@ extension ServiceComposite {
     /// ``TerminationReply/cancel`` beats ``TerminationReply/later(_:)``, which beats
     /// ``TerminationReply/now``.
     ///
-    /// - Parameter reply: For ``TerminationDecision/later`` only: called exactly once with
-    ///   whether to quit (every service's work returned `true`), when all have finished or
-    ///   at ``Configuration-swift.struct/Deadlines-swift.struct/termination`` (a service
-    ///   that has not finished by then counts as `false`). Pass it to
-    ///   `NSApplication.reply(toApplicationShouldTerminate:)`.
+    /// - Parameters:
+    ///   - platform: The raw platform objects to hand to services, if any.
+    ///   - reply: For ``TerminationDecision/later`` only: called exactly once with
+    ///     whether to quit (every service's work returned `true`), when all have finished or
+    ///     at ``Configuration-swift.struct/Deadlines-swift.struct/termination`` (a service
+    ///     that has not finished by then counts as `false`). Pass it to
+    ///     `NSApplication.reply(toApplicationShouldTerminate:)`.
     public func shouldTerminate(
         platform: PlatformObjects? = nil,
         reply: @escaping @MainActor (Bool) -> Void

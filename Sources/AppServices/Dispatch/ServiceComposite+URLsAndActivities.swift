@@ -39,8 +39,12 @@ extension ServiceComposite {
 
     /// Dispatches `application(_:continue:restorationHandler:)` (or the scene form).
     ///
-    /// - Parameter restorationHandler: Called at most once, after every service answered,
-    ///   with the restoring objects of all services, and only when there is at least one.
+    /// - Parameters:
+    ///   - activity: The activity to continue.
+    ///   - platform: The raw platform objects to hand to services, if any.
+    ///   - scene: The scene the activity arrived through, for the scene form.
+    ///   - restorationHandler: Called at most once, after every service answered, with the
+    ///     restoring objects of all services, and only when there is at least one.
     /// - Returns: `true` if any service handled the activity; `false` with no handling
     ///   service.
     public func continueUserActivity(

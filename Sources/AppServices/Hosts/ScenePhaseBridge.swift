@@ -69,7 +69,9 @@ public final class ScenePhaseBridge {
 
     /// Dispatches the callbacks that take the application to `phase`.
     ///
-    /// - Parameter platform: The raw platform objects to hand to services, if any.
+    /// - Parameters:
+    ///   - phase: The phase SwiftUI reported.
+    ///   - platform: The raw platform objects to hand to services, if any.
     public func phaseChanged(to phase: Phase, platform: PlatformObjects? = nil) {
         self.phase = phase
         if composite.applicationState == .notRunning {

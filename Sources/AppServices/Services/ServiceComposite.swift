@@ -15,7 +15,7 @@ import Logging
 /// ```
 ///
 /// **Registration and sealing.** Services are registered at creation or with
-/// ``register(_:)`` until the first callback. The first callback (or ``validate()``)
+/// ``register(_:file:line:)`` until the first callback. The first callback (or ``validate()``)
 /// validates the whole set and reports every problem at once: dependency cycles with their
 /// path, missing dependencies, two services of one type, duplicate event subscriptions.
 /// The first callback then seals the composite: the order and, for each callback, the list

@@ -1,0 +1,25 @@
+import AppServices
+@testable import AppServicesExamples
+import AppServicesTesting
+import Foundation
+import Testing
+
+@MainActor
+struct GettingStartedTests {
+    @Test("The getting-started composite opens an order link")
+    func composes() throws {
+        #expect(try gettingStarted())
+    }
+
+    @Test("A deep link opens an order")
+    func deepLinkOpensAnOrder() throws {
+        let deepLinks = DeepLinkService()
+        let simulator = LifecycleSimulator(driving: ServiceComposite([deepLinks, SessionService()]))
+        try simulator.coldLaunch(LaunchOptions(url: URL(string: "shop://orders/17")))
+
+        let composite = ServiceComposite([DeepLinkService()])
+        #expect(composite.open(URL(string: "shop://orders/42")!))
+        #expect(composite.service(DeepLinkService.self)?.openedOrders == ["42"])
+        #expect(!composite.open(URL(string: "https://example.com")!))
+    }
+}

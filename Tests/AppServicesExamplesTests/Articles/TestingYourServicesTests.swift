@@ -1,0 +1,88 @@
+import AppServices
+@testable import AppServicesExamples
+import AppServicesTesting
+import Foundation
+import Logging
+import Testing
+
+/// A service under test: it refreshes the inbox on a silent push, through a slow network.
+final class InboxRefreshService: AppService, RemoteNotificationHandling {
+    let network: any InboxNetwork
+
+    init(network: any InboxNetwork) { self.network = network }
+
+    func application(_ context: AppContext, didReceiveRemoteNotification notification: RemoteNotification) async throws
+        -> BackgroundFetchResult
+    {
+        try await network.fetchMessages().isEmpty ? .noData : .newData
+    }
+}
+
+protocol InboxNetwork: Sendable {
+    func fetchMessages() async throws -> [String]
+}
+
+/// A network that answers after `delay` on the test clock.
+struct SlowNetwork: InboxNetwork {
+    let clock: TestClock
+    let delay: Duration
+    func fetchMessages() async throws -> [String] {
+        try await clock.sleep(for: delay)
+        return ["hello"]
+    }
+}
+
+final class Analytics: RecordingService {}
+final class Checkout: RecordingService {
+    override class var dependencies: [any AppService.Type] { [Analytics.self] }
+}
+
+@MainActor
+struct TestingYourServicesTests {
+    @Test("Services hear callbacks in dependency order, and wind down in reverse")
+    func recordingServices() {
+        let journal = CallJournal()
+        let composite = ServiceComposite([Checkout(journal: journal), Analytics(journal: journal)])
+        _ = composite.didFinishLaunching()
+        composite.didBecomeActive()
+        composite.willResignActive()
+        #expect(journal.services(receiving: .didBecomeActive) == ["Analytics", "Checkout"])
+        #expect(journal.services(receiving: .willResignActive) == ["Checkout", "Analytics"])
+    }
+
+    @Test("A slow service misses the deadline, measured on a manual clock")
+    func deadlines() async {
+        let clock = TestClock()
+        let logs = LogCapture()
+        let composite = ServiceComposite(
+            [InboxRefreshService(network: SlowNetwork(clock: clock, delay: .seconds(40)))],
+            configuration: .init(logger: logs.logger(), clock: clock)
+        )
+        var results: [BackgroundFetchResult] = []
+        composite.didReceiveRemoteNotification(RemoteNotification(userInfo: [:])) { results.append($0) }
+
+        await clock.waitForSleepers(2)  // the network's sleep and the deadline
+        clock.advance(by: .seconds(25))
+        await composite.waitForPendingWork()
+
+        #expect(results == [.failed])
+        #expect(logs.messages(at: .warning).contains { $0.contains("InboxRefreshService") })
+    }
+
+    @Test("The simulator walks UIKit's sequences and refuses the ones UIKit never produces")
+    func simulator() async throws {
+        let recorder = RecordingService()
+        let simulator = LifecycleSimulator(driving: ServiceComposite([recorder]))
+        try simulator.coldLaunch()
+        try simulator.enterBackground()
+        try simulator.suspend()
+        _ = try await simulator.deliverSilentPush(RemoteNotification(userInfo: [:]))
+        try simulator.terminate()
+
+        #expect(recorder.callbacks == [
+            .willFinishLaunching, .didFinishLaunching, .didBecomeActive, .willResignActive, .didEnterBackground,
+            .didReceiveRemoteNotification, .willTerminate,
+        ])
+        #expect(throws: LifecycleSimulatorError.self) { try simulator.sendNow(.didBecomeActive) }
+    }
+}
