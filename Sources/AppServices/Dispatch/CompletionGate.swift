@@ -12,7 +12,9 @@ import Logging
 final class CompletionGate<Response: Sendable> {
     /// What is being waited for, for log messages: the callback's name, or a description.
     private let callback: String
-    private let names: [String]
+    /// Who answers each job, for log messages: a service's name is made only when it is
+    /// logged, since `String(describing:)` of a type costs microseconds.
+    private let services: [FanOutJob<Response>.Name]
     private let merge: ResponseMerge<Response>
     private let unanswered: Response?
     private let deadline: Duration
@@ -24,7 +26,7 @@ final class CompletionGate<Response: Sendable> {
 
     init(
         callback: String,
-        names: [String],
+        services: [FanOutJob<Response>.Name],
         merge: ResponseMerge<Response>,
         unanswered: Response?,
         deadline: Duration,
@@ -32,14 +34,14 @@ final class CompletionGate<Response: Sendable> {
         completion: @escaping (Response) -> Void
     ) {
         self.callback = callback
-        self.names = names
+        self.services = services
         self.merge = merge
         self.unanswered = unanswered
         self.deadline = deadline
         self.logger = logger
-        self.answers = Array(repeating: nil, count: names.count)
-        self.settled = Array(repeating: false, count: names.count)
-        self.remaining = names.count
+        self.answers = Array(repeating: nil, count: services.count)
+        self.settled = Array(repeating: false, count: services.count)
+        self.remaining = services.count
         self.completion = completion
     }
 
@@ -57,9 +59,21 @@ final class CompletionGate<Response: Sendable> {
         }
     }
 
+    /// The task-group child that runs the job at `index`: main-actor isolated, so the
+    /// group starts it on the main actor, where the job runs.
+    nonisolated func child(
+        _ index: Int,
+        _ job: FanOutJob<Response>
+    ) -> @MainActor @Sendable () async -> FanOutChildResult {
+        { @MainActor in
+            await self.run(index, job)
+            return .serviceReturned
+        }
+    }
+
     /// Records the outcome of the service at `index`.
     func record(_ index: Int, _ outcome: Result<Response, any Error>) {
-        let name = names[index]
+        var name: String { services[index].text }
         guard !isComplete else {
             switch outcome {
             case .success(let answer):
@@ -106,7 +120,7 @@ final class CompletionGate<Response: Sendable> {
     /// as `unanswered`.
     func expire() {
         guard !isComplete else { return }
-        let silent = names.indices.filter { !settled[$0] }.map { names[$0] }
+        let silent = services.indices.filter { !settled[$0] }.map { services[$0].text }
         logger.warning(
             """
             \(callback) reached its deadline of \(deadline) before \(silent.joined(separator: ", ")) finished; \
@@ -114,7 +128,7 @@ final class CompletionGate<Response: Sendable> {
             """,
             metadata: ["callback": "\(callback)", "services": "\(silent)"]
         )
-        for index in names.indices where !settled[index] { answers[index] = unanswered }
+        for index in services.indices where !settled[index] { answers[index] = unanswered }
         complete()
     }
 
@@ -137,8 +151,36 @@ enum FanOutChildResult: Sendable {
 
 /// One service's part of a completion-handler callback.
 struct FanOutJob<Response: Sendable>: Sendable {
-    let serviceName: String
+    /// Who does the job, as log messages name it.
+    enum Name: Sendable {
+        /// A service, named by its type (`nil` when not known).
+        case service((any AppService.Type)?)
+        /// Work with a label of its own.
+        case label(String)
+
+        /// The name as printed.
+        var text: String {
+            switch self {
+            case .service(let type): type?.serviceName ?? "A service"
+            case .label(let label): label
+            }
+        }
+    }
+
+    let name: Name
     let run: @Sendable @MainActor () async throws -> Response
+
+    /// A job done by the service of type `serviceType`.
+    init(serviceType: (any AppService.Type)?, run: @escaping @Sendable @MainActor () async throws -> Response) {
+        self.name = .service(serviceType)
+        self.run = run
+    }
+
+    /// A job named `label`.
+    init(label: String, run: @escaping @Sendable @MainActor () async throws -> Response) {
+        self.name = .label(label)
+        self.run = run
+    }
 }
 
 extension ServiceComposite {
@@ -162,7 +204,7 @@ extension ServiceComposite {
         let jobs = select(plan.unsafelyUnwrapped.handlers).map { handler in
             let context = makeContext(handler.type, callback, platform, scene)
             let service = handler.service
-            return FanOutJob(serviceName: handler.type.serviceName) { try await call(service, context) }
+            return FanOutJob(serviceType: handler.type) { try await call(service, context) }
         }
         runExactlyOnce(
             callback.rawValue,
@@ -197,7 +239,7 @@ extension ServiceComposite {
         }
         let gate = CompletionGate(
             callback: callback,
-            names: jobs.map(\.serviceName),
+            services: jobs.map(\.name),
             merge: merge,
             unanswered: unanswered,
             deadline: deadline,
@@ -213,10 +255,9 @@ extension ServiceComposite {
             await withTaskGroup(of: FanOutChildResult.self) { group in
                 for index in jobs.indices {
                     let job = jobs[index]
-                    group.addTask {
-                        await gate.run(index, job)
-                        return .serviceReturned
-                    }
+                    // Started on the main actor, where the job runs, rather than on the
+                    // global pool only to hop to the main actor at once.
+                    group.addTask(operation: gate.child(index, job))
                 }
                 group.addTask {
                     do {

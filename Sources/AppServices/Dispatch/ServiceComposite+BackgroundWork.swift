@@ -80,7 +80,7 @@ extension ServiceComposite {
         // The same exactly-once machinery as completion handlers: one job per piece of
         // work, answered when it ends, and one deadline.
         let jobs = running.map { entry in
-            FanOutJob(serviceName: entry.value.label) { await entry.value.task.value }
+            FanOutJob(label: entry.value.label) { await entry.value.task.value }
         }
         await withCheckedContinuation { continuation in
             runExactlyOnce("background work", jobs, deadline: budget, merge: .none, unanswered: nil) {

@@ -61,7 +61,7 @@ extension ServiceComposite {
             case .now: return false
             case .cancel: return true
             case .later(let work):
-                jobs.append(FanOutJob(serviceName: context.serviceName ?? "A service", run: work))
+                jobs.append(FanOutJob(serviceType: context.serviceType, run: work))
                 return false
             }
         }

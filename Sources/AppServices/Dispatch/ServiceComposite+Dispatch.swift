@@ -35,11 +35,20 @@ extension ServiceComposite {
     ) {
         beginDispatch(callback, scene: scene)
         let handlers = select(plan.unsafelyUnwrapped.handlers)
+        // One context for the whole dispatch, re-aimed at each service: making one per
+        // service would retain and release the composite and the payloads every time.
+        var context = makeContext(nil, callback, platform, scene)
         if callback.direction == .up {
-            for handler in handlers { body(handler.service, makeContext(handler.type, callback, platform, scene)) }
+            for handler in handlers {
+                context.serviceType = handler.type
+                body(handler.service, context)
+            }
         } else {
-            for handler in handlers.reversed() {
-                body(handler.service, makeContext(handler.type, callback, platform, scene))
+            // Indices rather than `handlers.reversed()`, which reads each element through a
+            // generic coroutine.
+            for index in handlers.indices.reversed() {
+                context.serviceType = handlers[index].type
+                body(handlers[index].service, context)
             }
         }
         endDispatch(callback, scene: scene)
@@ -58,8 +67,10 @@ extension ServiceComposite {
     ) -> Response {
         beginDispatch(callback, scene: scene)
         var fold = ResponseMerge<Response>.Fold(merge)
+        var context = makeContext(nil, callback, platform, scene)
         for handler in select(plan.unsafelyUnwrapped.handlers) {
-            fold.add(body(handler.service, makeContext(handler.type, callback, platform, scene)))
+            context.serviceType = handler.type
+            fold.add(body(handler.service, context))
         }
         endDispatch(callback, scene: scene)
         return fold.result

@@ -30,6 +30,9 @@ struct DependencyGraph<Key: Hashable> {
     let edges: [[Int]]
     /// Position of the first node registered for each key.
     let positions: [Key: Int]
+    /// For each node, whether it is the first registered for its key (not a duplicate);
+    /// kept so the algorithms below read an array instead of hashing keys again.
+    private let primary: [Bool]
     /// Problems found while resolving keys (duplicates and missing dependencies).
     private let resolutionProblems: [Problem]
 
@@ -37,19 +40,22 @@ struct DependencyGraph<Key: Hashable> {
         var positions: [Key: Int] = [:]
         positions.reserveCapacity(nodes.count)
         var problems: [Problem] = []
-        for (index, node) in nodes.enumerated() {
-            if let first = positions[node.key] {
+        var primary = [Bool](repeating: true, count: nodes.count)
+        // By index, reading only the fields needed, rather than copying each node.
+        for index in nodes.indices {
+            if let first = positions[nodes[index].key] {
                 problems.append(.duplicate(first: first, duplicate: index))
+                primary[index] = false
             } else {
-                positions[node.key] = index
+                positions[nodes[index].key] = index
             }
         }
         var edges: [[Int]] = []
         edges.reserveCapacity(nodes.count)
-        for (index, node) in nodes.enumerated() {
+        for index in nodes.indices {
             var resolved: [Int] = []
-            resolved.reserveCapacity(node.dependencies.count)
-            for dependency in node.dependencies {
+            resolved.reserveCapacity(nodes[index].dependencies.count)
+            for dependency in nodes[index].dependencies {
                 guard let target = positions[dependency] else {
                     problems.append(.missing(dependent: index, dependency: dependency))
                     continue
@@ -61,6 +67,7 @@ struct DependencyGraph<Key: Hashable> {
         self.nodes = nodes
         self.edges = edges
         self.positions = positions
+        self.primary = primary
         self.resolutionProblems = problems
     }
 
@@ -76,13 +83,25 @@ struct DependencyGraph<Key: Hashable> {
     /// Kahn's algorithm with a min-heap of ready positions: O((V + E) log V).
     func order() -> [Int]? {
         let count = nodes.count
-        var dependents = [[Int]](repeating: [], count: count)
+        // Each node's dependents, in registration order, laid out flat: node n's are
+        // dependents[firstDependent[n]..<firstDependent[n + 1]]. Two arrays instead of one
+        // per node, which at 100,000 nodes cost more to allocate and free than the sort.
+        var firstDependent = [Int](repeating: 0, count: count + 1)
         var waitingOn = [Int](repeating: 0, count: count)
         var live = 0
         for index in 0..<count where isPrimary(index) {
             live += 1
             waitingOn[index] = edges[index].count
-            for dependency in edges[index] { dependents[dependency].append(index) }
+            for dependency in edges[index] { firstDependent[dependency + 1] += 1 }
+        }
+        for index in 0..<count { firstDependent[index + 1] += firstDependent[index] }
+        var dependents = [Int](repeating: 0, count: firstDependent[count])
+        var filled = firstDependent
+        for index in 0..<count where isPrimary(index) {
+            for dependency in edges[index] {
+                dependents[filled[dependency]] = index
+                filled[dependency] += 1
+            }
         }
         var ready = Heap<Int>()
         for index in 0..<count where isPrimary(index) && waitingOn[index] == 0 {
@@ -92,7 +111,7 @@ struct DependencyGraph<Key: Hashable> {
         result.reserveCapacity(live)
         while let next = ready.popMin() {
             result.append(next)
-            for dependent in dependents[next] {
+            for dependent in dependents[firstDependent[next]..<firstDependent[next + 1]] {
                 waitingOn[dependent] -= 1
                 if waitingOn[dependent] == 0 { ready.insert(dependent) }
             }
@@ -101,21 +120,21 @@ struct DependencyGraph<Key: Hashable> {
     }
 
     /// Whether the node at `index` is the one its key resolves to (not a duplicate).
-    func isPrimary(_ index: Int) -> Bool { positions[nodes[index].key] == index }
+    func isPrimary(_ index: Int) -> Bool { primary[index] }
 
     /// One cycle per strongly connected component that contains one, each starting at the
     /// component's earliest-registered node and as short as possible through it.
     func cycles() -> [[Int]] {
-        stronglyConnectedComponents()
-            .filter { component in
-                component.count > 1 || edges[component[0]].contains(component[0])
-            }
+        cyclicComponents()
             .map(shortestCycle(through:))
             .sorted { $0[0] < $1[0] }
     }
 
-    /// Tarjan's algorithm, iterative so that deep graphs cannot overflow the stack.
-    private func stronglyConnectedComponents() -> [[Int]] {
+    /// The strongly connected components that contain a cycle (more than one node, or one
+    /// node that depends on itself), found with Tarjan's algorithm, iterative so that deep
+    /// graphs cannot overflow the stack. Acyclic single nodes, nearly every node of a real
+    /// graph, are not collected.
+    private func cyclicComponents() -> [[Int]] {
         let count = nodes.count
         var indexOf = [Int](repeating: -1, count: count)
         var lowLink = [Int](repeating: 0, count: count)
@@ -156,6 +175,11 @@ struct DependencyGraph<Key: Hashable> {
                     lowLink[parent.node] = min(lowLink[parent.node], lowLink[node])
                 }
                 if lowLink[node] == indexOf[node] {
+                    if stack.last == node && !edges[node].contains(node) {
+                        stack.removeLast()
+                        onStack[node] = false
+                        continue
+                    }
                     var component: [Int] = []
                     while let member = stack.popLast() {
                         onStack[member] = false

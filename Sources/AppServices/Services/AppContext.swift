@@ -16,8 +16,9 @@ public import Logging
 public struct AppContext: Sendable {
     /// The outermost composite, which owns lookup, events and state.
     let composite: ServiceComposite
-    /// The service being called, when the context was made for one.
-    let serviceType: (any AppService.Type)?
+    /// The service being called, when the context was made for one. Dispatch makes one
+    /// context per callback and sets this for each service it calls.
+    var serviceType: (any AppService.Type)?
     /// The callback being dispatched, when there is one.
     public let callback: AppCallback?
     /// The raw objects the platform adapter received with the callback, if any

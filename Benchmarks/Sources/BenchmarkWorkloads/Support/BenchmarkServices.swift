@@ -1,0 +1,95 @@
+public import AppServices
+import Logging
+
+/// A composite's service that counts the callbacks it receives, so the work of a
+/// dispatch is visible after it and cannot be optimized away.
+@MainActor
+public protocol CallbackCounting: AppService {
+    /// How many callbacks this service has received.
+    var callbackCount: Int { get }
+}
+
+/// A service that counts `applicationWillResignActive(_:)` and
+/// `applicationDidBecomeActive(_:)`.
+@MainActor
+final class BecomeActiveCounter<A: Digit, B: Digit, C: Digit>: CallbackCounting, ApplicationStateHandling {
+    private(set) var callbackCount = 0
+
+    @inline(never)
+    func applicationWillResignActive(_ context: AppContext) {
+        callbackCount &+= 1
+    }
+
+    @inline(never)
+    func applicationDidBecomeActive(_ context: AppContext) {
+        callbackCount &+= 1
+    }
+}
+
+/// A service that counts `applicationDidReceiveMemoryWarning(_:)` (and also follows the
+/// application's state, as most services do).
+@MainActor
+final class MemoryWarningCounter<A: Digit, B: Digit, C: Digit>: CallbackCounting, ApplicationStateHandling,
+    SystemEventHandling
+{
+    private(set) var callbackCount = 0
+
+    @inline(never)
+    func applicationDidBecomeActive(_ context: AppContext) {
+        callbackCount &+= 1
+    }
+
+    @inline(never)
+    func applicationDidReceiveMemoryWarning(_ context: AppContext) {
+        callbackCount &+= 1
+    }
+}
+
+/// A service that answers a silent push at once, with no data.
+@MainActor
+final class SilentPushAnswerer<A: Digit, B: Digit, C: Digit>: CallbackCounting, RemoteNotificationHandling {
+    private(set) var callbackCount = 0
+
+    @inline(never)
+    func application(
+        _ context: AppContext,
+        didReceiveRemoteNotification notification: RemoteNotification
+    ) async throws -> BackgroundFetchResult {
+        callbackCount &+= 1
+        return .noData
+    }
+}
+
+/// Which counting service to make for an index.
+enum CountingServiceKind: DistinctTypeFactory {
+    case becomeActive
+    case memoryWarning
+    case silentPush
+
+    func make<A: Digit, B: Digit, C: Digit>(_ a: A.Type, _ b: B.Type, _ c: C.Type) -> any CallbackCounting {
+        switch self {
+        case .becomeActive: BecomeActiveCounter<A, B, C>()
+        case .memoryWarning: MemoryWarningCounter<A, B, C>()
+        case .silentPush: SilentPushAnswerer<A, B, C>()
+        }
+    }
+}
+
+extension ServiceComposite.Configuration {
+    /// The default configuration with a logger that drops messages, so a benchmark prints
+    /// nothing (the composite logs, once, a callback repeated in the same state).
+    static var benchmark: Self {
+        Self(logger: Logger(label: "AppServicesBenchmarks", factory: { _ in SwiftLogNoOpLogHandler() }))
+    }
+}
+
+extension ServiceComposite {
+    /// A composite of `services`, launched and active, as an application is when the
+    /// callbacks being measured arrive.
+    static func active(_ services: [any CallbackCounting]) -> ServiceComposite {
+        let composite = ServiceComposite(services, configuration: .benchmark)
+        _ = composite.didFinishLaunching()
+        composite.didBecomeActive()
+        return composite
+    }
+}

@@ -1,0 +1,44 @@
+public import AppServices
+
+/// Target 1: synchronous callbacks that every one of N services handles, through the
+/// composite and through the hand-written forwarding app delegate. One iteration is the
+/// application resigning active and becoming active again (Control Center pulled down
+/// and back): two callbacks, each valid in the state it arrives in, so the composite's
+/// state tracking takes its normal path. Each service does the same work on both sides:
+/// it counts the call.
+@MainActor
+public final class AllServicesHandleWorkload {
+    /// Our side: a composite of N services that all adopt ``ApplicationStateHandling``.
+    public let composite: ServiceComposite
+    /// The peer: a hand-written app delegate over N concrete services.
+    public let handWritten: HandWrittenAppDelegate
+    private let services: [any CallbackCounting]
+
+    /// Builds both sides with `serviceCount` services (at most 1,000).
+    public init(serviceCount: Int) {
+        services = (0..<serviceCount).map { CountingServiceKind.becomeActive.make(index: $0) }
+        composite = .active(services)
+        handWritten = HandWrittenAppDelegate(serviceCount: serviceCount)
+    }
+
+    /// Dispatches the two callbacks `times` times through the composite, as a user does.
+    public func dispatchThroughComposite(times: Int) {
+        for _ in 0..<times {
+            composite.willResignActive()
+            composite.didBecomeActive()
+        }
+    }
+
+    /// Forwards the two callbacks `times` times through the hand-written app delegate.
+    public func dispatchByHand(times: Int) {
+        for _ in 0..<times {
+            handWritten.applicationWillResignActive()
+            handWritten.applicationDidBecomeActive()
+        }
+    }
+
+    /// All callbacks counted on both sides, to read after a measurement.
+    public var callbackCount: Int {
+        services.reduce(handWritten.callbackCount) { $0 &+ $1.callbackCount }
+    }
+}

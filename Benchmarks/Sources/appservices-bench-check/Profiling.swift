@@ -1,0 +1,46 @@
+import AppServices
+import BenchmarkWorkloads
+
+/// `--profile NAME [SIDE [ITERATIONS]]`: runs one side of one workload without measuring,
+/// for a profiler (`perf record`, `valgrind --tool=callgrind`) to attribute the time.
+/// SIDE is `ours` (the default) or `peer`; ITERATIONS defaults to a few seconds' worth.
+@MainActor
+enum Profiling {
+    /// The workloads that can be profiled.
+    static let names = [
+        "all-handle-10", "all-handle-1000", "few-handle", "silent-push", "validate-10k", "validate-100k",
+    ]
+
+    /// Runs the workload `name` on `side`; `false` when the name is unknown.
+    static func run(_ name: String, side: String, iterations: Int?) async throws -> Bool {
+        let ours = side != "peer"
+        switch name {
+        case "all-handle-10", "all-handle-1000":
+            let workload = AllServicesHandleWorkload(serviceCount: name == "all-handle-10" ? 10 : 1000)
+            let times = iterations ?? (name == "all-handle-10" ? 5_000_000 : 50_000)
+            ours ? workload.dispatchThroughComposite(times: times) : workload.dispatchByHand(times: times)
+            consume(workload.callbackCount)
+        case "few-handle":
+            let workload = FewServicesHandleWorkload(serviceCount: 1000, handlerInterval: 10)
+            let times = iterations ?? 100_000
+            ours ? workload.dispatchThroughComposite(times: times) : workload.dispatchToEveryService(times: times)
+            consume(workload.callbackCount)
+        case "silent-push":
+            let workload = SilentPushWorkload(serviceCount: 100)
+            let times = iterations ?? 10_000
+            if ours {
+                await workload.deliverThroughComposite(times: times)
+            } else {
+                await workload.deliverThroughDispatchGroup(times: times)
+            }
+            consume(workload.callbackCount)
+        case "validate-10k", "validate-100k":
+            let nodeCount = name == "validate-10k" ? 10_000 : 100_000
+            let workload = try LaunchWorkload(graph: .validation(nodeCount: nodeCount), work: LaunchWorkload.noOp)
+            for _ in 0..<(iterations ?? 1_000_000 / nodeCount) { try LaunchPlan.validate(workload.initializers) }
+        default:
+            return false
+        }
+        return true
+    }
+}
