@@ -1,5 +1,5 @@
+import AppServices
 public import Logging
-import Synchronization
 
 /// Collects log messages in memory, so tests can check what was logged (and what never
 /// was, such as secret values).
@@ -29,7 +29,7 @@ public final class LogCapture: Sendable {
         }
     }
 
-    private let captured = Mutex<[Entry]>([])
+    private let captured = Locked<[Entry]>([])
 
     /// Creates an empty capture.
     public init() {}

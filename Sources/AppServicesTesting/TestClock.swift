@@ -1,4 +1,4 @@
-import Synchronization
+import AppServices
 
 /// A clock that moves only when a test advances it, so deadlines, budgets and timeouts are
 /// tested without sleeping.
@@ -61,7 +61,7 @@ public final class TestClock: Clock, Sendable {
         }
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// Creates a clock at offset zero.
     public init() {}

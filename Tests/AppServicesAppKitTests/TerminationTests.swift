@@ -20,8 +20,16 @@ struct TerminationTests {
         Merge(answers: [], reply: .terminateNow, laterReply: []),
         Merge(answers: [.now, .now], reply: .terminateNow, laterReply: []),
         Merge(answers: [.now, .cancel], reply: .terminateCancel, laterReply: []),
-        Merge(answers: [.laterAgreeing(true), .now], reply: .terminateLater, laterReply: [true]),
-        Merge(answers: [.laterAgreeing(true), .laterAgreeing(false)], reply: .terminateLater, laterReply: [false]),
+        // Work that finishes on the spot is answered directly, without a reply.
+        Merge(answers: [.laterAgreeing(true), .now], reply: .terminateNow, laterReply: []),
+        Merge(answers: [.laterAgreeing(true), .laterAgreeing(false)], reply: .terminateCancel, laterReply: []),
+        // Work that suspends is answered "later", and replied to once, after the answer.
+        Merge(answers: [.laterAgreeingAfterSuspending(true), .now], reply: .terminateLater, laterReply: [true]),
+        Merge(
+            answers: [.laterAgreeingAfterSuspending(true), .laterAgreeing(false)],
+            reply: .terminateLater,
+            laterReply: [false]
+        ),
         Merge(answers: [.laterAgreeing(true), .cancel], reply: .terminateCancel, laterReply: []),
         Merge(answers: [.cancel, .laterAgreeing(true), .now], reply: .terminateCancel, laterReply: []),
     ]

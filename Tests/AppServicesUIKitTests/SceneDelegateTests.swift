@@ -148,7 +148,7 @@ struct SceneDelegateTests {
         _ = harness.drain()
         _ = harness.connect("A", options: options)
         await harness.appDelegate.composite.waitForPendingWork()
-        // The quick action runs concurrently, like every completion-handler callback.
+        // Completion-handler callbacks start at once, so the quick action is heard in order.
         #expect(
             harness.journal.calls.map(\.description) == [
                 "Recorder.configurationForConnecting(A)",
@@ -156,8 +156,8 @@ struct SceneDelegateTests {
                 "Recorder.openURL[A](shop://cart)",
                 "Recorder.willContinueUserActivity[A](com.example.browse)",
                 "Recorder.continueUserActivity[A](com.example.order)",
-                "Recorder.userDidAcceptCloudKitShare[A](iCloud.com.example)",
                 "Recorder.performActionForShortcutItem[A](com.example.scan)",
+                "Recorder.userDidAcceptCloudKitShare[A](iCloud.com.example)",
             ]
         )
         #expect(
@@ -251,8 +251,8 @@ struct SceneDelegateTests {
                 "Recorder.didFailToContinueUserActivity[A](com.example.order)",
                 "Recorder.didUpdateUserActivity[A](com.example.order)",
                 "Recorder.windowSceneDidUpdateGeometry[A](landscapeLeft)",
-                "Recorder.userDidAcceptCloudKitShare[A](iCloud.com.example)",
                 "Recorder.performActionForShortcutItem[A](com.example.scan)",
+                "Recorder.userDidAcceptCloudKitShare[A](iCloud.com.example)",
             ]
         )
         #expect(harness.recorder.urlOptions.first == OpenURLOptions(sourceApplication: "com.example.mail"))

@@ -1,5 +1,4 @@
 import Logging
-import Synchronization
 
 extension AppContext {
     /// Bridges an API that reports through a completion handler into an async answer,
@@ -43,7 +42,7 @@ private final class CompletionOnce<Value: Sendable>: Sendable {
         case resolved(Result<Value, any Error>, resumed: Bool)
     }
 
-    private let state = Mutex<State>(.idle)
+    private let state = Locked<State>(.idle)
     private let serviceName: String
     private let callback: String
     private let logger: Logging.Logger

@@ -23,6 +23,8 @@ final class CompletionGate<Response: Sendable> {
     private var settled: [Bool]
     private var remaining: Int
     private var completion: ((Response) -> Void)?
+    /// Called once, right after the completion handler: stops the work still running.
+    var onComplete: (() -> Void)?
 
     init(
         callback: String,
@@ -56,18 +58,6 @@ final class CompletionGate<Response: Sendable> {
             record(index, .success(try await job.run()))
         } catch {
             record(index, .failure(error))
-        }
-    }
-
-    /// The task-group child that runs the job at `index`: main-actor isolated, so the
-    /// group starts it on the main actor, where the job runs.
-    nonisolated func child(
-        _ index: Int,
-        _ job: FanOutJob<Response>
-    ) -> @MainActor @Sendable () async -> FanOutChildResult {
-        { @MainActor in
-            await self.run(index, job)
-            return .serviceReturned
         }
     }
 
@@ -136,17 +126,9 @@ final class CompletionGate<Response: Sendable> {
         guard let completion else { return }
         self.completion = nil
         completion(merge.merge(answers.lazy.compactMap { $0 }))
+        onComplete?()
+        onComplete = nil
     }
-}
-
-/// What one child of a fan-out reports to the loop that decides what to stop.
-enum FanOutChildResult: Sendable {
-    /// A service's work returned (its answer is already recorded).
-    case serviceReturned
-    /// The deadline passed (the gate has completed).
-    case deadlineReached
-    /// The deadline timer was cancelled because every service answered first.
-    case deadlineCancelled
 }
 
 /// One service's part of a completion-handler callback.
@@ -220,11 +202,18 @@ extension ServiceComposite {
     /// answers: when the last has answered, or at `deadline`. With no jobs, `completion`
     /// gets the merge's no-answer value at once.
     ///
-    /// The work runs in one task the composite owns (``cancelPendingWork()``,
-    /// ``waitForPendingWork()``), holding one task group: a child per job, which records
-    /// its job's answer in the gate, and a deadline child. The gate decides when the
-    /// completion is called; the loop over the children's results decides when to cancel
-    /// what still runs.
+    /// Each job runs in its own task, owned by the composite (``cancelPendingWork()``,
+    /// ``waitForPendingWork()``) and started at once: it runs on the spot, on the main
+    /// actor, until it first suspends, and records its answer in the gate in the same job
+    /// in which it returns. So services that answer at once cost no scheduling at all and
+    /// the completion can come before this returns, and only then, if some job is still
+    /// working, is the deadline timer started. When the gate completes, it cancels what is
+    /// still running, which is only late.
+    ///
+    /// Why not one task group, as elsewhere: a group cannot end while a child runs, and
+    /// creating a child per service costs about 1.8 µs against 0.3 µs for an immediate task
+    /// that never suspends (100 services, measured in release): six times a `DispatchGroup`
+    /// merge before any work of ours.
     func runExactlyOnce<Response: Sendable>(
         _ callback: String,
         _ jobs: [FanOutJob<Response>],
@@ -246,42 +235,51 @@ extension ServiceComposite {
             logger: configuration.logger,
             completion: completion
         )
-        // The deadline counts from now, when the system called, not from when the timer's
-        // task first runs.
+        // The deadline counts from now, when the system called, not from when the timer
+        // starts.
         let deadlineReached = Self.timer(on: configuration.clock, firingAfter: deadline)
+        var running: [Task<Void, Never>] = []
+        for index in jobs.indices {
+            let job = jobs[index]
+            if let task = startOwnedTask({ await gate.run(index, job) }) { running.append(task) }
+        }
+        guard !gate.isComplete else { return }
+        if let timer = startOwnedTask({
+            do {
+                try await deadlineReached()
+                gate.expire()
+            } catch {
+                // Cancelled: every job answered before the deadline.
+            }
+        }) {
+            running.append(timer)
+        }
+        gate.onComplete = { for task in running { task.cancel() } }
+    }
+
+    /// Starts `work` in a task the composite owns, at once where the runtime can
+    /// (`Task.immediate`: Linux, and Apple systems 26 and later), as an ordinary main-actor
+    /// task elsewhere.
+    ///
+    /// - Returns: The task, or `nil` when the work already finished before this returned.
+    private func startOwnedTask(_ work: @escaping @MainActor () async -> Void) -> Task<Void, Never>? {
         let id = nextWorkID
         nextWorkID += 1
-        pendingWork[id] = Task { @MainActor [weak self] in
-            await withTaskGroup(of: FanOutChildResult.self) { group in
-                for index in jobs.indices {
-                    let job = jobs[index]
-                    // Started on the main actor, where the job runs, rather than on the
-                    // global pool only to hop to the main actor at once.
-                    group.addTask(operation: gate.child(index, job))
-                }
-                group.addTask {
-                    do {
-                        try await deadlineReached()
-                        await gate.expire()
-                        return .deadlineReached
-                    } catch {
-                        return .deadlineCancelled
-                    }
-                }
-                while let result = await group.next() {
-                    switch result {
-                    case .serviceReturned, .deadlineReached:
-                        // Once the system has its answer, what still runs is only late: ask
-                        // it to stop. Work that ignores cancellation keeps this task (never
-                        // the caller) waiting.
-                        if gate.isComplete { group.cancelAll() }
-                    case .deadlineCancelled:
-                        break
-                    }
-                }
-            }
+        let record = OwnedWork()
+        let body: @MainActor () async -> Void = { [weak self] in
+            await work()
+            record.isFinished = true
             self?.pendingWork[id] = nil
         }
+        let task: Task<Void, Never>
+        if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+            task = Task.immediate { @MainActor in await body() }
+        } else {
+            task = Task { @MainActor in await body() }
+        }
+        if record.isFinished { return nil }
+        pendingWork[id] = task
+        return task
     }
 
     /// A timer that fires `duration` after this call on `clock`, whenever it is awaited.
@@ -290,8 +288,8 @@ extension ServiceComposite {
         return { try await clock.sleep(until: deadline, tolerance: nil) }
     }
 
-    /// The number of completion-handler callbacks whose services are still running
-    /// (including services that ignored their deadline).
+    /// How many pieces of completion-handler work are still running: services' work
+    /// (including work that ignored its deadline) and deadline timers.
     public var pendingWorkCount: Int { pendingWork.count }
 
     /// Cancels the services still working on completion-handler callbacks. Their
@@ -304,4 +302,11 @@ extension ServiceComposite {
     public func waitForPendingWork() async {
         while let task = pendingWork.values.first { await task.value }
     }
+}
+
+/// Whether an owned task's work has finished, which an immediate task may do before the
+/// code that started it goes on.
+@MainActor
+private final class OwnedWork {
+    var isFinished = false
 }

@@ -44,6 +44,12 @@ extension ServiceComposite {
     /// ``TerminationReply/cancel`` beats ``TerminationReply/later(_:)``, which beats
     /// ``TerminationReply/now``.
     ///
+    /// The work of the services that answered ``TerminationReply/later(_:)`` starts at once.
+    /// If all of it finishes on the spot, the answer is direct: ``TerminationDecision/now``
+    /// when every piece agreed, ``TerminationDecision/cancel`` otherwise, and `reply` is not
+    /// called. Otherwise the answer is ``TerminationDecision/later`` and `reply` comes once,
+    /// after this returns.
+    ///
     /// - Parameters:
     ///   - platform: The raw platform objects to hand to services, if any.
     ///   - reply: For ``TerminationDecision/later`` only: called exactly once with
@@ -69,15 +75,20 @@ extension ServiceComposite {
         if jobs.isEmpty { return .now }
         // The services that asked for time finish concurrently under one deadline, through
         // the same exactly-once machinery as the completion-handler callbacks.
+        let answer = PendingTermination()
         runExactlyOnce(
             AppCallback.shouldTerminate.rawValue,
             jobs,
             deadline: configuration.deadlines.termination,
             merge: .allTrue,
-            unanswered: false,
-            completion: reply
-        )
-        return .later
+            unanswered: false
+        ) { quit in
+            // AppKit must hear `.terminateLater` before any reply, so work that finished
+            // before this method returned becomes the direct answer instead.
+            if answer.hasReturned { reply(quit) } else { answer.decision = quit ? .now : .cancel }
+        }
+        answer.hasReturned = true
+        return answer.decision
     }
 
     /// Dispatches AppKit's `applicationShouldTerminateAfterLastWindowClosed(_:)`.
@@ -110,4 +121,12 @@ extension ServiceComposite {
             $0.applicationSupportsSecureRestorableState($1)
         }
     }
+}
+
+/// The answer to `applicationShouldTerminate` while it is being made: direct if the
+/// services' work finishes before the method returns, "later" otherwise.
+@MainActor
+private final class PendingTermination {
+    var decision = ServiceComposite.TerminationDecision.later
+    var hasReturned = false
 }

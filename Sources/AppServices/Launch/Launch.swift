@@ -38,7 +38,7 @@ public final class Launch: Sendable {
     let environment: LaunchEnvironment
     let clock: LaunchClock
     private let metrics: LaunchMetrics
-    private let state: Mutex<LaunchStateMachine>
+    private let state: Locked<LaunchStateMachine>
     private let nextWaiterID = Atomic<Int>(0)
 
     init(plan: LaunchPlan, composite: ServiceComposite?, logger: Logger, clock: any Clock<Duration>) {
@@ -53,7 +53,7 @@ public final class Launch: Sendable {
         )
         self.clock = LaunchClock(clock)
         self.metrics = LaunchMetrics(factory: configuration.metricsFactory, label: configuration.metricsLabel)
-        self.state = Mutex(
+        self.state = Locked(
             LaunchStateMachine(
                 graph: plan.graph,
                 commandCount: plan.commands.count,

@@ -1,4 +1,3 @@
-import Synchronization
 
 /// Hands each lifecycle event to every open ``ServiceComposite/lifecycleEvents(bufferingPolicy:)``
 /// stream.
@@ -11,7 +10,7 @@ final class LifecycleEventBroadcaster: Sendable {
         var nextID = 0
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     func makeStream(bufferingPolicy: AsyncStream<LifecycleEvent>.Continuation.BufferingPolicy) -> AsyncStream<LifecycleEvent> {
         let (stream, continuation) = AsyncStream.makeStream(of: LifecycleEvent.self, bufferingPolicy: bufferingPolicy)

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// When a composite posts UIKit-named lifecycle notifications
 /// (`UIApplicationDidBecomeActiveNotification`, ...) after its lifecycle callbacks.
@@ -42,7 +41,7 @@ public struct LifecycleNotificationPolicy: Sendable, Hashable, CustomStringConve
 /// someone listens. Mediators register and unregister from any thread (their `deinit`),
 /// hence the lock.
 enum LifecycleObservation {
-    private static let observers = Mutex<[ObjectIdentifier: Int]>([:])
+    private static let observers = Locked<[ObjectIdentifier: Int]>([:])
 
     static func isObserved(_ center: NotificationCenter) -> Bool {
         observers.withLock { $0[ObjectIdentifier(center)] != nil }

@@ -108,7 +108,14 @@ final class ActivitiesOnly: AppService, UserActivityHandling {}
 /// A service that answers termination with what the test sets, and whose "later" work
 /// returns what the test sets, or never returns until cancelled.
 class Terminator: AppService, DesktopApplicationHandling {
-    enum Answer: Sendable { case now, cancel, laterAgreeing(Bool), laterNeverFinishing }
+    enum Answer: Sendable {
+        case now, cancel
+        /// Asks for time; the work agrees (or not) on the spot.
+        case laterAgreeing(Bool)
+        /// Asks for time; the work suspends once, then agrees (or not).
+        case laterAgreeingAfterSuspending(Bool)
+        case laterNeverFinishing
+    }
 
     let answer: Answer
     private(set) var workStarted = false
@@ -122,6 +129,12 @@ class Terminator: AppService, DesktopApplicationHandling {
         case .laterAgreeing(let agrees):
             return .later { [self] in
                 workStarted = true
+                return agrees
+            }
+        case .laterAgreeingAfterSuspending(let agrees):
+            return .later { [self] in
+                workStarted = true
+                await Task.yield()
                 return agrees
             }
         case .laterNeverFinishing:

@@ -1,7 +1,6 @@
 import AppServices
 import Configuration
 import Foundation
-import Synchronization
 import Testing
 
 struct LayeredConfigurationTests {
@@ -122,7 +121,7 @@ struct LayeredConfigurationTests {
 
 /// Records, per key read, whether the value found was marked secret.
 final class SecrecyReporter: AccessReporter, Sendable {
-    private let recorded = Mutex<[String: Bool]>([:])
+    private let recorded = Locked<[String: Bool]>([:])
 
     var secrecy: [String: Bool] { recorded.withLock { $0 } }
 

@@ -223,14 +223,23 @@ let mergeCases: [MergeCase] =
         "should terminate (AppKit)",
         .shouldTerminate,
         [
-            ([], "now"), (["now", "now"], "now"), (["now", "later(true)", "now"], "later, reply true"),
-            (["later(true)", "later(false)"], "later, reply false"), (["later(true)", "cancel", "now"], "cancel"),
+            ([], "now"), (["now", "now"], "now"), (["later(true)", "cancel", "now"], "cancel"),
+            // Work that finishes on the spot is answered directly.
+            (["now", "later(true)", "now"], "now"), (["later(true)", "later(false)"], "cancel"),
+            // Work that suspends is answered "later", then replied to once.
+            (["now", "later(true, suspends)", "now"], "later, reply true"),
+            (["later(true, suspends)", "later(false)"], "later, reply false"),
         ],
         set: { service, answer in
             switch answer {
             case "now": service.answers.termination = .now
             case "cancel": service.answers.termination = .cancel
             case "later(true)": service.answers.termination = .later { true }
+            case "later(true, suspends)":
+                service.answers.termination = .later {
+                    await Task.yield()
+                    return true
+                }
             default: service.answers.termination = .later { false }
             }
         }

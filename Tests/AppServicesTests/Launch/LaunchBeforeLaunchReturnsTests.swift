@@ -1,12 +1,11 @@
 import AppServices
 import AppServicesTesting
-import Synchronization
 import Testing
 
 @MainActor
 struct LaunchBeforeLaunchReturnsTests {
     final class Journal: Sendable {
-        private let entries = Mutex<[String]>([])
+        private let entries = Locked<[String]>([])
         func append(_ entry: String) { entries.withLock { $0.append(entry) } }
         var all: [String] { entries.withLock { $0 } }
     }

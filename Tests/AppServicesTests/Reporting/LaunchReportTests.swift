@@ -2,7 +2,6 @@ import AppServices
 import AppServicesTesting
 import Foundation
 import Metrics
-import Synchronization
 import Testing
 
 @MainActor
@@ -155,7 +154,7 @@ final class RecordingMetrics: MetricsFactory, Sendable {
         var description: String { "\(dimensions.sorted().joined(separator: " ")): \(nanoseconds)" }
     }
 
-    private let records = Mutex<[Record]>([])
+    private let records = Locked<[Record]>([])
     var recorded: [Record] { records.withLock { $0 } }
 
     final class TimerRecorder: TimerHandler, Sendable {

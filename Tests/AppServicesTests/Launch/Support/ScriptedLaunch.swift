@@ -1,6 +1,5 @@
 import AppServices
 import AppServicesTesting
-import Synchronization
 
 /// What a scripted initializer does in one attempt.
 enum Step: Sendable, Hashable {
@@ -48,7 +47,7 @@ final class Probe: Sendable {
         var nextWaiter = 0
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     static func key(_ name: String, foregroundRun: Int, attempt: Int) -> String {
         "\(name)#\(foregroundRun)#\(attempt)"
