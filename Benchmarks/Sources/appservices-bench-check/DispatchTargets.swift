@@ -7,7 +7,7 @@ enum DispatchTargets {
     static func allServicesHandle(serviceCount: Int, iterations: Int, rounds: Int) async -> TargetResult {
         let workload = AllServicesHandleWorkload(serviceCount: serviceCount)
         defer { consume(workload.callbackCount) }
-        return await ratioTarget(
+        let result = await ratioTarget(
             "1. sync callback all \(serviceCount) services handle, ours / hand-written",
             goal: 1.25,
             rounds: rounds,
@@ -16,6 +16,17 @@ enum DispatchTargets {
             ours: { workload.dispatchThroughComposite(times: iterations) },
             peer: { workload.dispatchByHand(times: iterations) }
         )
+        // For information only: the same loop over instances of one class, every call
+        // static, which no delegate holding distinct services can do.
+        let uniform = await SideBySide(rounds: rounds).compare(
+            ours: { workload.dispatchThroughComposite(times: iterations) },
+            peer: { workload.dispatchUniformly(times: iterations) }
+        )
+        diagnose(
+            "   for information: ours / one class called statically \(formatted(uniform.ratio)) "
+                + "(\((uniform.peer.median / iterations).readable) per call)"
+        )
+        return result
     }
 
     /// Target 2: a callback 10% of 1,000 services handle, ours over call-every-service.

@@ -28,6 +28,12 @@ if arguments.first == "--profile" {
     exit(0)
 }
 
+// `--only 1,4` measures only those targets (by number), for working on one.
+let only: Set<Int>? = arguments.first == "--only"
+    ? Set((arguments.dropFirst().first ?? "").split(separator: ",").compactMap { Int($0) })
+    : nil
+func wanted(_ target: Int) -> Bool { only?.contains(target) ?? true }
+
 let clock = ContinuousClock()
 let started = clock.now
 var results: [TargetResult] = []
@@ -39,16 +45,18 @@ func record(_ result: TargetResult) {
     emit(result.line)
 }
 
-for (serviceCount, iterations) in [(10, 20_000), (100, 2_000), (1000, 200)] {
-    record(await DispatchTargets.allServicesHandle(serviceCount: serviceCount, iterations: iterations, rounds: 21))
+if wanted(1) {
+    for (serviceCount, iterations) in [(10, 20_000), (100, 2_000), (1000, 200)] {
+        record(await DispatchTargets.allServicesHandle(serviceCount: serviceCount, iterations: iterations, rounds: 21))
+    }
 }
-record(await DispatchTargets.fewServicesHandle(iterations: 2_000, rounds: 21))
-record(DispatchTargets.allocationsPerDispatch(dispatches: 10_000))
-record(await SilentPushTarget.run(iterations: 50, rounds: 31))
+if wanted(2) { record(await DispatchTargets.fewServicesHandle(iterations: 2_000, rounds: 21)) }
+if wanted(3) { record(DispatchTargets.allocationsPerDispatch(dispatches: 10_000)) }
+if wanted(4) { record(await SilentPushTarget.run(iterations: 50, rounds: 31)) }
 do {
-    for result in try await LaunchTargets.sleepGraph(rounds: 5) { record(result) }
-    record(try await LaunchTargets.noOpLaunch(rounds: 7))
-    record(try await LaunchTargets.validationScaling(rounds: 11))
+    if wanted(5) { for result in try await LaunchTargets.sleepGraph(rounds: 5) { record(result) } }
+    if wanted(6) { record(try await LaunchTargets.noOpLaunch(rounds: 7)) }
+    if wanted(7) { record(try await LaunchTargets.validationScaling(rounds: 11)) }
 } catch {
     diagnose("A launch target could not run: \(error)")
     exit(2)

@@ -48,7 +48,8 @@ extension ServiceComposite {
         nextWorkID += 1
         backgroundWork[id] = BackgroundWork(
             label: label,
-            task: Task { @MainActor [weak self] in
+            // Strong `self`, as in the fan-out: the task removes itself when done.
+            task: Task { @MainActor [self] in
                 do {
                     try await work()
                 } catch is CancellationError {
@@ -59,7 +60,7 @@ extension ServiceComposite {
                         metadata: ["callback": "\(callback.map { "\($0)" } ?? "none")"]
                     )
                 }
-                self?.backgroundWork[id] = nil
+                backgroundWork[id] = nil
             }
         )
     }

@@ -67,7 +67,7 @@ extension ServiceComposite {
             case .now: return false
             case .cancel: return true
             case .later(let work):
-                jobs.append(FanOutJob(serviceType: context.serviceType, run: work))
+                jobs.append(FanOutJob(serviceType: context.currentServiceType, run: work))
                 return false
             }
         }

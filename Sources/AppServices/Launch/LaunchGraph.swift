@@ -36,7 +36,15 @@ struct LaunchGraph: Sendable {
     /// Each node's position by its key.
     let positions: [InitializerKey: Int]
 
-    init(_ initializers: [any Initializer]) throws(ServiceGraphError) {
+    /// Checks `initializers` as a plan, reporting every problem at once, and returns the
+    /// resolved graph and each initializer's phase for compiling.
+    ///
+    /// Checking needs no order and no compiled nodes, so ``LaunchPlan/validate(_:)`` stops
+    /// here: resolving the dependencies, finding cycles and checking phases are linear.
+    @discardableResult
+    static func validate(
+        _ initializers: [any Initializer]
+    ) throws(ServiceGraphError) -> (graph: DependencyGraph<InitializerKey>, phases: [LaunchPhase]) {
         var names: [InitializerKey: String] = [:]
         let described = initializers.map { initializer -> DependencyGraph<InitializerKey>.Node in
             let keys: [InitializerKey]
@@ -77,8 +85,17 @@ struct LaunchGraph: Sendable {
                 )
             }
         }
-        guard problems.isEmpty, let order = graph.order() else {
+        guard problems.isEmpty else {
             throw ServiceGraphError(subject: "launch plan", problems: problems)
+        }
+        return (graph, phases)
+    }
+
+
+    init(_ initializers: [any Initializer]) throws(ServiceGraphError) {
+        let (graph, phases) = try Self.validate(initializers)
+        guard let order = graph.order() else {
+            preconditionFailure("A launch graph without cycles has an order; validation missed a cycle.")
         }
 
         var nodes = initializers.enumerated().map { index, initializer in

@@ -111,6 +111,6 @@ public struct LaunchPlan: Sendable {
     ///
     /// - Throws: ``ServiceGraphError`` listing every problem at once.
     public static func validate(_ initializers: [any Initializer]) throws(ServiceGraphError) {
-        _ = try LaunchGraph(initializers)
+        try LaunchGraph.validate(initializers)
     }
 }

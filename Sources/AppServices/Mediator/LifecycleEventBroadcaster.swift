@@ -1,3 +1,4 @@
+import Synchronization
 
 /// Hands each lifecycle event to every open ``ServiceComposite/lifecycleEvents(bufferingPolicy:)``
 /// stream.
@@ -11,6 +12,8 @@ final class LifecycleEventBroadcaster: Sendable {
     }
 
     private let state = Locked(State())
+    /// How many streams are open, read without the lock on every lifecycle callback.
+    private let receiverCount = Atomic<Int>(0)
 
     func makeStream(bufferingPolicy: AsyncStream<LifecycleEvent>.Continuation.BufferingPolicy) -> AsyncStream<LifecycleEvent> {
         let (stream, continuation) = AsyncStream.makeStream(of: LifecycleEvent.self, bufferingPolicy: bufferingPolicy)
@@ -19,14 +22,23 @@ final class LifecycleEventBroadcaster: Sendable {
             state.continuations[state.nextID] = continuation
             return state.nextID
         }
+        receiverCount.add(1, ordering: .relaxed)
         continuation.onTermination = { [weak self] _ in
-            _ = self?.state.withLock { $0.continuations.removeValue(forKey: id) }
+            guard let self else { return }
+            if state.withLock({ $0.continuations.removeValue(forKey: id) }) != nil {
+                receiverCount.subtract(1, ordering: .relaxed)
+            }
         }
         return stream
     }
 
+    /// Whether any stream is open: read on every lifecycle callback, so without the lock.
+    @inline(__always)
+    var hasReceivers: Bool { receiverCount.load(ordering: .relaxed) > 0 }
+
     func yield(_ event: LifecycleEvent) {
-        // No receivers is the common case: check without copying anything.
+        // No receivers is the common case: check without taking the lock.
+        guard hasReceivers else { return }
         let receivers: [AsyncStream<LifecycleEvent>.Continuation]? = state.withLock { state in
             state.continuations.isEmpty ? nil : Array(state.continuations.values)
         }
@@ -39,6 +51,7 @@ final class LifecycleEventBroadcaster: Sendable {
             defer { state.continuations.removeAll() }
             return Array(state.continuations.values)
         }
+        receiverCount.store(0, ordering: .relaxed)
         for receiver in receivers { receiver.finish() }
     }
 

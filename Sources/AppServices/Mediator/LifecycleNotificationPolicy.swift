@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// When a composite posts UIKit-named lifecycle notifications
 /// (`UIApplicationDidBecomeActiveNotification`, ...) after its lifecycle callbacks.
@@ -27,12 +28,13 @@ public struct LifecycleNotificationPolicy: Sendable, Hashable, CustomStringConve
     /// The policy's name.
     public var description: String { base.rawValue }
 
-    /// Whether to post to `center` now.
-    func shouldPost(to center: NotificationCenter) -> Bool {
+    /// Whether to post to `center` now. The center is only looked at when a mediator
+    /// observes some center: this runs on every lifecycle callback.
+    func shouldPost(to center: @autoclosure () -> NotificationCenter) -> Bool {
         switch base {
         case .never: return false
         case .always: return true
-        case .whenObserved: return LifecycleObservation.isObserved(center)
+        case .whenObserved: return LifecycleObservation.isAnyObserved && LifecycleObservation.isObserved(center())
         }
     }
 }
@@ -42,6 +44,12 @@ public struct LifecycleNotificationPolicy: Sendable, Hashable, CustomStringConve
 /// hence the lock.
 enum LifecycleObservation {
     private static let observers = Locked<[ObjectIdentifier: Int]>([:])
+    /// How many mediators observe any center, read without the lock on every lifecycle
+    /// callback: usually none.
+    private static let total = Atomic<Int>(0)
+
+    /// Whether any mediator observes any center, without taking the lock.
+    static var isAnyObserved: Bool { total.load(ordering: .relaxed) > 0 }
 
     static func isObserved(_ center: NotificationCenter) -> Bool {
         observers.withLock { $0[ObjectIdentifier(center)] != nil }
@@ -49,9 +57,11 @@ enum LifecycleObservation {
 
     static func begin(_ center: NotificationCenter) {
         observers.withLock { $0[ObjectIdentifier(center), default: 0] += 1 }
+        total.add(1, ordering: .relaxed)
     }
 
     static func end(_ center: NotificationCenter) {
+        total.subtract(1, ordering: .relaxed)
         observers.withLock { observers in
             let id = ObjectIdentifier(center)
             let remaining = (observers[id] ?? 1) - 1

@@ -16,9 +16,10 @@ public import Logging
 public struct AppContext: Sendable {
     /// The outermost composite, which owns lookup, events and state.
     let composite: ServiceComposite
-    /// The service being called, when the context was made for one. Dispatch makes one
-    /// context per callback and sets this for each service it calls.
-    var serviceType: (any AppService.Type)?
+    /// The service the context was made for (async callbacks, events); `nil` for the
+    /// context a synchronous dispatch shares among its services, which asks the composite
+    /// which service it is calling (``currentServiceType``).
+    let serviceType: (any AppService.Type)?
     /// The callback being dispatched, when there is one.
     public let callback: AppCallback?
     /// The raw objects the platform adapter received with the callback, if any
@@ -67,7 +68,7 @@ public struct AppContext: Sendable {
     /// A logger whose metadata names the service (`service`) and the callback (`callback`).
     public var logger: Logger {
         var logger = composite.configuration.logger
-        if let serviceType { logger[metadataKey: "service"] = "\(serviceType.serviceName)" }
+        if let serviceType = currentServiceType { logger[metadataKey: "service"] = "\(serviceType.serviceName)" }
         if let callback { logger[metadataKey: "callback"] = "\(callback.rawValue)" }
         return logger
     }
@@ -75,6 +76,14 @@ public struct AppContext: Sendable {
     /// The application's state as the composite tracks it.
     public var applicationState: ApplicationState { composite.applicationState }
 
-    /// The name of the service the context was made for, if any.
-    public var serviceName: String? { serviceType?.serviceName }
+    /// The name of the service being called, if any.
+    ///
+    /// A context is valid during the callback it was given with: one kept afterwards (in a
+    /// task started from a synchronous callback, say) no longer names its service.
+    public var serviceName: String? { currentServiceType?.serviceName }
+
+    /// The service being called. A synchronous dispatch shares one context among its
+    /// services (making one per service would copy and retain it per call, which doubled
+    /// the cost of a call) and tells the composite which service it is calling.
+    var currentServiceType: (any AppService.Type)? { serviceType ?? composite.callingServiceType }
 }

@@ -34,7 +34,7 @@ extension ServiceComposite {
         if configuration.lifecycleNotifications.shouldPost(to: configuration.notificationCenter) {
             configuration.notificationCenter.post(name: event.notificationName, object: self)
         }
-        lifecycleBroadcaster.yield(event)
+        if lifecycleBroadcaster.hasReceivers { lifecycleBroadcaster.yield(event) }
     }
 
     // MARK: - Application state

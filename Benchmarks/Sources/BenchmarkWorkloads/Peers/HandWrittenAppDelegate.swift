@@ -1,15 +1,78 @@
-/// The classic service-oriented app delegate, written by hand: an array of concrete
-/// service classes and, for each callback, a loop that calls the method on each.
+/// The classic service-oriented app delegate, written by hand: for each callback, a loop
+/// over the application's services that calls the method on each.
 ///
-/// This is the fastest a forwarding app delegate can be (final classes, a concrete array,
-/// a direct call the optimizer may inline), so it is the baseline for our dispatch.
+/// An application's services are different classes (push, analytics, store, ...), so the
+/// array holds them through the protocol the app delegate declares for them, as the
+/// classic pattern does, and each call goes through that protocol: the same service
+/// types, and the same number of them, as the composite's side.
 @MainActor
 public final class HandWrittenAppDelegate {
+    /// The services, in the order they hear callbacks.
+    let services: [any ForwardedService]
+    private let application: PeerApplication
+
+    /// Creates a delegate forwarding to `serviceCount` services of distinct classes.
+    public init(serviceCount: Int, application: PeerApplication = PeerApplication()) {
+        self.services = (0..<serviceCount).map { ForwardedServiceFactory().make(index: $0) }
+        self.application = application
+    }
+
+    /// Forwards `applicationWillResignActive(_:)` to every service.
+    public func applicationWillResignActive() {
+        for service in services { service.applicationWillResignActive(application) }
+    }
+
+    /// Forwards `applicationDidBecomeActive(_:)` to every service.
+    public func applicationDidBecomeActive() {
+        for service in services { service.applicationDidBecomeActive(application) }
+    }
+
+    /// How many callbacks the services have received in all.
+    public var callbackCount: Int { services.reduce(0) { $0 &+ $1.callbackCount } }
+}
+
+/// What the hand-written app delegate declares for its services.
+@MainActor
+protocol ForwardedService: AnyObject {
+    var callbackCount: Int { get }
+    func applicationWillResignActive(_ application: PeerApplication)
+    func applicationDidBecomeActive(_ application: PeerApplication)
+}
+
+/// One of the hand-written app delegate's services; the digits make each a distinct class.
+@MainActor
+final class DistinctForwardedService<A: Digit, B: Digit, C: Digit>: ForwardedService {
+    private(set) var callbackCount = 0
+
+    nonisolated init() {}
+
+    @inline(never)
+    func applicationWillResignActive(_ application: PeerApplication) {
+        callbackCount &+= 1
+    }
+
+    @inline(never)
+    func applicationDidBecomeActive(_ application: PeerApplication) {
+        callbackCount &+= 1
+    }
+}
+
+/// Makes the hand-written delegate's services, each of its own class.
+struct ForwardedServiceFactory: DistinctTypeFactory {
+    func make<A: Digit, B: Digit, C: Digit>(_ a: A.Type, _ b: B.Type, _ c: C.Type) -> any ForwardedService {
+        DistinctForwardedService<A, B, C>()
+    }
+}
+
+/// A lower bound no forwarding delegate with distinct services can reach: one final
+/// class, many instances, each call static. Reported for information, not as a target.
+@MainActor
+public final class UniformAppDelegate {
     /// The services, in the order they hear callbacks.
     let services: [HandWrittenService]
     private let application: PeerApplication
 
-    /// Creates a delegate forwarding to `serviceCount` services.
+    /// Creates a delegate forwarding to `serviceCount` instances of one class.
     public init(serviceCount: Int, application: PeerApplication = PeerApplication()) {
         self.services = (0..<serviceCount).map { _ in HandWrittenService() }
         self.application = application

@@ -10,8 +10,10 @@ public import AppServices
 public final class AllServicesHandleWorkload {
     /// Our side: a composite of N services that all adopt ``ApplicationStateHandling``.
     public let composite: ServiceComposite
-    /// The peer: a hand-written app delegate over N concrete services.
+    /// The peer: a hand-written app delegate over N services of distinct classes.
     public let handWritten: HandWrittenAppDelegate
+    /// For information: the same loop over N instances of one class, all calls static.
+    public let uniform: UniformAppDelegate
     private let services: [any CallbackCounting]
 
     /// Builds both sides with `serviceCount` services (at most 1,000).
@@ -19,6 +21,7 @@ public final class AllServicesHandleWorkload {
         services = (0..<serviceCount).map { CountingServiceKind.becomeActive.make(index: $0) }
         composite = .active(services)
         handWritten = HandWrittenAppDelegate(serviceCount: serviceCount)
+        uniform = UniformAppDelegate(serviceCount: serviceCount)
     }
 
     /// Dispatches the two callbacks `times` times through the composite, as a user does.
@@ -37,8 +40,16 @@ public final class AllServicesHandleWorkload {
         }
     }
 
-    /// All callbacks counted on both sides, to read after a measurement.
+    /// Forwards the two callbacks `times` times over instances of one class.
+    public func dispatchUniformly(times: Int) {
+        for _ in 0..<times {
+            uniform.applicationWillResignActive()
+            uniform.applicationDidBecomeActive()
+        }
+    }
+
+    /// All callbacks counted on every side, to read after a measurement.
     public var callbackCount: Int {
-        services.reduce(handWritten.callbackCount) { $0 &+ $1.callbackCount }
+        services.reduce(handWritten.callbackCount &+ uniform.callbackCount) { $0 &+ $1.callbackCount }
     }
 }
