@@ -72,6 +72,19 @@ struct BackgroundWorkTests {
         await composite.waitForPendingWork()
     }
 
+    @Test("Work cut off at one budget is abandoned: the next wait does not wait for it again")
+    func abandonedAfterBudget() async {
+        let (composite, _) = background(.hangs)
+        async let first = composite.finishBackgroundWork(within: .seconds(5))
+        await clock.waitForSleepers(1)
+        clock.advance(by: .seconds(5))
+        #expect(await first == ["Flusher: flush"])
+        #expect(composite.runningBackgroundWork.isEmpty)
+        #expect(await composite.finishBackgroundWork(within: .seconds(5)) == [], "returns at once, without the clock")
+        probe.release()
+        await composite.waitForPendingWork()
+    }
+
     @Test("Cooperative work still running at the budget is cancelled")
     func cancelledAtBudget() async {
         let (composite, flusher) = background(.finishes(after: .seconds(60)))
