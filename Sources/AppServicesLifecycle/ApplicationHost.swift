@@ -104,7 +104,7 @@ public final class ApplicationHost: Service {
             throw ApplicationHostError(
                 code: .launchFailed,
                 initializer: error.initializer,
-                message: "The launch failed and the application was wound down: \(error.message)"
+                message: "\(error.message) The application was wound down."
             )
         }
     }
@@ -147,8 +147,7 @@ public final class ApplicationHost: Service {
             }
             return .ready
         } catch let error as LaunchError where error.code != .cancelled {
-            logger.error("\(error.message)", metadata: error.initializer.map { ["initializer": "\($0)"] })
-            return .failed(error)
+            return .failed(error)  // the launch has logged it
         } catch {
             logger.info("Shutdown arrived during the launch; the launch is cancelled and the application winds down.")
             return .stopped

@@ -2,7 +2,7 @@
 /// failed.
 ///
 /// ```text
-/// The launch failed and the application was wound down: Database failed: the disk is full.
+/// The launch failed: Database failed: the disk is full. The application was wound down.
 /// ```
 public struct ApplicationHostError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The kind of error. New kinds may be added.

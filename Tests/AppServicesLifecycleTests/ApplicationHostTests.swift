@@ -63,7 +63,11 @@ struct ApplicationHostTests {
         #expect(
             logs.messages(at: .warning).contains { $0.contains("Uploader: upload") && $0.contains("5.0 seconds") }
         )
-        #expect(logs.entries.contains { $0.message == "The application has wound down." && $0.description.contains("Uploader: upload") })
+        #expect(
+            logs.entries.contains {
+                $0.message == "The application has wound down." && $0.description.contains("Uploader: upload")
+            }
+        )
         uploader.gate.open()
     }
 
@@ -75,7 +79,10 @@ struct ApplicationHostTests {
             ClosureInitializer("migrate", dependencyNames: ["open-database"]) { _ in }
             ClosureInitializer("prefetch", phase: .afterFirstFrame) { _ in }
         }
-        let composite = makeComposite([Feed(journal: journal), Sync(journal: journal), Storage(journal: journal)], launchPlan: plan)
+        let composite = makeComposite(
+            [Feed(journal: journal), Sync(journal: journal), Storage(journal: journal)],
+            launchPlan: plan
+        )
         try await runInServiceGroup(makeHost(composite), logger: logs.logger(), shutdownAfter: .didFinishLaunching) {
             await clock.waitForSleepers(1)  // open-database is running
         }

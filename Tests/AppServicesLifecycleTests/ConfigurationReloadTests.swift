@@ -49,7 +49,10 @@ struct ConfigurationReloadTests {
         let file = directory.appending(path: "config.json")
         try Data(#"{"feed": {"interval": 5}"#.utf8).write(to: file)
         let listener = ConfigurationListener()
-        let host = makeHost([listener], layers: LayeredConfiguration(arguments: ["app", "--config", file.path], environment: [:]))
+        let host = makeHost(
+            [listener],
+            layers: LayeredConfiguration(arguments: ["app", "--config", file.path], environment: [:])
+        )
 
         let error = await #expect(throws: ConfigurationError.self) { try await host.reloadConfiguration() }
 
