@@ -19,13 +19,19 @@ struct ConfigurationReloadTests {
         )
     }
 
-    @Test("Reloading reads the file again and posts the new configuration to the services")
-    func reloadPostsChange() async throws {
+    /// A configuration file holding `json`, alone in a new temporary directory.
+    func makeFile(_ json: String) throws -> URL {
         let directory = FileManager.default.temporaryDirectory.appending(path: "appservices-reload-\(UUID())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appending(path: "config.json")
-        try Data(#"{"feed": {"interval": 5}}"#.utf8).write(to: file)
+        try Data(json.utf8).write(to: file)
+        return file
+    }
+
+    @Test("Reloading reads the file again and posts the new configuration to the services")
+    func reloadPostsChange() async throws {
+        let file = try makeFile(#"{"feed": {"interval": 5}}"#)
+        defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
         let layers = LayeredConfiguration(
             arguments: ["app", "--config", file.path],
             environment: [:],
@@ -43,11 +49,8 @@ struct ConfigurationReloadTests {
 
     @Test("A reload of a malformed file names the file, posts nothing, and the services keep their configuration")
     func malformedReload() async throws {
-        let directory = FileManager.default.temporaryDirectory.appending(path: "appservices-reload-\(UUID())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let file = directory.appending(path: "config.json")
-        try Data(#"{"feed": {"interval": 5}"#.utf8).write(to: file)
+        let file = try makeFile(#"{"feed": {"interval": 5}"#)
+        defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
         let listener = ConfigurationListener()
         let host = makeHost(
             [listener],
