@@ -54,7 +54,7 @@ struct ScriptedSession: Service {
 
         log.heading("4. The user taps a link to a message")
         let opened = composite.open(URL(string: "appservices-demo://inbox/42")!)
-        log.record("(system)", "open URL answer", "\(opened)")
+        log.record("(system)", "open URL answer", "\(opened): analytics only watches links; no screen claimed it")
 
         log.heading("5. The user switches to another app")
         composite.willResignActive()
