@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "AppServicesTesting", targets: ["AppServicesTesting"]),
         .library(name: "AppServicesUIKit", targets: ["AppServicesUIKit"]),
         .library(name: "AppServicesAppKit", targets: ["AppServicesAppKit"]),
+        .library(name: "AppServicesLifecycle", targets: ["AppServicesLifecycle"]),
         .executable(name: "appservices-demo", targets: ["appservices-demo"]),
     ],
     dependencies: [
@@ -31,6 +32,8 @@ let package = Package(
         ),
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
         .target(
@@ -73,9 +76,28 @@ let package = Package(
         .target(name: "AppServicesFoundationShim"),
         .target(name: "AppServicesUIKitShim", dependencies: ["AppServicesFoundationShim"]),
         .target(name: "AppServicesAppKitShim", dependencies: ["AppServicesFoundationShim"]),
+        // The Linux and server host: the application as a swift-service-lifecycle service.
+        .target(
+            name: "AppServicesLifecycle",
+            dependencies: [
+                "AppServices",
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Configuration", package: "swift-configuration"),
+            ]
+        ),
         .executableTarget(
             name: "appservices-demo",
-            dependencies: ["AppServices"]
+            dependencies: [
+                "AppServices",
+                "AppServicesLifecycle",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Configuration", package: "swift-configuration"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+            ]
         ),
         .testTarget(
             name: "AppServicesTests",
@@ -112,6 +134,23 @@ let package = Package(
         .testTarget(
             name: "AppServicesTestingTests",
             dependencies: ["AppServices", "AppServicesTesting"]
+        ),
+        .testTarget(
+            name: "AppServicesLifecycleTests",
+            dependencies: [
+                "AppServices",
+                "AppServicesLifecycle",
+                "AppServicesTesting",
+                .product(name: "Configuration", package: "swift-configuration"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "ServiceLifecycleTestKit", package: "swift-service-lifecycle"),
+            ]
+        ),
+        // Runs the built demo as a child process; depending on it makes sure it is built.
+        .testTarget(
+            name: "AppServicesDemoTests",
+            dependencies: ["appservices-demo"]
         ),
         .testTarget(
             name: "AppServicesUIKitTests",

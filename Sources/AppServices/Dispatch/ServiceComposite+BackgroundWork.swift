@@ -30,7 +30,7 @@ extension ServiceComposite {
     }
 
     /// The names of the background work still running, with their services
-    /// ("AnalyticsService: flush-events").
+    /// ("AnalyticsService: flush-events"); work abandoned at a budget is not listed.
     public var runningBackgroundWork: [String] {
         (outer ?? self).backgroundWork.sorted { $0.key < $1.key }.map(\.value.label)
     }
@@ -66,13 +66,17 @@ extension ServiceComposite {
     }
 
     /// Waits until every piece of background work has finished, or `budget` has passed on
-    /// the composite's clock, whichever comes first; then cancels the work still running.
+    /// the composite's clock, whichever comes first; then cancels the work still running
+    /// and stops waiting for it.
     ///
     /// Hosts call it after each wind-down step (resigning active, entering the background,
-    /// terminating), so every step is bounded whatever the services do.
+    /// terminating), so every step is bounded whatever the services do. Work cut off at one
+    /// step is abandoned: a later call does not wait for it again, so work that ignores
+    /// cancellation costs one budget, not every remaining one.
     ///
     /// - Returns: The labels of the work that had not finished within the budget (it has
-    ///   been cancelled and logged), in the order it was begun; empty when all finished.
+    ///   been cancelled, abandoned and logged), in the order it was begun; empty when all
+    ///   finished.
     @discardableResult
     public func finishBackgroundWork(within budget: Duration) async -> [String] {
         if let outer { return await outer.finishBackgroundWork(within: budget) }
@@ -89,7 +93,10 @@ extension ServiceComposite {
             }
         }
         let unfinished = running.filter { backgroundWork[$0.key] != nil }
-        for entry in unfinished { entry.value.task.cancel() }
+        for entry in unfinished {
+            entry.value.task.cancel()
+            backgroundWork[entry.key] = nil
+        }
         return unfinished.map(\.value.label)
     }
 }

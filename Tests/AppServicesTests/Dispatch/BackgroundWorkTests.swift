@@ -58,7 +58,7 @@ struct BackgroundWorkTests {
         #expect(composite.runningBackgroundWork.isEmpty)
     }
 
-    @Test("Background work still running at the budget is cut off, cancelled and named")
+    @Test("Background work still running at the budget is cut off, cancelled, named, and not waited for again")
     func cutOffAtBudget() async {
         let (composite, _) = background(.hangs)
         async let unfinished = composite.finishBackgroundWork(within: .seconds(5))
@@ -68,6 +68,8 @@ struct BackgroundWorkTests {
         #expect(
             logs.messages(at: .warning).contains { $0.contains("before Flusher: flush finished") && $0.contains("5.0 seconds") }
         )
+        #expect(composite.runningBackgroundWork.isEmpty)
+        #expect(await composite.finishBackgroundWork(within: .seconds(5)) == [], "returns at once, without the clock")
         probe.release()
         await composite.waitForPendingWork()
     }

@@ -1,0 +1,71 @@
+public import AppServices
+public import Logging
+public import UnixSignals
+
+extension ApplicationHost {
+    /// A host's settings: what the application is launched with, how long each wind-down
+    /// step may take, and what a reload signal re-reads.
+    public struct Configuration: Sendable {
+        /// How long the services' background work may run after each wind-down step before
+        /// it is cancelled and the next step goes on.
+        ///
+        /// The defaults follow UIKit's limits (about 5 s for `didEnterBackground` and
+        /// `willTerminate`), so services written for iOS get the time they expect; the
+        /// whole wind-down takes at most their sum, 12 s, within the 30 s most process
+        /// supervisors (systemd, Kubernetes) allow before they send SIGKILL.
+        public struct Budgets: Sendable, Hashable {
+            /// After `applicationWillResignActive`. Default: 2 s (UIKit sets no limit; the
+            /// step only pauses work).
+            public var resignActive: Duration
+            /// After `applicationDidEnterBackground`. Default: 5 s, as UIKit.
+            public var enterBackground: Duration
+            /// After `applicationWillTerminate`. Default: 5 s, as UIKit.
+            public var terminate: Duration
+
+            /// Creates budgets; every parameter has the default described on its property.
+            public init(
+                resignActive: Duration = .seconds(2),
+                enterBackground: Duration = .seconds(5),
+                terminate: Duration = .seconds(5)
+            ) {
+                self.resignActive = resignActive
+                self.enterBackground = enterBackground
+                self.terminate = terminate
+            }
+        }
+
+        /// What `willFinishLaunching` and `didFinishLaunching` receive. Default: the
+        /// process's command-line arguments, in the foreground.
+        ///
+        /// With `launchedInBackground`, the application serves in the background state, as
+        /// UIKit leaves an application launched for a silent push: no `didBecomeActive`, and
+        /// the wind-down is `willTerminate` alone.
+        public var launchOptions: LaunchOptions
+        /// How long each wind-down step may take.
+        public var budgets: Budgets
+        /// The configuration ``reloadSignal`` reads again, or `nil` (the default) for none.
+        /// Give it the layers the launch plan's reader was made from.
+        public var configurationLayers: LayeredConfiguration?
+        /// The signal that reloads ``configurationLayers``. Default: SIGHUP, as daemons do.
+        /// Trapped only while the host runs and only when there are layers to reload; `nil`
+        /// traps nothing.
+        public var reloadSignal: UnixSignal?
+        /// Where the host logs the launch, each wind-down step and each reload.
+        public var logger: Logger
+
+        /// Creates settings; every parameter has the default described on its property.
+        public init(
+            launchOptions: LaunchOptions = LaunchOptions(arguments: CommandLine.arguments),
+            budgets: Budgets = Budgets(),
+            configurationLayers: LayeredConfiguration? = nil,
+            reloadSignal: UnixSignal? = .sighup,
+            logger: Logger = Logger(label: "AppServicesLifecycle")
+        ) {
+            self.launchOptions = launchOptions
+            self.budgets = budgets
+            self.configurationLayers = configurationLayers
+            self.reloadSignal = reloadSignal
+            self.logger = logger
+        }
+    }
+}

@@ -1,0 +1,175 @@
+public import AppServices
+import Logging
+public import ServiceLifecycle
+import Synchronization
+import UnixSignals
+
+/// Runs an application's services as a swift-service-lifecycle ``Service``: the host that
+/// UIKit is on iOS, for a server or a command-line program.
+///
+/// ```swift
+/// let composite = ServiceComposite(launchPlan: plan) {
+///     AnalyticsService()
+///     PushNotificationService()
+/// }
+/// let host = ApplicationHost(composite: composite, configuration: .init(configurationLayers: layers))
+/// let group = ServiceGroup(
+///     services: [host],
+///     gracefulShutdownSignals: [.sigterm, .sigint],
+///     logger: logger
+/// )
+/// try await group.run()
+/// ```
+///
+/// ``run()`` walks the application through the life cycle UIKit gives an app:
+///
+/// 1. **Launch**: `willFinishLaunching`, then `didFinishLaunching`, which runs the launch
+///    plan's before-launch-returns initializers and startup commands and starts its critical
+///    phase. The host then waits for the critical phase.
+/// 2. **Active**: it reports the first frame (a server "shows" it when it starts serving,
+///    which starts the after-first-frame and idle phases) and sends `didBecomeActive`.
+/// 3. **Serving** until graceful shutdown (the service group's `gracefulShutdownSignals`,
+///    such as SIGTERM and SIGINT) or cancellation. Meanwhile each reload signal (SIGHUP by
+///    default) reads the configuration layers again and posts ``ConfigurationDidChange``
+///    (``reloadConfiguration()``).
+/// 4. **Wind-down**, in reverse: `willResignActive`, `didEnterBackground`, `willTerminate`.
+///    After each step the host waits for the background work services began
+///    (``AppContext/beginBackgroundWork(named:_:)``) up to the step's budget
+///    (``Configuration-swift.struct/Budgets-swift.struct``), then cancels what still runs
+///    and goes on. Then ``run()`` returns, so the service group ends cleanly.
+///
+/// A graceful shutdown that arrives during the launch cancels it (running initializers are
+/// cancelled, the others skipped); the host then winds down from the state the application
+/// is in, sending only callbacks UIKit sends from there: from `inactive`, that is
+/// `didEnterBackground` and `willTerminate`. A launch whose required initializer fails is
+/// wound down the same way, and ``run()`` then throws ``ApplicationHostError``, which ends
+/// the service group with that error.
+///
+/// Budgets bound the asynchronous background work, not the callbacks themselves: a service's
+/// synchronous main-actor handler cannot be interrupted, so long work belongs in background
+/// work. All budgets are measured on the composite's clock
+/// (``ServiceComposite/Configuration-swift.struct/clock``).
+public final class ApplicationHost: Service {
+    /// The application: its services and the launch plan attached to it.
+    public let composite: ServiceComposite
+    /// The host's settings.
+    public let configuration: Configuration
+    /// Whether ``run()`` was called, so that it runs once.
+    private let started = Atomic(false)
+
+    var logger: Logger { configuration.logger }
+
+    /// Creates a host for `composite`, which should have its launch plan attached.
+    ///
+    /// - Parameters:
+    ///   - composite: The application's services, with its launch plan (see
+    ///     ``ServiceComposite/attachLaunchPlan(_:file:line:)``). Without a plan, the host
+    ///     becomes active as soon as `didFinishLaunching` returns.
+    ///   - configuration: Launch options, wind-down budgets, the configuration to reload,
+    ///     and the logger.
+    public init(composite: ServiceComposite, configuration: Configuration = Configuration()) {
+        self.composite = composite
+        self.configuration = configuration
+    }
+
+    /// Launches the application, keeps it active until graceful shutdown, and winds it down.
+    ///
+    /// - Throws: ``ApplicationHostError`` when ``run()`` was called before or a required
+    ///   initializer failed the launch (after the wind-down); `ServiceGraphError` listing
+    ///   every problem when the composite's services cannot be ordered (before anything
+    ///   is dispatched).
+    public func run() async throws {
+        guard !started.exchange(true, ordering: .relaxed) else {
+            throw ApplicationHostError(
+                code: .alreadyStarted,
+                message: "ApplicationHost.run() was called a second time; a host launches its application once. "
+                    + "Create a new host and composite to launch again."
+            )
+        }
+        try await MainActor.run { try composite.validate() }
+        // Trapped before the launch, so a reload signal that arrives early is handled once
+        // the application serves instead of ending the process.
+        let reloadSignals = await trapReloadSignal()
+
+        let launch = await launchApplication()
+        let outcome = await waitForCriticalPhase(of: launch)
+        if case .ready = outcome {
+            await becomeActive()
+            await serve(reloadingOn: reloadSignals)
+        }
+        await windDown()
+        if let launch { await waitUntilSettled(launch) }
+
+        if case .failed(let error) = outcome {
+            throw ApplicationHostError(
+                code: .launchFailed,
+                initializer: error.initializer,
+                message: "\(error.message) The application was wound down."
+            )
+        }
+    }
+
+    // MARK: - Launch
+
+    /// How waiting for the critical phase ended.
+    private enum LaunchOutcome {
+        /// The critical phase is ready (or there is no launch plan).
+        case ready
+        /// Graceful shutdown or cancellation arrived first; the launch was cancelled.
+        case stopped
+        /// A required initializer failed.
+        case failed(LaunchError)
+    }
+
+    /// Sends will- and didFinishLaunching; returns the launch they started, if a plan is
+    /// attached.
+    @MainActor
+    private func launchApplication() -> Launch? {
+        let options = configuration.launchOptions
+        if !composite.willFinishLaunching(options) {
+            logger.debug("A service answered false to willFinishLaunching; the launch goes on.")
+        }
+        if !composite.didFinishLaunching(options) {
+            logger.debug("A service answered false to didFinishLaunching; the launch goes on.")
+        }
+        return composite.launch
+    }
+
+    /// Waits until the critical phase is ready. Graceful shutdown or cancellation cancels
+    /// the launch, which ends the wait.
+    private func waitForCriticalPhase(of launch: Launch?) async -> LaunchOutcome {
+        guard let launch else { return .ready }
+        do {
+            try await withTaskCancellationOrGracefulShutdownHandler {
+                try await launch.waitUntilReady(.critical)
+            } onCancelOrGracefulShutdown: {
+                launch.cancel()
+            }
+            return .ready
+        } catch let error as LaunchError where error.code != .cancelled {
+            return .failed(error)  // the launch has logged it
+        } catch {
+            logger.info("Shutdown arrived during the launch; the launch is cancelled and the application winds down.")
+            return .stopped
+        }
+    }
+
+    /// Reports the first frame and, unless the application was launched into the
+    /// background, sends didBecomeActive.
+    @MainActor
+    private func becomeActive() {
+        composite.reportFirstFrame()
+        if composite.applicationState == .inactive { composite.didBecomeActive() }
+    }
+
+    /// Returns once no launch work is running: after the wind-down cancelled the launch,
+    /// every running initializer returns or is abandoned within the plan's grace period, so
+    /// the report is complete when ``run()`` returns.
+    private func waitUntilSettled(_ launch: Launch) async {
+        while true {
+            let activity = launch.activity()
+            if activity.running.isEmpty { return }
+            await launch.waitForChange(after: activity.version)
+        }
+    }
+}

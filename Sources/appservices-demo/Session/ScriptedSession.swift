@@ -1,0 +1,73 @@
+import AppServices
+import AppServicesLifecycle
+import Foundation
+import ServiceLifecycle
+
+/// One session of the example app, scripted: what UIKit and the user would do, sent to the
+/// composite while the host runs it.
+///
+/// It runs beside the host in the service group and ends by returning, which (configured
+/// with `successTerminationBehavior: .gracefullyShutdownGroup`) shuts the group down: the
+/// host then winds the app down exactly as it would on SIGTERM.
+struct ScriptedSession: Service {
+    let app: DemoApplication
+    let log: EventLog
+    /// The application's life-cycle events, subscribed to before the host starts.
+    let lifecycle: AsyncStream<LifecycleEvent>
+
+    @MainActor
+    init(app: DemoApplication, log: EventLog) {
+        self.app = app
+        self.log = log
+        self.lifecycle = app.composite.lifecycleEvents(bufferingPolicy: .unbounded)
+    }
+
+    /// The heading of the first step, printed before the host starts launching.
+    func begin() {
+        log.heading("1. Launch: will/did finish launching, initializers and commands, then active")
+    }
+
+    func run() async throws {
+        // Graceful shutdown (Ctrl-C) during the launch ends the wait, and the session.
+        for await event in lifecycle.cancelOnGracefulShutdown() where event == .didBecomeActive {
+            try await walk()
+            return
+        }
+    }
+
+    @MainActor
+    private func walk() async throws {
+        let composite = app.composite
+        var storeGenerations = app.store.generations.makeAsyncIterator()
+        // Let the launch finish (through its idle phase) before the user does anything.
+        try await composite.launch?.waitUntilReady(.idle)
+
+        log.heading("2. The system delivers a push token")
+        composite.didRegisterForRemoteNotifications(
+            deviceToken: Data([0x7a, 0x3f, 0x00, 0x42, 0x9c, 0x11, 0xe5, 0x08])
+        )
+
+        log.heading("3. A silent push announces two new messages")
+        let push = RemoteNotification(userInfo: ["aps": ["content-available": 1], "inbox": 2])
+        let result = await composite.didReceiveRemoteNotification(push)
+        log.record("(system)", "fetch completion", "called once, with \(result)")
+
+        log.heading("4. The user taps a link to a message")
+        let opened = composite.open(URL(string: "appservices-demo://inbox/42")!)
+        log.record("(system)", "open URL answer", "\(opened): analytics only watches links; no screen claimed it")
+
+        log.heading("5. The user switches to another app")
+        composite.willResignActive()
+        composite.didEnterBackground()
+        await composite.finishBackgroundWork(within: app.host.configuration.budgets.enterBackground)
+
+        log.heading("6. The user comes back: the store initializer runs again")
+        composite.willEnterForeground()
+        composite.didBecomeActive()
+        // The refresh runs beside the app; wait for it (the store's second generation) so
+        // that quitting does not cancel it.
+        while let generation = await storeGenerations.next(), generation < 2 {}
+
+        log.heading("7. The user quits: the host winds down, as on SIGTERM")
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+import Testing
+
+/// The demo's default run: the scripted session, the timeline and the trace file.
+@Suite(.timeLimit(.minutes(1)))
+struct DemoSessionTests {
+    @Test("The default run exits 0, prints the timeline, and writes a trace with one complete event per run")
+    func defaultRun() async throws {
+        let demo = try DemoProcess([])
+        defer { demo.cleanUp() }
+
+        let status = await demo.waitForExit()
+
+        #expect(status == 0, "output:\n\(demo.output.joined(separator: "\n"))")
+        let output = demo.output
+        #expect(output.contains { $0.hasPrefix("Launch succeeded:") })
+        #expect(output.contains { $0.hasPrefix("Critical path (") })
+        // The session reached every step, the store initializer ran again, and the host
+        // wound down in reverse order.
+        #expect(output.contains { $0.contains("StoreInitializer") && $0.contains("foreground run 1") })
+        #expect(output.contains { $0.contains("CrashReporterInitializer") && $0.contains("skipped") })
+        let windDown = output.drop { !$0.contains("7. The user quits") }
+        #expect(
+            windDown.compactMap { line in
+                ["willResignActive", "didEnterBackground", "willTerminate"].first { line.contains($0) }
+            }
+                == ["willResignActive", "willResignActive", "didEnterBackground", "willTerminate"]
+        )
+
+        // The timeline: a bar per launch run, and the runs it names are those of the trace.
+        let bars = try timelineBars(in: output)
+        #expect(bars.keys.contains("StoreInitializer"))
+        #expect(bars.keys.contains("FeatureFlagsInitializer"))
+        let (traceFile, runs) = try announcedTrace(in: output)
+        #expect(
+            traceFile.deletingLastPathComponent().standardizedFileURL.path == demo.directory.standardizedFileURL.path
+        )
+
+        let trace = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: traceFile)) as? [String: Any]
+        )
+        let events = try #require(trace["traceEvents"] as? [[String: Any]])
+        let complete = events.filter { $0["ph"] as? String == "X" }.compactMap { $0["name"] as? String }
+        #expect(complete.count == runs)
+        #expect(Set(complete).count == complete.count, "one event per run")
+        #expect(Set(complete.filter { !$0.contains("(foreground") }) == Set(bars.keys))
+        #expect(complete.contains("StoreInitializer (foreground 1)"))
+        #expect(!complete.contains("CrashReporterInitializer"), "skipped, so it has no event")
+    }
+
+    @Test("An environment variable overrides the default, and a secret value is never printed")
+    func environmentOverride() async throws {
+        let secret = "https://s3cr3t-token@crashes.example.com/7"
+        let demo = try DemoProcess([], environment: ["CRASH_REPORTER_DSN": secret, "APPEARANCE_THEME": "dark"])
+        defer { demo.cleanUp() }
+
+        #expect(await demo.waitForExit() == 0)
+
+        #expect(
+            demo.output.contains { $0.contains("CrashReporterInitializer") && $0.contains("crash reporting is on") }
+        )
+        #expect(demo.output.contains { $0.contains("AppearanceCommand") && $0.contains("theme dark") })
+        let (traceFile, _) = try announcedTrace(in: demo.output)
+        let trace = try String(contentsOf: traceFile, encoding: .utf8)
+        #expect(!demo.output.joined().contains("s3cr3t"))
+        #expect(!trace.contains("s3cr3t"))
+        #expect(trace.contains("\"CrashReporterInitializer\""))
+    }
+
+    @Test("A malformed configuration file is reported with its path, with a non-zero exit and no crash")
+    func malformedFile() async throws {
+        let demo = try DemoProcess(["--config", "broken.json"]) { directory in
+            try Data(#"{"analytics": {"sampleRate": "#.utf8).write(to: directory.appending(path: "broken.json"))
+        }
+        defer { demo.cleanUp() }
+
+        let status = await demo.waitForExit()
+
+        #expect(status == 1)
+        #expect(demo.process.terminationReason == .exit, "an error exit, not a signal")
+        #expect(demo.output.contains { $0.contains("The configuration file broken.json is not a valid JSON object") })
+    }
+
+    /// The timeline's rows that have a bar, by name.
+    private func timelineBars(in output: [String]) throws -> [String: String] {
+        let start = try #require(output.firstIndex { $0.hasPrefix("Launch timeline") })
+        var bars: [String: String] = [:]
+        for line in output[(start + 1)...] {
+            guard !line.isEmpty else { break }
+            let parts = line.split(separator: "|", omittingEmptySubsequences: false)
+            guard parts.count == 3 else { continue }  // a skipped run: no bar
+            bars[parts[0].trimmingCharacters(in: .whitespaces)] = String(parts[1])
+        }
+        return bars
+    }
+
+    /// The trace file the demo names, and how many runs it says it holds.
+    private func announcedTrace(in output: [String]) throws -> (URL, Int) {
+        // "Chrome trace: 7 runs written to /tmp/.../appservices-launch-trace.json"
+        let line = try #require(output.first { $0.hasPrefix("Chrome trace: ") })
+        let words = line.split(separator: " ")
+        let runs = try #require(Int(words[2]))
+        let path = try #require(line.range(of: " written to ").map { String(line[$0.upperBound...]) })
+        return (URL(fileURLWithPath: path), runs)
+    }
+}

@@ -1,0 +1,169 @@
+import Foundation
+import Synchronization
+import Testing
+
+/// The built `appservices-demo`, run as a child process in a temporary working directory,
+/// with its standard output and standard error read line by line as they arrive.
+final class DemoProcess {
+    /// The working directory, removed by ``cleanUp()``.
+    let directory: URL
+    let process = Process()
+    /// Every line read so far, standard output and standard error interleaved.
+    private(set) var output: [String] = []
+    private var lines: AsyncStream<String>.Iterator
+    private let exit: AsyncStream<Int32>
+    private var watchdog: Task<Void, Never>?
+    /// How long a demo may run before it is killed.
+    static let patience = Duration.seconds(20)
+
+    /// Starts the demo with `arguments` in a new temporary directory, after `prepare` has
+    /// written any files it needs there.
+    init(
+        _ arguments: [String],
+        environment extra: [String: String] = [:],
+        prepare: (URL) throws -> Void = { _ in }
+    ) throws {
+        directory = FileManager.default.temporaryDirectory.appending(path: "appservices-demo-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try prepare(directory)
+
+        process.executableURL = try Self.executable()
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        process.environment = Self.environment(adding: extra)
+
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        let (lines, linesContinuation) = AsyncStream.makeStream(of: String.self, bufferingPolicy: .unbounded)
+        let splitter = LineSplitter(continuation: linesContinuation)
+        self.lines = lines.makeAsyncIterator()
+
+        let (exit, exitContinuation) = AsyncStream.makeStream(of: Int32.self, bufferingPolicy: .unbounded)
+        self.exit = exit
+        process.terminationHandler = { process in
+            exitContinuation.yield(process.terminationStatus)
+            exitContinuation.finish()
+        }
+        try process.run()
+        let reader = pipe.fileHandleForReading
+        // Plain blocking read(2)s on a thread of their own, off the tasks' threads: each
+        // returns what has arrived. (On Linux, Foundation's `readabilityHandler` was seen to
+        // miss the end of the output, and `read(upToCount:)` to wait for the whole count.)
+        Thread.detachNewThread {
+            var buffer = [UInt8](repeating: 0, count: 65_536)
+            while true {
+                let count = buffer.withUnsafeMutableBytes { read(reader.fileDescriptor, $0.baseAddress, $0.count) }
+                if count < 0 && errno == EINTR { continue }
+                guard count > 0 else { break }
+                splitter.consume(Data(buffer[..<count]))
+            }
+            splitter.finish()
+        }
+        let pid = process.processIdentifier
+        let patience = Self.patience
+        watchdog = Task {
+            // Only a safety net: a demo that stops answering is killed, so the test fails
+            // with the output so far instead of hanging. Passing runs never get near it.
+            do { try await Task.sleep(for: patience) } catch { return }
+            kill(pid, SIGKILL)
+        }
+    }
+
+    deinit {
+        watchdog?.cancel()
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    }
+
+    /// Reads lines until one contains `text`, and returns it; `nil`, recording an issue
+    /// with the output, if the output ended first.
+    @discardableResult
+    func waitForLine(containing text: String) async -> String? {
+        while let line = await lines.next() {
+            output.append(line)
+            if line.contains(text) { return line }
+        }
+        Issue.record("appservices-demo ended without printing \"\(text)\". Output:\n\(transcript)")
+        return nil
+    }
+
+    /// Reads the rest of the output and waits for the process to exit; returns its status.
+    func waitForExit() async -> Int32? {
+        while let line = await lines.next() { output.append(line) }
+        for await status in exit {
+            watchdog?.cancel()
+            if process.terminationReason == .uncaughtSignal && status == SIGKILL {
+                Issue.record("appservices-demo was killed after \(Self.patience). Output:\n\(transcript)")
+            }
+            return status
+        }
+        return nil
+    }
+
+    /// The output so far, one line after another.
+    var transcript: String { output.joined(separator: "\n") }
+
+    /// Sends `signal` to the process.
+    func send(_ signal: Int32) {
+        kill(process.processIdentifier, signal)
+    }
+
+    /// Removes the working directory.
+    func cleanUp() {
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// The demo executable, built next to the test bundle.
+    private static func executable() throws -> URL {
+        var directories = [Bundle.main.bundleURL]
+        // On macOS the tests run inside an .xctest bundle loaded by a runner elsewhere.
+        directories += Bundle.allBundles.filter { $0.bundlePath.hasSuffix(".xctest") }
+            .map { $0.bundleURL.deletingLastPathComponent() }
+        let candidates = directories.map { $0.appending(path: "appservices-demo") }
+        return try #require(
+            candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) },
+            "appservices-demo is not built next to the tests (looked at \(candidates.map(\.path)))"
+        )
+    }
+
+    /// The test's environment without the variables that configure the demo, so that a
+    /// developer's shell cannot change what the tests see, plus `extra`.
+    private static func environment(adding extra: [String: String]) -> [String: String] {
+        let configuring: Set = [
+            "APP_CONFIG_FILE", "ANALYTICS_SAMPLE_RATE", "APPEARANCE_THEME", "CRASH_REPORTER_DSN",
+            "FEATURE_FLAGS_ENABLED", "LOG_LEVEL",
+        ]
+        return ProcessInfo.processInfo.environment.filter { !configuring.contains($0.key) }
+            .merging(extra) { _, new in new }
+    }
+}
+
+/// Cuts the bytes of a pipe into lines as they arrive.
+private final class LineSplitter: Sendable {
+    private let pending = Mutex(Data())
+    private let continuation: AsyncStream<String>.Continuation
+
+    init(continuation: AsyncStream<String>.Continuation) {
+        self.continuation = continuation
+    }
+
+    func consume(_ data: Data) {
+        let lines = pending.withLock { pending in
+            pending.append(data)
+            var lines: [String] = []
+            while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
+                lines.append(String(decoding: pending[pending.startIndex..<newline], as: UTF8.self))
+                pending.removeSubrange(pending.startIndex...newline)
+            }
+            return lines
+        }
+        for line in lines { continuation.yield(line) }
+    }
+
+    /// The output ended: passes on what is left of the last line, and ends the lines.
+    func finish() {
+        let rest = pending.withLock { $0 }
+        if !rest.isEmpty { continuation.yield(String(decoding: rest, as: UTF8.self)) }
+        continuation.finish()
+    }
+}

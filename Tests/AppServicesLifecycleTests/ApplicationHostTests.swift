@@ -1,0 +1,175 @@
+import AppServices
+import AppServicesLifecycle
+import AppServicesTesting
+import Logging
+import ServiceLifecycle
+import Testing
+
+@MainActor
+struct ApplicationHostTests {
+    let clock = TestClock()
+    let logs = LogCapture()
+    let journal = CallJournal()
+
+    func makeComposite(_ services: [any AppService], launchPlan: LaunchPlan? = nil) -> ServiceComposite {
+        let configuration = ServiceComposite.Configuration(logger: logs.logger(), clock: clock)
+        guard let launchPlan else { return ServiceComposite(services, configuration: configuration) }
+        return ServiceComposite(services, configuration: configuration, launchPlan: launchPlan)
+    }
+
+    func makeHost(_ composite: ServiceComposite, launchOptions: LaunchOptions = LaunchOptions()) -> ApplicationHost {
+        ApplicationHost(
+            composite: composite,
+            configuration: .init(launchOptions: launchOptions, logger: logs.logger(label: "host"))
+        )
+    }
+
+    /// The journal as `Service.callback` lines.
+    var calls: [String] { journal.calls.map { "\($0.service).\($0.callback)" } }
+
+    @Test("Graceful shutdown winds down in reverse order: resign active, enter background, terminate")
+    func reverseWindDown() async throws {
+        let composite = makeComposite([Feed(journal: journal), Sync(journal: journal), Storage(journal: journal)])
+        try await runInServiceGroup(makeHost(composite), logger: logs.logger(), shutdownAfter: .didBecomeActive)
+
+        #expect(
+            calls == [
+                "Storage.willFinishLaunching", "Sync.willFinishLaunching", "Feed.willFinishLaunching",
+                "Storage.didFinishLaunching", "Sync.didFinishLaunching", "Feed.didFinishLaunching",
+                "Storage.didBecomeActive", "Sync.didBecomeActive", "Feed.didBecomeActive",
+                "Feed.willResignActive", "Sync.willResignActive", "Storage.willResignActive",
+                "Feed.didEnterBackground", "Sync.didEnterBackground", "Storage.didEnterBackground",
+                "Feed.willTerminate", "Sync.willTerminate", "Storage.willTerminate",
+            ]
+        )
+        #expect(composite.applicationState == .terminated)
+        #expect(!logs.text.contains("Unexpected"), "every callback fitted the state it was sent in")
+    }
+
+    @Test("A hung wind-down handler is cut off at its step's budget, named in the log, and the next step runs")
+    func hungHandlerCutOff() async throws {
+        let uploader = Uploader(journal: journal)
+        let composite = makeComposite([Storage(journal: journal), uploader])
+        try await runInServiceGroup(makeHost(composite), logger: logs.logger(), shutdownAfter: .didBecomeActive) {
+        } whileShuttingDown: {
+            // The background step's budget (5 s by default) is the only thing on the clock.
+            await clock.waitForSleepers(until: [.init(offset: .seconds(5))])
+            #expect(journal.calls(of: .willTerminate).isEmpty, "the next step waits for the budget")
+            clock.advance(by: .seconds(5))
+        }
+
+        #expect(journal.services(receiving: .willTerminate) == ["Uploader", "Storage"])
+        #expect(clock.now == .init(offset: .seconds(5)), "the budget cut it off; terminate did not wait for it again")
+        #expect(
+            logs.messages(at: .warning).contains { $0.contains("Uploader: upload") && $0.contains("5.0 seconds") }
+        )
+        #expect(
+            logs.entries.contains {
+                $0.message == "The application has wound down." && $0.description.contains("Uploader: upload")
+            }
+        )
+        uploader.gate.open()
+    }
+
+    @Test("Graceful shutdown during the launch cancels it, winds down from inactive, and leaves a complete report")
+    func shutdownMidLaunch() async throws {
+        let clock = self.clock
+        let plan = try LaunchPlan {
+            ClosureInitializer("open-database") { _ in try await clock.sleep(for: .seconds(3600)) }
+            ClosureInitializer("migrate", dependencyNames: ["open-database"]) { _ in }
+            ClosureInitializer("prefetch", phase: .afterFirstFrame) { _ in }
+        }
+        let composite = makeComposite(
+            [Feed(journal: journal), Sync(journal: journal), Storage(journal: journal)],
+            launchPlan: plan
+        )
+        try await runInServiceGroup(makeHost(composite), logger: logs.logger(), shutdownAfter: .didFinishLaunching) {
+            await clock.waitForSleepers(1)  // open-database is running
+        }
+
+        #expect(
+            calls == [
+                "Storage.willFinishLaunching", "Sync.willFinishLaunching", "Feed.willFinishLaunching",
+                "Storage.didFinishLaunching", "Sync.didFinishLaunching", "Feed.didFinishLaunching",
+                "Feed.didEnterBackground", "Sync.didEnterBackground", "Storage.didEnterBackground",
+                "Feed.willTerminate", "Sync.willTerminate", "Storage.willTerminate",
+            ],
+            "no didBecomeActive, and no willResignActive UIKit would not send from inactive"
+        )
+        let report = try #require(composite.launch).report
+        #expect(report.status == .cancelled)
+        #expect(report.node(named: "open-database")?.outcome.kind == .cancelled)
+        #expect(report.node(named: "migrate")?.outcome.kind == .skipped)
+        #expect(report.node(named: "prefetch")?.outcome.kind == .skipped)
+        #expect(report.nodes.allSatisfy { $0.outcome.kind != .running && $0.outcome.kind != .pending })
+        #expect(!logs.text.contains("Unexpected"))
+    }
+
+    @Test("An initializer that ignores the shutdown is abandoned after the plan's grace period, and the report says so")
+    func stubbornInitializerAbandoned() async throws {
+        let gate = Gate()
+        let plan = try LaunchPlan {
+            ClosureInitializer("open-database") { _ in await gate.wait() }
+        }
+        let composite = makeComposite([Storage(journal: journal)], launchPlan: plan)
+        try await runInServiceGroup(makeHost(composite), logger: logs.logger(), shutdownAfter: .didFinishLaunching) {
+        } whileShuttingDown: {
+            await clock.waitForSleepers(until: [.init(offset: .milliseconds(100))])  // the grace period
+            clock.advance(by: .milliseconds(100))
+        }
+
+        let node = try #require(composite.launch?.report.node(named: "open-database"))
+        #expect(node.outcome.kind == .cancelled)
+        #expect(node.abandoned)
+        #expect(journal.calls.map(\.callback).suffix(2) == [.didEnterBackground, .willTerminate])
+        gate.open()
+    }
+
+    @Test("A failed launch is wound down, then ends the group with an error naming the initializer")
+    func failedLaunch() async throws {
+        struct DiskFull: Error, CustomStringConvertible { var description: String { "the disk is full" } }
+        let plan = try LaunchPlan {
+            ClosureInitializer("open-database") { _ in throw DiskFull() }
+        }
+        let composite = makeComposite([Storage(journal: journal)], launchPlan: plan)
+        let group = ServiceGroup(services: [makeHost(composite)], logger: logs.logger())
+
+        let error = await #expect(throws: ApplicationHostError.self) { try await group.run() }
+
+        #expect(error?.code == .launchFailed)
+        #expect(error?.initializer == "open-database")
+        #expect(error?.message.contains("the disk is full") == true)
+        #expect(journal.services(receiving: .didBecomeActive).isEmpty)
+        #expect(journal.calls.suffix(2).map(\.callback) == [.didEnterBackground, .willTerminate])
+    }
+
+    @Test("An application launched into the background serves there and winds down with willTerminate alone")
+    func launchedInBackground() async throws {
+        let composite = makeComposite([Storage(journal: journal)])
+        let host = makeHost(composite, launchOptions: LaunchOptions(launchedInBackground: true))
+        try await runInServiceGroup(host, logger: logs.logger(), shutdownAfter: .didFinishLaunching)
+
+        #expect(journal.calls.map(\.callback) == [.willFinishLaunching, .didFinishLaunching, .willTerminate])
+        #expect(!logs.text.contains("Unexpected"))
+    }
+
+    @Test("Services that cannot be ordered stop the host before any callback, with every problem")
+    func invalidServices() async throws {
+        let composite = makeComposite([Sync(journal: journal), Sync(journal: journal)])
+        let host = makeHost(composite)
+
+        let error = await #expect(throws: ServiceGraphError.self) { try await host.run() }
+
+        #expect(error.map { "\($0)" }?.contains("Storage") == true, "the missing dependency is named")
+        #expect(journal.calls.isEmpty)
+    }
+
+    @Test("A host runs its application once")
+    func runsOnce() async throws {
+        let host = makeHost(makeComposite([]))
+        try await runInServiceGroup(host, logger: logs.logger(), shutdownAfter: .didBecomeActive)
+
+        let error = await #expect(throws: ApplicationHostError.self) { try await host.run() }
+        #expect(error?.code == .alreadyStarted)
+    }
+}
