@@ -316,3 +316,64 @@ final class LegacyBridgeService: AppService, RemoteNotificationHandling {
         try await context.withCompletionHandler { completion in sdk.fetch(completion: completion) }
     }
 }
+
+@MainActor
+struct FanOutConcurrencyTests {
+    @Test("A service that waits does not delay the services after it")
+    func waitingServiceDoesNotDelayOthers() async {
+        let clock = TestClock()
+        let probe = TrialProbe()
+        let composite = ServiceComposite(
+            makeScripted([.after(.seconds(10), .noData), .answer(.newData), .after(.seconds(3), .noData)], clock: clock, probe: probe),
+            configuration: .init(clock: clock)
+        )
+        let completion = CompletionRecorder<BackgroundFetchResult>(clock: clock)
+        composite.didReceiveRemoteNotification(RemoteNotification(userInfo: [:])) { completion.record($0) }
+        // S0 is waiting, yet S1 has already answered, before the dispatch returned.
+        #expect(probe.returned == 1)
+        await clock.waitForSleepers(3)  // S0, S2 and the deadline
+
+        clock.advance(by: .seconds(3))
+        await probe.waitForReturned(2)
+        #expect(completion.count == 0)
+        clock.advance(by: .seconds(7))
+        await completion.waitUntilCalled()
+        await composite.waitForPendingWork()
+        #expect(completion.values == [.newData])
+        #expect(completion.times == [TestClock.Instant(offset: .seconds(10))])
+    }
+}
+
+/// Keeps the context it got and what the context said during the call.
+final class ContextKeeper: AppService, ApplicationStateHandling, SystemEventHandling {
+    var kept: AppContext?
+    var namesDuringCall: [String?] = []
+    weak var composite: ServiceComposite?
+    func applicationDidBecomeActive(_ context: AppContext) {
+        kept = context
+        namesDuringCall.append(context.serviceName)
+        composite?.didReceiveMemoryWarning()  // a nested dispatch
+        namesDuringCall.append(context.serviceName)
+    }
+}
+
+final class OtherService: AppService, SystemEventHandling {
+    var name: String?
+    func applicationDidReceiveMemoryWarning(_ context: AppContext) { name = context.serviceName }
+}
+
+@MainActor
+struct ContextServiceNameTests {
+    @Test("A context names its service during the call and after a nested dispatch, and nobody once kept past it")
+    func contextNamesItsService() {
+        let keeper = ContextKeeper()
+        let other = OtherService()
+        let composite = ServiceComposite([keeper, other])
+        keeper.composite = composite
+        _ = composite.didFinishLaunching()
+        composite.didBecomeActive()
+        #expect(keeper.namesDuringCall == ["ContextKeeper", "ContextKeeper"])
+        #expect(other.name == "OtherService")
+        #expect(keeper.kept?.serviceName == nil, "a context kept after its callback names no service, never a wrong one")
+    }
+}
