@@ -115,6 +115,9 @@ let package = Package(
             dependencies: [
                 "AppServices",
                 "AppServicesUIKit",
+                "AppServicesLifecycle",
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
                 .target(name: "AppServicesUIKitShim", condition: .when(platforms: platformsWithoutUIKit)),
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "Logging", package: "swift-log"),
@@ -124,6 +127,9 @@ let package = Package(
             name: "AppServicesExamplesTests",
             dependencies: [
                 "AppServicesExamples",
+                "AppServicesLifecycle",
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "ServiceLifecycleTestKit", package: "swift-service-lifecycle"),
                 "AppServices",
                 "AppServicesTesting",
                 "AppServicesUIKit",

@@ -10,7 +10,7 @@ extension AppContext {
     public var appKit: AppKitObjects { AppKitObjects(platform: platform) }
 }
 
-/// The AppKit objects behind a callback, as ``AppServices/AppContext/appKit`` gives them:
+/// The AppKit objects behind a callback, as `AppServices/AppContext/appKit` gives them:
 /// each is `nil` when the callback did not come with it.
 @MainActor
 public struct AppKitObjects {

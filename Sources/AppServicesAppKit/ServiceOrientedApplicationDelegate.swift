@@ -6,7 +6,7 @@ public import AppServicesAppKitShim
 public import AppServices
 
 /// A macOS application delegate that is a thin host for services: every AppKit callback it
-/// forwards goes to a ``ServiceComposite`` and from there to each service that handles it.
+/// forwards goes to a `ServiceComposite` and from there to each service that handles it.
 ///
 /// ```swift
 /// @main
@@ -15,13 +15,13 @@ public import AppServices
 /// }
 /// ```
 ///
-/// Launch, becoming and resigning active and termination reach ``LaunchHandling`` and
-/// ``ApplicationStateHandling``, as on iOS; the macOS-only callbacks reach
-/// ``DesktopApplicationHandling``; URLs reach ``URLOpenHandling`` one at a time.
+/// Launch, becoming and resigning active and termination reach `LaunchHandling` and
+/// `ApplicationStateHandling`, as on iOS; the macOS-only callbacks reach
+/// `DesktopApplicationHandling`; URLs reach `URLOpenHandling` one at a time.
 ///
 /// **Termination.** `applicationShouldTerminate(_:)` asks every service: one
-/// ``TerminationReply/cancel`` keeps the application running; otherwise, if a service asked
-/// for time (``TerminationReply/later(_:)``), AppKit hears `.terminateLater` and then,
+/// `TerminationReply/cancel` keeps the application running; otherwise, if a service asked
+/// for time (`TerminationReply/later(_:)`), AppKit hears `.terminateLater` and then,
 /// exactly once, `reply(toApplicationShouldTerminate:)` with whether every such service
 /// agreed, when all have finished or at the deadline; otherwise `.terminateNow`.
 ///
@@ -30,7 +30,7 @@ public import AppServices
 /// AppKit keeps opening documents itself unless a service opens URLs.
 ///
 /// **Notifications.** AppKit posts `NSApplication` notifications, not the UIKit-named ones
-/// ``LifecycleMediator`` observes, so the composite posts those as configured.
+/// `LifecycleMediator` observes, so the composite posts those as configured.
 @MainActor
 open class ServiceOrientedApplicationDelegate: NSObject, NSApplicationDelegate {
     private var builtComposite: ServiceComposite?
@@ -42,7 +42,7 @@ open class ServiceOrientedApplicationDelegate: NSObject, NSApplicationDelegate {
 
     // MARK: - The composite
 
-    /// The composite every callback goes to, made by ``makeComposite()`` on first use.
+    /// The composite every callback goes to, made by `makeComposite()` on first use.
     public var composite: ServiceComposite {
         if let builtComposite { return builtComposite }
         let made = makeComposite()
@@ -61,7 +61,7 @@ open class ServiceOrientedApplicationDelegate: NSObject, NSApplicationDelegate {
         ServiceComposite.Configuration()
     }
 
-    /// Makes the composite from ``makeServices()`` and ``makeConfiguration()``; called once.
+    /// Makes the composite from `makeServices()` and `makeConfiguration()`; called once.
     /// Override it to change the composite `super.makeComposite()` returns, for example to
     /// attach a launch plan.
     open func makeComposite() -> ServiceComposite {
@@ -186,7 +186,7 @@ open class ServiceOrientedApplicationDelegate: NSObject, NSApplicationDelegate {
 
     // MARK: - URLs, notifications, activities
 
-    /// Dispatches each URL of `application(_:open:)` to ``URLOpenHandling``, in order.
+    /// Dispatches each URL of `application(_:open:)` to `URLOpenHandling`, in order.
     open func application(_ application: NSApplication, open urls: [URL]) {
         for url in urls {
             _ = composite.open(url, platform: platform(application))
@@ -210,7 +210,7 @@ open class ServiceOrientedApplicationDelegate: NSObject, NSApplicationDelegate {
     }
 
     /// Dispatches `application(_:didReceiveRemoteNotification:)` to
-    /// ``RemoteNotificationHandling``; AppKit takes no fetch result.
+    /// `RemoteNotificationHandling`; AppKit takes no fetch result.
     open func application(_ application: NSApplication, didReceiveRemoteNotification userInfo: [String: Any]) {
         composite.didReceiveRemoteNotification(
             RemoteNotification(userInfo: UserInfo(propertyList: userInfo)),

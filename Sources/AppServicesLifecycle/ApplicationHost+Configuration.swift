@@ -43,10 +43,10 @@ extension ApplicationHost {
         public var launchOptions: LaunchOptions
         /// How long each wind-down step may take.
         public var budgets: Budgets
-        /// The configuration ``reloadSignal`` reads again, or `nil` (the default) for none.
+        /// The configuration `reloadSignal` reads again, or `nil` (the default) for none.
         /// Give it the layers the launch plan's reader was made from.
         public var configurationLayers: LayeredConfiguration?
-        /// The signal that reloads ``configurationLayers``. Default: SIGHUP, as daemons do.
+        /// The signal that reloads `configurationLayers`. Default: SIGHUP, as daemons do.
         /// Trapped only while the host runs and only when there are layers to reload; `nil`
         /// traps nothing.
         public var reloadSignal: UnixSignal?

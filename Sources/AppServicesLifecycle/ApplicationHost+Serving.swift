@@ -5,7 +5,7 @@ import ServiceLifecycle
 import UnixSignals
 
 extension ApplicationHost {
-    /// Reads the configuration layers again and posts ``ConfigurationDidChange`` with the
+    /// Reads the configuration layers again and posts `ConfigurationDidChange` with the
     /// new reader, as the reload signal does.
     ///
     /// Call it to reload on another trigger (an admin endpoint, a file watcher). When the
@@ -13,7 +13,7 @@ extension ApplicationHost {
     /// they have.
     ///
     /// - Returns: The new reader, or `nil` when the host has no
-    ///   ``Configuration-swift.struct/configurationLayers`` to reload.
+    ///   `Configuration-swift.struct/configurationLayers` to reload.
     /// - Throws: `ConfigurationError` naming the file and the problem when the file is
     ///   missing or malformed.
     @discardableResult

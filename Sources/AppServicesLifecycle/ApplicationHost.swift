@@ -4,7 +4,7 @@ public import ServiceLifecycle
 import Synchronization
 import UnixSignals
 
-/// Runs an application's services as a swift-service-lifecycle ``Service``: the host that
+/// Runs an application's services as a swift-service-lifecycle `Service`: the host that
 /// UIKit is on iOS, for a server or a command-line program.
 ///
 /// ```swift
@@ -21,7 +21,7 @@ import UnixSignals
 /// try await group.run()
 /// ```
 ///
-/// ``run()`` walks the application through the life cycle UIKit gives an app:
+/// `run()` walks the application through the life cycle UIKit gives an app:
 ///
 /// 1. **Launch**: `willFinishLaunching`, then `didFinishLaunching`, which runs the launch
 ///    plan's before-launch-returns initializers and startup commands and starts its critical
@@ -30,31 +30,31 @@ import UnixSignals
 ///    which starts the after-first-frame and idle phases) and sends `didBecomeActive`.
 /// 3. **Serving** until graceful shutdown (the service group's `gracefulShutdownSignals`,
 ///    such as SIGTERM and SIGINT) or cancellation. Meanwhile each reload signal (SIGHUP by
-///    default) reads the configuration layers again and posts ``ConfigurationDidChange``
-///    (``reloadConfiguration()``).
+///    default) reads the configuration layers again and posts `ConfigurationDidChange`
+///    (`reloadConfiguration()`).
 /// 4. **Wind-down**, in reverse: `willResignActive`, `didEnterBackground`, `willTerminate`.
 ///    After each step the host waits for the background work services began
-///    (``AppContext/beginBackgroundWork(named:_:)``) up to the step's budget
-///    (``Configuration-swift.struct/Budgets-swift.struct``), then cancels what still runs
-///    and goes on. Then ``run()`` returns, so the service group ends cleanly.
+///    (`AppContext/beginBackgroundWork(named:_:)`) up to the step's budget
+///    (`Configuration-swift.struct/Budgets-swift.struct`), then cancels what still runs
+///    and goes on. Then `run()` returns, so the service group ends cleanly.
 ///
 /// A graceful shutdown that arrives during the launch cancels it (running initializers are
 /// cancelled, the others skipped); the host then winds down from the state the application
 /// is in, sending only callbacks UIKit sends from there: from `inactive`, that is
 /// `didEnterBackground` and `willTerminate`. A launch whose required initializer fails is
-/// wound down the same way, and ``run()`` then throws ``ApplicationHostError``, which ends
+/// wound down the same way, and `run()` then throws ``ApplicationHostError``, which ends
 /// the service group with that error.
 ///
 /// Budgets bound the asynchronous background work, not the callbacks themselves: a service's
 /// synchronous main-actor handler cannot be interrupted, so long work belongs in background
 /// work. All budgets are measured on the composite's clock
-/// (``ServiceComposite/Configuration-swift.struct/clock``).
+/// (`ServiceComposite/Configuration-swift.struct/clock`).
 public final class ApplicationHost: Service {
     /// The application: its services and the launch plan attached to it.
     public let composite: ServiceComposite
     /// The host's settings.
     public let configuration: Configuration
-    /// Whether ``run()`` was called, so that it runs once.
+    /// Whether `run()` was called, so that it runs once.
     private let started = Atomic(false)
 
     var logger: Logger { configuration.logger }
@@ -63,7 +63,7 @@ public final class ApplicationHost: Service {
     ///
     /// - Parameters:
     ///   - composite: The application's services, with its launch plan (see
-    ///     ``ServiceComposite/attachLaunchPlan(_:file:line:)``). Without a plan, the host
+    ///     `ServiceComposite/attachLaunchPlan(_:file:line:)`). Without a plan, the host
     ///     becomes active as soon as `didFinishLaunching` returns.
     ///   - configuration: Launch options, wind-down budgets, the configuration to reload,
     ///     and the logger.
@@ -74,7 +74,7 @@ public final class ApplicationHost: Service {
 
     /// Launches the application, keeps it active until graceful shutdown, and winds it down.
     ///
-    /// - Throws: ``ApplicationHostError`` when ``run()`` was called before or a required
+    /// - Throws: ``ApplicationHostError`` when `run()` was called before or a required
     ///   initializer failed the launch (after the wind-down); `ServiceGraphError` listing
     ///   every problem when the composite's services cannot be ordered (before anything
     ///   is dispatched).
@@ -164,7 +164,7 @@ public final class ApplicationHost: Service {
 
     /// Returns once no launch work is running: after the wind-down cancelled the launch,
     /// every running initializer returns or is abandoned within the plan's grace period, so
-    /// the report is complete when ``run()`` returns.
+    /// the report is complete when `run()` returns.
     private func waitUntilSettled(_ launch: Launch) async {
         while true {
             let activity = launch.activity()

@@ -25,7 +25,7 @@ public struct ApplicationHostError: Error, Sendable, Hashable, CustomStringConve
 
     /// What went wrong.
     public let code: Code
-    /// The initializer that failed the launch, for ``Code-swift.struct/launchFailed``.
+    /// The initializer that failed the launch, for `Code-swift.struct/launchFailed`.
     public let initializer: String?
     /// A sentence naming what went wrong, with which initializer, and what to do.
     public let message: String

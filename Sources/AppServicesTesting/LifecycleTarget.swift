@@ -1,7 +1,7 @@
 public import AppServices
 
 /// What a ``LifecycleSimulator`` drives: something that receives UIKit's lifecycle
-/// callbacks. ``ServiceComposite`` is one; wrap a platform adapter to drive it the same way.
+/// callbacks. `ServiceComposite` is one; wrap a platform adapter to drive it the same way.
 @MainActor
 public protocol LifecycleTarget: AnyObject {
     /// `application(_:willFinishLaunchingWithOptions:)`.

@@ -30,7 +30,7 @@ extension AppContext {
     public var uiKit: UIKitObjects { UIKitObjects(platform: platform) }
 }
 
-/// The UIKit objects behind a callback, as ``AppServices/AppContext/uiKit`` gives them:
+/// The UIKit objects behind a callback, as `AppServices/AppContext/uiKit` gives them:
 /// each is `nil` when the callback did not come with it.
 @MainActor
 public struct UIKitObjects {

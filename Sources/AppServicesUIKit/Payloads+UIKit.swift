@@ -72,7 +72,7 @@ extension UserActivity {
 }
 
 extension NSUserActivity {
-    /// Creates a platform activity from a service's ``UserActivity``.
+    /// Creates a platform activity from a service's `UserActivity`.
     public convenience init(_ activity: UserActivity) {
         self.init(activityType: activity.activityType)
         title = activity.title
@@ -187,7 +187,7 @@ extension UIInterfaceOrientationMask {
 }
 
 extension UIBackgroundFetchResult {
-    /// The UIKit result for a merged ``BackgroundFetchResult``.
+    /// The UIKit result for a merged `BackgroundFetchResult`.
     public init(_ result: BackgroundFetchResult) {
         switch result {
         case .newData: self = .newData

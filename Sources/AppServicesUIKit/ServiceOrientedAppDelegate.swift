@@ -9,7 +9,7 @@ public import AppServices
 import Logging
 
 /// An application delegate that is a thin host for services: every UIKit callback goes to
-/// a ``ServiceComposite`` and from there to each service that handles it.
+/// a `ServiceComposite` and from there to each service that handles it.
 ///
 /// Subclass it, list the services, and nothing else:
 ///
@@ -21,8 +21,8 @@ import Logging
 /// ```
 ///
 /// **What it forwards.** Every non-deprecated `UIApplicationDelegate` callback, with its
-/// payload converted to the core's platform-neutral types (``LaunchOptions``,
-/// ``RemoteNotification``, ``UserActivity``, ...) and the raw UIKit objects available to
+/// payload converted to the core's platform-neutral types (`LaunchOptions`,
+/// `RemoteNotification`, `UserActivity`, ...) and the raw UIKit objects available to
 /// services through `context.uiKit`. Deprecated callbacks (`application(_:handleOpen:)`,
 /// `application(_:open:sourceApplication:annotation:)`, `didReceiveRemoteNotification`
 /// without a completion handler, ...) are not implemented.
@@ -36,7 +36,7 @@ import Logging
 ///
 /// **Completion handlers** go through the composite's exactly-once machinery: each is
 /// called once, when every service has finished or at the deadline
-/// (``ServiceComposite/Configuration-swift.struct/deadlines``), whichever comes first.
+/// (`ServiceComposite/Configuration-swift.struct/deadlines`), whichever comes first.
 ///
 /// **Notifications.** UIKit posts `UIApplication.didBecomeActiveNotification` and the
 /// others itself, so the composite this class builds does not post them again.
@@ -60,7 +60,7 @@ open class ServiceOrientedAppDelegate: UIResponder, UIApplicationDelegate {
 
     // MARK: - The composite
 
-    /// The composite every callback goes to, made by ``makeComposite()`` on first use
+    /// The composite every callback goes to, made by `makeComposite()` on first use
     /// (UIKit's first `responds(to:)`, before launch).
     public var composite: ServiceComposite {
         if let builtComposite { return builtComposite }
@@ -92,11 +92,11 @@ open class ServiceOrientedAppDelegate: UIResponder, UIApplicationDelegate {
         ServiceComposite.Configuration()
     }
 
-    /// Makes the composite from ``makeServices()`` and ``makeConfiguration()``; called once.
+    /// Makes the composite from `makeServices()` and `makeConfiguration()`; called once.
     ///
     /// Override it to change the composite `super.makeComposite()` returns, for example to
     /// attach a launch plan, or to build one some other way; a composite built from scratch
-    /// must set ``ServiceComposite/Configuration-swift.struct/lifecycleNotifications`` to `.never`
+    /// must set `ServiceComposite/Configuration-swift.struct/lifecycleNotifications` to `.never`
     /// (a warning is logged otherwise).
     open func makeComposite() -> ServiceComposite {
         var configuration = makeConfiguration()

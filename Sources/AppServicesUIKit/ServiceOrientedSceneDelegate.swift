@@ -7,14 +7,14 @@ public import AppServicesUIKitShim
 public import AppServices
 
 /// A window-scene delegate that is a thin host for services: each scene callback goes to
-/// the application's ``ServiceComposite`` with ``AppContext/scene`` set to the scene.
+/// the application's `ServiceComposite` with `AppContext/scene` set to the scene.
 ///
 /// UIKit creates one scene delegate per scene, of the class the scene's configuration
 /// names (the Info.plist's `UISceneDelegateClassName`, or the `delegateClass` the app
 /// delegate sets). All of them share the composite of the application's
 /// ``ServiceOrientedAppDelegate``; the composite tracks each scene's state
-/// (``ServiceComposite/sceneState(for:)``) and, by default, derives the application's
-/// state from its scenes. Each scene delegate has its own ``window``.
+/// (`ServiceComposite/sceneState(for:)`) and, by default, derives the application's
+/// state from its scenes. Each scene delegate has its own `window`.
 ///
 /// ```swift
 /// final class SceneDelegate: ServiceOrientedSceneDelegate {}
@@ -22,10 +22,10 @@ public import AppServices
 ///
 /// **Connection options.** After `scene(_:willConnectTo:options:)`, what the scene was
 /// connected with is dispatched as if it had arrived through the scene afterwards, as UIKit
-/// does for an app delegate after launch: its URLs go to ``URLOpenHandling``, a Handoff
+/// does for an app delegate after launch: its URLs go to `URLOpenHandling`, a Handoff
 /// activity type to `willContinueUserActivity`, its user activities to
-/// ``UserActivityHandling``, its quick action to ``ShortcutItemHandling`` and its CloudKit
-/// share to ``CloudKitShareHandling``, so one service handles each for cold and warm
+/// `UserActivityHandling`, its quick action to `ShortcutItemHandling` and its CloudKit
+/// share to `CloudKitShareHandling`, so one service handles each for cold and warm
 /// starts alike.
 ///
 /// **User activities.** A scene has no restoration handler; the objects services return
@@ -147,7 +147,7 @@ open class ServiceOrientedSceneDelegate: UIResponder, UIWindowSceneDelegate {
 
     // MARK: - URLs and state restoration
 
-    /// Dispatches each URL of `scene(_:openURLContexts:)` to ``URLOpenHandling``.
+    /// Dispatches each URL of `scene(_:openURLContexts:)` to `URLOpenHandling`.
     open func scene(_ scene: UIScene, openURLContexts URLContexts: Set<UIOpenURLContext>) {
         composite.open(
             Set(URLContexts.map(OpenURLContext.init)),

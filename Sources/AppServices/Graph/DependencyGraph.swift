@@ -24,10 +24,17 @@ struct DependencyGraph<Key: Hashable> {
         case cycle([Int])
     }
 
-    /// The nodes in registration order (duplicates included, so positions stay stable).
-    let nodes: [Node]
-    /// For each node, the positions of the nodes it depends on (unique, resolved).
-    let edges: [[Int]]
+    /// Each node's key, in registration order (duplicates included, so positions stay
+    /// stable).
+    let keys: [Key]
+    /// Each node's name, for messages.
+    let names: [String]
+    /// The resolved edges, laid out flat: node `n` depends on
+    /// `edgeTargets[edgeStart[n]..<edgeStart[n + 1]]` (unique positions). Flat arrays rather
+    /// than an array per node, which at 100,000 nodes cost more to allocate and free than
+    /// the algorithms.
+    private let edgeStart: [Int]
+    private let edgeTargets: [Int]
     /// Position of the first node registered for each key.
     let positions: [Key: Int]
     /// For each node, whether it is the first registered for its key (not a duplicate);
@@ -36,36 +43,74 @@ struct DependencyGraph<Key: Hashable> {
     /// Problems found while resolving keys (duplicates and missing dependencies).
     private let resolutionProblems: [Problem]
 
+    /// How many nodes were registered.
+    var count: Int { keys.count }
+
+    /// The positions node `index` depends on.
+    func edges(of index: Int) -> ArraySlice<Int> { edgeTargets[edgeStart[index]..<edgeStart[index + 1]] }
+
+    /// Creates the graph of `nodes`.
     init(_ nodes: [Node]) {
+        self.init(
+            count: nodes.count,
+            key: { nodes[$0].key },
+            name: { nodes[$0].name },
+            dependencies: { index, visit in for dependency in nodes[index].dependencies { visit(dependency) } }
+        )
+    }
+
+    /// Creates the graph of `count` nodes described by closures, so callers with many
+    /// nodes need not build an array of dependencies per node.
+    ///
+    /// - Parameters:
+    ///   - key: The key of the node at a position.
+    ///   - name: Its name, for messages.
+    ///   - dependencies: Calls `visit` with each key the node at a position depends on.
+    init(
+        count: Int,
+        key: (Int) -> Key,
+        name: (Int) -> String,
+        dependencies: (Int, (Key) -> Void) -> Void
+    ) {
+        var keys: [Key] = []
+        keys.reserveCapacity(count)
+        var names: [String] = []
+        names.reserveCapacity(count)
         var positions: [Key: Int] = [:]
-        positions.reserveCapacity(nodes.count)
+        positions.reserveCapacity(count)
         var problems: [Problem] = []
-        var primary = [Bool](repeating: true, count: nodes.count)
-        // By index, reading only the fields needed, rather than copying each node.
-        for index in nodes.indices {
-            if let first = positions[nodes[index].key] {
+        var primary = [Bool](repeating: true, count: count)
+        for index in 0..<count {
+            let nodeKey = key(index)
+            keys.append(nodeKey)
+            names.append(name(index))
+            // One hash per node: register, and put the first back in the rare duplicate.
+            if let first = positions.updateValue(index, forKey: nodeKey) {
+                positions[nodeKey] = first
                 problems.append(.duplicate(first: first, duplicate: index))
                 primary[index] = false
-            } else {
-                positions[nodes[index].key] = index
             }
         }
-        var edges: [[Int]] = []
-        edges.reserveCapacity(nodes.count)
-        for index in nodes.indices {
-            var resolved: [Int] = []
-            resolved.reserveCapacity(nodes[index].dependencies.count)
-            for dependency in nodes[index].dependencies {
+        var edgeStart: [Int] = []
+        edgeStart.reserveCapacity(count + 1)
+        var edgeTargets: [Int] = []
+        edgeTargets.reserveCapacity(count * 3)
+        for index in 0..<count {
+            let first = edgeTargets.count
+            edgeStart.append(first)
+            dependencies(index) { dependency in
                 guard let target = positions[dependency] else {
                     problems.append(.missing(dependent: index, dependency: dependency))
-                    continue
+                    return
                 }
-                if !resolved.contains(target) { resolved.append(target) }
+                if !edgeTargets[first...].contains(target) { edgeTargets.append(target) }
             }
-            edges.append(resolved)
         }
-        self.nodes = nodes
-        self.edges = edges
+        edgeStart.append(edgeTargets.count)
+        self.keys = keys
+        self.names = names
+        self.edgeStart = edgeStart
+        self.edgeTargets = edgeTargets
         self.positions = positions
         self.primary = primary
         self.resolutionProblems = problems
@@ -82,7 +127,7 @@ struct DependencyGraph<Key: Hashable> {
     ///
     /// Kahn's algorithm with a min-heap of ready positions: O((V + E) log V).
     func order() -> [Int]? {
-        let count = nodes.count
+        let count = self.count
         // Each node's dependents, in registration order, laid out flat: node n's are
         // dependents[firstDependent[n]..<firstDependent[n + 1]]. Two arrays instead of one
         // per node, which at 100,000 nodes cost more to allocate and free than the sort.
@@ -91,14 +136,14 @@ struct DependencyGraph<Key: Hashable> {
         var live = 0
         for index in 0..<count where isPrimary(index) {
             live += 1
-            waitingOn[index] = edges[index].count
-            for dependency in edges[index] { firstDependent[dependency + 1] += 1 }
+            waitingOn[index] = edges(of: index).count
+            for dependency in edges(of: index) { firstDependent[dependency + 1] += 1 }
         }
         for index in 0..<count { firstDependent[index + 1] += firstDependent[index] }
         var dependents = [Int](repeating: 0, count: firstDependent[count])
         var filled = firstDependent
         for index in 0..<count where isPrimary(index) {
-            for dependency in edges[index] {
+            for dependency in edges(of: index) {
                 dependents[filled[dependency]] = index
                 filled[dependency] += 1
             }
@@ -135,7 +180,7 @@ struct DependencyGraph<Key: Hashable> {
     /// graphs cannot overflow the stack. Acyclic single nodes, nearly every node of a real
     /// graph, are not collected.
     private func cyclicComponents() -> [[Int]] {
-        let count = nodes.count
+        let count = self.count
         var indexOf = [Int](repeating: -1, count: count)
         var lowLink = [Int](repeating: 0, count: count)
         var onStack = [Bool](repeating: false, count: count)
@@ -155,9 +200,10 @@ struct DependencyGraph<Key: Hashable> {
 
             while let frame = frames.last {
                 let node = frame.node
-                if frame.edge < edges[node].count {
+                let edges = edges(of: node)
+                if frame.edge < edges.count {
                     frames[frames.count - 1].edge += 1
-                    let next = edges[node][frame.edge]
+                    let next = edges[edges.startIndex + frame.edge]
                     if indexOf[next] == -1 {
                         indexOf[next] = nextIndex
                         lowLink[next] = nextIndex
@@ -175,7 +221,7 @@ struct DependencyGraph<Key: Hashable> {
                     lowLink[parent.node] = min(lowLink[parent.node], lowLink[node])
                 }
                 if lowLink[node] == indexOf[node] {
-                    if stack.last == node && !edges[node].contains(node) {
+                    if stack.last == node && !edges.contains(node) {
                         stack.removeLast()
                         onStack[node] = false
                         continue
@@ -204,7 +250,7 @@ struct DependencyGraph<Key: Hashable> {
         while head < queue.count {
             let node = queue[head]
             head += 1
-            for next in edges[node] where members.contains(next) {
+            for next in edges(of: node) where members.contains(next) {
                 if next == start {
                     var path = [node]
                     while let back = previous[path[path.count - 1]] { path.append(back) }

@@ -46,25 +46,31 @@ struct LaunchGraph: Sendable {
         _ initializers: [any Initializer]
     ) throws(ServiceGraphError) -> (graph: DependencyGraph<InitializerKey>, phases: [LaunchPhase]) {
         var names: [InitializerKey: String] = [:]
-        let described = initializers.map { initializer -> DependencyGraph<InitializerKey>.Node in
-            let keys: [InitializerKey]
-            let key: InitializerKey
-            if let closure = initializer as? ClosureInitializer {
-                key = .named(closure.name)
-                keys =
-                    closure.dependencyTypes.map(InitializerKey.init) + closure.dependencyNames.map(InitializerKey.named)
-                for type in closure.dependencyTypes { names[InitializerKey(type)] = String(describing: type) }
-            } else {
-                let type = Swift.type(of: initializer)
-                key = InitializerKey(type)
-                keys = type.dependencies.map(InitializerKey.init)
-                for dependency in type.dependencies {
-                    names[InitializerKey(dependency)] = String(describing: dependency)
+        // Closure initializers (the many-node case) are read once, so the graph can visit
+        // their dependencies without an array of keys per node.
+        let closures = initializers.map { $0 as? ClosureInitializer }
+        let graph = DependencyGraph<InitializerKey>(
+            count: initializers.count,
+            key: { index in
+                if let closure = closures[index] { return .named(closure.name) }
+                return InitializerKey(Swift.type(of: initializers[index]))
+            },
+            name: { initializers[$0].name },
+            dependencies: { index, visit in
+                if let closure = closures[index] {
+                    for type in closure.dependencyTypes {
+                        names[InitializerKey(type)] = String(describing: type)
+                        visit(InitializerKey(type))
+                    }
+                    for name in closure.dependencyNames { visit(.named(name)) }
+                } else {
+                    for dependency in Swift.type(of: initializers[index]).dependencies {
+                        names[InitializerKey(dependency)] = String(describing: dependency)
+                        visit(InitializerKey(dependency))
+                    }
                 }
             }
-            return .init(key: key, name: initializer.name, dependencies: keys)
-        }
-        let graph = DependencyGraph(described)
+        )
         var problems = graph.describedProblems(noun: "initializer", container: "a launch plan") { key in
             switch key {
             case .type: names[key] ?? "an unknown initializer type"
@@ -72,9 +78,9 @@ struct LaunchGraph: Sendable {
             }
         }
         let phases = initializers.map(\.phase)
-        for index in graph.nodes.indices where graph.isPrimary(index) {
-            for dependency in graph.edges[index] where phases[dependency] > phases[index] {
-                let (name, other) = (graph.nodes[index].name, graph.nodes[dependency].name)
+        for index in 0..<graph.count where graph.isPrimary(index) {
+            for dependency in graph.edges(of: index) where phases[dependency] > phases[index] {
+                let (name, other) = (graph.names[index], graph.names[dependency])
                 problems.append(
                     .init(
                         kind: .dependencyOnLaterPhase,
@@ -109,14 +115,14 @@ struct LaunchGraph: Sendable {
                 rerunsOnForeground: initializer.rerunsOnForeground,
                 runsOnMainActor: initializer.runsOnMainActor || phase == .beforeLaunchReturns,
                 requiredKeys: initializer.requiredConfigurationKeys,
-                dependencies: graph.edges[index],
+                dependencies: Array(graph.edges(of: index)),
                 dependents: []
             )
         }
         var membersByPhase = [[Int]](repeating: [], count: LaunchPhase.allCases.count)
         for index in order {
             membersByPhase[phases[index].index].append(index)
-            for dependency in graph.edges[index] { nodes[dependency].dependents.append(index) }
+            for dependency in graph.edges(of: index) { nodes[dependency].dependents.append(index) }
         }
         self.nodes = nodes
         self.membersByPhase = membersByPhase

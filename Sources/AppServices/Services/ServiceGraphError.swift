@@ -75,7 +75,7 @@ public struct ServiceGraphError: Error, Sendable, Hashable, CustomStringConverti
 }
 
 extension DependencyGraph {
-    /// The graph's problems as messages, naming nodes by ``Node/name``.
+    /// The graph's problems as messages, naming nodes by their names.
     ///
     /// - Parameters:
     ///   - noun: What a node is, for messages ("service", "initializer").
@@ -89,7 +89,7 @@ extension DependencyGraph {
         problems().map { problem in
             switch problem {
             case .duplicate(let first, let duplicate):
-                let name = nodes[duplicate].name
+                let name = names[duplicate]
                 return .init(
                     kind: .duplicate,
                     message: "\(name) is registered twice (positions \(first + 1) and \(duplicate + 1)); "
@@ -99,14 +99,14 @@ extension DependencyGraph {
                 let missing = dependencyName(dependency)
                 return .init(
                     kind: .missingDependency,
-                    message: "\(nodes[dependent].name) depends on \(missing), which is not registered. "
+                    message: "\(names[dependent]) depends on \(missing), which is not registered. "
                         + "Register \(missing) or remove the dependency."
                 )
             case .cycle(let path):
-                let names = (path + [path[0]]).map { nodes[$0].name }.joined(separator: " -> ")
+                let cycle = (path + [path[0]]).map { names[$0] }.joined(separator: " -> ")
                 return .init(
                     kind: .dependencyCycle,
-                    message: "Dependency cycle: \(names). Remove one of these dependencies."
+                    message: "Dependency cycle: \(cycle). Remove one of these dependencies."
                 )
             }
         }

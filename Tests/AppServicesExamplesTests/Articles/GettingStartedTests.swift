@@ -23,3 +23,11 @@ struct GettingStartedTests {
         #expect(!composite.open(URL(string: "https://example.com")!))
     }
 }
+
+@MainActor
+struct ReadmeTests {
+    @Test("The README's example opens an order link and tracks it")
+    func readmeExampleWorks() throws {
+        #expect(try readmeExample())
+    }
+}

@@ -1,0 +1,47 @@
+// The code of the "Configuration" article.
+
+import AppServices
+import Configuration
+import Logging
+
+// MARK: The layers
+
+/// The layered reader of an application: command line, environment, a JSON file, defaults.
+func makeShopConfiguration(arguments: [String], environment: [String: String]) async throws -> LaunchPlan.Configuration {
+    let layers = LayeredConfiguration(
+        arguments: arguments,
+        environment: environment,
+        defaults: [
+            "http.timeout": 30,
+            "feed.refreshSeconds": 60,
+            "theme": "system",
+        ],
+        secretKeys: ["crashReporter.dsn", "payments.apiKey"]
+    )
+    let configuration = try await LaunchPlan.Configuration(layers)
+    return configuration
+}
+
+// MARK: An initializer that needs a key
+
+struct PaymentsInitializer: Initializer {
+    var requiredConfigurationKeys: [String] { ["payments.apiKey"] }
+    var failurePolicy: FailurePolicy { .optional }  // no key: skipped, with one warning
+
+    func perform(_ context: InitializerContext) async throws {
+        let apiKey = context.configuration.string(forKey: "payments.apiKey", isSecret: true)
+        context.logger.info("payments ready with a key of \(apiKey?.count ?? 0) characters")
+    }
+}
+
+// MARK: A service that follows reloads
+
+final class FeedService: AppService {
+    private(set) var refreshSeconds = 60
+
+    func subscribe(to events: inout EventSubscriptions) {
+        events.on(ConfigurationDidChange.self) { change, _ in
+            self.refreshSeconds = change.reader.int(forKey: "feed.refreshSeconds", default: 60)
+        }
+    }
+}
