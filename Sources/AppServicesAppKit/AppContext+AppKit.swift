@@ -1,9 +1,10 @@
+public import AppServices
+
 #if canImport(AppKit)
 public import AppKit
 #else
 public import AppServicesAppKitShim
 #endif
-public import AppServices
 
 extension AppContext {
     /// The AppKit objects the adapter received with this callback, typed.

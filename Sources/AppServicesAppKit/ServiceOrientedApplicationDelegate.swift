@@ -1,9 +1,10 @@
+public import AppServices
+
 #if canImport(AppKit)
 public import AppKit
 #else
 public import AppServicesAppKitShim
 #endif
-public import AppServices
 
 /// A macOS application delegate that is a thin host for services: every AppKit callback it
 /// forwards goes to a `ServiceComposite` and from there to each service that handles it.

@@ -5,8 +5,8 @@
 // each time the application returns to the foreground.
 
 import AppServices
-import Logging
 import Configuration
+import Logging
 
 struct LoggingInitializer: Initializer {
     func perform(_ context: InitializerContext) async throws {

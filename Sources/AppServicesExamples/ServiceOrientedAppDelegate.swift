@@ -3,15 +3,16 @@
 // The app delegate is a thin host: it lists the services, and each callback reaches every
 // service that handles it. Here, one service owns everything about push notifications.
 
+import AppServices
+import AppServicesUIKit
+import Foundation
+import Logging
+
 #if canImport(UIKit)
 import UIKit
 #else
 import AppServicesUIKitShim
 #endif
-import AppServices
-import Logging
-import AppServicesUIKit
-import Foundation
 
 final class ShopAppDelegate: ServiceOrientedAppDelegate {
     override func makeServices() -> [any AppService] {
@@ -52,7 +53,10 @@ final class PushNotificationService: AppService, LaunchHandling, RemoteNotificat
         context.logger.warning("Push notifications are unavailable: \(error)")
     }
 
-    func application(_ context: AppContext, didReceiveRemoteNotification notification: RemoteNotification) async throws
+    func application(
+        _ context: AppContext,
+        didReceiveRemoteNotification notification: RemoteNotification
+    ) async throws
         -> BackgroundFetchResult
     {
         let inbox = try context.requireService(InboxService.self)

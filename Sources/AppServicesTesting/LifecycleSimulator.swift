@@ -190,7 +190,9 @@ public final class LifecycleSimulator {
 
     /// Launch into the background to deliver a silent push: will/didFinishLaunching in the
     /// background, then the notification.
-    public func launchIntoBackground(for notification: RemoteNotification) async throws(LifecycleSimulatorError)
+    public func launchIntoBackground(
+        for notification: RemoteNotification
+    ) async throws(LifecycleSimulatorError)
         -> BackgroundFetchResult
     {
         try launchInBackground()
@@ -210,7 +212,9 @@ public final class LifecycleSimulator {
     }
 
     /// Delivers a silent push in the current state (waking a suspended application).
-    public func deliverSilentPush(_ notification: RemoteNotification) async throws(LifecycleSimulatorError)
+    public func deliverSilentPush(
+        _ notification: RemoteNotification
+    ) async throws(LifecycleSimulatorError)
         -> BackgroundFetchResult
     {
         guard case .fetch(let result) = try await send(.remoteNotification(notification)) else {
@@ -276,7 +280,10 @@ public final class LifecycleSimulator {
     }
 
     /// A scene connects, enters the foreground and becomes active.
-    public func connect(_ scene: SceneInfo, options: SceneConnectionOptions = SceneConnectionOptions())
+    public func connect(
+        _ scene: SceneInfo,
+        options: SceneConnectionOptions = SceneConnectionOptions()
+    )
         throws(LifecycleSimulatorError)
     {
         try sendNow(.sceneWillConnect(scene, options))
@@ -336,10 +343,13 @@ public final class LifecycleSimulator {
         let possible = Self.probes(scene: scene).filter(isPossible).map { "\($0)" }
         var where_ = "the application is \(state)"
         if let scene {
-            where_ += sceneStates[scene.identifier].map { " and scene \(scene.identifier) is \($0)" }
+            where_ +=
+                sceneStates[scene.identifier].map { " and scene \(scene.identifier) is \($0)" }
                 ?? " and scene \(scene.identifier) is not connected"
         }
-        if usesScenes, Self.isApplicationStateStep(step) { where_ += " (a scene-based application hears scene callbacks instead)" }
+        if usesScenes, Self.isApplicationStateStep(step) {
+            where_ += " (a scene-based application hears scene callbacks instead)"
+        }
         throw LifecycleSimulatorError(step: "\(step)", state: where_, possibleSteps: possible)
     }
 

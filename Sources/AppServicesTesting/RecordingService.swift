@@ -215,7 +215,10 @@ open class RecordingService: AppService, LaunchHandling, ApplicationStateHandlin
         record(.handleEventsForBackgroundURLSession, context, identifier)
     }
 
-    open func application(_ context: AppContext, handleWatchKitExtensionRequest userInfo: UserInfo?) async throws -> UserInfo? {
+    open func application(
+        _ context: AppContext,
+        handleWatchKitExtensionRequest userInfo: UserInfo?
+    ) async throws -> UserInfo? {
         record(.handleWatchKitExtensionRequest, context, userInfo.map { $0.keys.sorted().joined(separator: ",") })
         return answers.watchKitReply
     }
@@ -251,7 +254,10 @@ open class RecordingService: AppService, LaunchHandling, ApplicationStateHandlin
 
     // MARK: Interface, extensions, CloudKit, intents
 
-    open func application(_ context: AppContext, supportedInterfaceOrientationsFor window: AnyObject?) -> InterfaceOrientationMask {
+    open func application(
+        _ context: AppContext,
+        supportedInterfaceOrientationsFor window: AnyObject?
+    ) -> InterfaceOrientationMask {
         record(.supportedInterfaceOrientations, context)
         return answers.interfaceOrientations
     }

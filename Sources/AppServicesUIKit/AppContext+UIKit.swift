@@ -1,3 +1,5 @@
+public import AppServices
+
 #if canImport(UIKit)
 public import UIKit
 public import CloudKit
@@ -5,7 +7,6 @@ public import Intents
 #else
 public import AppServicesUIKitShim
 #endif
-public import AppServices
 
 extension PlatformObjects.Key {
     /// The URL contexts of `scene(_:openURLContexts:)` (`Set<UIOpenURLContext>`).

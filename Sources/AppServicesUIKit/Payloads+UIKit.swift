@@ -1,3 +1,5 @@
+public import AppServices
+
 #if canImport(UIKit)
 public import UIKit
 public import CloudKit
@@ -5,7 +7,6 @@ public import Intents
 #else
 public import AppServicesUIKitShim
 #endif
-public import AppServices
 
 // Conversions between UIKit's objects and the core's platform-neutral payloads. The
 // adapters use them; they are public for code that bridges UIKit and services itself.

@@ -1,3 +1,6 @@
+public import AppServices
+import Logging
+
 #if canImport(UIKit)
 public import UIKit
 public import CloudKit
@@ -5,8 +8,6 @@ public import Intents
 #else
 public import AppServicesUIKitShim
 #endif
-public import AppServices
-import Logging
 
 /// An application delegate that is a thin host for services: every UIKit callback goes to
 /// a `ServiceComposite` and from there to each service that handles it.

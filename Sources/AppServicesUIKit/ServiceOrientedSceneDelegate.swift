@@ -1,10 +1,11 @@
+public import AppServices
+
 #if canImport(UIKit)
 public import UIKit
 public import CloudKit
 #else
 public import AppServicesUIKitShim
 #endif
-public import AppServices
 
 /// A window-scene delegate that is a thin host for services: each scene callback goes to
 /// the application's `ServiceComposite` with `AppContext/scene` set to the scene.

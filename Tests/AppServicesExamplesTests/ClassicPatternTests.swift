@@ -1,14 +1,16 @@
-#if !canImport(UIKit)
-import AppServicesUIKitShim
-#endif
 import AppServices
-@testable import AppServicesExamples
 import AppServicesTesting
 import AppServicesUIKit
 import Configuration
 import Foundation
 import Logging
 import Testing
+
+@testable import AppServicesExamples
+
+#if !canImport(UIKit)
+import AppServicesUIKitShim
+#endif
 
 @MainActor
 struct ClassicPatternTests {
@@ -20,9 +22,11 @@ struct ClassicPatternTests {
         #expect(screen.rootView == "TabBar(Shop, Orders, Profile)")
         #expect(screen.tintColor == "indigo")
         #expect(screen.registeredTasks == ["com.example.shop.refresh"])
-        #expect(composite.launch?.report.nodes.filter { $0.kind == .command }.map(\.name) == [
-            "SetRootViewCommand", "ApplyAppearanceCommand", "RegisterBackgroundTasksCommand",
-        ])
+        #expect(
+            composite.launch?.report.nodes.filter { $0.kind == .command }.map(\.name) == [
+                "SetRootViewCommand", "ApplyAppearanceCommand", "RegisterBackgroundTasksCommand",
+            ]
+        )
 
         let debugScreen = Screen()
         let debug = ServiceComposite([], launchPlan: try makeShopLaunchPlan(screen: debugScreen, isDebug: true))
@@ -33,7 +37,11 @@ struct ClassicPatternTests {
     @Test("The composite delegate: a module's composite takes part in ordering and lookup like a flat list")
     func compositeDelegate() throws {
         let composite = makeApplicationComposite()
-        #expect(try composite.orderedServices().map { "\(type(of: $0))" } == ["AnalyticsService", "PaymentsAPI", "ApplePayService"])
+        #expect(
+            try composite.orderedServices().map { "\(type(of: $0))" } == [
+                "AnalyticsService", "PaymentsAPI", "ApplePayService",
+            ]
+        )
         _ = composite.didFinishLaunching()
         composite.didBecomeActive()
         #expect(composite.service(PaymentsModule.ApplePayService.self)?.isReady == true)

@@ -23,8 +23,10 @@ struct DocumentationSnippetTests {
 
     static func documents() -> [URL] {
         let catalog = root.appending(path: "Sources/AppServices/Documentation.docc")
-        let articles = (try? FileManager.default.contentsOfDirectory(at: catalog, includingPropertiesForKeys: nil)) ?? []
-        return [root.appending(path: "README.md")] + articles.filter { $0.pathExtension == "md" }.sorted { $0.path < $1.path }
+        let articles =
+            (try? FileManager.default.contentsOfDirectory(at: catalog, includingPropertiesForKeys: nil)) ?? []
+        return [root.appending(path: "README.md")]
+            + articles.filter { $0.pathExtension == "md" }.sorted { $0.path < $1.path }
     }
 
     static func blocks() -> [Block] {
@@ -46,8 +48,11 @@ struct DocumentationSnippetTests {
                     index += 1
                 }
                 let previous = start > 0 ? lines[start - 1] : ""
-                let exemption = previous.hasPrefix("<!-- not compiled:")
-                    ? String(previous.dropFirst("<!-- not compiled:".count).dropLast("-->".count)).trimmingCharacters(in: .whitespaces)
+                let exemption =
+                    previous.hasPrefix("<!-- not compiled:")
+                    ? String(previous.dropFirst("<!-- not compiled:".count).dropLast("-->".count)).trimmingCharacters(
+                        in: .whitespaces
+                    )
                     : nil
                 let name = document.path.replacingOccurrences(of: root.path + "/", with: "")
                 blocks.append(Block(file: name, line: start + 1, lines: body, exemption: exemption))
@@ -64,7 +69,10 @@ struct DocumentationSnippetTests {
     static let compiledFiles: [[String]] = {
         let folders = ["Sources/AppServicesExamples", "Tests/AppServicesExamplesTests"]
         return folders.flatMap { folder -> [[String]] in
-            let enumerator = FileManager.default.enumerator(at: root.appending(path: folder), includingPropertiesForKeys: nil)
+            let enumerator = FileManager.default.enumerator(
+                at: root.appending(path: folder),
+                includingPropertiesForKeys: nil
+            )
             return (enumerator?.allObjects as? [URL] ?? []).filter { $0.pathExtension == "swift" }.compactMap { file in
                 (try? String(contentsOf: file, encoding: .utf8)).map { normalized($0.components(separatedBy: "\n")) }
             }

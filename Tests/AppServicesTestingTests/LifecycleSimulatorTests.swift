@@ -103,37 +103,42 @@ struct LifecycleSimulatorTests {
     }
 
     /// Sequences UIKit never produces, each from a state reached legally.
-    static let impossible: [(name: String, setUp: @MainActor (LifecycleSimulator) throws -> Void, step: LifecycleSimulator.Step, message: String)] = [
-        (
-            "entering the background while active", { try $0.coldLaunch() }, .didEnterBackground,
-            "UIKit never sends didEnterBackground while the application is active. From there it sends: willResignActive, willTerminate, didReceiveRemoteNotification, sceneWillConnect(scene)."
-        ),
-        (
-            "becoming active before launch", { _ in }, .didBecomeActive,
-            "UIKit never sends didBecomeActive while the application is notRunning. From there it sends: willFinishLaunching."
-        ),
-        (
-            "terminating a suspended application with a callback", {
-                try $0.coldLaunch(); try $0.enterBackground(); try $0.suspend()
-            }, .willTerminate,
-            "UIKit never sends willTerminate while the application is suspended. From there it sends: willEnterForeground, didReceiveRemoteNotification, performFetch, handleEventsForBackgroundURLSession."
-        ),
-        (
-            "a background fetch in the foreground", { try $0.coldLaunch() }, .backgroundFetch,
-            "UIKit never sends performFetch while the application is active. From there it sends: willResignActive, willTerminate, didReceiveRemoteNotification, sceneWillConnect(scene)."
-        ),
-        (
-            "an unconnected scene becoming active", { try $0.coldLaunch() },
-            .sceneDidBecomeActive(SceneInfo(session: SceneSession(persistentIdentifier: "Z"))),
-            "UIKit never sends sceneDidBecomeActive(Z) while the application is active and scene Z is not connected. From there it sends: willResignActive, willTerminate, didReceiveRemoteNotification, sceneWillConnect(Z)."
-        ),
-        (
-            "an application-level transition in a scene-based application",
-            { try $0.coldLaunch(connecting: SceneInfo(session: SceneSession(persistentIdentifier: "A"))) },
-            .willResignActive,
-            "UIKit never sends willResignActive while the application is active (a scene-based application hears scene callbacks instead). From there it sends: willTerminate, didReceiveRemoteNotification, sceneWillConnect(scene)."
-        ),
-    ]
+    static let impossible:
+        [(
+            name: String, setUp: @MainActor (LifecycleSimulator) throws -> Void, step: LifecycleSimulator.Step,
+            message: String
+        )] = [
+            (
+                "entering the background while active", { try $0.coldLaunch() }, .didEnterBackground,
+                "UIKit never sends didEnterBackground while the application is active. From there it sends: willResignActive, willTerminate, didReceiveRemoteNotification, sceneWillConnect(scene)."
+            ),
+            (
+                "becoming active before launch", { _ in }, .didBecomeActive,
+                "UIKit never sends didBecomeActive while the application is notRunning. From there it sends: willFinishLaunching."
+            ),
+            (
+                "terminating a suspended application with a callback",
+                {
+                    try $0.coldLaunch(); try $0.enterBackground(); try $0.suspend()
+                }, .willTerminate,
+                "UIKit never sends willTerminate while the application is suspended. From there it sends: willEnterForeground, didReceiveRemoteNotification, performFetch, handleEventsForBackgroundURLSession."
+            ),
+            (
+                "a background fetch in the foreground", { try $0.coldLaunch() }, .backgroundFetch,
+                "UIKit never sends performFetch while the application is active. From there it sends: willResignActive, willTerminate, didReceiveRemoteNotification, sceneWillConnect(scene)."
+            ),
+            (
+                "an unconnected scene becoming active", { try $0.coldLaunch() },
+                .sceneDidBecomeActive(SceneInfo(session: SceneSession(persistentIdentifier: "Z"))),
+                "UIKit never sends sceneDidBecomeActive(Z) while the application is active and scene Z is not connected. From there it sends: willResignActive, willTerminate, didReceiveRemoteNotification, sceneWillConnect(Z)."
+            ),
+            (
+                "an application-level transition in a scene-based application",
+                { try $0.coldLaunch(connecting: SceneInfo(session: SceneSession(persistentIdentifier: "A"))) },
+                .willResignActive,
+                "UIKit never sends willResignActive while the application is active (a scene-based application hears scene callbacks instead). From there it sends: willTerminate, didReceiveRemoteNotification, sceneWillConnect(scene)."
+            ),
+        ]
 
     @Test("Sequences UIKit never produces are rejected with the impossible transition and its state", arguments: 0..<6)
     func rejectsImpossibleSequences(_ index: Int) async throws {

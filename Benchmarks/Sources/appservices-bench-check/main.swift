@@ -29,7 +29,8 @@ if arguments.first == "--profile" {
 }
 
 // `--only 1,4` measures only those targets (by number), for working on one.
-let only: Set<Int>? = arguments.first == "--only"
+let only: Set<Int>? =
+    arguments.first == "--only"
     ? Set((arguments.dropFirst().first ?? "").split(separator: ",").compactMap { Int($0) })
     : nil
 func wanted(_ target: Int) -> Bool { only?.contains(target) ?? true }

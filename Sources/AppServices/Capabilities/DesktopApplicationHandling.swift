@@ -1,4 +1,3 @@
-
 /// A service that handles the macOS-only parts of the application life cycle
 /// (`NSApplicationDelegate`).
 ///

@@ -8,7 +8,10 @@
 public protocol InterfaceOrientationHandling: AppService {
     /// The orientations `window` may take; `window` is the platform's window object
     /// (`UIWindow`), or `nil`.
-    func application(_ context: AppContext, supportedInterfaceOrientationsFor window: AnyObject?) -> InterfaceOrientationMask
+    func application(
+        _ context: AppContext,
+        supportedInterfaceOrientationsFor window: AnyObject?
+    ) -> InterfaceOrientationMask
 }
 
 /// A service that allows or refuses kinds of app extensions
@@ -54,5 +57,8 @@ public protocol IntentHandling: AppService {
 @MainActor
 public protocol WatchKitRequestHandling: AppService {
     /// Handles the request and returns this service's part of the reply, or `nil`.
-    func application(_ context: AppContext, handleWatchKitExtensionRequest userInfo: UserInfo?) async throws -> UserInfo?
+    func application(
+        _ context: AppContext,
+        handleWatchKitExtensionRequest userInfo: UserInfo?
+    ) async throws -> UserInfo?
 }

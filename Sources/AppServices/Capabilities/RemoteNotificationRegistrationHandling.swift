@@ -13,7 +13,8 @@ public protocol RemoteNotificationRegistrationHandling: AppService {
 
 extension RemoteNotificationRegistrationHandling {
     /// Does nothing.
-    public func application(_ context: AppContext, didRegisterForRemoteNotificationsWithDeviceToken deviceToken: Data) {}
+    public func application(_ context: AppContext, didRegisterForRemoteNotificationsWithDeviceToken deviceToken: Data) {
+    }
     /// Does nothing.
     public func application(_ context: AppContext, didFailToRegisterForRemoteNotificationsWithError error: any Error) {}
 }

@@ -96,9 +96,13 @@ private final class CompletionOnce<Value: Sendable>: Sendable {
         case .ignored(let first):
             guard case .success = result else { return }  // cancellation after an answer is normal
             if case .failure = first {
-                logger.warning("\(serviceName) called its completion handler for \(callback) after the work was cancelled; ignored.")
+                logger.warning(
+                    "\(serviceName) called its completion handler for \(callback) after the work was cancelled; ignored."
+                )
             } else {
-                logger.warning("\(serviceName) called its completion handler for \(callback) more than once; the later call was ignored.")
+                logger.warning(
+                    "\(serviceName) called its completion handler for \(callback) more than once; the later call was ignored."
+                )
             }
         }
     }

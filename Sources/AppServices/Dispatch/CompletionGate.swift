@@ -340,7 +340,10 @@ extension ServiceComposite {
     }
 
     /// A timer that fires `duration` after this call on `clock`, whenever it is awaited.
-    static func timer(on clock: some Clock<Duration>, firingAfter duration: Duration) -> @Sendable () async throws -> Void {
+    static func timer(
+        on clock: some Clock<Duration>,
+        firingAfter duration: Duration
+    ) -> @Sendable () async throws -> Void {
         let deadline = clock.now.advanced(by: duration)
         return { try await clock.sleep(until: deadline, tolerance: nil) }
     }

@@ -11,7 +11,9 @@ extension ServiceComposite {
 
     /// Dispatches `applicationDidEnterBackground(_:)` in reverse dependency order.
     public func didEnterBackground(platform: PlatformObjects? = nil) {
-        notify(.didEnterBackground, { $0.applicationState }, platform: platform) { $0.applicationDidEnterBackground($1) }
+        notify(.didEnterBackground, { $0.applicationState }, platform: platform) {
+            $0.applicationDidEnterBackground($1)
+        }
     }
 
     /// Dispatches `applicationWillEnterForeground(_:)` in dependency order, then runs again
@@ -72,7 +74,12 @@ extension ServiceComposite {
     ///   service handles it (the adapter then does not claim the callback).
     public func shouldAutomaticallyLocalizeKeyCommands(platform: PlatformObjects? = nil) -> Bool? {
         guard handles(.shouldAutomaticallyLocalizeKeyCommands) else { return nil }
-        return ask(.shouldAutomaticallyLocalizeKeyCommands, { $0.keyCommandLocalization }, merge: .allTrue, platform: platform) {
+        return ask(
+            .shouldAutomaticallyLocalizeKeyCommands,
+            { $0.keyCommandLocalization },
+            merge: .allTrue,
+            platform: platform
+        ) {
             $0.applicationShouldAutomaticallyLocalizeKeyCommands($1)
         }
     }

@@ -3,7 +3,10 @@ extension ServiceComposite {
     ///
     /// - Returns: `false` if any service returned `false`, else `true` (also with no
     ///   handling service). Every service is called.
-    public func willFinishLaunching(_ options: LaunchOptions = LaunchOptions(), platform: PlatformObjects? = nil) -> Bool {
+    public func willFinishLaunching(
+        _ options: LaunchOptions = LaunchOptions(),
+        platform: PlatformObjects? = nil
+    ) -> Bool {
         ask(.willFinishLaunching, { $0.launch }, merge: .allTrue, platform: platform) {
             $0.application($1, willFinishLaunchingWithOptions: options)
         }
@@ -18,7 +21,8 @@ extension ServiceComposite {
     ///
     /// - Returns: `false` if any service returned `false`, else `true` (also with no
     ///   handling service). Every service is called.
-    public func didFinishLaunching(_ options: LaunchOptions = LaunchOptions(), platform: PlatformObjects? = nil) -> Bool {
+    public func didFinishLaunching(_ options: LaunchOptions = LaunchOptions(), platform: PlatformObjects? = nil) -> Bool
+    {
         launchesIntoBackground = options.launchedInBackground
         if let launch {
             // Seal first, so initializers find the services exactly as dispatch will see them.

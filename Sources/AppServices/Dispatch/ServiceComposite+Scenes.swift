@@ -46,7 +46,9 @@ extension ServiceComposite {
     /// `didBecomeActive` if this is the first active scene.
     public func sceneDidBecomeActive(_ scene: SceneInfo, platform: PlatformObjects? = nil) {
         sceneTransition(.sceneDidBecomeActive, scene, platform: platform) {
-            notify(.sceneDidBecomeActive, { $0.scenes }, platform: platform, scene: scene) { $0.sceneDidBecomeActive($1) }
+            notify(.sceneDidBecomeActive, { $0.scenes }, platform: platform, scene: scene) {
+                $0.sceneDidBecomeActive($1)
+            }
         }
     }
 
@@ -54,7 +56,9 @@ extension ServiceComposite {
     /// `willResignActive` if no scene is active any more.
     public func sceneWillResignActive(_ scene: SceneInfo, platform: PlatformObjects? = nil) {
         sceneTransition(.sceneWillResignActive, scene, platform: platform) {
-            notify(.sceneWillResignActive, { $0.scenes }, platform: platform, scene: scene) { $0.sceneWillResignActive($1) }
+            notify(.sceneWillResignActive, { $0.scenes }, platform: platform, scene: scene) {
+                $0.sceneWillResignActive($1)
+            }
         }
     }
 
@@ -85,7 +89,11 @@ extension ServiceComposite {
     }
 
     /// Dispatches `scene(_:restoreInteractionStateWith:)` for `scene`.
-    public func restoreInteractionState(_ scene: SceneInfo, with activity: UserActivity, platform: PlatformObjects? = nil) {
+    public func restoreInteractionState(
+        _ scene: SceneInfo,
+        with activity: UserActivity,
+        platform: PlatformObjects? = nil
+    ) {
         notify(.restoreInteractionState, { $0.scenes }, platform: platform, scene: scene) {
             $0.scene($1, restoreInteractionStateWith: activity)
         }

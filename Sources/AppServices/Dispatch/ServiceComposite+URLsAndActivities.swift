@@ -78,7 +78,11 @@ extension ServiceComposite {
     }
 
     /// Dispatches `application(_:didUpdate:)` (or the scene form).
-    public func didUpdateUserActivity(_ activity: UserActivity, platform: PlatformObjects? = nil, scene: SceneInfo? = nil) {
+    public func didUpdateUserActivity(
+        _ activity: UserActivity,
+        platform: PlatformObjects? = nil,
+        scene: SceneInfo? = nil
+    ) {
         notify(.didUpdateUserActivity, { $0.userActivities }, platform: platform, scene: scene) {
             $0.application($1, didUpdate: activity)
         }
@@ -88,7 +92,10 @@ extension ServiceComposite {
     ///
     /// - Returns: The intersection of the answers, or the first answer when it is empty;
     ///   `nil` when no service handles it (the adapter then does not claim the callback).
-    public func supportedInterfaceOrientations(for window: AnyObject?, platform: PlatformObjects? = nil) -> InterfaceOrientationMask? {
+    public func supportedInterfaceOrientations(
+        for window: AnyObject?,
+        platform: PlatformObjects? = nil
+    ) -> InterfaceOrientationMask? {
         guard handles(.supportedInterfaceOrientations) else { return nil }
         return ask(
             .supportedInterfaceOrientations,
@@ -102,7 +109,10 @@ extension ServiceComposite {
     ///
     /// - Returns: `false` if any service returned `false`; `true` otherwise, also with no
     ///   handling service.
-    public func shouldAllowExtensionPoint(_ identifier: ExtensionPointIdentifier, platform: PlatformObjects? = nil) -> Bool {
+    public func shouldAllowExtensionPoint(
+        _ identifier: ExtensionPointIdentifier,
+        platform: PlatformObjects? = nil
+    ) -> Bool {
         ask(.shouldAllowExtensionPointIdentifier, { $0.extensionPoints }, merge: .allTrue, platform: platform) {
             $0.application($1, shouldAllowExtensionPointIdentifier: identifier)
         }

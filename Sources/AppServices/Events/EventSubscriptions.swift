@@ -3,7 +3,8 @@ public struct EventSubscriptions {
     struct Entry {
         let eventType: ObjectIdentifier
         let eventName: String
-        let install: @MainActor (_ serviceType: any AppService.Type, inout [ObjectIdentifier: any AnyEventRoute]) -> Void
+        let install:
+            @MainActor (_ serviceType: any AppService.Type, inout [ObjectIdentifier: any AnyEventRoute]) -> Void
     }
 
     private(set) var entries: [Entry] = []
@@ -52,11 +53,14 @@ struct ServiceSubscriptions {
         var reported: Set<ObjectIdentifier> = []
         var problems: [ServiceGraphError.Problem] = []
         for entry in entries where !seen.insert(entry.eventType).inserted && reported.insert(entry.eventType).inserted {
-            problems.append(.init(
-                kind: .duplicateSubscription,
-                message: "\(serviceType.serviceName) subscribes to \(entry.eventName) more than once; subscribe once "
-                    + "per event type and handle every case in that handler."
-            ))
+            problems.append(
+                .init(
+                    kind: .duplicateSubscription,
+                    message:
+                        "\(serviceType.serviceName) subscribes to \(entry.eventName) more than once; subscribe once "
+                        + "per event type and handle every case in that handler."
+                )
+            )
         }
         return problems
     }

@@ -97,7 +97,6 @@ struct LaunchGraph: Sendable {
         return (graph, phases)
     }
 
-
     init(_ initializers: [any Initializer]) throws(ServiceGraphError) {
         let (graph, phases) = try Self.validate(initializers)
         guard let order = graph.order() else {

@@ -15,7 +15,9 @@ final class LifecycleEventBroadcaster: Sendable {
     /// How many streams are open, read without the lock on every lifecycle callback.
     private let receiverCount = Atomic<Int>(0)
 
-    func makeStream(bufferingPolicy: AsyncStream<LifecycleEvent>.Continuation.BufferingPolicy) -> AsyncStream<LifecycleEvent> {
+    func makeStream(
+        bufferingPolicy: AsyncStream<LifecycleEvent>.Continuation.BufferingPolicy
+    ) -> AsyncStream<LifecycleEvent> {
         let (stream, continuation) = AsyncStream.makeStream(of: LifecycleEvent.self, bufferingPolicy: bufferingPolicy)
         let id = state.withLock { state in
             defer { state.nextID += 1 }

@@ -1,5 +1,5 @@
-import Logging
 import Foundation
+import Logging
 
 /// A callback that arrived in a state it does not fit, remembered so it is logged once.
 struct UnexpectedCallback: Hashable {
@@ -47,7 +47,10 @@ extension ServiceComposite {
     func trackState(before callback: AppCallback, scene: SceneInfo?) {
         if let scene, let change = Self.sceneChange(for: callback, from: sceneStates[scene.identifier]) {
             if !change.fits {
-                logUnexpected(callback, in: sceneStates[scene.identifier].map { "scene \($0)" } ?? "scene not connected")
+                logUnexpected(
+                    callback,
+                    in: sceneStates[scene.identifier].map { "scene \($0)" } ?? "scene not connected"
+                )
             }
             if !change.appliesAtEnd { sceneStates[scene.identifier] = change.to }
             return
@@ -97,7 +100,11 @@ extension ServiceComposite {
         case .willEnterForeground:
             return Change(fits: state == .background, to: .inactive, appliesAtEnd: true)
         case .willTerminate:
-            return Change(fits: state == .inactive || state == .active || state == .background, to: .terminated, appliesAtEnd: true)
+            return Change(
+                fits: state == .inactive || state == .active || state == .background,
+                to: .terminated,
+                appliesAtEnd: true
+            )
         default:
             return nil
         }
@@ -108,7 +115,11 @@ extension ServiceComposite {
         case .sceneWillConnect:
             return Change(fits: state == nil || state == .disconnected, to: .unattached, appliesAtEnd: false)
         case .sceneWillEnterForeground:
-            return Change(fits: state == .unattached || state == .background, to: .foregroundInactive, appliesAtEnd: true)
+            return Change(
+                fits: state == .unattached || state == .background,
+                to: .foregroundInactive,
+                appliesAtEnd: true
+            )
         case .sceneDidBecomeActive:
             return Change(fits: state == .foregroundInactive, to: .foregroundActive, appliesAtEnd: false)
         case .sceneWillResignActive:

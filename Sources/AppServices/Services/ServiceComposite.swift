@@ -117,7 +117,11 @@ public final class ServiceComposite: AppService {
     /// - Throws: ``ServiceCompositeError`` with code
     ///   ``ServiceCompositeError/Code/registrationAfterDispatch`` once the composite (or the
     ///   composite it is nested in) has dispatched a callback; the service is not added.
-    public func register(_ service: any AppService, file: String = #fileID, line: Int = #line) throws(ServiceCompositeError) {
+    public func register(
+        _ service: any AppService,
+        file: String = #fileID,
+        line: Int = #line
+    ) throws(ServiceCompositeError) {
         try register(contentsOf: [service], file: file, line: line)
     }
 
@@ -241,7 +245,9 @@ public final class ServiceComposite: AppService {
     }
 
     /// Registered services with nested composites replaced by their services, depth first.
-    private func flattened() -> (services: [any AppService], nested: [ServiceComposite], problems: [ServiceGraphError.Problem]) {
+    private func flattened() -> (
+        services: [any AppService], nested: [ServiceComposite], problems: [ServiceGraphError.Problem]
+    ) {
         var services: [any AppService] = []
         var nested: [ServiceComposite] = []
         var problems: [ServiceGraphError.Problem] = []
@@ -255,19 +261,23 @@ public final class ServiceComposite: AppService {
                 }
                 let id = ObjectIdentifier(inner)
                 if visiting.contains(id) || nested.contains(where: { $0 === inner }) {
-                    problems.append(.init(
-                        kind: .invalidNesting,
-                        message: "A composite is nested inside itself or registered twice; "
-                            + "each composite may appear once in the tree."
-                    ))
+                    problems.append(
+                        .init(
+                            kind: .invalidNesting,
+                            message: "A composite is nested inside itself or registered twice; "
+                                + "each composite may appear once in the tree."
+                        )
+                    )
                     continue
                 }
                 if inner.plan != nil {
-                    problems.append(.init(
-                        kind: .invalidNesting,
-                        message: "A nested composite has already dispatched \(inner.sealedBy ?? "a callback") "
-                            + "on its own; nest a composite before its first callback."
-                    ))
+                    problems.append(
+                        .init(
+                            kind: .invalidNesting,
+                            message: "A nested composite has already dispatched \(inner.sealedBy ?? "a callback") "
+                                + "on its own; nest a composite before its first callback."
+                        )
+                    )
                     continue
                 }
                 nested.append(inner)

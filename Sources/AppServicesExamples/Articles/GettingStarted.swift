@@ -2,8 +2,8 @@
 // every code block of the article appears here (or in another compiled file) verbatim.
 
 import AppServices
-import Logging
 import Foundation
+import Logging
 
 // MARK: A service
 

@@ -1,13 +1,14 @@
 // The "after" of the migration article: the same behaviour as services.
 
+import AppServices
+import AppServicesUIKit
+import Foundation
+
 #if canImport(UIKit)
 import UIKit
 #else
 import AppServicesUIKitShim
 #endif
-import AppServices
-import AppServicesUIKit
-import Foundation
 
 final class LaunchAnalyticsService: AppService, LaunchHandling, ApplicationStateHandling, URLOpenHandling {
     func application(_ context: AppContext, didFinishLaunchingWithOptions options: LaunchOptions) -> Bool {
@@ -37,7 +38,10 @@ final class InboxPushService: AppService, LaunchHandling, RemoteNotificationRegi
         LegacyInbox.token = deviceToken
     }
 
-    func application(_ context: AppContext, didReceiveRemoteNotification notification: RemoteNotification) async throws
+    func application(
+        _ context: AppContext,
+        didReceiveRemoteNotification notification: RemoteNotification
+    ) async throws
         -> BackgroundFetchResult
     {
         let hasNews: Bool = try await context.withCompletionHandler { completion in

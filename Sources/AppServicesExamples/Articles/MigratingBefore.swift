@@ -1,12 +1,13 @@
 // The "before" of the migration article: a massive app delegate. It compiles (against the
 // UIKit shim on Linux), so the article shows real code.
 
+import Foundation
+
 #if canImport(UIKit)
 import UIKit
 #else
 import AppServicesUIKitShim
 #endif
-import Foundation
 
 /// Stand-ins for the SDKs a real app delegate talks to.
 @MainActor
@@ -52,7 +53,8 @@ final class MassiveAppDelegate: UIResponder, UIApplicationDelegate {
         }
     }
 
-    func application(_ app: UIApplication, open url: URL, options: [UIApplication.OpenURLOptionsKey: Any] = [:]) -> Bool {
+    func application(_ app: UIApplication, open url: URL, options: [UIApplication.OpenURLOptionsKey: Any] = [:]) -> Bool
+    {
         LegacyAnalytics.track("open \(url.host ?? "")")
         return url.scheme == "shop"
     }

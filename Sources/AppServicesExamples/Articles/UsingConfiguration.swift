@@ -7,7 +7,8 @@ import Logging
 // MARK: The layers
 
 /// The layered reader of an application: command line, environment, a JSON file, defaults.
-func makeShopConfiguration(arguments: [String], environment: [String: String]) async throws -> LaunchPlan.Configuration {
+func makeShopConfiguration(arguments: [String], environment: [String: String]) async throws -> LaunchPlan.Configuration
+{
     let layers = LayeredConfiguration(
         arguments: arguments,
         environment: environment,

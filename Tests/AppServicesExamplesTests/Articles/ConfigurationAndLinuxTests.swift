@@ -1,5 +1,4 @@
 import AppServices
-@testable import AppServicesExamples
 import AppServicesLifecycle
 import AppServicesTesting
 import Configuration
@@ -7,6 +6,8 @@ import Logging
 import ServiceLifecycle
 import ServiceLifecycleTestKit
 import Testing
+
+@testable import AppServicesExamples
 
 @MainActor
 struct ConfigurationArticleTests {
@@ -23,7 +24,9 @@ struct ConfigurationArticleTests {
 
     @Test("An initializer without its key is skipped with one warning; with it, the secret stays out of the logs")
     func requiredSecretKey() async throws {
-        for (environment, outcome) in [([:], LaunchReport.Outcome.Kind.skipped), (["PAYMENTS_API_KEY": "sk_live_123456"], .succeeded)] {
+        for (environment, outcome) in [
+            ([:], LaunchReport.Outcome.Kind.skipped), (["PAYMENTS_API_KEY": "sk_live_123456"], .succeeded),
+        ] {
             let logs = LogCapture()
             let configuration = try await makeShopConfiguration(arguments: ["shop"], environment: environment)
             let plan = try LaunchPlan(configuration: configuration) { PaymentsInitializer() }
@@ -31,7 +34,10 @@ struct ConfigurationArticleTests {
             _ = composite.didFinishLaunching()
             try await composite.launch?.waitUntilReady(.critical)
             #expect(composite.launch?.report.node(named: "PaymentsInitializer")?.outcome.kind == outcome)
-            #expect(logs.messages(at: .warning).filter { $0.contains("payments.apiKey") }.count == (outcome == .skipped ? 1 : 0))
+            #expect(
+                logs.messages(at: .warning).filter { $0.contains("payments.apiKey") }.count
+                    == (outcome == .skipped ? 1 : 0)
+            )
             #expect(!logs.text.contains("sk_live_123456"))
         }
     }
@@ -40,7 +46,9 @@ struct ConfigurationArticleTests {
     func followsReloads() {
         let feed = FeedService()
         let composite = ServiceComposite([feed])
-        composite.post(ConfigurationDidChange(reader: ConfigReader(provider: InMemoryProvider(values: ["feed.refreshSeconds": 5]))))
+        composite.post(
+            ConfigurationDidChange(reader: ConfigReader(provider: InMemoryProvider(values: ["feed.refreshSeconds": 5])))
+        )
         #expect(feed.refreshSeconds == 5)
     }
 }

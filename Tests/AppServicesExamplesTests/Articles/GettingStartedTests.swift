@@ -1,8 +1,9 @@
 import AppServices
-@testable import AppServicesExamples
 import AppServicesTesting
 import Foundation
 import Testing
+
+@testable import AppServicesExamples
 
 @MainActor
 struct GettingStartedTests {

@@ -1,7 +1,8 @@
 import AppServices
-@testable import AppServicesExamples
 import Foundation
 import Testing
+
+@testable import AppServicesExamples
 
 @MainActor
 struct LaunchGraphsTests {
@@ -13,7 +14,11 @@ struct LaunchGraphsTests {
 
         let report = try await launchAndReport(traceDirectory: directory)
         #expect(report.nodes.allSatisfy { $0.outcome.kind == .succeeded })
-        #expect(report.node(named: "CatalogInitializer")?.dependencies == ["DatabaseInitializer", "RemoteConfigInitializer"])
+        #expect(
+            report.node(named: "CatalogInitializer")?.dependencies == [
+                "DatabaseInitializer", "RemoteConfigInitializer",
+            ]
+        )
         #expect(FileManager.default.fileExists(atPath: directory.appending(path: "launch-trace.json").path))
     }
 }

@@ -1,7 +1,8 @@
 import AppServices
-@testable import AppServicesExamples
 import Foundation
 import Testing
+
+@testable import AppServicesExamples
 
 final class Opener: LegacyURLHandler, AppService, URLOpenHandling {
     var heard: [URL] = []

@@ -1,9 +1,10 @@
 import AppServices
-@testable import AppServicesExamples
 import AppServicesTesting
 import Foundation
 import Logging
 import Testing
+
+@testable import AppServicesExamples
 
 /// A service under test: it refreshes the inbox on a silent push, through a slow network.
 final class InboxRefreshService: AppService, RemoteNotificationHandling {
@@ -11,7 +12,10 @@ final class InboxRefreshService: AppService, RemoteNotificationHandling {
 
     init(network: any InboxNetwork) { self.network = network }
 
-    func application(_ context: AppContext, didReceiveRemoteNotification notification: RemoteNotification) async throws
+    func application(
+        _ context: AppContext,
+        didReceiveRemoteNotification notification: RemoteNotification
+    ) async throws
         -> BackgroundFetchResult
     {
         try await network.fetchMessages().isEmpty ? .noData : .newData
@@ -79,10 +83,12 @@ struct TestingYourServicesTests {
         _ = try await simulator.deliverSilentPush(RemoteNotification(userInfo: [:]))
         try simulator.terminate()
 
-        #expect(recorder.callbacks == [
-            .willFinishLaunching, .didFinishLaunching, .didBecomeActive, .willResignActive, .didEnterBackground,
-            .didReceiveRemoteNotification, .willTerminate,
-        ])
+        #expect(
+            recorder.callbacks == [
+                .willFinishLaunching, .didFinishLaunching, .didBecomeActive, .willResignActive, .didEnterBackground,
+                .didReceiveRemoteNotification, .willTerminate,
+            ]
+        )
         #expect(throws: LifecycleSimulatorError.self) { try simulator.sendNow(.didBecomeActive) }
     }
 }

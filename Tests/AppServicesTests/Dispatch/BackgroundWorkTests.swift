@@ -66,7 +66,9 @@ struct BackgroundWorkTests {
         clock.advance(by: .seconds(5))
         #expect(await unfinished == ["Flusher: flush"])
         #expect(
-            logs.messages(at: .warning).contains { $0.contains("before Flusher: flush finished") && $0.contains("5.0 seconds") }
+            logs.messages(at: .warning).contains {
+                $0.contains("before Flusher: flush finished") && $0.contains("5.0 seconds")
+            }
         )
         #expect(composite.runningBackgroundWork.isEmpty)
         #expect(await composite.finishBackgroundWork(within: .seconds(5)) == [], "returns at once, without the clock")

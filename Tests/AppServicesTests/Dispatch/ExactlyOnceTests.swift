@@ -123,10 +123,13 @@ struct ExactlyOnceTests {
         #expect(clock.sleeperCount == 0, "the deadline timer was cancelled")
     }
 
-    @Test("Each completion-handler callback uses its own configured deadline", arguments: [
-        AppCallback.didReceiveRemoteNotification, .performFetch, .handleEventsForBackgroundURLSession,
-        .performActionForShortcutItem, .handleWatchKitExtensionRequest,
-    ])
+    @Test(
+        "Each completion-handler callback uses its own configured deadline",
+        arguments: [
+            AppCallback.didReceiveRemoteNotification, .performFetch, .handleEventsForBackgroundURLSession,
+            .performActionForShortcutItem, .handleWatchKitExtensionRequest,
+        ]
+    )
     func perCallbackDeadlines(_ callback: AppCallback) async {
         var deadlines = ServiceComposite.Configuration.Deadlines()
         deadlines.remoteNotification = .seconds(11)
@@ -147,7 +150,8 @@ struct ExactlyOnceTests {
         switch callback {
         case .didReceiveRemoteNotification: composite.didReceiveRemoteNotification(push) { completion.record("\($0)") }
         case .performFetch: composite.performFetch { completion.record("\($0)") }
-        case .handleEventsForBackgroundURLSession: composite.handleEventsForBackgroundURLSession("s") { completion.record("done") }
+        case .handleEventsForBackgroundURLSession:
+            composite.handleEventsForBackgroundURLSession("s") { completion.record("done") }
         case .performActionForShortcutItem:
             composite.performAction(for: ShortcutItem(type: "t", localizedTitle: "T")) { completion.record("\($0)") }
         default: composite.handleWatchKitExtensionRequest(nil) { completion.record("\(String(describing: $0))") }
@@ -188,7 +192,9 @@ struct ExactlyOnceTests {
         #expect(completion.values == [.failed])
         #expect(
             logs.messages(at: .warning).contains {
-                $0.contains("LegacyBridgeService called its completion handler for didReceiveRemoteNotification after the work was cancelled")
+                $0.contains(
+                    "LegacyBridgeService called its completion handler for didReceiveRemoteNotification after the work was cancelled"
+                )
             }
         )
     }
@@ -205,7 +211,8 @@ struct ExactlyOnceTests {
             case .answer(let result): contributions.append(result); finishes.append(.zero)
             case .fail: contributions.append(.failed); finishes.append(.zero)
             case .twice(let first, _): contributions.append(first); finishes.append(.zero)
-            case .after(let delay, let result) where delay < deadline: contributions.append(result); finishes.append(delay)
+            case .after(let delay, let result) where delay < deadline:
+                contributions.append(result); finishes.append(delay)
             case .after, .never, .stubborn: contributions.append(.failed); allFinishInTime = false
             }
         }
@@ -218,7 +225,9 @@ struct ExactlyOnceTests {
         let results = BackgroundFetchResult.allCases
         let result = results.randomElement(using: &random)!
         // Delays avoid the deadline itself (25 s), where two timers would tie.
-        let delay = Duration.seconds([Int](1...24).randomElement(using: &random)! + (Bool.random(using: &random) ? 0 : 25))
+        let delay = Duration.seconds(
+            [Int](1...24).randomElement(using: &random)! + (Bool.random(using: &random) ? 0 : 25)
+        )
         switch Int.random(in: 0..<6, using: &random) {
         case 0: return .answer(result)
         case 1: return .fail
@@ -249,13 +258,17 @@ struct ExactlyOnceTests {
 
             let prompt = scripts.filter(\.isPrompt).count
             await probe.waitForReturned(prompt)
-            let sleepers = scripts.filter { if case .after = $0 { true } else if case .never = $0 { true } else { false } }
+            let sleepers = scripts.filter {
+                if case .after = $0 { true } else if case .never = $0 { true } else { false }
+            }
             if !sleepers.isEmpty { await clock.waitForSleepers(1 + sleepers.count) }
             // Step through every time something is due, waiting for its effect each time.
-            let steps = Set(scripts.compactMap { script -> Duration? in
-                if case .after(let delay, _) = script, delay < expectedTime { return delay }
-                return nil
-            }).sorted()
+            let steps = Set(
+                scripts.compactMap { script -> Duration? in
+                    if case .after(let delay, _) = script, delay < expectedTime { return delay }
+                    return nil
+                }
+            ).sorted()
             var returned = prompt
             for step in steps {
                 clock.advance(to: .init(offset: step))
@@ -310,7 +323,10 @@ final class LegacyBridgeService: AppService, RemoteNotificationHandling {
     let sdk: LegacySDK
     init(sdk: LegacySDK) { self.sdk = sdk }
 
-    func application(_ context: AppContext, didReceiveRemoteNotification notification: RemoteNotification) async throws
+    func application(
+        _ context: AppContext,
+        didReceiveRemoteNotification notification: RemoteNotification
+    ) async throws
         -> BackgroundFetchResult
     {
         try await context.withCompletionHandler { completion in sdk.fetch(completion: completion) }
@@ -324,7 +340,11 @@ struct FanOutConcurrencyTests {
         let clock = TestClock()
         let probe = TrialProbe()
         let composite = ServiceComposite(
-            makeScripted([.after(.seconds(10), .noData), .answer(.newData), .after(.seconds(3), .noData)], clock: clock, probe: probe),
+            makeScripted(
+                [.after(.seconds(10), .noData), .answer(.newData), .after(.seconds(3), .noData)],
+                clock: clock,
+                probe: probe
+            ),
             configuration: .init(clock: clock)
         )
         let completion = CompletionRecorder<BackgroundFetchResult>(clock: clock)
@@ -374,6 +394,9 @@ struct ContextServiceNameTests {
         composite.didBecomeActive()
         #expect(keeper.namesDuringCall == ["ContextKeeper", "ContextKeeper"])
         #expect(other.name == "OtherService")
-        #expect(keeper.kept?.serviceName == nil, "a context kept after its callback names no service, never a wrong one")
+        #expect(
+            keeper.kept?.serviceName == nil,
+            "a context kept after its callback names no service, never a wrong one"
+        )
     }
 }

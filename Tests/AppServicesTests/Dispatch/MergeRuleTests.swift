@@ -79,9 +79,14 @@ let mergeCases: [MergeCase] =
         "\($0.didFinishLaunching())"
     }
     + MergeCase.row("open URL", .openURL, anyTrueLists, set: { $0.answers.openURL = $1 }) { "\($0.open(url))" }
-    + MergeCase.row("will continue user activity", .willContinueUserActivity, anyTrueLists, set: {
-        $0.answers.willContinueUserActivity = $1
-    }) { "\($0.willContinueUserActivity(type: "com.example.order"))" }
+    + MergeCase.row(
+        "will continue user activity",
+        .willContinueUserActivity,
+        anyTrueLists,
+        set: {
+            $0.answers.willContinueUserActivity = $1
+        }
+    ) { "\($0.willContinueUserActivity(type: "com.example.order"))" }
     + MergeCase.row(
         "continue user activity",
         .continueUserActivity,
@@ -111,9 +116,14 @@ let mergeCases: [MergeCase] =
         default: return "\(handled), restoration called \(calls.count) times"
         }
     }
-    + MergeCase.row("allow extension point", .shouldAllowExtensionPointIdentifier, allTrueLists, set: {
-        $0.answers.allowsExtensionPoint = $1
-    }) { "\($0.shouldAllowExtensionPoint(.keyboard))" }
+    + MergeCase.row(
+        "allow extension point",
+        .shouldAllowExtensionPointIdentifier,
+        allTrueLists,
+        set: {
+            $0.answers.allowsExtensionPoint = $1
+        }
+    ) { "\($0.shouldAllowExtensionPoint(.keyboard))" }
     + MergeCase.row(
         "supported interface orientations",
         .supportedInterfaceOrientations,
@@ -126,9 +136,14 @@ let mergeCases: [MergeCase] =
         ],
         set: { $0.answers.interfaceOrientations = $1 }
     ) { mask($0.supportedInterfaceOrientations(for: nil)) }
-    + MergeCase.row("silent remote notification", .didReceiveRemoteNotification, fetchLists, set: {
-        $0.answers.remoteNotification = $1
-    }) { "\(await $0.didReceiveRemoteNotification(RemoteNotification(userInfo: ["aps": ["content-available": 1]])))" }
+    + MergeCase.row(
+        "silent remote notification",
+        .didReceiveRemoteNotification,
+        fetchLists,
+        set: {
+            $0.answers.remoteNotification = $1
+        }
+    ) { "\(await $0.didReceiveRemoteNotification(RemoteNotification(userInfo: ["aps": ["content-available": 1]])))" }
     + MergeCase.row("background fetch", .performFetch, fetchLists, set: { $0.answers.backgroundFetch = $1 }) {
         "\(await $0.performFetch())"
     }
@@ -148,15 +163,16 @@ let mergeCases: [MergeCase] =
         await composite.waitForPendingWork()
         return completions == 1 ? "completed once" : "completed \(completions) times"
     }
-    + MergeCase.row("shortcut item", .performActionForShortcutItem, anyTrueLists, set: { $0.answers.shortcutItem = $1 }) {
-        composite in
-        let handled = await withCheckedContinuation { continuation in
-            composite.performAction(for: ShortcutItem(type: "new-order", localizedTitle: "New order")) {
-                continuation.resume(returning: $0)
-            }
+    + MergeCase.row("shortcut item", .performActionForShortcutItem, anyTrueLists, set: { $0.answers.shortcutItem = $1 })
+{
+    composite in
+    let handled = await withCheckedContinuation { continuation in
+        composite.performAction(for: ShortcutItem(type: "new-order", localizedTitle: "New order")) {
+            continuation.resume(returning: $0)
         }
-        return "\(handled)"
     }
+    return "\(handled)"
+}
     + MergeCase.row(
         "WatchKit request",
         .handleWatchKitExtensionRequest,
@@ -174,15 +190,30 @@ let mergeCases: [MergeCase] =
         guard let reply else { return "nil" }
         return reply.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value.intValue ?? -1)" }.joined(separator: " ")
     }
-    + MergeCase.row("configuration for connecting scene", .configurationForConnecting, firstNonNilLists, set: {
-        $0.answers.sceneConfiguration = $1.map { SceneConfiguration(name: $0, role: .windowApplication) }
-    }) { $0.configurationForConnecting(session)?.name ?? "nil" }
-    + MergeCase.row("should save secure application state", .shouldSaveSecureApplicationState, anyTrueLists, set: {
-        $0.answers.shouldSaveState = $1
-    }) { "\($0.shouldSaveSecureApplicationState(coder: coder))" }
-    + MergeCase.row("should restore secure application state", .shouldRestoreSecureApplicationState, anyTrueLists, set: {
-        $0.answers.shouldRestoreState = $1
-    }) { "\($0.shouldRestoreSecureApplicationState(coder: coder))" }
+    + MergeCase.row(
+        "configuration for connecting scene",
+        .configurationForConnecting,
+        firstNonNilLists,
+        set: {
+            $0.answers.sceneConfiguration = $1.map { SceneConfiguration(name: $0, role: .windowApplication) }
+        }
+    ) { $0.configurationForConnecting(session)?.name ?? "nil" }
+    + MergeCase.row(
+        "should save secure application state",
+        .shouldSaveSecureApplicationState,
+        anyTrueLists,
+        set: {
+            $0.answers.shouldSaveState = $1
+        }
+    ) { "\($0.shouldSaveSecureApplicationState(coder: coder))" }
+    + MergeCase.row(
+        "should restore secure application state",
+        .shouldRestoreSecureApplicationState,
+        anyTrueLists,
+        set: {
+            $0.answers.shouldRestoreState = $1
+        }
+    ) { "\($0.shouldRestoreSecureApplicationState(coder: coder))" }
     + MergeCase.row(
         "view controller for restoration path",
         .viewControllerWithRestorationIdentifierPath,
@@ -195,9 +226,14 @@ let mergeCases: [MergeCase] =
     + MergeCase.row("handler for intent", .handlerForIntent, firstNonNilLists, set: { $0.answers.intentHandler = $1 }) {
         ($0.handler(for: IntentRequest(intentName: "INSendMessageIntent")) as? String) ?? "nil"
     }
-    + MergeCase.row("scene state restoration activity", .stateRestorationActivity, firstNonNilLists, set: {
-        $0.answers.stateRestorationActivity = $1.map { UserActivity(activityType: $0) }
-    }) { $0.stateRestorationActivity(for: scene)?.activityType ?? "nil" }
+    + MergeCase.row(
+        "scene state restoration activity",
+        .stateRestorationActivity,
+        firstNonNilLists,
+        set: {
+            $0.answers.stateRestorationActivity = $1.map { UserActivity(activityType: $0) }
+        }
+    ) { $0.stateRestorationActivity(for: scene)?.activityType ?? "nil" }
     + MergeCase.row(
         "localize key commands",
         .shouldAutomaticallyLocalizeKeyCommands,
@@ -210,9 +246,10 @@ let mergeCases: [MergeCase] =
         [([], "nil (not claimed)"), ([false, true], "true"), ([false, false], "false")],
         set: { $0.answers.terminatesAfterLastWindowClosed = $1 }
     ) { text($0.shouldTerminateAfterLastWindowClosed()) }
-    + MergeCase.row("handle reopen (AppKit)", .shouldHandleReopen, allTrueLists, set: { $0.answers.handlesReopen = $1 }) {
-        "\($0.shouldHandleReopen(hasVisibleWindows: false))"
-    }
+    + MergeCase.row("handle reopen (AppKit)", .shouldHandleReopen, allTrueLists, set: { $0.answers.handlesReopen = $1 })
+{
+    "\($0.shouldHandleReopen(hasVisibleWindows: false))"
+}
     + MergeCase.row(
         "secure restorable state (AppKit)",
         .supportsSecureRestorableState,

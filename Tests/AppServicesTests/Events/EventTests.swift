@@ -111,7 +111,9 @@ struct EventTests {
     func dynamicSubscriptions() {
         let composite = ServiceComposite([ListenerA(log: log)])
         let first = composite.subscribe(to: CartChanged.self) { self.log.entries.append("first.cart(\($0.items))") }
-        var second: EventSubscription? = composite.subscribe(to: CartChanged.self) { self.log.entries.append("second.cart(\($0.items))") }
+        var second: EventSubscription? = composite.subscribe(to: CartChanged.self) {
+            self.log.entries.append("second.cart(\($0.items))")
+        }
         composite.post(CartChanged(items: 1))
         first.cancel()
         composite.post(CartChanged(items: 2))

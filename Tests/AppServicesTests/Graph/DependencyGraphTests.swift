@@ -1,5 +1,6 @@
-@testable import AppServices
 import Testing
+
+@testable import AppServices
 
 struct DependencyGraphTests {
     typealias Graph = DependencyGraph<String>
@@ -26,14 +27,23 @@ struct DependencyGraphTests {
     @Test("Duplicates and missing dependencies are found in registration order")
     func resolutionProblems() {
         let g = graph([("a", ["zz"]), ("b", []), ("a", []), ("c", ["b", "yy"])])
-        #expect(g.problems() == [.duplicate(first: 0, duplicate: 2), .missing(dependent: 0, dependency: "zz"), .missing(dependent: 3, dependency: "yy")])
+        #expect(
+            g.problems() == [
+                .duplicate(first: 0, duplicate: 2), .missing(dependent: 0, dependency: "zz"),
+                .missing(dependent: 3, dependency: "yy"),
+            ]
+        )
         #expect(g.order()?.map { g.keys[$0] } == ["a", "b", "c"], "duplicates are left out of the order")
     }
 
     @Test("A deep chain is validated without recursion")
     func deepChain() {
         let count = 100_000
-        let g = Graph((0..<count).map { Graph.Node(key: "\($0)", name: "\($0)", dependencies: $0 == 0 ? ["\(count - 1)"] : ["\($0 - 1)"]) })
+        let g = Graph(
+            (0..<count).map {
+                Graph.Node(key: "\($0)", name: "\($0)", dependencies: $0 == 0 ? ["\(count - 1)"] : ["\($0 - 1)"])
+            }
+        )
         #expect(g.cycles().first?.count == count)
     }
 }

@@ -100,7 +100,11 @@ struct LifecycleMediatorTests {
         launch(.whenObserved)
         center.removeObserver(observer)
         #expect(mediator == nil)
-        #expect(probe.entries == ["UIApplicationDidFinishLaunchingNotification", "UIApplicationDidFinishLaunchingNotification"])
+        #expect(
+            probe.entries == [
+                "UIApplicationDidFinishLaunchingNotification", "UIApplicationDidFinishLaunchingNotification",
+            ]
+        )
     }
 
     @Test("The lifecycle is also an async sequence of events")

@@ -16,10 +16,18 @@ final class StateWitness: AppService, LaunchHandling, ApplicationStateHandling, 
     func applicationDidEnterBackground(_ context: AppContext) { note("didEnterBackground", context) }
     func applicationWillEnterForeground(_ context: AppContext) { note("willEnterForeground", context) }
     func applicationWillTerminate(_ context: AppContext) { note("willTerminate", context) }
-    func sceneWillEnterForeground(_ context: AppContext) { note("scene[\(context.scene!.identifier)].willEnterForeground", context) }
-    func sceneDidBecomeActive(_ context: AppContext) { note("scene[\(context.scene!.identifier)].didBecomeActive", context) }
-    func sceneWillResignActive(_ context: AppContext) { note("scene[\(context.scene!.identifier)].willResignActive", context) }
-    func sceneDidEnterBackground(_ context: AppContext) { note("scene[\(context.scene!.identifier)].didEnterBackground", context) }
+    func sceneWillEnterForeground(_ context: AppContext) {
+        note("scene[\(context.scene!.identifier)].willEnterForeground", context)
+    }
+    func sceneDidBecomeActive(_ context: AppContext) {
+        note("scene[\(context.scene!.identifier)].didBecomeActive", context)
+    }
+    func sceneWillResignActive(_ context: AppContext) {
+        note("scene[\(context.scene!.identifier)].willResignActive", context)
+    }
+    func sceneDidEnterBackground(_ context: AppContext) {
+        note("scene[\(context.scene!.identifier)].didEnterBackground", context)
+    }
 }
 
 @MainActor

@@ -19,7 +19,8 @@ struct NestingTests {
     func session(_ composite: ServiceComposite, _ services: [RecordingService]) async -> [String] {
         for service in services {
             service.answers.openURL = service is Detail
-            service.answers.interfaceOrientations = service is Feature ? [.portrait, .landscapeLeft] : service is Detail ? .portrait : .landscapeLeft
+            service.answers.interfaceOrientations =
+                service is Feature ? [.portrait, .landscapeLeft] : service is Detail ? .portrait : .landscapeLeft
             service.answers.remoteNotification = service is Leaf ? .newData : .noData
         }
         let scene = SceneInfo(session: SceneSession(persistentIdentifier: "s1"))

@@ -19,7 +19,10 @@ struct OrderingTests {
     let scene = SceneInfo(session: SceneSession(persistentIdentifier: "main"))
 
     func composite() -> ServiceComposite {
-        ServiceComposite([Checkout(journal: journal), Database(journal: journal), Network(journal: journal), Analytics(journal: journal)])
+        ServiceComposite([
+            Checkout(journal: journal), Database(journal: journal), Network(journal: journal),
+            Analytics(journal: journal),
+        ])
     }
 
     /// Dependency order with ties in registration order: Database and Network are ready
@@ -33,20 +36,27 @@ struct OrderingTests {
         #expect(order == Self.dependencyOrder)
     }
 
-    @Test("Up callbacks reach services in dependency order", arguments: [
-        AppCallback.willFinishLaunching, .didFinishLaunching, .didBecomeActive, .willEnterForeground, .sceneWillConnect,
-        .sceneWillEnterForeground, .sceneDidBecomeActive,
-    ])
+    @Test(
+        "Up callbacks reach services in dependency order",
+        arguments: [
+            AppCallback.willFinishLaunching, .didFinishLaunching, .didBecomeActive, .willEnterForeground,
+            .sceneWillConnect,
+            .sceneWillEnterForeground, .sceneDidBecomeActive,
+        ]
+    )
     func upCallbacks(_ callback: AppCallback) {
         let composite = composite()
         walk(composite, to: callback)
         #expect(journal.services(receiving: callback) == Self.dependencyOrder)
     }
 
-    @Test("Down callbacks reach services in reverse dependency order", arguments: [
-        AppCallback.willResignActive, .didEnterBackground, .willTerminate, .sceneWillResignActive,
-        .sceneDidEnterBackground, .sceneDidDisconnect,
-    ])
+    @Test(
+        "Down callbacks reach services in reverse dependency order",
+        arguments: [
+            AppCallback.willResignActive, .didEnterBackground, .willTerminate, .sceneWillResignActive,
+            .sceneDidEnterBackground, .sceneDidDisconnect,
+        ]
+    )
     func downCallbacks(_ callback: AppCallback) {
         let composite = composite()
         walk(composite, to: callback)

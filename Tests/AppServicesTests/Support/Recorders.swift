@@ -11,7 +11,9 @@ final class R3: RecordingService {}
 /// Makes `count` recorders of distinct types sharing `journal`.
 @MainActor
 func makeRecorders(_ count: Int, journal: CallJournal = CallJournal()) -> [RecordingService] {
-    let all: [RecordingService] = [R0(journal: journal), R1(journal: journal), R2(journal: journal), R3(journal: journal)]
+    let all: [RecordingService] = [
+        R0(journal: journal), R1(journal: journal), R2(journal: journal), R3(journal: journal),
+    ]
     precondition(count <= all.count, "only \(all.count) recorder types exist")
     return Array(all.prefix(count))
 }

@@ -118,7 +118,10 @@ class ScriptedService: AppService, RemoteNotificationHandling, BackgroundFetchHa
         }
     }
 
-    func application(_ context: AppContext, didReceiveRemoteNotification notification: RemoteNotification) async throws
+    func application(
+        _ context: AppContext,
+        didReceiveRemoteNotification notification: RemoteNotification
+    ) async throws
         -> BackgroundFetchResult
     { try await perform(context) }
 
@@ -134,7 +137,10 @@ class ScriptedService: AppService, RemoteNotificationHandling, BackgroundFetchHa
         try await perform(context) == .newData
     }
 
-    func application(_ context: AppContext, handleWatchKitExtensionRequest userInfo: UserInfo?) async throws -> UserInfo? {
+    func application(
+        _ context: AppContext,
+        handleWatchKitExtensionRequest userInfo: UserInfo?
+    ) async throws -> UserInfo? {
         ["result": .string("\(try await perform(context))")]
     }
 }
