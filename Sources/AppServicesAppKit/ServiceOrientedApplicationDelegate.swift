@@ -79,6 +79,10 @@ open class ServiceOrientedApplicationDelegate: NSObject, NSApplicationDelegate {
             let claimed = SelectorClaim.claims(
                 NSStringFromSelector(aSelector),
                 in: AppKitSelectors.applicationDelegate,
+                isOverridden: { name in
+                    let selector = Selector(name)
+                    return type(of: self).instanceMethod(for: selector) != ServiceOrientedApplicationDelegate.instanceMethod(for: selector)
+                },
                 composite: { self.composite }
             )
         else { return super.responds(to: aSelector) }

@@ -27,6 +27,15 @@ open class NSObject: Foundation.NSObject {
     nonisolated open func responds(to aSelector: Selector!) -> Bool {
         false
     }
+
+    /// The implementation of the method `aSelector` names for instances of this class
+    /// (`NSObject`'s `instanceMethod(for:)`), or `nil` when no class in its chain has one.
+    ///
+    /// The shim finds what ``ObjectiveCMethods`` recorded, as the runtime finds what the
+    /// compiler recorded.
+    nonisolated open class func instanceMethod(for aSelector: Selector!) -> IMP! {
+        ObjectiveCMethods.implementation(of: NSStringFromSelector(aSelector), in: self)
+    }
 }
 
 #endif

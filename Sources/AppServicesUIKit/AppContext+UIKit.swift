@@ -18,10 +18,15 @@ extension PlatformObjects.Key {
 extension AppContext {
     /// The UIKit objects the adapter received with this callback, typed.
     ///
+    /// A scene's window is set on the scene delegate's own class: UIKit declares `window`
+    /// an optional requirement of `UIWindowSceneDelegate`, which cannot be assigned through
+    /// `any UIWindowSceneDelegate`.
+    ///
     /// ```swift
     /// func scene(_ context: AppContext, willConnectTo session: SceneSession, options: SceneConnectionOptions) {
     ///     guard let windowScene = context.uiKit.windowScene,
-    ///           let delegate = windowScene.delegate as? any UIWindowSceneDelegate else { return }
+    ///         let delegate = windowScene.delegate as? ServiceOrientedSceneDelegate
+    ///     else { return }
     ///     let window = UIWindow(windowScene: windowScene)
     ///     window.rootViewController = RootViewController()
     ///     delegate.window = window

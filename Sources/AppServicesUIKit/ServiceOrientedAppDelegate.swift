@@ -115,6 +115,10 @@ open class ServiceOrientedAppDelegate: UIResponder, UIApplicationDelegate {
             let claimed = SelectorClaim.claims(
                 NSStringFromSelector(aSelector),
                 in: UIKitSelectors.applicationDelegate,
+                isOverridden: { name in
+                    let selector = Selector(name)
+                    return type(of: self).instanceMethod(for: selector) != ServiceOrientedAppDelegate.instanceMethod(for: selector)
+                },
                 composite: { self.composite }
             )
         else { return super.responds(to: aSelector) }

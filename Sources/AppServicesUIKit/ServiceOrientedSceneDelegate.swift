@@ -66,6 +66,10 @@ open class ServiceOrientedSceneDelegate: UIResponder, UIWindowSceneDelegate {
             let claimed = SelectorClaim.claims(
                 NSStringFromSelector(aSelector),
                 in: UIKitSelectors.sceneDelegate,
+                isOverridden: { name in
+                    let selector = Selector(name)
+                    return type(of: self).instanceMethod(for: selector) != ServiceOrientedSceneDelegate.instanceMethod(for: selector)
+                },
                 composite: { self.composite }
             )
         else { return super.responds(to: aSelector) }

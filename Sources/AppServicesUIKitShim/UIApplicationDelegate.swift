@@ -212,7 +212,13 @@ public protocol UIApplicationDelegate: NSObjectProtocol {
     // MARK: Window
 
     /// The window of an application without scenes.
-    var window: UIWindow? { get set }
+    ///
+    /// UIKit declares it `optional var window: UIWindow? { get set }`. An optional
+    /// requirement cannot be set through the protocol (`delegate.window = w` on an
+    /// existential does not compile with UIKit); Swift without Objective-C has
+    /// no optional requirements, so the shim declares it get-only, which rejects the same
+    /// code here. Set the window on the delegate's own class instead.
+    var window: UIWindow? { get }
 }
 
 /// What UIKit does when the delegate does not implement a member: nothing, and the answer
@@ -419,11 +425,8 @@ extension UIApplicationDelegate {
     /// Does nothing.
     public func application(_ application: UIApplication, didDiscardSceneSessions sceneSessions: Set<UISceneSession>) {}
 
-    /// No window; setting one does nothing.
-    public var window: UIWindow? {
-        get { nil }
-        set {}
-    }
+    /// No window.
+    public var window: UIWindow? { nil }
 }
 
 #endif

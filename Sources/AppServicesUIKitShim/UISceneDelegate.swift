@@ -80,7 +80,13 @@ extension UISceneDelegate {
 @MainActor
 public protocol UIWindowSceneDelegate: UISceneDelegate {
     /// The scene's main window.
-    var window: UIWindow? { get set }
+    ///
+    /// UIKit declares it `optional var window: UIWindow? { get set }`. An optional
+    /// requirement cannot be set through the protocol (`delegate.window = w` on an
+    /// `any UIWindowSceneDelegate` does not compile with UIKit); Swift without Objective-C has
+    /// no optional requirements, so the shim declares it get-only, which rejects the same
+    /// code here. Set the window on the delegate's own class instead.
+    var window: UIWindow? { get }
 
     /// The scene's size, orientation or traits changed.
     func windowScene(
@@ -107,11 +113,8 @@ public protocol UIWindowSceneDelegate: UISceneDelegate {
 
 /// What UIKit does when the delegate does not implement a member: nothing.
 extension UIWindowSceneDelegate {
-    /// No window; setting one does nothing.
-    public var window: UIWindow? {
-        get { nil }
-        set {}
-    }
+    /// No window.
+    public var window: UIWindow? { nil }
 
     /// Does nothing.
     public func windowScene(

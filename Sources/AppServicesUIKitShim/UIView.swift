@@ -32,6 +32,22 @@ open class UIWindow: UIView {
     /// The scene the window belongs to.
     open weak var windowScene: UIWindowScene?
 
+    /// The view controller that provides the window's content.
+    open var rootViewController: UIViewController?
+
+    /// Whether the window is the key window of its scene. In the shim it becomes `true`
+    /// when ``makeKeyAndVisible()`` is called.
+    open private(set) var isKeyWindow = false
+
+    /// Whether the window is hidden; a new window is, until it is made visible.
+    open var isHidden = true
+
+    /// Shows the window and makes it the key window.
+    open func makeKeyAndVisible() {
+        isHidden = false
+        isKeyWindow = true
+    }
+
     /// Creates a window attached to `windowScene`.
     public init(windowScene: UIWindowScene) {
         self.windowScene = windowScene

@@ -13,7 +13,7 @@ struct SceneDelegateTests {
     final class WindowService: AppService, SceneHandling {
         func scene(_ context: AppContext, willConnectTo session: SceneSession, options: SceneConnectionOptions) {
             guard let windowScene = context.uiKit.windowScene,
-                let delegate = windowScene.delegate as? any UIWindowSceneDelegate
+                let delegate = windowScene.delegate as? ServiceOrientedSceneDelegate
             else { return }
             delegate.window = UIWindow(windowScene: windowScene)
         }

@@ -1,5 +1,8 @@
-import Dispatch
 import Foundation
+
+#if !canImport(Darwin)
+import Dispatch
+#endif
 
 /// When a platform delegate adapter answers `responds(to:)` with `true` for one of the
 /// SDK's selectors. Shared by the UIKit and AppKit adapters, not public API.
@@ -16,12 +19,17 @@ package enum SelectorClaim: Sendable, Hashable {
     /// `selectorName`, or `nil` when `table` does not list it and the delegate's superclass
     /// should answer.
     ///
+    /// A selector the app's own subclass overrides (`isOverridden`) is always claimed:
+    /// the subclass's method must be called whether or not a service handles the callback,
+    /// so that an app can move its callbacks into services one at a time.
+    ///
     /// `responds(to:)` is not isolated. UIKit and AppKit ask on the main thread, where the
     /// composite is consulted; asked elsewhere, this answers `nil` for a selector that
     /// depends on the services, and the superclass answers.
     package static func claims(
         _ selectorName: String,
         in table: [String: SelectorClaim],
+        isOverridden: (String) -> Bool,
         composite: @MainActor () -> ServiceComposite
     ) -> Bool? {
         switch table[selectorName] {
@@ -30,22 +38,37 @@ package enum SelectorClaim: Sendable, Hashable {
         case .always:
             return true
         case .whenHandled(let callback):
+            if isOverridden(selectorName) { return true }
             guard isOnMainActor else { return nil }
             return MainActor.assumeIsolated { composite().handles(callback) }
         }
     }
 
-    /// Whether the caller runs on the main actor: on the main thread, or in a block of the
-    /// main queue, which is where the main actor runs where no thread drains that queue
-    /// (a Linux test runner, for one).
-    private static var isOnMainActor: Bool {
-        Thread.isMainThread || DispatchQueue.getSpecific(key: mainQueueKey) == true
+    /// Whether the caller runs on the main actor.
+    ///
+    /// On Apple platforms the main actor's executor is the main queue, which only the main
+    /// thread drains, so the main thread is the exact answer. Where Dispatch is
+    /// swift-corelibs-libdispatch, a program whose main thread called `dispatchMain()` (the
+    /// Swift runtime does for an `async` main, a test runner for one) has the main queue
+    /// drained by a worker thread; the queue-specific value below tells that case apart.
+    package static var isOnMainActor: Bool {
+        #if canImport(Darwin)
+        return Thread.isMainThread
+        #else
+        return Thread.isMainThread || DispatchQueue.getSpecific(key: mainQueueKey) == true
+        #endif
     }
 }
 
+#if !canImport(Darwin)
 /// A key only the main queue has a value for.
+///
+/// Compiled only with swift-corelibs-libdispatch, where `DispatchSpecificKey` is
+/// `Sendable`; Apple's Dispatch does not declare it so, and on Apple platforms the main
+/// thread answers the question on its own (see ``SelectorClaim/isOnMainActor``).
 private let mainQueueKey: DispatchSpecificKey<Bool> = {
     let key = DispatchSpecificKey<Bool>()
     DispatchQueue.main.setSpecific(key: key, value: true)
     return key
 }()
+#endif
