@@ -17,7 +17,7 @@ struct LoggingInitializer: Initializer {
 
 struct CrashReporterInitializer: Initializer {
     static let dependencies: [any Initializer.Type] = [LoggingInitializer.self]
-    var requiredConfigurationKeys: [String] { ["crashReporter.dsn"] }
+    var requiredConfigurationKeys: [ConfigKey] { ["crashReporter.dsn"] }
     var failurePolicy: FailurePolicy { .optional }
 
     func perform(_ context: InitializerContext) async throws {

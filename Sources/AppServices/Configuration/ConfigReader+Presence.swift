@@ -7,8 +7,7 @@ extension ConfigReader {
     /// Environment variables and arguments are text, but a JSON file or in-memory defaults
     /// store numbers, booleans and arrays as such, and asking for another type finds
     /// nothing; so each type is tried in turn.
-    func textValues(forKey key: String, isSecret: Bool) -> [String]? {
-        let key = ConfigKey(key)
+    func textValues(forKey key: ConfigKey, isSecret: Bool) -> [String]? {
         if let value = string(forKey: key, isSecret: isSecret) { return [value] }
         if let value = int(forKey: key, isSecret: isSecret) { return [String(value)] }
         if let value = double(forKey: key, isSecret: isSecret) { return [String(value)] }
@@ -21,8 +20,8 @@ extension ConfigReader {
     }
 
     /// The keys in `keys` that no layer has a value for, in order.
-    func missingKeys(_ keys: [String]) -> [String] {
+    func missingKeys(_ keys: [ConfigKey]) -> [String] {
         // Asked as secret so that access reporters never print a value found here.
-        keys.filter { textValues(forKey: $0, isSecret: true) == nil }
+        keys.filter { textValues(forKey: $0, isSecret: true) == nil }.map(\.description)
     }
 }

@@ -28,7 +28,7 @@ struct SecretRedactor: Sendable {
                 if !text.isEmpty { found.insert(text) }
             } else if let texts = reader.stringArray(forKey: ConfigKey(key), isSecret: true) {
                 found.formUnion(texts.filter { !$0.isEmpty })
-            } else if let texts = reader.textValues(forKey: key, isSecret: true) {
+            } else if let texts = reader.textValues(forKey: ConfigKey(key), isSecret: true) {
                 found.formUnion(texts.filter { $0.count >= 4 && $0 != "true" && $0 != "false" })
             }
         }

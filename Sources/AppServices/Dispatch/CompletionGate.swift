@@ -324,18 +324,28 @@ extension ServiceComposite {
     }
 
     /// Whether tasks can start on the spot (`Task.immediate`).
+    ///
+    /// Building with `-D APPSERVICES_WITHOUT_TASK_IMMEDIATE` takes the path of Apple systems
+    /// before 26 everywhere, so that CI runs the whole test suite on it too.
     private static let canStartAtOnce: Bool = {
+        #if APPSERVICES_WITHOUT_TASK_IMMEDIATE
+        return false
+        #else
         if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) { return true }
         return false
+        #endif
     }()
 
     /// Starts `work` on the main actor at once where the runtime can (`Task.immediate`:
     /// Linux, and Apple systems 26 and later), so it runs on the spot until it first
-    /// suspends; as an ordinary main-actor task elsewhere.
+    /// suspends; as an ordinary main-actor task elsewhere (and in a build with
+    /// `APPSERVICES_WITHOUT_TASK_IMMEDIATE`).
     private static func startAtOnce(_ work: sending @escaping @MainActor () async -> Void) -> Task<Void, Never> {
+        #if !APPSERVICES_WITHOUT_TASK_IMMEDIATE
         if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
             return Task.immediate { @MainActor in await work() }
         }
+        #endif
         return Task { @MainActor in await work() }
     }
 

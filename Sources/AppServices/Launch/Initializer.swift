@@ -1,3 +1,5 @@
+public import Configuration
+
 /// A unit of start-up work: configure a crash reporter, open a database, warm a cache.
 ///
 /// An initializer is identified by its type (a launch plan holds one of each), declares
@@ -7,7 +9,7 @@
 /// ```swift
 /// struct CrashReporterInitializer: Initializer {
 ///     static let dependencies: [any Initializer.Type] = [LoggingInitializer.self]
-///     var requiredConfigurationKeys: [String] { ["crashReporter.dsn"] }
+///     var requiredConfigurationKeys: [ConfigKey] { ["crashReporter.dsn"] }
 ///     var failurePolicy: FailurePolicy { .optional }   // no DSN: skip it, warn once
 ///     var budget: Duration? { .milliseconds(300) }
 ///
@@ -30,15 +32,12 @@
 /// foreground if ``rerunsOnForeground`` is `true`.
 ///
 /// **Before launch returns.** Initializers in ``LaunchPhase/beforeLaunchReturns`` run inside
-/// `didFinishLaunching`, on the main actor, and must finish without suspending: `perform`
-/// is started synchronously and the launch checks that it has returned before going on.
-/// One that suspends (awaits a timer, the network, another actor) fails with
-/// ``LaunchError/Code/suspendedBeforeLaunchReturned`` and is cancelled; move such work to
-/// ``LaunchPhase/critical``. Budgets cannot interrupt synchronous work and retries there
-/// happen at once, without backoff. (Starting `perform` on the spot needs `Task.immediate`,
-/// that is Linux or an Apple system from version 26; on earlier Apple systems these
-/// initializers start inside `didFinishLaunching` as main-actor tasks and finish just after
-/// it returns, still before any initializer that depends on them.)
+/// `didFinishLaunching`, on the main actor, and have finished before it returns, on every
+/// supported system. That phase takes synchronous work only: a ``SynchronousInitializer``
+/// (or ``ClosureInitializer/beforeLaunchReturns(_:dependencies:dependencyNames:requiredConfigurationKeys:failurePolicy:rerunsOnForeground:perform:)``);
+/// a plan that puts `async` work there is rejected when it is made, naming the
+/// initializer. Budgets cannot interrupt synchronous work, and retries there happen at
+/// once, without backoff.
 public protocol Initializer: Sendable {
     /// The initializers that must succeed before this one starts. They must be in the same
     /// launch plan and in the same phase or an earlier one. Default: none.
@@ -50,11 +49,12 @@ public protocol Initializer: Sendable {
     /// When the initializer runs. Default: ``LaunchPhase/critical``.
     var phase: LaunchPhase { get }
 
-    /// Configuration keys (dot-separated, such as `crashReporter.dsn`) that must have a
-    /// value before the initializer runs. When one is missing the initializer is not run:
+    /// Configuration keys that must have a value before the initializer runs: string
+    /// literals (dot-separated, such as `"crashReporter.dsn"`) or the `ConfigKey` constants
+    /// the initializer also reads with. When one is missing the initializer is not run:
     /// it is skipped with one warning naming the missing keys, or, if its policy is
     /// required, it fails the launch. Default: none.
-    var requiredConfigurationKeys: [String] { get }
+    var requiredConfigurationKeys: [ConfigKey] { get }
 
     /// The most time the initializer may take, retries and backoff included; `nil` for no
     /// limit (the default). When it runs out the initializer's task is cancelled; if it has
@@ -93,7 +93,7 @@ extension Initializer {
     public var phase: LaunchPhase { .critical }
 
     /// No required keys.
-    public var requiredConfigurationKeys: [String] { [] }
+    public var requiredConfigurationKeys: [ConfigKey] { [] }
 
     /// No budget.
     public var budget: Duration? { nil }
@@ -108,13 +108,48 @@ extension Initializer {
     public var runsOnMainActor: Bool { false }
 }
 
+/// An initializer whose work is synchronous and runs on the main actor: the kind the
+/// ``LaunchPhase/beforeLaunchReturns`` phase takes, so that it has finished before
+/// `didFinishLaunching` returns on every supported system.
+///
+/// ```swift
+/// struct AppearanceInitializer: SynchronousInitializer {
+///     func performSynchronously(_ context: InitializerContext) throws {
+///         Appearance.apply(context.configuration.string(forKey: "theme", default: "system"))
+///     }
+/// }
+/// ```
+///
+/// Its phase defaults to ``LaunchPhase/beforeLaunchReturns``. In a later phase, or when it
+/// re-runs on entering the foreground, it runs as a main-actor task like any other.
+public protocol SynchronousInitializer: Initializer {
+    /// Does the work, synchronously, on the main actor.
+    ///
+    /// - Parameter context: Configuration, a logger naming the initializer, and service lookup.
+    /// - Throws: Any error; the failure policy decides what it means.
+    @MainActor func performSynchronously(_ context: InitializerContext) throws
+}
+
+extension SynchronousInitializer {
+    /// ``LaunchPhase/beforeLaunchReturns``.
+    public var phase: LaunchPhase { .beforeLaunchReturns }
+
+    /// Runs on the main actor.
+    public var runsOnMainActor: Bool { true }
+
+    /// Runs ``performSynchronously(_:)`` on the main actor.
+    public nonisolated(nonsending) func perform(_ context: InitializerContext) async throws {
+        try await MainActor.run { try performSynchronously(context) }
+    }
+}
+
 /// An initializer made from a name and a closure, for small jobs that do not deserve a type.
 ///
 /// ```swift
 /// ClosureInitializer("warm-image-cache", phase: .idle, dependencies: [NetworkInitializer.self]) { context in
 ///     try await ImageCache.shared.warm()
 /// }
-/// ClosureInitializer.onMainActor("appearance", phase: .beforeLaunchReturns) { context in
+/// ClosureInitializer.beforeLaunchReturns("appearance") { context in
 ///     Appearance.apply(context.configuration.string(forKey: "theme", default: "system"))
 /// }
 /// ```
@@ -132,7 +167,7 @@ public struct ClosureInitializer: Initializer {
     /// When it runs.
     public let phase: LaunchPhase
     /// Keys that must have a value before it runs.
-    public let requiredConfigurationKeys: [String]
+    public let requiredConfigurationKeys: [ConfigKey]
     /// The most time it may take.
     public let budget: Duration?
     /// What a failure means.
@@ -148,11 +183,17 @@ public struct ClosureInitializer: Initializer {
     private enum Body: Sendable {
         case anywhere(@Sendable (InitializerContext) async throws -> Void)
         case mainActor(@MainActor @Sendable (InitializerContext) async throws -> Void)
+        case synchronous(@MainActor @Sendable (InitializerContext) throws -> Void)
     }
 
     /// Whether it runs on the main actor.
     public var runsOnMainActor: Bool {
-        if case .mainActor = body { true } else { false }
+        if case .anywhere = body { false } else { true }
+    }
+
+    /// The work, when it is synchronous.
+    var synchronousWork: (@MainActor @Sendable (InitializerContext) throws -> Void)? {
+        if case .synchronous(let work) = body { work } else { nil }
     }
 
     /// Creates an initializer named `name` that runs `perform` off the main actor.
@@ -172,7 +213,7 @@ public struct ClosureInitializer: Initializer {
         phase: LaunchPhase = .critical,
         dependencies: [any Initializer.Type] = [],
         dependencyNames: [String] = [],
-        requiredConfigurationKeys: [String] = [],
+        requiredConfigurationKeys: [ConfigKey] = [],
         budget: Duration? = nil,
         failurePolicy: FailurePolicy = .required,
         rerunsOnForeground: Bool = false,
@@ -199,7 +240,7 @@ public struct ClosureInitializer: Initializer {
         phase: LaunchPhase = .critical,
         dependencies: [any Initializer.Type] = [],
         dependencyNames: [String] = [],
-        requiredConfigurationKeys: [String] = [],
+        requiredConfigurationKeys: [ConfigKey] = [],
         budget: Duration? = nil,
         failurePolicy: FailurePolicy = .required,
         rerunsOnForeground: Bool = false,
@@ -218,12 +259,39 @@ public struct ClosureInitializer: Initializer {
         )
     }
 
+    /// Creates an initializer named `name` that runs `perform` synchronously, on the main
+    /// actor, inside `didFinishLaunching`: in the ``LaunchPhase/beforeLaunchReturns`` phase.
+    ///
+    /// It has no budget: synchronous work cannot be interrupted. The other parameters are
+    /// those of ``init(_:phase:dependencies:dependencyNames:requiredConfigurationKeys:budget:failurePolicy:rerunsOnForeground:perform:)``.
+    public static func beforeLaunchReturns(
+        _ name: String,
+        dependencies: [any Initializer.Type] = [],
+        dependencyNames: [String] = [],
+        requiredConfigurationKeys: [ConfigKey] = [],
+        failurePolicy: FailurePolicy = .required,
+        rerunsOnForeground: Bool = false,
+        perform: @escaping @MainActor @Sendable (InitializerContext) throws -> Void
+    ) -> ClosureInitializer {
+        ClosureInitializer(
+            name: name,
+            phase: .beforeLaunchReturns,
+            dependencyTypes: dependencies,
+            dependencyNames: dependencyNames,
+            requiredConfigurationKeys: requiredConfigurationKeys,
+            budget: nil,
+            failurePolicy: failurePolicy,
+            rerunsOnForeground: rerunsOnForeground,
+            body: .synchronous(perform)
+        )
+    }
+
     private init(
         name: String,
         phase: LaunchPhase,
         dependencyTypes: [any Initializer.Type],
         dependencyNames: [String],
-        requiredConfigurationKeys: [String],
+        requiredConfigurationKeys: [ConfigKey],
         budget: Duration?,
         failurePolicy: FailurePolicy,
         rerunsOnForeground: Bool,
@@ -245,6 +313,7 @@ public struct ClosureInitializer: Initializer {
         switch body {
         case .anywhere(let perform): try await perform(context)
         case .mainActor(let perform): try await perform(context)
+        case .synchronous(let perform): try await MainActor.run { try perform(context) }
         }
     }
 }

@@ -113,10 +113,9 @@ public final class Launch: Sendable {
 
     // MARK: - Driven by the composite
 
-    /// Runs the before-launch-returns initializers, synchronously, on the main actor.
-    ///
-    /// Each attempt is started with `Task.immediate`, which runs it on the spot until it
-    /// first suspends; one that has not returned by then suspended, and fails.
+    /// Runs the before-launch-returns initializers, synchronously, on the main actor: each
+    /// is synchronous work (validated when the plan was made), so all of it has finished
+    /// when this returns, on every system, with no need for `Task.immediate`.
     @MainActor
     func runBeforeLaunchReturns() {
         var synchronous = Deque<Machine.Start>()
@@ -257,28 +256,23 @@ public final class Launch: Sendable {
         send(.timerCreated(task, generation: generation))
     }
 
+    /// Runs a before-launch-returns attempt on the spot: its synchronous work, after the
+    /// check of its required configuration.
     @MainActor
     private func runSynchronously(_ start: Machine.Start) -> Machine.AttemptResult {
-        guard #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) else {
-            preconditionFailure("Synchronous attempts need Task.immediate; see canStartSynchronously.")
-        }
         let node = graph.nodes[start.node]
+        guard let work = node.synchronousWork else {
+            preconditionFailure("\(node.name) runs before launch returns without synchronous work; validation missed it.")
+        }
         let context = makeContext(start)
-        let box = SynchronousResult()
-        let task = Task.immediate { @MainActor in box.value = await self.attempt(node, context) }
-        if let value = box.value { return value }
-        task.cancel()
-        return .suspended
+        if let missing = missingConfiguration(node, context) { return missing }
+        do {
+            try work(context)
+            return .succeeded
+        } catch {
+            return .failed(environment.redactor.redact("\(error)"))
+        }
     }
-
-    /// Whether attempts can be run on the spot: `Task.immediate` needs a Swift 6.2 runtime
-    /// (Linux, or iOS, macOS, tvOS, watchOS and visionOS 26). On earlier Apple systems,
-    /// before-launch-returns initializers start inside `didFinishLaunching` as ordinary
-    /// main-actor tasks and finish after it returns.
-    private static let canStartSynchronously: Bool = {
-        if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) { return true }
-        return false
-    }()
 
     /// One attempt: checks the required configuration (first attempt only), then performs.
     ///
@@ -287,16 +281,21 @@ public final class Launch: Sendable {
         _ node: LaunchGraph.Node,
         _ context: InitializerContext
     ) async -> Machine.AttemptResult {
-        if context.attempt == 1 && !node.requiredKeys.isEmpty {
-            let missing = environment.configuration.missingKeys(node.requiredKeys)
-            if !missing.isEmpty { return .missingConfiguration(missing) }
-        }
+        if let missing = missingConfiguration(node, context) { return missing }
         do {
             try await node.initializer.perform(context)
             return .succeeded
         } catch {
             return .failed(environment.redactor.redact("\(error)"))
         }
+    }
+
+    /// The result of an attempt whose required configuration is missing (checked on the
+    /// first attempt only), or `nil` when it may run.
+    private func missingConfiguration(_ node: LaunchGraph.Node, _ context: InitializerContext) -> Machine.AttemptResult? {
+        guard context.attempt == 1 && !node.requiredKeys.isEmpty else { return nil }
+        let missing = environment.configuration.missingKeys(node.requiredKeys)
+        return missing.isEmpty ? nil : .missingConfiguration(missing)
     }
 
     private func makeContext(_ start: Machine.Start) -> InitializerContext {
@@ -311,7 +310,7 @@ public final class Launch: Sendable {
     }
 
     private func isSynchronous(_ start: Machine.Start) -> Bool {
-        Self.canStartSynchronously && start.foregroundRun == 0 && graph.nodes[start.node].phase == .beforeLaunchReturns
+        start.foregroundRun == 0 && graph.nodes[start.node].phase == .beforeLaunchReturns
     }
 
     /// Critical work first; idle work at low priority, as its name says.
@@ -348,10 +347,4 @@ public final class Launch: Sendable {
         }
         try result.get()
     }
-}
-
-/// Where a synchronously started attempt leaves its result.
-@MainActor
-private final class SynchronousResult {
-    var value: LaunchStateMachine.AttemptResult?
 }

@@ -12,7 +12,6 @@ public struct LaunchError: Error, Sendable, CustomStringConvertible {
             case missingConfiguration
             case dependencyFailed
             case cancelled
-            case suspendedBeforeLaunchReturned
             case notInPlan
         }
 
@@ -29,8 +28,6 @@ public struct LaunchError: Error, Sendable, CustomStringConvertible {
         /// The launch was cancelled (termination), or failed because of another initializer,
         /// or the caller stopped waiting.
         public static let cancelled = Code(base: .cancelled)
-        /// A ``LaunchPhase/beforeLaunchReturns`` initializer suspended inside `didFinishLaunching`.
-        public static let suspendedBeforeLaunchReturned = Code(base: .suspendedBeforeLaunchReturned)
         /// The initializer asked for is not in the launch plan.
         public static let notInPlan = Code(base: .notInPlan)
 

@@ -1,3 +1,5 @@
+import Configuration
+
 /// How a plan identifies an initializer: its type, or, for a ``ClosureInitializer``, its name.
 enum InitializerKey: Hashable, Sendable {
     case type(ObjectIdentifier)
@@ -22,7 +24,9 @@ struct LaunchGraph: Sendable {
         let rerunsOnForeground: Bool
         /// Always true before launch returns, which is main-actor work by definition.
         let runsOnMainActor: Bool
-        let requiredKeys: [String]
+        let requiredKeys: [ConfigKey]
+        /// The work of a synchronous initializer, which runs on the spot before launch returns.
+        let synchronousWork: (@MainActor @Sendable (InitializerContext) throws -> Void)?
         /// Positions of the nodes this one depends on.
         let dependencies: [Int]
         /// Positions of the nodes that depend on this one, in dependency order.
@@ -78,6 +82,19 @@ struct LaunchGraph: Sendable {
             }
         }
         let phases = initializers.map(\.phase)
+        for index in 0..<graph.count where phases[index] == .beforeLaunchReturns {
+            if synchronousWork(of: initializers[index]) == nil {
+                let name = graph.names[index]
+                problems.append(
+                    .init(
+                        kind: .asynchronousBeforeLaunchReturns,
+                        message: "\(name) is in the beforeLaunchReturns phase but its work is async, which could still "
+                            + "be running when didFinishLaunching returns. Make it a SynchronousInitializer (or a "
+                            + "ClosureInitializer.beforeLaunchReturns), or move it to the critical phase."
+                    )
+                )
+            }
+        }
         for index in 0..<graph.count where graph.isPrimary(index) {
             for dependency in graph.edges(of: index) where phases[dependency] > phases[index] {
                 let (name, other) = (graph.names[index], graph.names[dependency])
@@ -97,6 +114,16 @@ struct LaunchGraph: Sendable {
         return (graph, phases)
     }
 
+    /// The synchronous work of `initializer`, or `nil` when its work is `async`.
+    static func synchronousWork(
+        of initializer: any Initializer
+    ) -> (@MainActor @Sendable (InitializerContext) throws -> Void)? {
+        if let synchronous = initializer as? any SynchronousInitializer {
+            return { try synchronous.performSynchronously($0) }
+        }
+        return (initializer as? ClosureInitializer)?.synchronousWork
+    }
+
     init(_ initializers: [any Initializer]) throws(ServiceGraphError) {
         let (graph, phases) = try Self.validate(initializers)
         guard let order = graph.order() else {
@@ -114,6 +141,7 @@ struct LaunchGraph: Sendable {
                 rerunsOnForeground: initializer.rerunsOnForeground,
                 runsOnMainActor: initializer.runsOnMainActor || phase == .beforeLaunchReturns,
                 requiredKeys: initializer.requiredConfigurationKeys,
+                synchronousWork: Self.synchronousWork(of: initializer),
                 dependencies: Array(graph.edges(of: index)),
                 dependents: []
             )

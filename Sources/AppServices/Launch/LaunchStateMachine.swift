@@ -23,8 +23,6 @@ struct LaunchStateMachine {
         case failed(String)
         /// Required configuration keys without a value; `perform` was not called.
         case missingConfiguration([String])
-        /// A before-launch-returns initializer suspended; its task has been cancelled.
-        case suspended
     }
 
     /// Something that happened.
@@ -508,15 +506,6 @@ struct LaunchStateMachine {
                 )
                 finish(index, .skipped(reason), now: now, failure: error, &actions)
             }
-
-        case .suspended:
-            let error = LaunchError(
-                code: .suspendedBeforeLaunchReturned,
-                initializer: node.name,
-                message: "\(node.name) suspended inside didFinishLaunching, where beforeLaunchReturns work must finish "
-                    + "synchronously; it was cancelled. Move it to the critical phase."
-            )
-            finish(index, .failed(error.message), now: now, failure: error, &actions)
 
         case .failed(let message):
             if nodes[index].cancelledByLaunch {

@@ -71,8 +71,7 @@ public struct LaunchReport: Sendable, Hashable {
             public static let running = Kind(base: .running)
             /// Finished without throwing.
             public static let succeeded = Kind(base: .succeeded)
-            /// Threw (after its retries), or could not run (missing configuration, a
-            /// before-launch-returns initializer that suspended).
+            /// Threw (after its retries), or could not run (missing required configuration).
             public static let failed = Kind(base: .failed)
             /// Ran out of its budget.
             public static let timedOut = Kind(base: .timedOut)

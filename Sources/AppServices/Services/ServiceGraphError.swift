@@ -34,6 +34,8 @@ public struct ServiceGraphError: Error, Sendable, Hashable, CustomStringConverti
             case duplicateSubscription
             case dependencyOnLaterPhase
             case invalidNesting
+            case asynchronousBeforeLaunchReturns
+            case invalidLaunchPlan
         }
 
         private let base: Base
@@ -50,6 +52,11 @@ public struct ServiceGraphError: Error, Sendable, Hashable, CustomStringConverti
         public static let dependencyOnLaterPhase = Kind(base: .dependencyOnLaterPhase)
         /// A composite nested where it cannot be.
         public static let invalidNesting = Kind(base: .invalidNesting)
+        /// An initializer with `async` work in the ``LaunchPhase/beforeLaunchReturns`` phase,
+        /// which takes synchronous work only.
+        public static let asynchronousBeforeLaunchReturns = Kind(base: .asynchronousBeforeLaunchReturns)
+        /// A launch plan a host's factory could not make (`makeLaunchPlan()` threw).
+        public static let invalidLaunchPlan = Kind(base: .invalidLaunchPlan)
 
         /// The kind's name.
         public var description: String { base.rawValue }

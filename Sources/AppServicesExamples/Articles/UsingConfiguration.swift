@@ -26,7 +26,7 @@ func makeShopConfiguration(arguments: [String], environment: [String: String]) a
 // MARK: An initializer that needs a key
 
 struct PaymentsInitializer: Initializer {
-    var requiredConfigurationKeys: [String] { ["payments.apiKey"] }
+    var requiredConfigurationKeys: [ConfigKey] { ["payments.apiKey"] }
     var failurePolicy: FailurePolicy { .optional }  // no key: skipped, with one warning
 
     func perform(_ context: InitializerContext) async throws {

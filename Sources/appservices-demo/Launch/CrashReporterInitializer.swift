@@ -11,7 +11,7 @@ struct CrashReporterInitializer: Initializer {
 
     let log: EventLog
 
-    var requiredConfigurationKeys: [String] { ["crashReporter.dsn"] }
+    var requiredConfigurationKeys: [ConfigKey] { ["crashReporter.dsn"] }
     var failurePolicy: FailurePolicy { .optional }
     var budget: Duration? { .milliseconds(500) }
 

@@ -3,16 +3,14 @@ import Configuration
 import Logging
 
 /// Sets up logging before anything else, inside `didFinishLaunching`: the one initializer
-/// that must run before launch returns. Work there must not suspend, so it is quick.
+/// that must run before launch returns. Work there is synchronous, so it is quick.
 ///
 /// It checks `log.level`, so that a typo in the configuration fails the launch with a
 /// message naming the key, rather than silently logging at the wrong level.
-struct LoggingInitializer: Initializer {
+struct LoggingInitializer: SynchronousInitializer {
     let log: EventLog
 
-    var phase: LaunchPhase { .beforeLaunchReturns }
-
-    func perform(_ context: InitializerContext) async throws {
+    func performSynchronously(_ context: InitializerContext) throws {
         let level = context.configuration.string(forKey: "log.level", default: "info")
         guard Logger.Level(rawValue: level) != nil else {
             throw InvalidSetting(

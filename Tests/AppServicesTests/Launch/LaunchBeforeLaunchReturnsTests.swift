@@ -1,5 +1,6 @@
 import AppServices
 import AppServicesTesting
+import Configuration
 import Testing
 
 @MainActor
@@ -24,17 +25,15 @@ struct LaunchBeforeLaunchReturnsTests {
         func execute(_ context: InitializerContext) { journal.append("command \(context.name)") }
     }
 
-    struct Setup: Initializer {
+    struct Setup: SynchronousInitializer {
         let journal: Journal
-        var phase: LaunchPhase { .beforeLaunchReturns }
-        func perform(_ context: InitializerContext) async throws { journal.append("initializer \(name)") }
+        func performSynchronously(_ context: InitializerContext) throws { journal.append("initializer \(name)") }
     }
 
-    struct LateSetup: Initializer {
+    struct LateSetup: SynchronousInitializer {
         static let dependencies: [any Initializer.Type] = [Setup.self]
         let journal: Journal
-        var phase: LaunchPhase { .beforeLaunchReturns }
-        func perform(_ context: InitializerContext) async throws { journal.append("initializer \(name)") }
+        func performSynchronously(_ context: InitializerContext) throws { journal.append("initializer \(name)") }
     }
 
     @Test("Before-launch-returns initializers, services, then commands run inside didFinishLaunching, in that order")
@@ -71,23 +70,57 @@ struct LaunchBeforeLaunchReturnsTests {
         #expect(report.nodes.allSatisfy { $0.outcome == .succeeded })
     }
 
-    @Test("A before-launch-returns initializer that suspends fails, naming itself")
-    func suspending() async throws {
+    @Test("Async work in the before-launch-returns phase is rejected when the plan is made, naming it")
+    func asynchronousWorkIsRejected() throws {
+        struct Registers: Initializer {
+            var phase: LaunchPhase { .beforeLaunchReturns }
+            func perform(_ context: InitializerContext) async throws {}
+        }
+        let error = #expect(throws: ServiceGraphError.self) {
+            try LaunchPlan {
+                Registers()
+                ClosureInitializer.onMainActor("Waits", phase: .beforeLaunchReturns) { _ in }
+                ClosureInitializer.beforeLaunchReturns("Synchronous") { _ in }
+            }
+        }
+        #expect(error?.problems.map(\.kind) == [.asynchronousBeforeLaunchReturns, .asynchronousBeforeLaunchReturns])
+        #expect(
+            error?.problems.first?.message
+                == "Registers is in the beforeLaunchReturns phase but its work is async, which could still be running "
+                + "when didFinishLaunching returns. Make it a SynchronousInitializer (or a "
+                + "ClosureInitializer.beforeLaunchReturns), or move it to the critical phase."
+        )
+        #expect(error?.problems.last?.message.hasPrefix("Waits is in the beforeLaunchReturns phase") == true)
+    }
+
+    @Test("Synchronous work has finished when didFinishLaunching returns, with no task started for it")
+    func synchronousWorkFinishesInsideLaunch() throws {
+        let journal = Journal()
         let clock = TestClock()
         let plan = try LaunchPlan {
-            ClosureInitializer.onMainActor("Waits", phase: .beforeLaunchReturns, failurePolicy: .optional) { _ in
-                try await clock.sleep(for: .ms(1))
+            ClosureInitializer.beforeLaunchReturns(
+                "Registers",
+                requiredConfigurationKeys: ["absent.key"],
+                failurePolicy: .optional
+            ) { _ in
+                journal.append("never")
             }
+            ClosureInitializer.beforeLaunchReturns("Throws", failurePolicy: .retry(times: 2)) { context in
+                journal.append("Throws attempt \(context.attempt)")
+                if context.attempt < 3 { throw CancellationError() }
+            }
+            Setup(journal: journal)
         }
         let composite = ServiceComposite([], configuration: .init(clock: clock), launchPlan: plan)
         _ = composite.didFinishLaunching()
 
-        let node = try #require(composite.launch?.report.node(named: "Waits"))
-        #expect(node.outcome.kind == .failed)
-        #expect(node.outcome.detail?.contains("Waits suspended inside didFinishLaunching") == true)
-        let error = await #expect(throws: LaunchError.self) { try await composite.launch?.run(named: "Waits") }
-        #expect(error?.code == .suspendedBeforeLaunchReturned)
-        #expect(clock.sleeperCount == 0)  // its task was cancelled
+        // Everything happened inside the call, with no task to wait for; a retry waits
+        // behind the work that was ready before it.
+        #expect(journal.all == ["Throws attempt 1", "initializer Setup", "Throws attempt 2", "Throws attempt 3"])
+        let report = try #require(composite.launch?.report)
+        #expect(report.node(named: "Registers")?.outcome.kind == .skipped)
+        #expect(report.node(named: "Throws")?.outcome == .succeeded)
+        #expect(report.node(named: "Setup")?.outcome == .succeeded)
     }
 
     @Test("Plan problems are all reported at once, one line each")

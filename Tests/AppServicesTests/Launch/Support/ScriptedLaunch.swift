@@ -1,5 +1,6 @@
 import AppServices
 import AppServicesTesting
+import Configuration
 
 /// What a scripted initializer does in one attempt.
 enum Step: Sendable, Hashable {
@@ -143,7 +144,7 @@ struct Script: Sendable {
     var policy: FailurePolicy = .required
     var mainActor = false
     var rerunsOnForeground = false
-    var requiredKeys: [String] = []
+    var requiredKeys: [ConfigKey] = []
 
     func step(foregroundRun: Int, attempt: Int) -> Step {
         let steps = foregroundSteps[foregroundRun] ?? steps
