@@ -62,11 +62,20 @@ open class ServiceOrientedApplicationDelegate: NSObject, NSApplicationDelegate {
         ServiceComposite.Configuration()
     }
 
-    /// Makes the composite from `makeServices()` and `makeConfiguration()`; called once.
-    /// Override it to change the composite `super.makeComposite()` returns, for example to
-    /// attach a launch plan.
+    /// The launch plan the composite runs through the application's callbacks; `nil` (the
+    /// default) for none. Override it; it is called once, after `makeServices()`.
+    ///
+    /// - Throws: Whatever makes the plan impossible. It is reported with the composite's
+    ///   validation: the first callback stops with the full report, one line per problem.
+    open func makeLaunchPlan() throws -> LaunchPlan? {
+        nil
+    }
+
+    /// Makes the composite from `makeServices()`, `makeConfiguration()` and
+    /// `makeLaunchPlan()`; called once. Override it to change the composite
+    /// `super.makeComposite()` returns.
     open func makeComposite() -> ServiceComposite {
-        ServiceComposite(makeServices(), configuration: makeConfiguration())
+        ServiceComposite.hosted(makeServices(), configuration: makeConfiguration(), launchPlan: makeLaunchPlan)
     }
 
     /// Whether AppKit should call the method `aSelector` names.

@@ -93,16 +93,39 @@ open class ServiceOrientedAppDelegate: UIResponder, UIApplicationDelegate {
         ServiceComposite.Configuration()
     }
 
-    /// Makes the composite from `makeServices()` and `makeConfiguration()`; called once.
+    /// The launch plan the composite runs through the application's callbacks; `nil` (the
+    /// default) for none. Override it; it is called once, after `makeServices()`.
     ///
-    /// Override it to change the composite `super.makeComposite()` returns, for example to
-    /// attach a launch plan, or to build one some other way; a composite built from scratch
-    /// must set `ServiceComposite/Configuration-swift.struct/lifecycleNotifications` to `.never`
+    /// ```swift
+    /// override func makeLaunchPlan() throws -> LaunchPlan? {
+    ///     try LaunchPlan {
+    ///         CrashReporterInitializer()
+    ///         DatabaseInitializer()
+    ///     } commands: {
+    ///         ApplyAppearance()
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// - Throws: Whatever makes the plan impossible (`LaunchPlan`'s `ServiceGraphError`
+    ///   listing every problem, say). It is reported with the composite's validation: the
+    ///   first callback stops with the full report, one line per problem, as for services
+    ///   that cannot be ordered; call `composite.validate()` in a unit test to see it first.
+    open func makeLaunchPlan() throws -> LaunchPlan? {
+        nil
+    }
+
+    /// Makes the composite from `makeServices()`, `makeConfiguration()` and
+    /// `makeLaunchPlan()`; called once.
+    ///
+    /// Override it to change the composite `super.makeComposite()` returns, or to build one
+    /// some other way; a composite built from scratch must set
+    /// `ServiceComposite/Configuration-swift.struct/lifecycleNotifications` to `.never`
     /// (a warning is logged otherwise).
     open func makeComposite() -> ServiceComposite {
         var configuration = makeConfiguration()
         configuration.lifecycleNotifications = .never
-        return ServiceComposite(makeServices(), configuration: configuration)
+        return ServiceComposite.hosted(makeServices(), configuration: configuration, launchPlan: makeLaunchPlan)
     }
 
     /// Whether UIKit should call the method `aSelector` names.

@@ -1,7 +1,11 @@
 extension ServiceComposite {
     /// Dispatches `applicationDidBecomeActive(_:)` in dependency order.
+    ///
+    /// The first time, it also schedules the launch's first-frame report for the main
+    /// queue's next turn (see ``reportFirstFrame()``).
     public func didBecomeActive(platform: PlatformObjects? = nil) {
         notify(.didBecomeActive, { $0.applicationState }, platform: platform) { $0.applicationDidBecomeActive($1) }
+        launch?.reportFirstFrameAfterMainQueueTurn()
     }
 
     /// Dispatches `applicationWillResignActive(_:)` in reverse dependency order.

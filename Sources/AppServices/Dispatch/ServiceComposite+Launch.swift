@@ -24,11 +24,10 @@ extension ServiceComposite {
     public func didFinishLaunching(_ options: LaunchOptions = LaunchOptions(), platform: PlatformObjects? = nil) -> Bool
     {
         launchesIntoBackground = options.launchedInBackground
-        if let launch {
-            // Seal first, so initializers find the services exactly as dispatch will see them.
-            sealIfNeeded(by: AppCallback.didFinishLaunching.rawValue)
-            launch.runBeforeLaunchReturns()
-        }
+        // Seal first, so initializers find the services exactly as dispatch will see them,
+        // and the launch is the one that runs every plan of the tree (nested plans merge).
+        sealIfNeeded(by: AppCallback.didFinishLaunching.rawValue)
+        launch?.runBeforeLaunchReturns()
         let answer = ask(.didFinishLaunching, { $0.launch }, merge: .allTrue, platform: platform) {
             $0.application($1, didFinishLaunchingWithOptions: options)
         }

@@ -50,6 +50,7 @@ extension ServiceComposite {
                 $0.sceneDidBecomeActive($1)
             }
         }
+        launch?.reportFirstFrameAfterMainQueueTurn()
     }
 
     /// Dispatches `sceneWillResignActive(_:)` for `scene`, then the application-level

@@ -1,3 +1,4 @@
+import Dispatch
 import DequeModule
 import Logging
 import Synchronization
@@ -33,6 +34,8 @@ import Synchronization
 public final class Launch: Sendable {
     typealias Machine = LaunchStateMachine
 
+    /// The plan this launch runs.
+    let plan: LaunchPlan
     let graph: LaunchGraph
     let commands: [any StartupCommand]
     let environment: LaunchEnvironment
@@ -40,9 +43,15 @@ public final class Launch: Sendable {
     private let metrics: LaunchMetrics
     private let state: Locked<LaunchStateMachine>
     private let nextWaiterID = Atomic<Int>(0)
+    /// Whether the first-frame report has been scheduled after the application became active.
+    private let firstFrameScheduled = Atomic<Bool>(false)
+    /// The launch that runs this one's plan instead, merged with others, once the composite
+    /// this launch belongs to was nested in another (``handOver(to:)``).
+    private let successor = Locked<Launch?>(nil)
 
     init(plan: LaunchPlan, composite: ServiceComposite?, logger: Logger, clock: any Clock<Duration>) {
         let configuration = plan.configuration
+        self.plan = plan
         self.graph = plan.graph
         self.commands = plan.commands
         self.environment = LaunchEnvironment(
@@ -74,7 +83,7 @@ public final class Launch: Sendable {
     ///   error names it) or is cancelled before the phase is ready, or when the waiting task
     ///   is cancelled.
     public func waitUntilReady(_ phase: LaunchPhase) async throws(LaunchError) {
-        try await wait { .waitForPhase(phase, $0) }
+        if let next = try await waitHere({ .waitForPhase(phase, $0) }) { try await next.waitUntilReady(phase) }
     }
 
     /// Runs the initializer of type `type` if it has not run yet, with the dependencies it
@@ -101,12 +110,14 @@ public final class Launch: Sendable {
     /// return within the grace period), the others are skipped, and waiters get a
     /// ``LaunchError/Code/cancelled`` error. The report stays complete. Idempotent.
     public func cancel() {
+        if let next = successor.withLock({ $0 }) { return next.cancel() }
         send(.cancel(now: clock.now()))
     }
 
     /// The launch so far: every initializer and command with its times and outcome (those
     /// not finished yet are `pending` or `running`), and the launch figures.
     public var report: LaunchReport {
+        if let next = successor.withLock({ $0 }) { return next.report }
         let names = commands.map(\.name)
         return state.withLock { $0.report(commandNames: names) }
     }
@@ -157,6 +168,15 @@ public final class Launch: Sendable {
     /// The host showed its first frame.
     func reportFirstFrame() {
         send(.firstFrame(now: clock.now()))
+    }
+
+    /// Reports the first frame once the main queue has turned after this call, the first
+    /// time it is called: the application (or its first scene) became active, and by the
+    /// main run loop's next turn its first frame has been committed. Later calls do nothing.
+    func reportFirstFrameAfterMainQueueTurn() {
+        guard firstFrameScheduled.compareExchange(expected: false, desired: true, ordering: .relaxed).exchanged
+        else { return }
+        DispatchQueue.main.async { self.reportFirstFrame() }
     }
 
     /// The application is entering the foreground.
@@ -324,6 +344,7 @@ public final class Launch: Sendable {
     }
 
     private func run(key: InitializerKey, name: String) async throws(LaunchError) {
+        if let next = successor.withLock({ $0 }) { return try await next.run(key: key, name: name) }
         guard let position = graph.positions[key] else {
             throw LaunchError(
                 code: .notInPlan,
@@ -331,7 +352,33 @@ public final class Launch: Sendable {
                 message: "\(name) is not in the launch plan, so it cannot be run. Add it to the plan."
             )
         }
-        try await wait { .demand(node: position, $0, now: clock.now()) }
+        if let next = try await waitHere({ .demand(node: position, $0, now: clock.now()) }) {
+            try await next.run(key: key, name: name)
+        }
+    }
+
+    /// Hands the launch over to `successor`, the launch of the composite this one's was
+    /// nested in, which runs this plan merged with the others: waiters, now and later, wait
+    /// there, and the report and cancellation are the successor's.
+    func handOver(to successor: Launch) {
+        self.successor.withLock { $0 = successor }
+        send(.handOver)
+    }
+
+    /// Suspends until the state machine resumes the waiter `event` registers, or the
+    /// waiting task is cancelled; returns the launch to wait on instead when this one was
+    /// handed over, `nil` otherwise.
+    private func waitHere(_ event: (Machine.Waiter) -> Machine.Event) async throws(LaunchError) -> Launch? {
+        if let next = successor.withLock({ $0 }) { return next }
+        do {
+            try await wait(event)
+            return nil
+        } catch where error.code == .handedOver {
+            guard let next = successor.withLock({ $0 }) else {
+                preconditionFailure("A launch told its waiters it was handed over, but has no successor.")
+            }
+            return next
+        }
     }
 
     /// Suspends until the state machine resumes the waiter `event` registers, or the

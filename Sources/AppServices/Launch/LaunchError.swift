@@ -13,6 +13,7 @@ public struct LaunchError: Error, Sendable, CustomStringConvertible {
             case dependencyFailed
             case cancelled
             case notInPlan
+            case handedOver
         }
 
         private let base: Base
@@ -30,6 +31,9 @@ public struct LaunchError: Error, Sendable, CustomStringConvertible {
         public static let cancelled = Code(base: .cancelled)
         /// The initializer asked for is not in the launch plan.
         public static let notInPlan = Code(base: .notInPlan)
+        /// The launch was merged into the launch of the composite it is nested in; waiters
+        /// go on waiting there. Never thrown to callers.
+        static let handedOver = Code(base: .handedOver)
 
         /// The code's name.
         public var description: String { base.rawValue }

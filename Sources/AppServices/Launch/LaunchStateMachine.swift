@@ -53,6 +53,9 @@ struct LaunchStateMachine {
         case cancel(now: Duration)
         /// The application entered the foreground: re-run what asks for it.
         case enterForeground(now: Duration)
+        /// The plan was merged into an outer composite's launch, which runs instead of this
+        /// one: waiters, now and later, are sent there.
+        case handOver
     }
 
     /// A caller suspended until a node or a phase settles.
@@ -192,6 +195,8 @@ struct LaunchStateMachine {
     /// Launch-run nodes not finished yet, per phase.
     private var remaining: [Int]
     private var phaseWaiters: [(phase: LaunchPhase, waiter: Waiter)] = []
+    /// Whether an outer composite's launch runs this plan instead (``Event/handOver``).
+    private var isHandedOver = false
     private var nodeWaiters: [Int: [Waiter]] = [:]
     /// Waiters whose task was cancelled before they were registered.
     private var stoppedWaiters: Set<Int> = []
@@ -286,6 +291,8 @@ struct LaunchStateMachine {
         case .demand(let node, let waiter, let now):
             if stoppedWaiters.remove(waiter.id) != nil {
                 actions.resume.append((waiter, .failure(Self.stoppedWaiting)))
+            } else if isHandedOver {
+                actions.resume.append((waiter, .failure(Self.handedOver)))
             } else {
                 demand(node, waiter, now: now, &actions)
             }
@@ -293,11 +300,23 @@ struct LaunchStateMachine {
         case .waitForPhase(let phase, let waiter):
             if stoppedWaiters.remove(waiter.id) != nil {
                 actions.resume.append((waiter, .failure(Self.stoppedWaiting)))
+            } else if isHandedOver {
+                actions.resume.append((waiter, .failure(Self.handedOver)))
             } else if let result = phaseResult(phase) {
                 actions.resume.append((waiter, result))
             } else {
                 phaseWaiters.append((phase, waiter))
             }
+
+        case .handOver:
+            guard case .notStarted = launch else {
+                preconditionFailure("A launch was handed over after it began; it is \(launch).")
+            }
+            isHandedOver = true
+            for (_, waiter) in phaseWaiters { actions.resume.append((waiter, .failure(Self.handedOver))) }
+            phaseWaiters.removeAll()
+            for waiter in nodeWaiters.values.joined() { actions.resume.append((waiter, .failure(Self.handedOver))) }
+            nodeWaiters.removeAll()
 
         case .stopWaiting(let id):
             if let position = phaseWaiters.firstIndex(where: { $0.waiter.id == id }) {
@@ -821,6 +840,12 @@ struct LaunchStateMachine {
         )
     }
 
+    private static let handedOver = LaunchError(
+        code: .handedOver,
+        initializer: nil,
+        message: "The launch plan was merged into the launch of the composite it is nested in."
+    )
+
     private static let stoppedWaiting = LaunchError(
         code: .cancelled,
         initializer: nil,
@@ -923,7 +948,7 @@ extension LaunchStateMachine.Event {
         case .begin(let now), .startPhase(_, let now), .firstFrame(let now), .attemptFinished(_, _, _, let now),
             .timerFired(_, let now), .demand(_, _, let now), .cancel(let now), .enterForeground(let now):
             now
-        case .commandFinished, .taskCreated, .timerCreated, .waitForPhase, .stopWaiting:
+        case .commandFinished, .taskCreated, .timerCreated, .waitForPhase, .stopWaiting, .handOver:
             nil
         }
     }

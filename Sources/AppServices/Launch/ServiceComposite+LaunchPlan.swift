@@ -35,8 +35,15 @@ extension ServiceComposite {
     /// (``Configuration-swift.struct/clock``); it logs to the composite's logger unless the
     /// plan names another.
     ///
-    /// Attach the plan to the outermost composite: a nested composite's callbacks are
-    /// dispatched by its outer composite.
+    /// **Nesting.** A plan attached to a nested composite (a feature module's own
+    /// initializers, say) is merged into the outermost composite's when that one is sealed:
+    /// one launch runs the initializers and commands of every plan, the outer plan's first,
+    /// then the nested ones' in the order the composites are nested. Its settings are those of
+    /// the outermost plan (or of the first nested one when the outer composite has none),
+    /// with the secret keys of all of them. The ``Launch`` each composite hands out keeps
+    /// working: it waits on, reports and cancels the merged launch. Problems of the merged
+    /// plan (an initializer in two plans, a dependency cycle across them) are reported by
+    /// ``validate()`` with the others.
     ///
     /// - Returns: The launch, to await its phases and read its report (also
     ///   ``launch``).
@@ -67,11 +74,77 @@ extension ServiceComposite {
     /// ``LaunchPhase/afterFirstFrame`` phase starts, and the ``LaunchPhase/idle`` phase
     /// once critical and after-first-frame work is done.
     ///
-    /// UIKit hosts call it from the first view's appearance (or the next run-loop turn after
-    /// `didFinishLaunching`); hosts without a screen call it as soon as they are serving.
-    /// Calls after the first are ignored.
+    /// Hosts need not call it: the first ``didBecomeActive(platform:)`` or
+    /// ``sceneDidBecomeActive(_:platform:)`` schedules it for the main queue's next turn, when
+    /// the main run loop has committed the first frame. So the UIKit, AppKit and SwiftUI
+    /// adapters start after-first-frame work with no call from the app. An app may report
+    /// earlier (from its first view's appearance); hosts without a screen call it as soon as
+    /// they are serving. Calls after the first are ignored.
     public func reportFirstFrame() {
         launch?.reportFirstFrame()
+    }
+
+    /// Makes a composite for a platform host: `services`, and the plan `makeLaunchPlan`
+    /// returns. A plan that cannot be made is reported through validation (the host's first
+    /// callback stops with the full report, as for services that cannot be ordered), never
+    /// with a `try!` in the app.
+    package static func hosted(
+        _ services: [any AppService],
+        configuration: Configuration,
+        launchPlan makeLaunchPlan: () throws -> LaunchPlan?
+    ) -> ServiceComposite {
+        let composite = ServiceComposite(services, configuration: configuration)
+        do {
+            if let plan = try makeLaunchPlan() { composite.launch = composite.makeLaunch(plan) }
+        } catch let error as ServiceGraphError {
+            composite.launchPlanProblems = error.problems
+        } catch {
+            composite.launchPlanProblems = [
+                .init(
+                    kind: .invalidLaunchPlan,
+                    message: "makeLaunchPlan() threw \(error); the application has no launch plan. Fix what the "
+                        + "error names, or catch it in makeLaunchPlan() and return nil."
+                )
+            ]
+        }
+        return composite
+    }
+
+    /// The launch plans of this composite and of `nested`, merged into one, when a nested
+    /// composite has a plan; `nil` when only this composite's plan (or none) exists. With the
+    /// problems of the merged plan.
+    func mergedLaunchPlan(nested: [ServiceComposite]) -> (LaunchPlan?, [ServiceGraphError.Problem]) {
+        let launches = ([self] + nested).compactMap(\.launch)
+        guard let first = launches.first, !(launches.count == 1 && first === launch) else { return (nil, []) }
+        let plans = launches.map(\.plan)
+        var configuration = first.plan.configuration
+        for plan in plans.dropFirst() { configuration.secretKeys.formUnion(plan.configuration.secretKeys) }
+        do {
+            let merged = try LaunchPlan(
+                configuration: configuration,
+                initializers: plans.flatMap(\.initializers),
+                commands: plans.flatMap(\.commands)
+            )
+            return (merged, [])
+        } catch {
+            let problems = error.problems.map { problem in
+                ServiceGraphError.Problem(
+                    kind: problem.kind,
+                    message: "In the launch plans of the nested composites, merged: \(problem.message)"
+                )
+            }
+            return (nil, problems)
+        }
+    }
+
+    /// Runs `merged` instead of the plans of this composite and of `nested`, whose launches
+    /// hand over to it.
+    func runMergedLaunchPlan(_ merged: LaunchPlan, nested: [ServiceComposite]) {
+        let successor = makeLaunch(merged)
+        for composite in [self] + nested {
+            composite.launch?.handOver(to: successor)
+            composite.launch = successor
+        }
     }
 
     private func makeLaunch(_ plan: LaunchPlan) -> Launch {

@@ -87,7 +87,14 @@ public final class ServiceComposite: AppService {
 
     /// The launch plan attached with ``attachLaunchPlan(_:file:line:)``, being run by the
     /// composite's callbacks; `nil` when none is attached.
+    ///
+    /// Once the composite is sealed, the launch that runs every plan of the tree: plans
+    /// attached to nested composites are merged into the outermost one (see
+    /// ``attachLaunchPlan(_:file:line:)``).
     public internal(set) var launch: Launch?
+    /// Why a host's launch plan could not be made, reported with the other validation
+    /// problems.
+    var launchPlanProblems: [ServiceGraphError.Problem] = []
 
     /// Creates a composite holding `services`, in this registration order.
     ///
@@ -181,6 +188,7 @@ public final class ServiceComposite: AppService {
         }
         sealedBy = callback
         for inner in plan!.nested { inner.outer = self }
+        if let merged = plan!.launchPlan { runMergedLaunchPlan(merged, nested: plan!.nested) }
         configuration.logger.debug(
             "Sealed the service composite",
             metadata: ["services": "\(plan!.services.map { type(of: $0).serviceName })"]
@@ -242,6 +250,8 @@ public final class ServiceComposite: AppService {
         let routes: [ObjectIdentifier: any AnyEventRoute]
         /// The composites that were flattened into this one.
         let nested: [ServiceComposite]
+        /// The launch plans of the tree merged into one, when a nested composite has one.
+        let launchPlan: LaunchPlan?
     }
 
     /// Registered services with nested composites replaced by their services, depth first.
@@ -308,7 +318,8 @@ public final class ServiceComposite: AppService {
                 names[ObjectIdentifier(dependency)] = dependency.serviceName
             }
         }
-        var problems = nestingProblems
+        let (launchPlan, mergeProblems) = mergedLaunchPlan(nested: nested)
+        var problems = nestingProblems + launchPlanProblems + mergeProblems
         problems += graph.describedProblems(noun: "service", container: "a composite") { names[$0] ?? "\($0)" }
 
         var subscriptions: [ServiceSubscriptions] = []
@@ -331,7 +342,8 @@ public final class ServiceComposite: AppService {
             byType: byType,
             handlers: HandlerTable(services),
             routes: routes,
-            nested: nested
+            nested: nested,
+            launchPlan: launchPlan
         )
     }
 }

@@ -1,5 +1,6 @@
 import AppServices
 import AppServicesTesting
+import Dispatch
 import Testing
 
 @MainActor
@@ -98,5 +99,22 @@ struct ScenePhaseBridgeTests {
         _ = composite.didFinishLaunching()
         ScenePhaseBridge(composite: composite).phaseChanged(to: .active)
         #expect(recorder.callbacks == [.willFinishLaunching, .didFinishLaunching, .didBecomeActive])
+    }
+}
+
+@MainActor
+struct ScenePhaseBridgeFirstFrameTests {
+    @Test("The bridge's first active phase reports the first frame once the main queue turns")
+    func reportsTheFirstFrame() async throws {
+        let plan = try LaunchPlan { ClosureInitializer("prefetch", phase: .afterFirstFrame) { _ in } }
+        let composite = ServiceComposite([], configuration: .init(clock: TestClock()), launchPlan: plan)
+        let bridge = ScenePhaseBridge(composite: composite)
+        bridge.phaseChanged(to: .inactive)
+        await withCheckedContinuation { continuation in DispatchQueue.main.async { continuation.resume() } }
+        #expect(composite.launch?.report.phaseStarts.map(\.phase).contains(.afterFirstFrame) == false)
+        bridge.phaseChanged(to: .active)
+        await withCheckedContinuation { continuation in DispatchQueue.main.async { continuation.resume() } }
+        try await composite.launch?.waitUntilReady(.afterFirstFrame)
+        #expect(composite.launch?.report.node(named: "prefetch")?.outcome == .succeeded)
     }
 }

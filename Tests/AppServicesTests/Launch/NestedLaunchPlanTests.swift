@@ -1,0 +1,115 @@
+import AppServices
+import AppServicesTesting
+import Configuration
+import Testing
+
+/// Feature modules bring their own composite, and with it their own launch plan: the plans
+/// of a tree of composites run as one launch.
+@MainActor
+struct NestedLaunchPlanTests {
+    final class Journal: Sendable {
+        private let entries = Locked<[String]>([])
+        func append(_ entry: String) { entries.withLock { $0.append(entry) } }
+        var all: [String] { entries.withLock { $0 } }
+    }
+
+    final class AppService1: AppService {}
+    final class FeatureService: AppService {}
+
+    @Test("A plan attached to a nested composite runs, and its launch handle waits on the merged launch")
+    func nestedPlanRuns() async throws {
+        let journal = Journal()
+        let feature = ServiceComposite([FeatureService()])
+        let featureLaunch = try feature.attachLaunchPlan(
+            LaunchPlan { ClosureInitializer("feature.catalog") { _ in journal.append("feature.catalog") } }
+        )
+        let app = ServiceComposite([AppService1(), feature], configuration: .init(clock: TestClock()))
+
+        _ = app.didFinishLaunching()
+        try await featureLaunch.waitUntilReady(.critical)
+
+        #expect(journal.all == ["feature.catalog"])
+        #expect(app.launch === feature.launch)
+        #expect(featureLaunch.report.node(named: "feature.catalog")?.outcome == .succeeded)
+        try await featureLaunch.run(named: "feature.catalog")  // already ran: returns at once
+    }
+
+    @Test("The outer plan and the nested ones run as one launch: every initializer and command, outer first")
+    func plansAreMerged() async throws {
+        let journal = Journal()
+        let feature = ServiceComposite([FeatureService()])
+        try feature.attachLaunchPlan(
+            LaunchPlan {
+                ClosureInitializer.beforeLaunchReturns("feature.register") { _ in journal.append("feature.register") }
+            } commands: {
+                ClosureCommand("feature.command") { _ in journal.append("feature.command") }
+            }
+        )
+        let app = ServiceComposite([AppService1(), feature], configuration: .init(clock: TestClock()))
+        let appLaunch = try app.attachLaunchPlan(
+            LaunchPlan {
+                ClosureInitializer.beforeLaunchReturns("app.logging") { _ in journal.append("app.logging") }
+            } commands: {
+                ClosureCommand("app.command") { _ in journal.append("app.command") }
+            }
+        )
+
+        _ = app.didFinishLaunching()
+
+        #expect(journal.all == ["app.logging", "feature.register", "app.command", "feature.command"])
+        #expect(appLaunch.report.nodes.map(\.name) == ["app.logging", "feature.register", "app.command", "feature.command"])
+        try await appLaunch.waitUntilReady(.critical)
+    }
+
+    @Test("Problems of the merged plans are reported by validation with the services' problems")
+    func mergedProblemsAreValidated() throws {
+        final class Missing: AppService {}
+        final class Needy: AppService {
+            static var dependencies: [any AppService.Type] { [Missing.self] }
+        }
+        let feature = ServiceComposite([FeatureService()])
+        try feature.attachLaunchPlan(LaunchPlan { ClosureInitializer("shared") { _ in } })
+        let app = ServiceComposite([Needy(), feature])
+        try app.attachLaunchPlan(LaunchPlan { ClosureInitializer("shared") { _ in } })
+
+        let error = #expect(throws: ServiceGraphError.self) { try app.validate() }
+        #expect(
+            error?.problems.map(\.message) == [
+                "In the launch plans of the nested composites, merged: shared is registered twice (positions 1 and 2); "
+                    + "a launch plan holds one initializer per type. Remove one registration.",
+                "Needy depends on Missing, which is not registered. Register Missing or remove the dependency.",
+            ]
+        )
+    }
+
+    @Test("A required key can be a ConfigKey constant, the one the initializer reads with")
+    func requiredKeyConstant() async throws {
+        struct CrashReporterInitializer: Initializer {
+            static let dsn: ConfigKey = "crashReporter.dsn"
+            let journal: Journal
+            var requiredConfigurationKeys: [ConfigKey] { [Self.dsn] }
+            var failurePolicy: FailurePolicy { .optional }
+            func perform(_ context: InitializerContext) async throws {
+                journal.append(context.configuration.string(forKey: Self.dsn) ?? "none")
+            }
+        }
+        let cases: [([AbsoluteConfigKey: ConfigValue], [String])] = [
+            (["crashReporter.dsn": "https://crash.example"], ["https://crash.example"]),
+            ([:], []),
+        ]
+        for (values, expected) in cases {
+            let journal = Journal()
+            let reader = ConfigReader(provider: InMemoryProvider(values: values))
+            let composite = ServiceComposite(
+                [],
+                configuration: .init(clock: TestClock()),
+                launchPlan: try LaunchPlan(configuration: .init(reader: reader)) {
+                    CrashReporterInitializer(journal: journal)
+                }
+            )
+            _ = composite.didFinishLaunching()
+            try await composite.launch?.waitUntilReady(.critical)
+            #expect(journal.all == expected)
+        }
+    }
+}
