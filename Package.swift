@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "AppServices", targets: ["AppServices"]),
         .library(name: "AppServicesTesting", targets: ["AppServicesTesting"]),
         .library(name: "AppServicesUIKit", targets: ["AppServicesUIKit"]),
+        .library(name: "AppServicesUIKitTesting", targets: ["AppServicesUIKitTesting"]),
         .library(name: "AppServicesAppKit", targets: ["AppServicesAppKit"]),
         .library(name: "AppServicesLifecycle", targets: ["AppServicesLifecycle"]),
         .executable(name: "appservices-demo", targets: ["appservices-demo"]),
@@ -61,6 +62,16 @@ let package = Package(
             dependencies: [
                 "AppServices",
                 .product(name: "Logging", package: "swift-log"),
+                .target(name: "AppServicesUIKitShim", condition: .when(platforms: platformsWithoutUIKit)),
+            ]
+        ),
+        // Tests of an app's UIKit delegate on Linux: a simulated UIKit that drives it.
+        .target(
+            name: "AppServicesUIKitTesting",
+            dependencies: [
+                "AppServices",
+                "AppServicesTesting",
+                "AppServicesUIKit",
                 .target(name: "AppServicesUIKitShim", condition: .when(platforms: platformsWithoutUIKit)),
             ]
         ),
@@ -164,9 +175,15 @@ let package = Package(
                 "AppServices",
                 "AppServicesTesting",
                 "AppServicesUIKit",
+                "AppServicesUIKitTesting",
                 .target(name: "AppServicesUIKitShim", condition: .when(platforms: platformsWithoutUIKit)),
                 .product(name: "Logging", package: "swift-log"),
             ]
+        ),
+        // Uses only the public products, as an app's own tests would.
+        .testTarget(
+            name: "AppServicesUIKitTestingTests",
+            dependencies: ["AppServices", "AppServicesTesting", "AppServicesUIKit", "AppServicesUIKitTesting"]
         ),
         .testTarget(
             name: "AppServicesAppKitTests",

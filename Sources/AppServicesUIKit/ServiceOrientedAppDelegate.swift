@@ -148,6 +148,10 @@ open class ServiceOrientedAppDelegate: UIResponder, UIApplicationDelegate {
         return claimed
     }
 
+    /// The selectors (the SDK's strings, such as `application:openURL:options:`) of every
+    /// `UIApplicationDelegate` callback this class forwards, claimed or not.
+    public nonisolated static var forwardedSelectors: [String] { Array(UIKitSelectors.applicationDelegate.keys) }
+
     /// The raw objects of a callback: the application and `values` that are present.
     private func platform(
         _ application: UIApplication,

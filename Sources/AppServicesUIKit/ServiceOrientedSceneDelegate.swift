@@ -76,6 +76,10 @@ open class ServiceOrientedSceneDelegate: UIResponder, UIWindowSceneDelegate {
         return claimed
     }
 
+    /// The selectors (the SDK's strings, such as `scene:openURLContexts:`) of every
+    /// `UIWindowSceneDelegate` callback this class forwards, claimed or not.
+    public nonisolated static var forwardedSelectors: [String] { Array(UIKitSelectors.sceneDelegate.keys) }
+
     /// The raw objects of a callback for `scene`: the scene, its session, this delegate's
     /// window, and `values` that are present.
     private func platform(_ scene: UIScene, _ values: [PlatformObjects.Key: Any?] = [:]) -> PlatformObjects {

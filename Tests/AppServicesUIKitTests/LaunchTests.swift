@@ -2,6 +2,7 @@
 import AppServices
 import AppServicesTesting
 import AppServicesUIKit
+import AppServicesUIKitTesting
 import AppServicesUIKitShim
 import Logging
 import Testing

@@ -1,39 +1,83 @@
-// The simulated UIKit needs the shim's hooks (creating sessions and connection options,
-// setting the application's state), which the real UIKit does not offer; where UIKit
-// exists these tests are compiled out and the adapters are checked by building them.
+// A simulated UIKit needs the shim's hooks (creating sessions and connection options,
+// setting the application's state), which the real UIKit does not offer; where UIKit exists
+// this module is empty, and an app's delegate is tested in a host app instead.
 #if !canImport(UIKit)
-import AppServicesUIKitShim
+import AppServices
+public import AppServicesTesting
+public import AppServicesUIKit
+public import AppServicesUIKitShim
 
-/// A stand-in for UIKit that drives the adapters the way UIKit does: it asks
-/// `responds(to:)` with the SDK's selector strings before every call, calls only what is
-/// claimed, and always through the delegate protocols (`any UIApplicationDelegate`,
-/// `any UIWindowSceneDelegate`), so an adapter method whose signature does not match the
-/// SDK's requirement is not called and the test sees the protocol's default instead.
+/// A stand-in for UIKit that drives a `ServiceOrientedAppDelegate` (or any app delegate) and
+/// its scene delegates as UIKit does, so an app's delegate subclass can be tested on Linux.
 ///
-/// Like UIKit, it posts the `UIApplication` notifications after the matching callbacks, to
-/// its own notification center so tests running in parallel do not hear each other.
+/// It asks `responds(to:)` with the SDK's selector strings before every call, calls only what
+/// is claimed, and always through the delegate protocols (`any UIApplicationDelegate`,
+/// `any UIWindowSceneDelegate`), so a method whose signature does not match the SDK's
+/// requirement is not called. Like UIKit, it posts the `UIApplication` notifications after
+/// the matching callbacks, to its own ``notificationCenter``.
+///
+/// It is a ``LifecycleTarget``, so a ``LifecycleSimulator`` drives it through UIKit's
+/// sequences and rejects the ones UIKit never produces:
+///
+/// ```swift
+/// let uiKit = SimulatedUIKit(delegate: AppDelegate())
+/// let simulator = LifecycleSimulator(driving: uiKit)
+/// try simulator.launchInBackground()                  // the application's state is .background
+/// #expect(try await simulator.deliverSilentPush(push) == .newData)
+/// #expect(uiKit.claimedCallbacks.contains("application:openURL:options:"))
+/// ```
+///
+/// **An app delegate's own callbacks.** UIKit calls a callback the app's subclass overrides
+/// even when no service handles it. On Apple platforms the Objective-C runtime tells the
+/// adapter which callbacks a class overrides; Swift on Linux cannot, so record them with
+/// `ObjectiveCMethods.record(_:implementedBy:)` before asking (see the TestingYourServices
+/// article).
 @MainActor
-final class SimulatedUIKit {
-    let application = UIApplication()
-    let delegate: any UIApplicationDelegate
-    let notificationCenter = NotificationCenter()
+public final class SimulatedUIKit: LifecycleTarget {
+    /// The application object the delegate receives.
+    public let application = UIApplication()
+    /// The application's delegate.
+    public let delegate: any UIApplicationDelegate
+    /// Where the `UIApplication` notifications are posted, after their callbacks.
+    public let notificationCenter = NotificationCenter()
     /// The selectors UIKit would have called but the delegate did not claim, in order.
-    private(set) var unclaimed: [String] = []
+    public private(set) var unclaimed: [String] = []
+    /// The connected scenes, by persistent identifier.
+    public private(set) var scenes: [String: UIWindowScene] = [:]
+    let makeSceneDelegate: @MainActor () -> any UIWindowSceneDelegate
 
-    init(delegate: any UIApplicationDelegate) {
+    /// Creates a simulated UIKit for `delegate`.
+    ///
+    /// - Parameters:
+    ///   - delegate: The application's delegate, as UIKit creates it.
+    ///   - makeSceneDelegate: Makes the delegate of each scene that connects through
+    ///     ``sceneWillConnect(_:options:)``, as the scene configuration's delegate class would.
+    ///     Default: a `ServiceOrientedSceneDelegate`.
+    public init(
+        delegate: any UIApplicationDelegate,
+        makeSceneDelegate: @escaping @MainActor () -> any UIWindowSceneDelegate = { ServiceOrientedSceneDelegate() }
+    ) {
         self.delegate = delegate
+        self.makeSceneDelegate = makeSceneDelegate
         application.delegate = delegate
     }
 
-    /// Whether `object` claims `selector`, asked as UIKit asks.
-    static func claims(_ object: any NSObjectProtocol, _ selector: String) -> Bool {
+    /// Whether `object` claims `selector`, asked as UIKit asks (`responds(to:)` with the
+    /// SDK's selector string, such as `application:openURL:options:`).
+    public static func claims(_ object: any NSObjectProtocol, _ selector: String) -> Bool {
         guard let responder = object as? UIResponder else { return false }
         return responder.responds(to: Selector((selector)))
     }
 
+    /// The selectors of the app-delegate callbacks the adapter forwards that the delegate
+    /// claims now, sorted: what UIKit would call.
+    public var claimedCallbacks: [String] {
+        ServiceOrientedAppDelegate.forwardedSelectors.filter { Self.claims(delegate, $0) }.sorted()
+    }
+
     /// Calls `body` with the delegate when it claims `selector`; `nil` when it does not.
     @discardableResult
-    func send<Answer>(
+    public func send<Answer>(
         _ selector: String,
         _ body: (any UIApplicationDelegate, UIApplication) -> Answer
     ) -> Answer? {
@@ -48,59 +92,64 @@ final class SimulatedUIKit {
         notificationCenter.post(name: name, object: application)
     }
 
-    // MARK: - Sequences of reference/apple-api.md
+    // MARK: - Application life cycle
 
     /// will/didFinishLaunching; `inBackground` launches into the background state (silent
     /// push, background fetch). The launch's answer: `false` if either callback refused.
     @discardableResult
-    func launch(options: [UIApplication.LaunchOptionsKey: Any]? = nil, inBackground: Bool = false) -> Bool {
+    public func launch(options: [UIApplication.LaunchOptionsKey: Any]? = nil, inBackground: Bool = false) -> Bool {
         application.applicationState = inBackground ? .background : .inactive
         let will = send("application:willFinishLaunchingWithOptions:") {
             $0.application($1, willFinishLaunchingWithOptions: options)
         }
+        let did = finishLaunching(options: options)
+        return (will ?? true) && did
+    }
+
+    private func finishLaunching(options: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
         let did = send("application:didFinishLaunchingWithOptions:") {
             $0.application($1, didFinishLaunchingWithOptions: options)
         }
         post(UIApplication.didFinishLaunchingNotification)
-        return (will ?? true) && (did ?? true)
+        return did ?? true
     }
 
     /// applicationDidBecomeActive (after launch, or after willEnterForeground).
-    func becomeActive() {
+    public func becomeActive() {
         application.applicationState = .active
         send("applicationDidBecomeActive:") { $0.applicationDidBecomeActive($1) }
         post(UIApplication.didBecomeActiveNotification)
     }
 
     /// applicationWillResignActive (an incoming call, or on the way to the background).
-    func resignActive() {
+    public func resignActive() {
         send("applicationWillResignActive:") { $0.applicationWillResignActive($1) }
         post(UIApplication.willResignActiveNotification)
         application.applicationState = .inactive
     }
 
     /// applicationDidEnterBackground.
-    func enterBackground() {
+    public func enterBackground() {
         application.applicationState = .background
         send("applicationDidEnterBackground:") { $0.applicationDidEnterBackground($1) }
         post(UIApplication.didEnterBackgroundNotification)
     }
 
     /// applicationWillEnterForeground.
-    func enterForeground() {
+    public func enterForeground() {
         send("applicationWillEnterForeground:") { $0.applicationWillEnterForeground($1) }
         post(UIApplication.willEnterForegroundNotification)
         application.applicationState = .inactive
     }
 
     /// applicationWillTerminate, for an application that is running (not suspended).
-    func terminate() {
+    public func terminate() {
         send("applicationWillTerminate:") { $0.applicationWillTerminate($1) }
         post(UIApplication.willTerminateNotification)
     }
 
     /// applicationDidReceiveMemoryWarning.
-    func receiveMemoryWarning() {
+    public func receiveMemoryWarning() {
         send("applicationDidReceiveMemoryWarning:") { $0.applicationDidReceiveMemoryWarning($1) }
         post(UIApplication.didReceiveMemoryWarningNotification)
     }
@@ -108,12 +157,15 @@ final class SimulatedUIKit {
     // MARK: - Scenes
 
     /// Connects a window scene as UIKit does: asks the app delegate for its configuration
-    /// (when claimed), creates the scene and a delegate, and sends willConnect.
-    func connectScene(
+    /// (when claimed), creates the scene and its delegate, and sends willConnect. `nil`
+    /// options are empty ones.
+    @discardableResult
+    public func connectScene(
         _ identifier: String,
-        options: UIScene.ConnectionOptions = UIScene.ConnectionOptions(),
+        options: UIScene.ConnectionOptions? = nil,
         delegate makeDelegate: () -> any UIWindowSceneDelegate
     ) -> UIWindowScene {
+        let options = options ?? UIScene.ConnectionOptions()
         let manifest = UISceneConfiguration(name: "Default Configuration", sessionRole: .windowApplication)
         let session = UISceneSession(
             persistentIdentifier: identifier,
@@ -131,6 +183,7 @@ final class SimulatedUIKit {
         let scene = UIWindowScene(session: connected, connectionOptions: options)
         scene.title = "Scene \(identifier)"
         scene.delegate = makeDelegate()
+        scenes[identifier] = scene
         sendScene(scene, "scene:willConnectToSession:options:") {
             $0.scene(scene, willConnectTo: connected, options: options)
         }
@@ -139,7 +192,7 @@ final class SimulatedUIKit {
 
     /// Calls `body` with the scene's delegate when it claims `selector`; `nil` when not.
     @discardableResult
-    func sendScene<Answer>(
+    public func sendScene<Answer>(
         _ scene: UIWindowScene,
         _ selector: String,
         _ body: (any UIWindowSceneDelegate) -> Answer
@@ -152,31 +205,47 @@ final class SimulatedUIKit {
     }
 
     /// sceneWillEnterForeground, then sceneDidBecomeActive.
-    func bringToForeground(_ scene: UIWindowScene) {
+    public func bringToForeground(_ scene: UIWindowScene) {
+        enterForeground(scene)
+        becomeActive(scene)
+    }
+
+    /// sceneWillResignActive, then sceneDidEnterBackground.
+    public func sendToBackground(_ scene: UIWindowScene) {
+        resignActive(scene)
+        enterBackground(scene)
+    }
+
+    private func enterForeground(_ scene: UIWindowScene) {
         sendScene(scene, "sceneWillEnterForeground:") { $0.sceneWillEnterForeground(scene) }
         scene.activationState = .foregroundInactive
+    }
+
+    private func becomeActive(_ scene: UIWindowScene) {
         sendScene(scene, "sceneDidBecomeActive:") { $0.sceneDidBecomeActive(scene) }
         scene.activationState = .foregroundActive
     }
 
-    /// sceneWillResignActive, then sceneDidEnterBackground.
-    func sendToBackground(_ scene: UIWindowScene) {
+    private func resignActive(_ scene: UIWindowScene) {
         sendScene(scene, "sceneWillResignActive:") { $0.sceneWillResignActive(scene) }
         scene.activationState = .foregroundInactive
+    }
+
+    private func enterBackground(_ scene: UIWindowScene) {
         sendScene(scene, "sceneDidEnterBackground:") { $0.sceneDidEnterBackground(scene) }
         scene.activationState = .background
     }
 
     /// sceneDidDisconnect; the session stays until the user discards it.
-    func disconnect(_ scene: UIWindowScene) {
+    public func disconnect(_ scene: UIWindowScene) {
         sendScene(scene, "sceneDidDisconnect:") { $0.sceneDidDisconnect(scene) }
         scene.activationState = .unattached
+        scenes[scene.session.persistentIdentifier] = nil
     }
 
     /// application(_:didDiscardSceneSessions:).
-    func discard(_ sessions: Set<UISceneSession>) {
+    public func discard(_ sessions: Set<UISceneSession>) {
         send("application:didDiscardSceneSessions:") { $0.application($1, didDiscardSceneSessions: sessions) }
     }
 }
-
 #endif

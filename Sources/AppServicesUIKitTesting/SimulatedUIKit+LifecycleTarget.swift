@@ -1,0 +1,158 @@
+#if !canImport(UIKit)
+public import AppServices
+import AppServicesTesting
+import AppServicesUIKit
+import AppServicesUIKitShim
+
+/// The ``LifecycleTarget`` steps, turned into the UIKit callbacks UIKit would send, with the
+/// platform-neutral payloads turned into UIKit's.
+extension SimulatedUIKit {
+    /// `application(_:willFinishLaunchingWithOptions:)`, with the application's state set
+    /// as UIKit sets it (background for a launch into the background).
+    public func willFinishLaunching(_ options: LaunchOptions) -> Bool {
+        application.applicationState = options.launchedInBackground ? .background : .inactive
+        return send("application:willFinishLaunchingWithOptions:") {
+            $0.application($1, willFinishLaunchingWithOptions: Self.dictionary(options))
+        } ?? true
+    }
+
+    /// `application(_:didFinishLaunchingWithOptions:)`.
+    public func didFinishLaunching(_ options: LaunchOptions) -> Bool {
+        application.applicationState = options.launchedInBackground ? .background : .inactive
+        let did = send("application:didFinishLaunchingWithOptions:") {
+            $0.application($1, didFinishLaunchingWithOptions: Self.dictionary(options))
+        }
+        notificationCenter.post(name: UIApplication.didFinishLaunchingNotification, object: application)
+        return did ?? true
+    }
+
+    /// `applicationDidBecomeActive(_:)`.
+    public func didBecomeActive() { becomeActive() }
+    /// `applicationWillResignActive(_:)`.
+    public func willResignActive() { resignActive() }
+    /// `applicationDidEnterBackground(_:)`.
+    public func didEnterBackground() { enterBackground() }
+    /// `applicationWillEnterForeground(_:)`.
+    public func willEnterForeground() { enterForeground() }
+    /// `applicationWillTerminate(_:)`.
+    public func willTerminate() { terminate() }
+
+    /// `application(_:didReceiveRemoteNotification:fetchCompletionHandler:)`; `.noData` when
+    /// the delegate does not claim it (UIKit then ends the background time at once).
+    public func didReceiveRemoteNotification(_ notification: RemoteNotification) async -> BackgroundFetchResult {
+        await withCheckedContinuation { continuation in
+            let claimed: Void? = send("application:didReceiveRemoteNotification:fetchCompletionHandler:") {
+                $0.application($1, didReceiveRemoteNotification: notification.userInfo.propertyList) { result in
+                    continuation.resume(returning: BackgroundFetchResult(result))
+                }
+            }
+            if claimed == nil { continuation.resume(returning: .noData) }
+        }
+    }
+
+    /// `application(_:performFetchWithCompletionHandler:)`; `.noData` when not claimed.
+    public func performFetch() async -> BackgroundFetchResult {
+        await withCheckedContinuation { continuation in
+            let claimed: Void? = send("application:performFetchWithCompletionHandler:") {
+                $0.application($1) { result in continuation.resume(returning: BackgroundFetchResult(result)) }
+            }
+            if claimed == nil { continuation.resume(returning: .noData) }
+        }
+    }
+
+    /// `application(_:handleEventsForBackgroundURLSession:completionHandler:)`.
+    public func handleEventsForBackgroundURLSession(_ identifier: String) async {
+        await withCheckedContinuation { continuation in
+            let claimed: Void? = send("application:handleEventsForBackgroundURLSession:completionHandler:") {
+                $0.application($1, handleEventsForBackgroundURLSession: identifier) { continuation.resume() }
+            }
+            if claimed == nil { continuation.resume() }
+        }
+    }
+
+    /// `scene(_:willConnectTo:options:)` for a new window scene with the identifier of
+    /// `scene`, whose delegate the initializer's `makeSceneDelegate` makes.
+    public func sceneWillConnect(_ scene: SceneInfo, options: SceneConnectionOptions) {
+        connectScene(scene.identifier, options: Self.connectionOptions(options), delegate: makeSceneDelegate)
+    }
+
+    /// `sceneWillEnterForeground(_:)`.
+    public func sceneWillEnterForeground(_ scene: SceneInfo) {
+        guard let connected = scenes[scene.identifier] else { return }
+        sendScene(connected, "sceneWillEnterForeground:") { $0.sceneWillEnterForeground(connected) }
+        connected.activationState = .foregroundInactive
+    }
+
+    /// `sceneDidBecomeActive(_:)`.
+    public func sceneDidBecomeActive(_ scene: SceneInfo) {
+        guard let connected = scenes[scene.identifier] else { return }
+        sendScene(connected, "sceneDidBecomeActive:") { $0.sceneDidBecomeActive(connected) }
+        connected.activationState = .foregroundActive
+    }
+
+    /// `sceneWillResignActive(_:)`.
+    public func sceneWillResignActive(_ scene: SceneInfo) {
+        guard let connected = scenes[scene.identifier] else { return }
+        sendScene(connected, "sceneWillResignActive:") { $0.sceneWillResignActive(connected) }
+        connected.activationState = .foregroundInactive
+    }
+
+    /// `sceneDidEnterBackground(_:)`.
+    public func sceneDidEnterBackground(_ scene: SceneInfo) {
+        guard let connected = scenes[scene.identifier] else { return }
+        sendScene(connected, "sceneDidEnterBackground:") { $0.sceneDidEnterBackground(connected) }
+        connected.activationState = .background
+    }
+
+    /// `sceneDidDisconnect(_:)`.
+    public func sceneDidDisconnect(_ scene: SceneInfo) {
+        guard let connected = scenes[scene.identifier] else { return }
+        disconnect(connected)
+    }
+
+    // MARK: - Payloads as UIKit passes them
+
+    /// The launch-options dictionary UIKit would pass for `options`.
+    static func dictionary(_ options: LaunchOptions) -> [UIApplication.LaunchOptionsKey: Any]? {
+        var dictionary: [UIApplication.LaunchOptionsKey: Any] = [:]
+        dictionary[.url] = options.url
+        dictionary[.sourceApplication] = options.sourceApplication
+        dictionary[.remoteNotification] = options.remoteNotification?.propertyList
+        dictionary[.shortcutItem] = options.shortcutItem.map(Self.shortcutItem)
+        if let type = options.userActivityType {
+            dictionary[.userActivityDictionary] = [UIApplication.LaunchOptionsKey.userActivityType.rawValue: type]
+        }
+        return dictionary.isEmpty ? nil : dictionary
+    }
+
+    /// The connection options UIKit would pass for `options`.
+    static func connectionOptions(_ options: SceneConnectionOptions) -> UIScene.ConnectionOptions {
+        UIScene.ConnectionOptions(
+            urlContexts: Set(options.urlContexts.map { UIOpenURLContext(url: $0.url) }),
+            sourceApplication: options.sourceApplication,
+            userActivities: Set(options.userActivities.map(NSUserActivity.init)),
+            shortcutItem: options.shortcutItem.map(Self.shortcutItem)
+        )
+    }
+
+    private static func shortcutItem(_ item: ShortcutItem) -> UIApplicationShortcutItem {
+        UIApplicationShortcutItem(
+            type: item.type,
+            localizedTitle: item.localizedTitle,
+            localizedSubtitle: item.localizedSubtitle,
+            icon: nil
+        )
+    }
+}
+
+extension BackgroundFetchResult {
+    /// The merged result for UIKit's `UIBackgroundFetchResult`.
+    init(_ result: UIBackgroundFetchResult) {
+        switch result {
+        case .newData: self = .newData
+        case .noData: self = .noData
+        case .failed: self = .failed
+        }
+    }
+}
+#endif
