@@ -20,9 +20,14 @@ struct TerminationTests {
         Merge(answers: [], reply: .terminateNow, laterReply: []),
         Merge(answers: [.now, .now], reply: .terminateNow, laterReply: []),
         Merge(answers: [.now, .cancel], reply: .terminateCancel, laterReply: []),
-        // Work that finishes on the spot is answered directly, without a reply.
-        Merge(answers: [.laterAgreeing(true), .now], reply: .terminateNow, laterReply: []),
-        Merge(answers: [.laterAgreeing(true), .laterAgreeing(false)], reply: .terminateCancel, laterReply: []),
+        // Work that finishes on the spot is answered directly, without a reply; where work
+        // cannot start on the spot (Apple systems before 26), "later" and one reply.
+        ServiceComposite.startsWorkAtOnce
+            ? Merge(answers: [.laterAgreeing(true), .now], reply: .terminateNow, laterReply: [])
+            : Merge(answers: [.laterAgreeing(true), .now], reply: .terminateLater, laterReply: [true]),
+        ServiceComposite.startsWorkAtOnce
+            ? Merge(answers: [.laterAgreeing(true), .laterAgreeing(false)], reply: .terminateCancel, laterReply: [])
+            : Merge(answers: [.laterAgreeing(true), .laterAgreeing(false)], reply: .terminateLater, laterReply: [false]),
         // Work that suspends is answered "later", and replied to once, after the answer.
         Merge(answers: [.laterAgreeingAfterSuspending(true), .now], reply: .terminateLater, laterReply: [true]),
         Merge(

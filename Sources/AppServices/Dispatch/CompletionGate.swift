@@ -323,11 +323,16 @@ extension ServiceComposite {
         )
     }
 
+    /// Whether completion-handler work starts on the spot, inside the dispatch (with
+    /// `Task.immediate`), rather than at the main actor's next turn. Tests whose expected
+    /// order depends on it read it.
+    package nonisolated static var startsWorkAtOnce: Bool { canStartAtOnce }
+
     /// Whether tasks can start on the spot (`Task.immediate`).
     ///
     /// Building with `-D APPSERVICES_WITHOUT_TASK_IMMEDIATE` takes the path of Apple systems
     /// before 26 everywhere, so that CI runs the whole test suite on it too.
-    private static let canStartAtOnce: Bool = {
+    private nonisolated static let canStartAtOnce: Bool = {
         #if APPSERVICES_WITHOUT_TASK_IMMEDIATE
         return false
         #else

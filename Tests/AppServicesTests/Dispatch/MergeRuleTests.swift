@@ -261,8 +261,10 @@ let mergeCases: [MergeCase] =
         .shouldTerminate,
         [
             ([], "now"), (["now", "now"], "now"), (["later(true)", "cancel", "now"], "cancel"),
-            // Work that finishes on the spot is answered directly.
-            (["now", "later(true)", "now"], "now"), (["later(true)", "later(false)"], "cancel"),
+            // Work that finishes on the spot is answered directly; where work cannot start on
+            // the spot (Apple systems before 26), it is answered "later" and replied to once.
+            (["now", "later(true)", "now"], ServiceComposite.startsWorkAtOnce ? "now" : "later, reply true"),
+            (["later(true)", "later(false)"], ServiceComposite.startsWorkAtOnce ? "cancel" : "later, reply false"),
             // Work that suspends is answered "later", then replied to once.
             (["now", "later(true, suspends)", "now"], "later, reply true"),
             (["later(true, suspends)", "later(false)"], "later, reply false"),
