@@ -1,7 +1,7 @@
 import AppServices
 
 /// The SDK's selectors of the callbacks the AppKit adapter forwards, with when each is
-/// claimed (the part of `NSApplicationDelegate` in reference/apple-api.md).
+/// claimed (the part of `NSApplicationDelegate` in Documentation/Reference/AppleAPI.md).
 enum AppKitSelectors {
     /// `NSApplicationDelegate`.
     static let applicationDelegate: [String: SelectorClaim] = [

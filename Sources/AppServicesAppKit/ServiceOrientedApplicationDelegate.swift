@@ -26,8 +26,9 @@ public import AppServicesAppKitShim
 /// exactly once, `reply(toApplicationShouldTerminate:)` with whether every such service
 /// agreed, when all have finished or at the deadline; otherwise `.terminateNow`.
 ///
-/// **What it claims.** Launch, becoming and resigning active and termination always; the
-/// other callbacks only when a registered service handles them, so that, for example,
+/// **What it claims.** Launch, becoming and resigning active and termination always, and
+/// every callback the subclass overrides; the other callbacks only when a registered
+/// service handles them, so that, for example,
 /// AppKit keeps opening documents itself unless a service opens URLs.
 ///
 /// **Notifications.** AppKit posts `NSApplication` notifications, not the UIKit-named ones
@@ -90,7 +91,8 @@ open class ServiceOrientedApplicationDelegate: NSObject, NSApplicationDelegate {
                 in: AppKitSelectors.applicationDelegate,
                 isOverridden: { name in
                     let selector = Selector(name)
-                    return type(of: self).instanceMethod(for: selector) != ServiceOrientedApplicationDelegate.instanceMethod(for: selector)
+                    return type(of: self).instanceMethod(for: selector)
+                        != ServiceOrientedApplicationDelegate.instanceMethod(for: selector)
                 },
                 composite: { self.composite }
             )

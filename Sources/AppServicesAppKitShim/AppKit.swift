@@ -2,7 +2,7 @@
 // that have no AppKit, so the adapter compiles and is tested there. On macOS this module
 // is empty and the real framework is used.
 //
-// Sources: Apple's AppKit documentation and /work/shared/reference/apple-api.md. Members
+// Sources: Apple's AppKit documentation and Documentation/Reference/AppleAPI.md in this repository. Members
 // the SDK marks `@objc optional` are protocol requirements with a default implementation
 // in an extension: that is how such a member behaves when called from Swift.
 #if !canImport(AppKit)

@@ -28,3 +28,22 @@ final class WindowInstallingService: AppService, SceneHandling {
         window.makeKeyAndVisible()
     }
 }
+
+/// An app delegate with a launch plan, as `ServiceOrientedAppDelegate.makeLaunchPlan()`
+/// documents it.
+final class LaunchingAppDelegate: ServiceOrientedAppDelegate {
+    let screen = Screen()
+
+    override func makeLaunchPlan() throws -> LaunchPlan? {
+        try LaunchPlan {
+            LoggingInitializer()
+            CrashReporterInitializer()
+            DatabaseInitializer()
+        } commands: {
+            ApplyAppearanceCommand(screen: screen)
+        }
+    }
+}
+
+/// The scene delegate an app names in its Info.plist.
+final class SceneDelegate: ServiceOrientedSceneDelegate {}

@@ -12,16 +12,20 @@ public import AppServicesUIKitShim
 /// An application delegate that is a thin host for services: every UIKit callback goes to
 /// a `ServiceComposite` and from there to each service that handles it.
 ///
-/// Subclass it, list the services, and nothing else:
+/// Subclass it (and mark the subclass `@main`), list the services, and nothing else:
 ///
 /// ```swift
-/// @main
-/// final class AppDelegate: ServiceOrientedAppDelegate {
-///     override func makeServices() -> [any AppService] { [LoggingService(), PushService(), AnalyticsService()] }
+/// final class ShopAppDelegate: ServiceOrientedAppDelegate {
+///     override func makeServices() -> [any AppService] {
+///         [InboxService(), PushNotificationService()]
+///     }
 /// }
 /// ```
 ///
-/// **What it forwards.** Every non-deprecated `UIApplicationDelegate` callback, with its
+/// **What it forwards.** Every `UIApplicationDelegate` callback of iOS 18 but the deprecated
+/// ones listed below, and `application(_:performFetchWithCompletionHandler:)`, deprecated
+/// since iOS 13 and still delivered to apps that ask for background fetch (new code
+/// schedules background tasks instead). Each comes with its
 /// payload converted to the core's platform-neutral types (`LaunchOptions`,
 /// `RemoteNotification`, `UserActivity`, ...) and the raw UIKit objects available to
 /// services through `context.uiKit`. Deprecated callbacks (`application(_:handleOpen:)`,
@@ -33,7 +37,9 @@ public import AppServicesUIKitShim
 /// tracks the application's state and runs the launch plan from them. Every other callback
 /// is claimed only when a registered service handles it, so UIKit sees no remote
 /// notification or background fetch handler, and keeps its own default for orientations,
-/// extension points and key-command localization, unless a service has one.
+/// extension points and key-command localization, unless a service has one. A callback
+/// the app's subclass overrides is always claimed, so a delegate that still implements
+/// callbacks itself keeps receiving them while it moves them into services.
 ///
 /// **Completion handlers** go through the composite's exactly-once machinery: each is
 /// called once, when every service has finished or at the deadline
@@ -99,10 +105,11 @@ open class ServiceOrientedAppDelegate: UIResponder, UIApplicationDelegate {
     /// ```swift
     /// override func makeLaunchPlan() throws -> LaunchPlan? {
     ///     try LaunchPlan {
+    ///         LoggingInitializer()
     ///         CrashReporterInitializer()
     ///         DatabaseInitializer()
     ///     } commands: {
-    ///         ApplyAppearance()
+    ///         ApplyAppearanceCommand(screen: screen)
     ///     }
     /// }
     /// ```
@@ -131,8 +138,8 @@ open class ServiceOrientedAppDelegate: UIResponder, UIApplicationDelegate {
     /// Whether UIKit should call the method `aSelector` names.
     ///
     /// For a callback this class forwards: `true` for launch, application state and system
-    /// events; for the others, `true` only when a registered service handles it. Any other
-    /// selector is answered by `UIResponder`.
+    /// events, and for a callback the subclass overrides; for the others, `true` only when a
+    /// registered service handles it. Any other selector is answered by `UIResponder`.
     nonisolated open override func responds(to aSelector: Selector!) -> Bool {
         guard let aSelector,
             let claimed = SelectorClaim.claims(
@@ -140,7 +147,8 @@ open class ServiceOrientedAppDelegate: UIResponder, UIApplicationDelegate {
                 in: UIKitSelectors.applicationDelegate,
                 isOverridden: { name in
                     let selector = Selector(name)
-                    return type(of: self).instanceMethod(for: selector) != ServiceOrientedAppDelegate.instanceMethod(for: selector)
+                    return type(of: self).instanceMethod(for: selector)
+                        != ServiceOrientedAppDelegate.instanceMethod(for: selector)
                 },
                 composite: { self.composite }
             )

@@ -34,7 +34,8 @@ public import AppServicesUIKitShim
 /// would through the handler.
 ///
 /// **What it claims.** The life-cycle callbacks always (the composite tracks each scene's
-/// state); the others only when a registered service handles them.
+/// state), and every callback the subclass overrides; the others only when a registered
+/// service handles them.
 open class ServiceOrientedSceneDelegate: UIResponder, UIWindowSceneDelegate {
     /// The scene's main window.
     open var window: UIWindow?
@@ -59,7 +60,8 @@ open class ServiceOrientedSceneDelegate: UIResponder, UIWindowSceneDelegate {
     }
 
     /// Whether UIKit should call the method `aSelector` names: `true` for the scene
-    /// life-cycle callbacks; for the others, only when a registered service handles them.
+    /// life-cycle callbacks and the callbacks the subclass overrides; for the others, only
+    /// when a registered service handles them.
     /// Any other selector is answered by `UIResponder`.
     nonisolated open override func responds(to aSelector: Selector!) -> Bool {
         guard let aSelector,
@@ -68,7 +70,8 @@ open class ServiceOrientedSceneDelegate: UIResponder, UIWindowSceneDelegate {
                 in: UIKitSelectors.sceneDelegate,
                 isOverridden: { name in
                     let selector = Selector(name)
-                    return type(of: self).instanceMethod(for: selector) != ServiceOrientedSceneDelegate.instanceMethod(for: selector)
+                    return type(of: self).instanceMethod(for: selector)
+                        != ServiceOrientedSceneDelegate.instanceMethod(for: selector)
                 },
                 composite: { self.composite }
             )

@@ -1,7 +1,7 @@
 import AppServices
 
 /// The SDK's selectors of the callbacks the UIKit adapters forward, with when each is
-/// claimed: the selector strings of reference/apple-api.md.
+/// claimed: the selector strings of Documentation/Reference/AppleAPI.md.
 enum UIKitSelectors {
     /// `UIApplicationDelegate`.
     static let applicationDelegate: [String: SelectorClaim] = [

@@ -3,7 +3,7 @@
 // tested there. Where UIKit exists this module is empty and the real framework is used.
 //
 // Sources: the iOS 18 SDK's UIApplication.h and Apple's UIKit documentation; see
-// /work/shared/reference/apple-api.md. Only what the adapters touch is declared, with the
+// Documentation/Reference/AppleAPI.md in this repository. Only what the adapters touch is declared, with the
 // SDK's names, argument labels, types, optionality and main-actor isolation. Members the
 // SDK marks `@objc optional` are protocol requirements with a default implementation in an
 // extension: that is how such a member behaves when called from Swift.

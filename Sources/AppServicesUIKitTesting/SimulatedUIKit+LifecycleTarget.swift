@@ -4,7 +4,7 @@ import AppServicesTesting
 import AppServicesUIKit
 import AppServicesUIKitShim
 
-/// The ``LifecycleTarget`` steps, turned into the UIKit callbacks UIKit would send, with the
+/// The `LifecycleTarget` steps, turned into the UIKit callbacks UIKit would send, with the
 /// platform-neutral payloads turned into UIKit's.
 extension SimulatedUIKit {
     /// `application(_:willFinishLaunchingWithOptions:)`, with the application's state set

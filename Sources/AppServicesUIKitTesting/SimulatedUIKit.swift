@@ -16,16 +16,18 @@ public import AppServicesUIKitShim
 /// requirement is not called. Like UIKit, it posts the `UIApplication` notifications after
 /// the matching callbacks, to its own ``notificationCenter``.
 ///
-/// It is a ``LifecycleTarget``, so a ``LifecycleSimulator`` drives it through UIKit's
+/// It is a `LifecycleTarget`, so a `LifecycleSimulator` drives it through UIKit's
 /// sequences and rejects the ones UIKit never produces:
 ///
 /// ```swift
-/// let uiKit = SimulatedUIKit(delegate: AppDelegate())
+/// let uiKit = SimulatedUIKit(delegate: delegate)
 /// let simulator = LifecycleSimulator(driving: uiKit)
-/// try simulator.launchInBackground()                  // the application's state is .background
-/// #expect(try await simulator.deliverSilentPush(push) == .newData)
-/// #expect(uiKit.claimedCallbacks.contains("application:openURL:options:"))
+/// let result = try await simulator.launchIntoBackground(for: RemoteNotification(userInfo: ["badge": 3]))
+/// #expect(result == .newData)
+/// #expect(uiKit.application.applicationState == .background)
 /// ```
+///
+/// ``claimedCallbacks`` lists the callbacks UIKit would call, with the SDK's selectors.
 ///
 /// **An app delegate's own callbacks.** UIKit calls a callback the app's subclass overrides
 /// even when no service handles it. On Apple platforms the Objective-C runtime tells the
@@ -42,6 +44,9 @@ public final class SimulatedUIKit: LifecycleTarget {
     public let notificationCenter = NotificationCenter()
     /// The selectors UIKit would have called but the delegate did not claim, in order.
     public private(set) var unclaimed: [String] = []
+    /// The selectors of the callbacks delivered (claimed and called), app and scene
+    /// delegates alike, in order.
+    public private(set) var delivered: [String] = []
     /// The connected scenes, by persistent identifier.
     public private(set) var scenes: [String: UIWindowScene] = [:]
     let makeSceneDelegate: @MainActor () -> any UIWindowSceneDelegate
@@ -85,6 +90,7 @@ public final class SimulatedUIKit: LifecycleTarget {
             unclaimed.append(selector)
             return nil
         }
+        delivered.append(selector)
         return body(delegate, application)
     }
 
@@ -201,6 +207,7 @@ public final class SimulatedUIKit: LifecycleTarget {
             unclaimed.append(selector)
             return nil
         }
+        delivered.append(selector)
         return body(delegate)
     }
 

@@ -27,7 +27,11 @@ struct TerminationTests {
             : Merge(answers: [.laterAgreeing(true), .now], reply: .terminateLater, laterReply: [true]),
         ServiceComposite.startsWorkAtOnce
             ? Merge(answers: [.laterAgreeing(true), .laterAgreeing(false)], reply: .terminateCancel, laterReply: [])
-            : Merge(answers: [.laterAgreeing(true), .laterAgreeing(false)], reply: .terminateLater, laterReply: [false]),
+            : Merge(
+                answers: [.laterAgreeing(true), .laterAgreeing(false)],
+                reply: .terminateLater,
+                laterReply: [false]
+            ),
         // Work that suspends is answered "later", and replied to once, after the answer.
         Merge(answers: [.laterAgreeingAfterSuspending(true), .now], reply: .terminateLater, laterReply: [true]),
         Merge(

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 
-/// Every Swift code block of the documentation (the DocC articles and the README) must
-/// appear in code that is compiled: the examples target or its tests. A block is found
+/// Every Swift code block of the documentation (the DocC articles, the README, and the
+/// doc comments of the UIKit adapter and its test kit, which compile differently on iOS and
+/// here) must appear in code that is compiled: the examples target or its tests. A block is found
 /// when its lines, leading whitespace removed, appear in the same order and next to each
 /// other in one compiled file, so an article may show an excerpt of a function body.
 ///
@@ -29,37 +30,59 @@ struct DocumentationSnippetTests {
             + articles.filter { $0.pathExtension == "md" }.sorted { $0.path < $1.path }
     }
 
+    /// The source files whose doc comments' code blocks are checked too.
+    static func commentedSources() -> [URL] {
+        ["Sources/AppServicesUIKit", "Sources/AppServicesUIKitTesting"].flatMap { folder -> [URL] in
+            let files = FileManager.default.enumerator(
+                at: root.appending(path: folder),
+                includingPropertiesForKeys: nil
+            )
+            return (files?.allObjects as? [URL] ?? []).filter { $0.pathExtension == "swift" }.sorted {
+                $0.path < $1.path
+            }
+        }
+    }
+
     static func blocks() -> [Block] {
-        documents().flatMap { document -> [Block] in
-            guard let text = try? String(contentsOf: document, encoding: .utf8) else { return [] }
-            let lines = text.components(separatedBy: "\n")
-            var blocks: [Block] = []
-            var index = 0
-            while index < lines.count {
-                guard lines[index].trimmingCharacters(in: .whitespaces) == "```swift" else {
-                    index += 1
-                    continue
-                }
-                let start = index
-                var body: [String] = []
+        documents().flatMap { blocks(in: $0, commentPrefix: nil) }
+            + commentedSources().flatMap { blocks(in: $0, commentPrefix: "///") }
+    }
+
+    /// The Swift code blocks of `document`; with `commentPrefix`, only those in lines that
+    /// start with it (after indentation), with the prefix removed.
+    static func blocks(in document: URL, commentPrefix: String?) -> [Block] {
+        guard let text = try? String(contentsOf: document, encoding: .utf8) else { return [] }
+        let lines = text.components(separatedBy: "\n").map { line -> String in
+            guard let commentPrefix else { return line }
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            return trimmed.hasPrefix(commentPrefix) ? String(trimmed.dropFirst(commentPrefix.count)) : ""
+        }
+        var blocks: [Block] = []
+        var index = 0
+        while index < lines.count {
+            guard lines[index].trimmingCharacters(in: .whitespaces) == "```swift" else {
                 index += 1
-                while index < lines.count, lines[index].trimmingCharacters(in: .whitespaces) != "```" {
-                    body.append(lines[index])
-                    index += 1
-                }
-                let previous = start > 0 ? lines[start - 1] : ""
-                let exemption =
-                    previous.hasPrefix("<!-- not compiled:")
-                    ? String(previous.dropFirst("<!-- not compiled:".count).dropLast("-->".count)).trimmingCharacters(
-                        in: .whitespaces
-                    )
-                    : nil
-                let name = document.path.replacingOccurrences(of: root.path + "/", with: "")
-                blocks.append(Block(file: name, line: start + 1, lines: body, exemption: exemption))
+                continue
+            }
+            let start = index
+            var body: [String] = []
+            index += 1
+            while index < lines.count, lines[index].trimmingCharacters(in: .whitespaces) != "```" {
+                body.append(lines[index])
                 index += 1
             }
-            return blocks
+            let previous = start > 0 ? lines[start - 1] : ""
+            let exemption =
+                previous.hasPrefix("<!-- not compiled:")
+                ? String(previous.dropFirst("<!-- not compiled:".count).dropLast("-->".count)).trimmingCharacters(
+                    in: .whitespaces
+                )
+                : nil
+            let name = document.path.replacingOccurrences(of: root.path + "/", with: "")
+            blocks.append(Block(file: name, line: start + 1, lines: body, exemption: exemption))
+            index += 1
         }
+        return blocks
     }
 
     static func normalized(_ lines: [String]) -> [String] {
@@ -67,7 +90,9 @@ struct DocumentationSnippetTests {
     }
 
     static let compiledFiles: [[String]] = {
-        let folders = ["Sources/AppServicesExamples", "Tests/AppServicesExamplesTests"]
+        let folders = [
+            "Sources/AppServicesExamples", "Tests/AppServicesExamplesTests", "Tests/AppServicesUIKitTestingTests",
+        ]
         return folders.flatMap { folder -> [[String]] in
             let enumerator = FileManager.default.enumerator(
                 at: root.appending(path: folder),
@@ -90,16 +115,27 @@ struct DocumentationSnippetTests {
         }
     }
 
-    @Test("The documentation has Swift code blocks to check")
-    func findsBlocks() {
-        #expect(Self.blocks().count > 10)
+    @Test("Every Swift code block of every document is found, and every article and the README have some")
+    func findsBlocks() throws {
+        let blocks = Self.blocks()
+        for document in Self.documents() + Self.commentedSources() {
+            let name = document.path.replacingOccurrences(of: Self.root.path + "/", with: "")
+            let fences = try String(contentsOf: document, encoding: .utf8).components(separatedBy: "\n")
+                .filter { $0.trimmingCharacters(in: .whitespaces).hasSuffix("```swift") }.count
+            let found = blocks.filter { $0.file == name }.count
+            #expect(found == fences, "\(name): \(fences) Swift blocks, \(found) found")
+            if document.pathExtension == "md", document.lastPathComponent != "AppServices.md" {
+                #expect(found > 0, "\(name) has no Swift block")
+            }
+        }
+        #expect(Self.commentedSources().count >= 5)
     }
 
     @Test("Every Swift code block of the documentation is compiled", arguments: blocks().filter { $0.exemption == nil })
     func blockIsCompiled(_ block: Block) {
         #expect(
             Self.isCompiled(block.lines),
-            "\(block.file):\(block.line): this block does not appear in Sources/AppServicesExamples or Tests/AppServicesExamplesTests"
+            "\(block.file):\(block.line): this block does not appear in compiled code (Sources/AppServicesExamples, Tests/AppServicesExamplesTests, Tests/AppServicesUIKitTestingTests)"
         )
     }
 

@@ -152,15 +152,16 @@ struct SceneDelegateTests {
         // Completion-handler callbacks start at once where tasks can, so the quick action is
         // heard in order; elsewhere at the main actor's next turn, after the others.
         #expect(
-            harness.journal.calls.map(\.description) == [
-                "Recorder.configurationForConnecting(A)",
-                "Recorder.sceneWillConnect[A]",
-                "Recorder.openURL[A](shop://cart)",
-                "Recorder.willContinueUserActivity[A](com.example.browse)",
-                "Recorder.continueUserActivity[A](com.example.order)",
-                "Recorder.performActionForShortcutItem[A](com.example.scan)",
-                "Recorder.userDidAcceptCloudKitShare[A](iCloud.com.example)",
-            ].startingCompletionHandlerWorkLate()
+            harness.journal.calls.map(\.description)
+                == [
+                    "Recorder.configurationForConnecting(A)",
+                    "Recorder.sceneWillConnect[A]",
+                    "Recorder.openURL[A](shop://cart)",
+                    "Recorder.willContinueUserActivity[A](com.example.browse)",
+                    "Recorder.continueUserActivity[A](com.example.order)",
+                    "Recorder.performActionForShortcutItem[A](com.example.scan)",
+                    "Recorder.userDidAcceptCloudKitShare[A](iCloud.com.example)",
+                ].startingCompletionHandlerWorkLate()
         )
         #expect(
             harness.recorder.connectionOptions.last
@@ -172,18 +173,14 @@ struct SceneDelegateTests {
         )
     }
 
-    @Test("The other scene callbacks reach the service with their payload, for their scene")
-    func forwardsSceneCallbacks() async throws {
-        let harness = Harness()
-        let restoring = RestoringResponder()
-        harness.recorder.answers.continueUserActivity = .handled(restoring: [restoring])
-        harness.recorder.answers.stateRestorationActivity = UserActivity(activityType: "com.example.editor")
-        harness.recorder.answers.shortcutItem = true
-        harness.uiKit.launch()
-        let scene = harness.connect("A")
-        _ = harness.drain()
+    /// Sends every scene callback but the life cycle to `scene`, as UIKit would, with the
+    /// payloads `forwardsSceneCallbacks` checks; returns the saved activity and the
+    /// quick-action answers.
+    static func sendOtherCallbacks(
+        to scene: UIWindowScene,
+        in harness: Harness
+    ) -> (saved: NSUserActivity??, shortcuts: Completions<Bool>) {
         let activity = NSUserActivity(activityType: "com.example.order")
-
         harness.uiKit.sendScene(scene, "scene:openURLContexts:") {
             $0.scene(
                 scene,
@@ -239,23 +236,38 @@ struct SceneDelegateTests {
                 )
             )
         }
+        return (saved, shortcuts)
+    }
+
+    @Test("The other scene callbacks reach the service with their payload, for their scene")
+    func forwardsSceneCallbacks() async throws {
+        let harness = Harness()
+        let restoring = RestoringResponder()
+        harness.recorder.answers.continueUserActivity = .handled(restoring: [restoring])
+        harness.recorder.answers.stateRestorationActivity = UserActivity(activityType: "com.example.editor")
+        harness.recorder.answers.shortcutItem = true
+        harness.uiKit.launch()
+        let scene = harness.connect("A")
+        _ = harness.drain()
+        let (saved, shortcuts) = Self.sendOtherCallbacks(to: scene, in: harness)
         await harness.appDelegate.composite.waitForPendingWork()
 
         #expect(harness.uiKit.unclaimed.isEmpty)
         #expect(
-            harness.journal.calls.map(\.description) == [
-                "Recorder.openURL[A](shop://a)",
-                "Recorder.openURL[A](shop://b)",
-                "Recorder.stateRestorationActivity[A]",
-                "Recorder.restoreInteractionState[A](com.example.order)",
-                "Recorder.willContinueUserActivity[A](com.example.order)",
-                "Recorder.continueUserActivity[A](com.example.order)",
-                "Recorder.didFailToContinueUserActivity[A](com.example.order)",
-                "Recorder.didUpdateUserActivity[A](com.example.order)",
-                "Recorder.windowSceneDidUpdateGeometry[A](landscapeLeft)",
-                "Recorder.performActionForShortcutItem[A](com.example.scan)",
-                "Recorder.userDidAcceptCloudKitShare[A](iCloud.com.example)",
-            ].startingCompletionHandlerWorkLate()
+            harness.journal.calls.map(\.description)
+                == [
+                    "Recorder.openURL[A](shop://a)",
+                    "Recorder.openURL[A](shop://b)",
+                    "Recorder.stateRestorationActivity[A]",
+                    "Recorder.restoreInteractionState[A](com.example.order)",
+                    "Recorder.willContinueUserActivity[A](com.example.order)",
+                    "Recorder.continueUserActivity[A](com.example.order)",
+                    "Recorder.didFailToContinueUserActivity[A](com.example.order)",
+                    "Recorder.didUpdateUserActivity[A](com.example.order)",
+                    "Recorder.windowSceneDidUpdateGeometry[A](landscapeLeft)",
+                    "Recorder.performActionForShortcutItem[A](com.example.scan)",
+                    "Recorder.userDidAcceptCloudKitShare[A](iCloud.com.example)",
+                ].startingCompletionHandlerWorkLate()
         )
         #expect(harness.recorder.urlOptions.first == OpenURLOptions(sourceApplication: "com.example.mail"))
         #expect((saved ?? nil)?.activityType == "com.example.editor")
@@ -263,19 +275,24 @@ struct SceneDelegateTests {
         #expect(shortcuts.values == [true])
     }
 
-    @Test("The cases cover every scene callback of the reference")
-    func coversTheReference() {
-        let sent: Set<String> = [
-            "scene:willConnectToSession:options:", "sceneDidDisconnect:", "sceneDidBecomeActive:",
-            "sceneWillResignActive:", "sceneWillEnterForeground:", "sceneDidEnterBackground:", "scene:openURLContexts:",
-            "stateRestorationActivityForScene:", "scene:restoreInteractionStateWithUserActivity:",
-            "scene:willContinueUserActivityWithType:", "scene:continueUserActivity:",
-            "scene:didFailToContinueUserActivityWithType:error:", "scene:didUpdateUserActivity:",
-            "windowScene:didUpdateCoordinateSpace:interfaceOrientation:traitCollection:",
-            "windowScene:performActionForShortcutItem:completionHandler:",
-            "windowScene:userDidAcceptCloudKitShareWithMetadata:",
-        ]
-        #expect(sent == Set(UIKitReference.sceneDelegateSelectors.keys))
+    @Test("The scene tests send every scene callback of the reference, and the adapter forwards each")
+    func coversTheReference() async {
+        let harness = Harness()
+        harness.uiKit.launch()
+        let scene = harness.connect("A")
+        harness.uiKit.bringToForeground(scene)
+        _ = Self.sendOtherCallbacks(to: scene, in: harness)
+        harness.uiKit.sendToBackground(scene)
+        harness.uiKit.disconnect(scene)
+        await harness.appDelegate.composite.waitForPendingWork()
+
+        let sent = Set(harness.uiKit.delivered.filter { !$0.hasPrefix("application") })
+        let reference = Set(UIKitReference.sceneDelegateSelectors.keys)
+        #expect(
+            sent == reference,
+            "sent but not in the reference: \(sent.subtracting(reference)); never sent: \(reference.subtracting(sent))"
+        )
+        #expect(Set(ServiceOrientedSceneDelegate.forwardedSelectors) == reference)
     }
 
     @Test("A scene delegate subclass can use a composite of its own")

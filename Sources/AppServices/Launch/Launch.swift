@@ -1,5 +1,5 @@
-import Dispatch
 import DequeModule
+import Dispatch
 import Logging
 import Synchronization
 
@@ -282,7 +282,9 @@ public final class Launch: Sendable {
     private func runSynchronously(_ start: Machine.Start) -> Machine.AttemptResult {
         let node = graph.nodes[start.node]
         guard let work = node.synchronousWork else {
-            preconditionFailure("\(node.name) runs before launch returns without synchronous work; validation missed it.")
+            preconditionFailure(
+                "\(node.name) runs before launch returns without synchronous work; validation missed it."
+            )
         }
         let context = makeContext(start)
         if let missing = missingConfiguration(node, context) { return missing }
@@ -312,7 +314,8 @@ public final class Launch: Sendable {
 
     /// The result of an attempt whose required configuration is missing (checked on the
     /// first attempt only), or `nil` when it may run.
-    private func missingConfiguration(_ node: LaunchGraph.Node, _ context: InitializerContext) -> Machine.AttemptResult? {
+    private func missingConfiguration(_ node: LaunchGraph.Node, _ context: InitializerContext) -> Machine.AttemptResult?
+    {
         guard context.attempt == 1 && !node.requiredKeys.isEmpty else { return nil }
         let missing = environment.configuration.missingKeys(node.requiredKeys)
         return missing.isEmpty ? nil : .missingConfiguration(missing)
@@ -373,7 +376,7 @@ public final class Launch: Sendable {
         do {
             try await wait(event)
             return nil
-        } catch where error.code == .handedOver {
+        } catch  where error.code == .handedOver {
             guard let next = successor.withLock({ $0 }) else {
                 preconditionFailure("A launch told its waiters it was handed over, but has no successor.")
             }

@@ -80,3 +80,20 @@ func launchAndReport(traceDirectory: URL) async throws -> LaunchReport {
     try report.chromeTraceData().write(to: traceDirectory.appending(path: "launch-trace.json"))
     return report
 }
+
+// MARK: Before launch returns
+
+/// Stands in for a registry that must be filled before launch returns, as
+/// `BGTaskScheduler` must.
+final class TaskRegistry: Sendable {
+    private let identifiers = Locked<[String]>([])
+    func register(_ identifier: String) { identifiers.withLock { $0.append(identifier) } }
+    var registered: [String] { identifiers.withLock { $0 } }
+}
+
+struct RegistrationsInitializer: SynchronousInitializer {
+    let registry: TaskRegistry
+    func performSynchronously(_ context: InitializerContext) throws {
+        registry.register("com.example.shop.refresh")
+    }
+}

@@ -3,7 +3,7 @@ import AppServicesTesting
 import Foundation
 import Testing
 
-/// One row of the dispatch table of DESIGN.md, with the answers of the handling services
+/// One row of the dispatch table (the MergeRulesAndCompletionHandlers article), with the answers of the handling services
 /// and the merged answer the caller must get.
 struct MergeCase: Sendable, CustomTestStringConvertible {
     let row: String

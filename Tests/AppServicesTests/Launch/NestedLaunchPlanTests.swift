@@ -57,7 +57,9 @@ struct NestedLaunchPlanTests {
         _ = app.didFinishLaunching()
 
         #expect(journal.all == ["app.logging", "feature.register", "app.command", "feature.command"])
-        #expect(appLaunch.report.nodes.map(\.name) == ["app.logging", "feature.register", "app.command", "feature.command"])
+        #expect(
+            appLaunch.report.nodes.map(\.name) == ["app.logging", "feature.register", "app.command", "feature.command"]
+        )
         try await appLaunch.waitUntilReady(.critical)
     }
 

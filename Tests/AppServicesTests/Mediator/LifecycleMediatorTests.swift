@@ -59,10 +59,11 @@ struct LifecycleMediatorTests {
         let composite = composite()
         let listener = ProbeListener(probe: probe)
         var mediator: LifecycleMediator? = LifecycleMediator(listeners: [listener], notificationCenter: center)
+        weak let released = mediator
         _ = composite.didFinishLaunching()
         mediator = nil
         composite.didBecomeActive()
-        #expect(mediator == nil)
+        #expect(released == nil, "nothing (its observers, the notification center) keeps the mediator alive")
         #expect(probe.entries == ["listener.didFinishLaunching", "service.didBecomeActive"])
     }
 

@@ -1,7 +1,7 @@
 #if !canImport(UIKit)
 import AppServices
 
-/// What reference/apple-api.md says the adapters forward, written independently of the
+/// What Documentation/Reference/AppleAPI.md says the adapters forward, written independently of the
 /// adapters' own tables so a wrong mapping there fails here: each SDK selector with the
 /// capability protocol whose services make the adapter claim it, or `nil` for the
 /// callbacks the adapter always claims (launch, application and scene state, system
@@ -42,7 +42,7 @@ enum UIKitReference {
     static let sceneSessions = Capability(name: "SceneSessionHandling") { $0 is any SceneSessionHandling }
     static let scenes = Capability(name: "SceneHandling") { $0 is any SceneHandling }
 
-    /// `UIApplicationDelegate`: every non-deprecated callback of the reference.
+    /// `UIApplicationDelegate`: every callback of the reference the adapter forwards.
     static let applicationDelegateSelectors: [String: Capability?] = [
         "application:willFinishLaunchingWithOptions:": nil,
         "application:didFinishLaunchingWithOptions:": nil,
