@@ -90,6 +90,14 @@ public final class ApplicationHost: Service {
         // Trapped before the launch, so a reload signal that arrives early is handled once
         // the application serves instead of ending the process.
         let reloadSignals = await trapReloadSignal()
+        // Every handler is in place now (a service group traps its shutdown signals before it
+        // starts its services): the signals held since the process started can be served.
+        Self.raiseHeldSignals()
+        // A shutdown that arrived before anything was launched leaves nothing to wind down.
+        if Task.isShuttingDownGracefully || Task.isCancelled {
+            logger.info("Shutdown arrived before the launch; nothing was launched, so there is nothing to wind down.")
+            return
+        }
 
         let launch = await launchApplication()
         let outcome = await waitForCriticalPhase(of: launch)
