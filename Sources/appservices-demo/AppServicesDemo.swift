@@ -37,7 +37,7 @@ struct AppServicesDemo: AsyncParsableCommand {
               --config (or APP_CONFIG_FILE), which overrides the built-in defaults. In the
               file, keys nest: {"analytics": {"sampleRate": 0.5}}. Every value is checked
               at launch and on reload; unknown keys are reported. The file may be at most
-              1 MiB.
+              256 KiB.
 
             \(DemoSetting.helpText)
 

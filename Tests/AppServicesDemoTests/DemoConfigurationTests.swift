@@ -94,7 +94,7 @@ struct DemoConfigurationTests {
     @Test("A configuration file over the size limit is refused with its size and the limit")
     func fileTooLarge() async throws {
         let demo = try DemoProcess(["--config", "demo.json"]) { directory in
-            let padding = String(repeating: " ", count: 1 << 20)
+            let padding = String(repeating: " ", count: 1 << 18)
             try Self.write(#"{"analytics": {"sampleRate": 0.5}}"# + padding, in: directory)
         }
         defer { demo.cleanUp() }
@@ -103,7 +103,7 @@ struct DemoConfigurationTests {
         #expect(
             demo.output.contains {
                 $0.contains(
-                    "The configuration file demo.json is 1048610 bytes, more than the limit of 1048576 bytes (1.0 MiB)."
+                    "The configuration file demo.json is 262178 bytes, more than the limit of 262144 bytes (256.0 KiB)."
                 )
             },
             "output:\n\(demo.transcript)"

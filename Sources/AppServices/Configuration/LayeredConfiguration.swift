@@ -60,7 +60,7 @@ public struct LayeredConfiguration: Sendable {
     public var settings: [ConfigurationSetting] {
         didSet { secretKeys.formUnion(settings.filter(\.isSecret).map(\.name)) }
     }
-    /// The largest configuration file accepted, in bytes. Default: 1 MiB.
+    /// The largest configuration file accepted, in bytes. Default: 256 KiB.
     ///
     /// swift-configuration 1.4.0 parses a JSON file in time quadratic in its number of
     /// keys (80,000 keys take 1.5 s, 160,000 take 5.7 s), so a limit keeps a mistaken or
@@ -88,7 +88,7 @@ public struct LayeredConfiguration: Sendable {
         defaults: [AbsoluteConfigKey: ConfigValue] = [:],
         secretKeys: Set<String> = [],
         settings: [ConfigurationSetting] = [],
-        maximumFileSize: Int = 1 << 20,
+        maximumFileSize: Int = 1 << 18,
         accessReporter: (any AccessReporter)? = nil,
         logger: Logger = Logger(label: "AppServices.Configuration")
     ) {
