@@ -21,16 +21,22 @@ extension ApplicationHost {
             public var enterBackground: Duration
             /// After `applicationWillTerminate`. Default: 5 s, as UIKit.
             public var terminate: Duration
+            /// How long reading the configuration again may take
+            /// (``ApplicationHost/reloadConfiguration()``). A reading over budget is
+            /// abandoned and the services keep the configuration they have. Default: 5 s.
+            public var reload: Duration
 
             /// Creates budgets; every parameter has the default described on its property.
             public init(
                 resignActive: Duration = .seconds(2),
                 enterBackground: Duration = .seconds(5),
-                terminate: Duration = .seconds(5)
+                terminate: Duration = .seconds(5),
+                reload: Duration = .seconds(5)
             ) {
                 self.resignActive = resignActive
                 self.enterBackground = enterBackground
                 self.terminate = terminate
+                self.reload = reload
             }
         }
 
@@ -52,6 +58,17 @@ extension ApplicationHost {
         public var reloadSignal: UnixSignal?
         /// Where the host logs the launch, each wind-down step and each reload.
         public var logger: Logger
+        /// Called once, when the application serves: it has launched (through its critical
+        /// phase), is active, and its signals are trapped, the reload signal by the host and
+        /// the graceful-shutdown signals by the service group, which traps them before it
+        /// starts its services. Default: `nil`.
+        ///
+        /// Announce readiness here (print "serving", tell a supervisor such as systemd),
+        /// never before `run()`: a signal sent on an earlier announcement may find no
+        /// handler and end the process (see ``ApplicationHost/holdSignals(_:)``). The host
+        /// logs "The application is active and serving until graceful shutdown." at the
+        /// same moment. Not called when shutdown arrives first or the launch fails.
+        public var whenServing: (@Sendable () -> Void)?
 
         /// Creates settings; every parameter has the default described on its property.
         public init(
@@ -59,13 +76,15 @@ extension ApplicationHost {
             budgets: Budgets = Budgets(),
             configurationLayers: LayeredConfiguration? = nil,
             reloadSignal: UnixSignal? = .sighup,
-            logger: Logger = Logger(label: "AppServicesLifecycle")
+            logger: Logger = Logger(label: "AppServicesLifecycle"),
+            whenServing: (@Sendable () -> Void)? = nil
         ) {
             self.launchOptions = launchOptions
             self.budgets = budgets
             self.configurationLayers = configurationLayers
             self.reloadSignal = reloadSignal
             self.logger = logger
+            self.whenServing = whenServing
         }
     }
 }

@@ -1,27 +1,91 @@
 public import AppServices
 public import Configuration
+import Foundation
 import Logging
 import ServiceLifecycle
+import Synchronization
 import UnixSignals
 
 extension ApplicationHost {
     /// Reads the configuration layers again and posts `ConfigurationDidChange` with the
     /// new reader, as the reload signal does.
     ///
-    /// Call it to reload on another trigger (an admin endpoint, a file watcher). When the
-    /// layers cannot be read, nothing is posted and the services keep the configuration
-    /// they have.
+    /// Call it to reload on another trigger (an admin endpoint, a file watcher). The
+    /// reading is all or nothing: when the layers cannot be read, or a declared setting has
+    /// an invalid value (`LayeredConfiguration/settings`), nothing is posted and the
+    /// services keep the configuration they have. The reading is bounded: past the
+    /// `Configuration-swift.struct/Budgets-swift.struct/reload` budget, or when graceful
+    /// shutdown or cancellation arrives first, it is abandoned.
     ///
     /// - Returns: The new reader, or `nil` when the host has no
     ///   `Configuration-swift.struct/configurationLayers` to reload.
-    /// - Throws: `ConfigurationError` naming the file and the problem when the file is
-    ///   missing or malformed.
+    /// - Throws: `ConfigurationError` naming the file and the problem, or every invalid
+    ///   value; with the code `timedOut` or `cancelled` when the reading was abandoned.
     @discardableResult
     public func reloadConfiguration() async throws(ConfigurationError) -> ConfigReader? {
         guard let layers = configuration.configurationLayers else { return nil }
-        let reader = try await layers.makeReader()
+        let reader = try await read(layers)
         await MainActor.run { _ = composite.post(ConfigurationDidChange(reader: reader)) }
         return reader
+    }
+
+    /// How reading the layers ended: the first of the reading, the budget and shutdown.
+    private enum Reading: Sendable {
+        case read(ConfigReader)
+        case failed(ConfigurationError)
+        case overBudget
+        case stopped
+    }
+
+    /// Reads `layers` within the reload budget, unless shutdown or cancellation comes first.
+    private func read(_ layers: LayeredConfiguration) async throws(ConfigurationError) -> ConfigReader {
+        let budget = configuration.budgets.reload
+        let clock = await MainActor.run { composite.configuration.clock }
+        let (outcomes, outcome) = AsyncStream.makeStream(of: Reading.self, bufferingPolicy: .bufferingOldest(1))
+        // On a thread of its own, not awaited once abandoned: opening the file may block (a
+        // named pipe, a stalled network file system) and swift-configuration parses it in one
+        // synchronous call that cannot be interrupted, which must hold none of the tasks'
+        // few threads. The thread ends on its own; its result goes nowhere, since the stream
+        // keeps only the first outcome.
+        Thread.detachNewThread {
+            do throws(ConfigurationError) {
+                outcome.yield(.read(try layers.makeReaderBlocking()))
+            } catch {
+                outcome.yield(.failed(error))
+            }
+        }
+        // Owned, cancelled below, and awaited: it ends at once when cancelled.
+        let timer = Task {
+            if (try? await clock.sleep(for: budget)) != nil { outcome.yield(.overBudget) }
+        }
+        let first = await withTaskCancellationOrGracefulShutdownHandler {
+            await outcomes.first { _ in true }
+        } onCancelOrGracefulShutdown: {
+            outcome.yield(.stopped)
+        }
+        outcome.finish()
+        timer.cancel()
+        await timer.value
+        let file = layers.file?.path ?? ""
+        switch first {
+        case .read(let reader):
+            return reader
+        case .failed(let error):
+            throw error
+        case .overBudget:
+            throw ConfigurationError(
+                code: .timedOut,
+                file: file,
+                message: "Reading the configuration took longer than its budget of \(budget) and was abandoned. "
+                    + "Make the configuration file smaller, or raise the host's reload budget."
+            )
+        case .stopped, nil:
+            throw ConfigurationError(
+                code: .cancelled,
+                file: file,
+                message: "Shutdown arrived while the configuration was being read; the reading was abandoned."
+            )
+        }
     }
 
     /// Starts trapping the reload signal, when there is a signal and something to reload.
@@ -34,6 +98,7 @@ extension ApplicationHost {
     /// reload signal meanwhile.
     func serve(reloadingOn signals: UnixSignalsSequence?) async {
         logger.info("The application is active and serving until graceful shutdown.")
+        configuration.whenServing?()
         if let signals {
             // The sequence ends at graceful shutdown, and when the task is cancelled.
             for await signal in signals.cancelOnGracefulShutdown() {
@@ -49,13 +114,17 @@ extension ApplicationHost {
     }
 
     private func reload(on signal: UnixSignal) async {
+        logger.info("Reading the configuration again on \(signal), within \(configuration.budgets.reload).")
         do {
             try await reloadConfiguration()
             logger.info("Reloaded the configuration on \(signal) and told the services.")
         } catch {
+            let verdict =
+                error.code == .invalidValues
+                ? "Rejected the configuration reloaded" : "Could not reload the configuration"
             logger.error(
-                "Could not reload the configuration on \(signal): \(error.message) The services keep the previous one.",
-                metadata: ["file": "\(error.file)"]
+                "\(verdict) on \(signal): \(error.message) The services keep the previous one.",
+                metadata: ["file": "\(error.file)", "code": "\(error.code)"]
             )
         }
     }

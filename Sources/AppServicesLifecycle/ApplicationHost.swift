@@ -28,7 +28,8 @@ import UnixSignals
 ///    phase. The host then waits for the critical phase.
 /// 2. **Active**: it reports the first frame (a server "shows" it when it starts serving,
 ///    which starts the after-first-frame and idle phases) and sends `didBecomeActive`.
-/// 3. **Serving** until graceful shutdown (the service group's `gracefulShutdownSignals`,
+/// 3. **Serving**, announced through `Configuration-swift.struct/whenServing` once every
+///    signal is trapped, until graceful shutdown (the service group's `gracefulShutdownSignals`,
 ///    such as SIGTERM and SIGINT) or cancellation. Meanwhile each reload signal (SIGHUP by
 ///    default) reads the configuration layers again and posts `ConfigurationDidChange`
 ///    (`reloadConfiguration()`).
@@ -38,6 +39,8 @@ import UnixSignals
 ///    (`Configuration-swift.struct/Budgets-swift.struct`), then cancels what still runs
 ///    and goes on. Then `run()` returns, so the service group ends cleanly.
 ///
+/// A graceful shutdown that arrives before the launch (a signal held since the process
+/// started, see ``holdSignals(_:)``) launches nothing, so there is nothing to wind down.
 /// A graceful shutdown that arrives during the launch cancels it (running initializers are
 /// cancelled, the others skipped); the host then winds down from the state the application
 /// is in, sending only callbacks UIKit sends from there: from `inactive`, that is
@@ -90,6 +93,14 @@ public final class ApplicationHost: Service {
         // Trapped before the launch, so a reload signal that arrives early is handled once
         // the application serves instead of ending the process.
         let reloadSignals = await trapReloadSignal()
+        // Every handler is in place now (a service group traps its shutdown signals before it
+        // starts its services): the signals held since the process started can be served.
+        Self.raiseHeldSignals()
+        // A shutdown that arrived before anything was launched leaves nothing to wind down.
+        if Task.isShuttingDownGracefully || Task.isCancelled {
+            logger.info("Shutdown arrived before the launch; nothing was launched, so there is nothing to wind down.")
+            return
+        }
 
         let launch = await launchApplication()
         let outcome = await waitForCriticalPhase(of: launch)

@@ -7,8 +7,8 @@ import Logging
 import ServiceLifecycle
 import UnixSignals
 
-/// The example app of the AppServices README, on the Linux host.
-@main
+/// The example app of the AppServices README, on the Linux host; started by
+/// ``ProcessStart``.
 struct AppServicesDemo: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "appservices-demo",
@@ -26,14 +26,18 @@ struct AppServicesDemo: AsyncParsableCommand {
             writes the launch as a Chrome trace to open in https://ui.perfetto.dev or \
             chrome://tracing. It needs no configuration file.
 
-            With --serve it launches and serves until SIGINT (Ctrl-C) or SIGTERM, then winds \
-            down: resign active, enter background, terminate, each step within a budget. \
-            SIGHUP reads the configuration again and tells the services.
+            With --serve it launches, prints "serving" once its signal handlers are in place, \
+            and serves until SIGINT (Ctrl-C) or SIGTERM, then winds down: resign active, enter \
+            background, terminate, each step within a budget. SIGHUP reads the configuration \
+            again and tells the services; an invalid configuration is rejected whole and the \
+            previous one stays. With --trace, it writes the trace after the wind-down.
 
             CONFIGURATION
               No file is needed. Environment variables override the JSON file named by
               --config (or APP_CONFIG_FILE), which overrides the built-in defaults. In the
-              file, keys nest: {"analytics": {"sampleRate": 0.5}}.
+              file, keys nest: {"analytics": {"sampleRate": 0.5}}. Every value is checked
+              at launch and on reload; unknown keys are reported. The file may be at most
+              256 KiB.
 
             \(DemoSetting.helpText)
 
@@ -51,34 +55,59 @@ struct AppServicesDemo: AsyncParsableCommand {
     @Option(name: .customLong("config"), help: ArgumentHelp("A JSON configuration file.", valueName: "file"))
     var configFile: String?
 
-    @Option(help: ArgumentHelp("Where to write the Chrome trace of the launch.", valueName: "file"))
-    var trace = "appservices-launch-trace.json"
+    @Option(
+        help: ArgumentHelp(
+            "Where to write the Chrome trace of the launch (default: \(Self.defaultTracePath); with --serve, none).",
+            valueName: "file"
+        )
+    )
+    var trace: String?
 
     @Flag(help: "Show the host's informational logs in the scripted session too.")
     var verbose = false
+
+    /// Where the scripted session writes its trace when `--trace` is not given.
+    static let defaultTracePath = "appservices-launch-trace.json"
 
     mutating func run() async throws {
         var logger = Logger(label: "appservices-demo")
         logger.logLevel = serve || verbose ? .info : .warning
 
-        let layers = DemoApplication.configurationLayers(file: configFile)
-        // A missing or malformed file is a ConfigurationError naming it: printed by the
-        // argument parser, with a non-zero exit status.
+        let layers = DemoApplication.configurationLayers(file: configFile, logger: logger)
+        // A configuration that cannot be used is a ConfigurationError naming the file or
+        // every invalid value: printed by the argument parser, with a non-zero exit status.
         let reader = try await layers.makeReader()
+        // Opened before the session, so that a trace path that cannot be written fails now.
+        let traceFile = try (serve ? trace : trace ?? Self.defaultTracePath).map { path throws(TraceFileError) in
+            try TraceFile(path: path)
+        }
         let log = EventLog()
-        let app = try await DemoApplication(layers: layers, reader: reader, logger: logger, log: log)
+        let app = try await DemoApplication(
+            layers: layers,
+            reader: reader,
+            logger: logger,
+            log: log,
+            whenServing: serve ? Self.announceServing : nil
+        )
 
         if serve {
             try await Self.serve(app, logger: logger)
         } else {
-            try await Self.walkSession(app, log: log, logger: logger, tracePath: trace)
+            try await Self.walkSession(app, log: log, logger: logger)
         }
+        if let traceFile { try await Self.writeTrace(of: app, to: traceFile) }
+    }
+
+    /// Tells the operator that the demo serves: called by the host once its signals are
+    /// trapped, so that a signal sent on this line is handled.
+    @Sendable
+    private static func announceServing() {
+        Console.writeLine("appservices-demo serving (pid \(ProcessInfo.processInfo.processIdentifier)).")
+        Console.writeLine("Stop with Ctrl-C or SIGTERM; reload the configuration with SIGHUP.")
     }
 
     /// Runs the app until SIGINT or SIGTERM.
     private static func serve(_ app: DemoApplication, logger: Logger) async throws {
-        Console.writeLine("appservices-demo serving (pid \(ProcessInfo.processInfo.processIdentifier)).")
-        Console.writeLine("Stop with Ctrl-C or SIGTERM; reload the configuration with SIGHUP.")
         let group = ServiceGroup(
             services: [app.host],
             gracefulShutdownSignals: [.sigterm, .sigint],
@@ -88,13 +117,8 @@ struct AppServicesDemo: AsyncParsableCommand {
         Console.writeLine("Wound down; exiting.")
     }
 
-    /// Walks the scripted session, then prints the launch timeline and writes the trace.
-    private static func walkSession(
-        _ app: DemoApplication,
-        log: EventLog,
-        logger: Logger,
-        tracePath: String
-    ) async throws {
+    /// Walks the scripted session.
+    private static func walkSession(_ app: DemoApplication, log: EventLog, logger: Logger) async throws {
         Console.writeLine("appservices-demo: one scripted session of the example app. See --help for more.")
         let session = await ScriptedSession(app: app, log: log)
         let group = ServiceGroup(
@@ -110,17 +134,19 @@ struct AppServicesDemo: AsyncParsableCommand {
         )
         session.begin()
         try await group.run()
+    }
 
+    /// Prints the launch timeline and writes the trace.
+    private static func writeTrace(of app: DemoApplication, to file: TraceFile) async throws {
         guard let report = await app.composite.launch?.report else { return }
         Console.writeLine("\nLaunch report\n")
         Console.writeLine(report.textTable)
         Console.writeLine()
         Console.writeLine(LaunchTimeline(report: report).text)
 
-        let traceURL = URL(fileURLWithPath: tracePath)
-        try report.chromeTraceData().write(to: traceURL)
+        try file.write(try report.chromeTraceData())
         let runs = (report.nodes + report.foregroundRuns).filter { $0.start != nil && $0.end != nil }.count
-        Console.writeLine("\nChrome trace: \(runs) runs written to \(traceURL.path)")
+        Console.writeLine("\nChrome trace: \(runs) runs written to \(file.absolutePath)")
         Console.writeLine("Open it in https://ui.perfetto.dev or chrome://tracing.")
     }
 }

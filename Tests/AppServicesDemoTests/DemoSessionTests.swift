@@ -18,6 +18,11 @@ struct DemoSessionTests {
         // The session reached every step, the store initializer ran again, and the host
         // wound down in reverse order.
         #expect(output.contains { $0.contains("StoreInitializer") && $0.contains("foreground run 1") })
+        // Each step's lines come under its heading: the refresh step 6 announces is printed
+        // before the heading of step 7.
+        let refreshed = output.firstIndex { $0.contains("foreground run 1") && $0.contains("refreshed the store") }
+        let quits = output.firstIndex { $0.contains("7. The user quits") }
+        #expect(refreshed != nil && quits != nil && refreshed! < quits!, "output:\n\(demo.transcript)")
         #expect(output.contains { $0.contains("CrashReporterInitializer") && $0.contains("skipped") })
         let windDown = output.drop { !$0.contains("7. The user quits") }
         #expect(

@@ -3,6 +3,8 @@ import AppServicesLifecycle
 import AppServicesTesting
 import Logging
 import ServiceLifecycle
+import ServiceLifecycleTestKit
+import Synchronization
 import Testing
 
 @MainActor
@@ -171,5 +173,43 @@ struct ApplicationHostTests {
 
         let error = await #expect(throws: ApplicationHostError.self) { try await host.run() }
         #expect(error?.code == .alreadyStarted)
+    }
+}
+
+extension ApplicationHostTests {
+    @Test("whenServing is called once, after the host logs that it serves; shutdown before the launch launches nothing")
+    func readinessAndEarlyShutdown() async throws {
+        let served = Mutex<[Bool]>([])
+        let logs = self.logs
+        let serving = ApplicationHost(
+            composite: makeComposite([Storage(journal: journal)]),
+            configuration: .init(
+                logger: logs.logger(label: "host"),
+                whenServing: { served.withLock { $0.append(logs.text.contains("serving until graceful shutdown")) } }
+            )
+        )
+        try await runInServiceGroup(serving, logger: logs.logger(), shutdownAfter: .didBecomeActive)
+        #expect(served.withLock { $0 } == [true])
+
+        let early = CallJournal()
+        let host = ApplicationHost(
+            composite: makeComposite([Storage(journal: early)]),
+            configuration: .init(
+                logger: logs.logger(label: "host"),
+                whenServing: { served.withLock { $0.append(false) } }
+            )
+        )
+        try await runWithShutdownTriggered(host)
+        #expect(early.calls.isEmpty, "nothing was launched")
+        #expect(served.withLock { $0 } == [true], "not called again")
+        #expect(logs.text.contains("Shutdown arrived before the launch; nothing was launched"))
+    }
+}
+
+/// Runs `host` with graceful shutdown triggered before it starts.
+private func runWithShutdownTriggered(_ host: ApplicationHost) async throws {
+    try await testGracefulShutdown { trigger in
+        trigger.triggerGracefulShutdown()
+        try await host.run()
     }
 }

@@ -74,3 +74,109 @@ struct ConfigurationReloadTests {
         #expect(listener.changes.isEmpty)
     }
 }
+
+/// Reloads that must not change anything: invalid values, and readings that take too long
+/// or are overtaken by shutdown.
+@MainActor
+struct BoundedReloadTests {
+    let logs = LogCapture()
+    let clock = TestClock()
+
+    func makeHost(_ listener: ConfigurationListener, layers: LayeredConfiguration) -> ApplicationHost {
+        ApplicationHost(
+            composite: ServiceComposite([listener], configuration: .init(logger: logs.logger(), clock: clock)),
+            configuration: .init(configurationLayers: layers, logger: logs.logger(label: "host"))
+        )
+    }
+
+    /// A named pipe in a new temporary directory: reading it blocks until something writes.
+    func makePipe() throws -> URL {
+        let directory = FileManager.default.temporaryDirectory.appending(path: "appservices-fifo-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let file = directory.appending(path: "config.json")
+        try #require(mkfifo(file.path, 0o644) == 0)
+        return file
+    }
+
+    /// Lets the reading blocked on `pipe` go (it then finds no JSON, and nobody listens).
+    func release(_ pipe: URL) {
+        Thread.detachNewThread {
+            let descriptor = open(pipe.path, O_WRONLY)
+            if descriptor >= 0 { close(descriptor) }
+            try? FileManager.default.removeItem(at: pipe.deletingLastPathComponent())
+        }
+    }
+
+    @Test("A reload with an invalid value is rejected whole: nothing is posted, every problem is named")
+    func invalidReloadRejected() async throws {
+        let directory = FileManager.default.temporaryDirectory.appending(path: "appservices-reload-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appending(path: "config.json")
+        try Data(#"{"feed": {"interval": 5, "name": "a"}}"#.utf8).write(to: file)
+        let layers = LayeredConfiguration(
+            arguments: ["app", "--config", file.path],
+            environment: [:],
+            settings: [
+                ConfigurationSetting("feed.interval", .int(in: 1...60)),
+                ConfigurationSetting("feed.name", .string),
+            ]
+        )
+        let listener = ConfigurationListener()
+        let host = makeHost(listener, layers: layers)
+
+        try Data(#"{"feed": {"interval": "often", "name": "b"}}"#.utf8).write(to: file)
+        let error = await #expect(throws: ConfigurationError.self) { try await host.reloadConfiguration() }
+
+        #expect(error?.code == .invalidValues)
+        #expect(error?.problems.map(\.key) == ["feed.interval"])
+        #expect(listener.changes.isEmpty, "the valid change of feed.name is not applied either")
+    }
+
+    @Test("A reload that takes longer than its budget is abandoned at the budget, and nothing is posted")
+    func reloadOverBudget() async throws {
+        let pipe = try makePipe()
+        defer { release(pipe) }
+        let listener = ConfigurationListener()
+        let host = makeHost(
+            listener,
+            layers: LayeredConfiguration(arguments: ["app", "--config", pipe.path], environment: [:])
+        )
+
+        async let reload: ConfigurationError? = {
+            do throws(ConfigurationError) {
+                try await host.reloadConfiguration()
+                return nil
+            } catch { return error }
+        }()
+        await clock.waitForSleepers(1)
+        clock.advance(by: .seconds(5))
+
+        let error = await reload
+        #expect(error?.code == .timedOut)
+        #expect(error?.message.contains("budget of 5.0 seconds") == true)
+        #expect(listener.changes.isEmpty)
+    }
+
+    @Test("A reload overtaken by cancellation (shutdown) is abandoned at once")
+    func reloadCancelled() async throws {
+        let pipe = try makePipe()
+        defer { release(pipe) }
+        let listener = ConfigurationListener()
+        let host = makeHost(
+            listener,
+            layers: LayeredConfiguration(arguments: ["app", "--config", pipe.path], environment: [:])
+        )
+
+        let reload = Task { () -> ConfigurationError? in
+            do throws(ConfigurationError) {
+                try await host.reloadConfiguration()
+                return nil
+            } catch { return error }
+        }
+        reload.cancel()
+
+        #expect(await reload.value?.code == .cancelled)
+        #expect(listener.changes.isEmpty)
+    }
+}

@@ -1,6 +1,7 @@
 public import Configuration
 import Foundation
-import SystemPackage
+public import Logging
+import Synchronization
 
 /// The default configuration reader: command-line arguments, then environment variables,
 /// then a JSON file, then in-memory defaults. The first layer that has a key wins.
@@ -22,8 +23,16 @@ import SystemPackage
 /// **The file.** Its path comes from the command-line option ``fileOption`` (`--config`),
 /// else the environment variable ``fileEnvironmentVariable`` (`APP_CONFIG_FILE`), else
 /// ``defaultFilePath`` (on Apple platforms, a bundle resource). A file named by an argument
-/// or a variable must exist; the default file may be absent. A file that is not a JSON
-/// object is a ``ConfigurationError`` naming the file and the problem, never a crash.
+/// or a variable must exist; the default file may be absent. A file that cannot be used
+/// (missing, a directory, unreadable, larger than ``maximumFileSize``, not a JSON object)
+/// is a ``ConfigurationError`` naming the file and the problem, never a crash.
+///
+/// **Declared settings.** Keys declared in ``settings`` are checked each time the layers
+/// are read: a value of the wrong type or out of range, in any layer that wins, fails the
+/// read with one ``ConfigurationError`` listing every problem (key, source, value, except
+/// secrets' values). Keys nobody declared are logged once as a warning: in the file, every
+/// one; in the environment, the variables under a declared prefix (`ANALYTICS_` for
+/// `analytics.sampleRate`).
 ///
 /// **Secrets.** Values of the keys in ``secretKeys`` are marked secret in every layer, so
 /// swift-configuration's access reporters redact them, and a launch plan given these keys
@@ -41,13 +50,32 @@ public struct LayeredConfiguration: Sendable {
     /// The file used when neither the arguments nor the environment name one; it may be
     /// missing. Default: none.
     public var defaultFilePath: String?
-    /// The lowest layer: values used when no other layer has the key.
+    /// The lowest layer: values used when no other layer has the key. They win over the
+    /// defaults of ``settings``.
     public var defaults: [AbsoluteConfigKey: ConfigValue]
-    /// Dot-separated keys whose values are secret.
+    /// Dot-separated keys whose values are secret; includes the secret ``settings``.
     public var secretKeys: Set<String>
+    /// The declared keys, checked each time the layers are read. Their defaults join
+    /// ``defaults`` and their secrecy joins ``secretKeys``. Default: none, nothing checked.
+    public var settings: [ConfigurationSetting] {
+        didSet { secretKeys.formUnion(settings.filter(\.isSecret).map(\.name)) }
+    }
+    /// The largest configuration file accepted, in bytes. Default: 256 KiB.
+    ///
+    /// swift-configuration 1.4.0 parses a JSON file in time quadratic in its number of
+    /// keys (80,000 keys take 1.5 s, 160,000 take 5.7 s), so a limit keeps a mistaken or
+    /// hostile file from stalling a launch or a reload. Real configuration files are a few
+    /// kilobytes.
+    public var maximumFileSize: Int
     /// Told about every configuration lookup (swift-configuration's access reporting), or
     /// `nil`. Secret values reach it marked secret.
     public var accessReporter: (any AccessReporter)?
+    /// Where unknown keys are reported, once each. Default: a logger labelled
+    /// `AppServices.Configuration`.
+    public var logger: Logger
+    /// The unknown keys reported so far, shared by copies, so that each is reported once
+    /// however often the layers are read again.
+    private let reportedUnknownKeys = ReportedKeys()
 
     /// Creates the layers; every parameter has the default described on its property
     /// (`environment: nil` stands for the process's environment).
@@ -59,7 +87,10 @@ public struct LayeredConfiguration: Sendable {
         defaultFilePath: String? = nil,
         defaults: [AbsoluteConfigKey: ConfigValue] = [:],
         secretKeys: Set<String> = [],
-        accessReporter: (any AccessReporter)? = nil
+        settings: [ConfigurationSetting] = [],
+        maximumFileSize: Int = 1 << 18,
+        accessReporter: (any AccessReporter)? = nil,
+        logger: Logger = Logger(label: "AppServices.Configuration")
     ) {
         self.arguments = arguments
         self.environment = environment ?? ProcessInfo.processInfo.environment
@@ -67,83 +98,137 @@ public struct LayeredConfiguration: Sendable {
         self.fileEnvironmentVariable = fileEnvironmentVariable
         self.defaultFilePath = defaultFilePath
         self.defaults = defaults
-        self.secretKeys = secretKeys
+        self.secretKeys = secretKeys.union(settings.filter(\.isSecret).map(\.name))
+        self.settings = settings
+        self.maximumFileSize = maximumFileSize
         self.accessReporter = accessReporter
+        self.logger = logger
     }
 
     /// The configuration file to read and whether it must exist, by the precedence above;
     /// `nil` when no layer names one.
     public var file: (path: String, isRequired: Bool)? {
-        let named = ConfigReader(provider: CommandLineArgumentsProvider(arguments: arguments))
-            .string(forKey: ConfigKey(fileOption))
-        if let path = named ?? environment[fileEnvironmentVariable] { return (path, true) }
+        if let path = namedFile?.path { return (path, true) }
         return defaultFilePath.map { ($0, false) }
     }
 
-    /// Reads the file (if any) and builds the layered reader.
+    /// The file named by an argument or an environment variable, with how it was named.
+    private var namedFile: (path: String, namedBy: String)? {
+        let argument = ConfigReader(provider: CommandLineArgumentsProvider(arguments: arguments))
+            .string(forKey: ConfigKey(fileOption))
+        if let argument { return (argument, "--\(fileOption)") }
+        return environment[fileEnvironmentVariable].map { ($0, fileEnvironmentVariable) }
+    }
+
+    /// Reads the file (if any), checks the declared settings, and builds the layered reader.
     ///
-    /// - Throws: ``ConfigurationError`` when a named file is missing or any file is not a
-    ///   JSON object; the message names the file and the problem.
+    /// - Throws: ``ConfigurationError`` when a named file is missing, any file cannot be
+    ///   read, is larger than ``maximumFileSize`` or is not a JSON object, or values of
+    ///   ``settings`` are invalid (every one listed); the message names the file or keys.
     public func makeReader() async throws(ConfigurationError) -> ConfigReader {
-        let secret = SecretKeyMatcher(secretKeys)
-        var providers: [any ConfigProvider] = [
-            CommandLineArgumentsProvider(
-                arguments: arguments,
-                secretsSpecifier: .dynamic { key, _ in secret.matches(key) }
-            ),
-            EnvironmentVariablesProvider(
-                environmentVariables: environment,
-                secretsSpecifier: .dynamic { key, _ in secret.matches(key) }
-            ),
-        ]
-        if let file {
-            if let provider = try await fileProvider(path: file.path, isRequired: file.isRequired, secret: secret) {
-                providers.append(provider)
+        try makeReaderBlocking()
+    }
+
+    /// ``makeReader()``, on the calling thread: it may block on the file system and parse
+    /// for long, so hosts call it on a thread of their own, never on the tasks' threads.
+    package func makeReaderBlocking() throws(ConfigurationError) -> ConfigReader {
+        let layers = try readLayers()
+        if !settings.isEmpty {
+            let validator = ConfigurationValidator(settings: settings)
+            let problems = validator.problems(in: layers)
+            guard problems.isEmpty else {
+                let count = problems.count == 1 ? "an invalid value" : "\(problems.count) invalid values"
+                throw ConfigurationError(
+                    code: .invalidValues,
+                    file: file?.path ?? "",
+                    message: (["The configuration has \(count):"] + problems.map { "  \($0)" }).joined(separator: "\n"),
+                    problems: problems
+                )
+            }
+            let unknown = reportedUnknownKeys.firstReports(
+                of: validator.unknownKeys(in: layers, ignoring: [fileEnvironmentVariable])
+            )
+            if !unknown.isEmpty {
+                logger.warning(
+                    "Unknown configuration keys, ignored (misspelt, or not declared): \(unknown.joined(separator: "; "))."
+                )
             }
         }
+        return ConfigReader(providers: layers.map(\.provider), accessReporter: accessReporter)
+    }
+
+    /// The layers, highest precedence first, with the file read.
+    func readLayers() throws(ConfigurationError) -> [ConfigurationLayer] {
+        let secret = SecretKeyMatcher(secretKeys)
+        var layers = [
+            ConfigurationLayer(
+                provider: CommandLineArgumentsProvider(
+                    arguments: arguments,
+                    secretsSpecifier: .dynamic { key, _ in secret.matches(key) }
+                ),
+                source: .commandLine,
+                keys: []
+            ),
+            ConfigurationLayer(
+                provider: EnvironmentVariablesProvider(
+                    environmentVariables: environment,
+                    secretsSpecifier: .dynamic { key, _ in secret.matches(key) }
+                ),
+                source: .environment,
+                keys: Array(environment.keys)
+            ),
+        ]
+        if let named = namedFile, named.path.isEmpty {
+            throw ConfigurationError(
+                code: .unreadableFile,
+                file: named.path,
+                message: "\(named.namedBy) is empty, so it names no configuration file. "
+                    + "Give it the path of a JSON file, or leave it out."
+            )
+        }
+        if let (path, isRequired) = file,
+            let file = try ConfigurationFile.read(
+                path: path,
+                isRequired: isRequired,
+                maximumSize: maximumFileSize,
+                remedy: "Fix the file, or pass another one with --\(fileOption) or \(fileEnvironmentVariable).",
+                secret: secret
+            )
+        {
+            layers.append(
+                ConfigurationLayer(
+                    provider: ConfigurationFileProvider(file: file),
+                    source: .file(path: path),
+                    keys: file.keys
+                )
+            )
+        }
         var values: [AbsoluteConfigKey: ConfigValue] = [:]
-        for (key, value) in defaults {
+        for setting in settings {
+            if let value = setting.defaultValue { values[AbsoluteConfigKey(setting.key)] = value }
+        }
+        values.merge(defaults) { _, explicit in explicit }
+        for (key, value) in values {
             values[key] = ConfigValue(value.content, isSecret: value.isSecret || secret.matches(key.description))
         }
-        providers.append(InMemoryProvider(name: "defaults", values: values))
-        return ConfigReader(providers: providers, accessReporter: accessReporter)
+        layers.append(
+            ConfigurationLayer(
+                provider: InMemoryProvider(name: "defaults", values: values),
+                source: .defaults,
+                keys: []
+            )
+        )
+        return layers
     }
+}
 
-    private func fileProvider(
-        path: String,
-        isRequired: Bool,
-        secret: SecretKeyMatcher
-    ) async throws(ConfigurationError) -> FileProvider<JSONSnapshot>? {
-        guard FileManager.default.fileExists(atPath: path) else {
-            guard isRequired else { return nil }
-            throw ConfigurationError(
-                code: .fileNotFound,
-                file: path,
-                message: "The configuration file \(path) does not exist. Create it, or pass another one with "
-                    + "--\(fileOption) or \(fileEnvironmentVariable)."
-            )
-        }
-        do {
-            return try await FileProvider<JSONSnapshot>(
-                parsingOptions: .init(secretsSpecifier: .dynamic { key, _ in secret.matches(key) }),
-                filePath: FilePath(path)
-            )
-        } catch {
-            throw ConfigurationError(
-                code: .malformedFile,
-                file: path,
-                message: "The configuration file \(path) is not a valid JSON object: \(Self.problem(in: error)). "
-                    + "Fix the file, or pass another one with --\(fileOption) or \(fileEnvironmentVariable)."
-            )
-        }
-    }
+/// Keys already reported, so that each is reported once.
+private final class ReportedKeys: Sendable {
+    private let reported = Mutex<Set<String>>([])
 
-    /// What a parsing error says, without Foundation's domain-and-code wrapping.
-    private static func problem(in error: any Error) -> String {
-        let debugDescription = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
-        var problem = debugDescription ?? "\(error)"
-        while problem.hasSuffix(".") { problem.removeLast() }
-        return problem
+    /// The keys of `keys` not reported before, now marked reported.
+    func firstReports(of keys: [String]) -> [String] {
+        reported.withLock { reported in keys.filter { reported.insert($0).inserted } }
     }
 }
 

@@ -1,4 +1,5 @@
 import Configuration
+import Foundation
 import Logging
 
 /// Removes secret configuration values from text before it is logged or reported.
@@ -6,9 +7,19 @@ import Logging
 /// It knows the values (read once, marked secret) of the plan's secret keys and replaces
 /// every occurrence with ``placeholder``: in error messages, skip reasons, and every message
 /// and metadata value logged through an initializer's logger.
+///
+/// Besides the exact value, it replaces the obvious derived forms: the percent-encoded copy
+/// of a text value, and for a URL-shaped secret (`https://user:password@host/path`) its
+/// user and password parts, plain and percent-encoded, when they have at least
+/// ``minimumDerivedLength`` characters. Other transformations (base64, hashes, a part cut
+/// out by the code) are not recognised: code that derives values from a secret must not
+/// log them.
 struct SecretRedactor: Sendable {
     /// What a secret value is replaced with.
     static let placeholder = "<redacted>"
+    /// The shortest derived part (a URL's user or password) that is redacted; shorter ones
+    /// would blank out ordinary words.
+    static let minimumDerivedLength = 6
 
     /// The values, longest first, so a value that contains another is replaced whole.
     private let values: [String]
@@ -25,14 +36,31 @@ struct SecretRedactor: Sendable {
         var found: Set<String> = []
         for key in secretKeys {
             if let text = reader.string(forKey: ConfigKey(key), isSecret: true) {
-                if !text.isEmpty { found.insert(text) }
+                if !text.isEmpty { found.formUnion(Self.forms(of: text)) }
             } else if let texts = reader.stringArray(forKey: ConfigKey(key), isSecret: true) {
-                found.formUnion(texts.filter { !$0.isEmpty })
+                found.formUnion(texts.filter { !$0.isEmpty }.flatMap(Self.forms))
             } else if let texts = reader.textValues(forKey: ConfigKey(key), isSecret: true) {
                 found.formUnion(texts.filter { $0.count >= 4 && $0 != "true" && $0 != "false" })
             }
         }
         values = found.sorted { $0.count > $1.count }
+    }
+
+    /// `text` and the forms derived from it that show up in output: its percent-encoded
+    /// copy and, for a URL, its user and password parts.
+    private static func forms(of text: String) -> Set<String> {
+        var forms: Set<String> = [text]
+        // RFC 3986's unreserved characters, and letters and digits alone: the two usual ways
+        // to put a value into a query.
+        let unreserved = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-._~"))
+        for allowed in [unreserved, .alphanumerics] {
+            if let encoded = text.addingPercentEncoding(withAllowedCharacters: allowed) { forms.insert(encoded) }
+        }
+        if let url = URLComponents(string: text), url.scheme != nil, url.host != nil {
+            let parts = [url.user, url.password, url.percentEncodedUser, url.percentEncodedPassword]
+            forms.formUnion(parts.compactMap { $0 }.filter { $0.count >= minimumDerivedLength })
+        }
+        return forms
     }
 
     /// Whether there is nothing to redact.

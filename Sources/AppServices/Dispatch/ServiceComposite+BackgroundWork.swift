@@ -52,8 +52,11 @@ extension ServiceComposite {
             task: Task { @MainActor [self] in
                 do {
                     try await work()
+                    if Task.isCancelled {
+                        logger.info("Background work \(label), cancelled at its budget, has now finished.")
+                    }
                 } catch is CancellationError {
-                    logger.debug("Background work \(label) stopped after being cancelled.")
+                    logger.info("Background work \(label), cancelled at its budget, has now stopped.")
                 } catch {
                     logger.error(
                         "Background work \(label) failed: \(error).",
@@ -85,7 +88,12 @@ extension ServiceComposite {
         // The same exactly-once machinery as completion handlers: one job per piece of
         // work, answered when it ends, and one deadline.
         let jobs = running.map { entry in
-            FanOutJob(label: entry.value.label) { await entry.value.task.value }
+            FanOutJob(label: entry.value.label) {
+                await entry.value.task.value
+                // Cut off at the budget: the work ended after it was cancelled, which is no
+                // answer (the work logs it), so the gate is told so.
+                try Task.checkCancellation()
+            }
         }
         await withCheckedContinuation { continuation in
             runExactlyOnce("background work", jobs, deadline: budget, merge: .none, unanswered: nil) {

@@ -64,3 +64,20 @@ func windDownBudgets() -> ApplicationHost.Configuration {
     configuration.budgets.terminate = .seconds(3)
     return configuration
 }
+
+// MARK: Readiness and signals that come early
+
+/// A server's `main`: signals held from the start, readiness announced by the host.
+enum ReadyServer {
+    static func run(makeComposite: () throws -> ServiceComposite, logger: Logger) async throws {
+        ApplicationHost.holdSignals([.sigterm, .sigint, .sighup])
+        let layers = LayeredConfiguration()
+        let composite = try makeComposite()
+        var configuration = ApplicationHost.Configuration(configurationLayers: layers, logger: logger)
+        configuration.budgets.reload = .seconds(2)
+        configuration.whenServing = { print("ready") }
+        let host = ApplicationHost(composite: composite, configuration: configuration)
+        let group = ServiceGroup(services: [host], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+        try await group.run()
+    }
+}

@@ -46,3 +46,36 @@ final class FeedService: AppService {
         }
     }
 }
+
+// MARK: Declared settings
+
+extension ConfigurationSetting {
+    static let feedRefresh = ConfigurationSetting(
+        "feed.refreshSeconds",
+        .int(in: 5...3600),
+        default: 60,
+        summary: "how often the feed refreshes, in seconds"
+    )
+    static let paymentsKey = ConfigurationSetting(
+        "payments.apiKey",
+        .string,
+        isSecret: true,
+        summary: "the payment provider's key"
+    )
+}
+
+/// The layers with their keys declared: every read checks them.
+func makeCheckedReader(arguments: [String], environment: [String: String]) async throws -> ConfigReader {
+    let layers = LayeredConfiguration(
+        arguments: arguments,
+        environment: environment,
+        settings: [.feedRefresh, .paymentsKey]
+    )
+    let reader = try await layers.makeReader()
+    return reader
+}
+
+/// A declared setting reads its value through its `ConfigKey`.
+func feedRefreshSeconds(in reader: ConfigReader) -> Int {
+    reader.int(forKey: ConfigurationSetting.feedRefresh.key, default: 60)
+}

@@ -22,7 +22,14 @@ struct DemoApplication {
     ///   - reader: The configuration as read at start.
     ///   - logger: Where the host, the composite and the launch log.
     ///   - log: Where the services and initializers tell what they do.
-    init(layers: LayeredConfiguration, reader: ConfigReader, logger: Logger, log: EventLog) throws {
+    ///   - whenServing: Called once the host serves, its signals trapped.
+    init(
+        layers: LayeredConfiguration,
+        reader: ConfigReader,
+        logger: Logger,
+        log: EventLog,
+        whenServing: (@Sendable () -> Void)? = nil
+    ) throws {
         let store = LocalStore()
         let plan = try LaunchPlan(configuration: .init(reader: reader, secretKeys: layers.secretKeys)) {
             LoggingInitializer(log: log)
@@ -37,25 +44,26 @@ struct DemoApplication {
         let composite = ServiceComposite(configuration: .init(logger: logger), launchPlan: plan) {
             // Listed in any order: the push service declares that it depends on analytics.
             PushNotificationService(store: store, log: log)
-            AnalyticsService(sampleRate: reader.double(forKey: "analytics.sampleRate") ?? 1.0, log: log)
+            AnalyticsService(sampleRate: reader.double(forKey: DemoSetting.sampleRate.key) ?? 1.0, log: log)
         }
         self.composite = composite
         self.store = store
         self.host = ApplicationHost(
             composite: composite,
-            configuration: .init(configurationLayers: layers, logger: logger)
+            configuration: .init(configurationLayers: layers, logger: logger, whenServing: whenServing)
         )
     }
 
     /// The configuration layers: environment variables, then the JSON file named by
     /// `--config` or `APP_CONFIG_FILE`, then the built-in defaults.
     ///
-    /// The command line belongs to the demo's own options, so it is not a layer here.
-    nonisolated static func configurationLayers(file: String?) -> LayeredConfiguration {
+    /// The command line belongs to the demo's own options, so it is not a layer here. Every
+    /// value is checked against ``DemoSetting``; unknown keys are logged through `logger`.
+    nonisolated static func configurationLayers(file: String?, logger: Logger) -> LayeredConfiguration {
         LayeredConfiguration(
             arguments: ["appservices-demo"] + (file.map { ["--config", $0] } ?? []),
-            defaults: DemoSetting.defaults,
-            secretKeys: DemoSetting.secretKeys
+            settings: DemoSetting.all,
+            logger: logger
         )
     }
 }

@@ -1,89 +1,72 @@
+import AppServices
 import Configuration
 
-/// One configuration key of the demo: its default, how the environment spells it, and what
-/// it does. The defaults and `--help` are both made from ``all``, so they cannot disagree.
-struct DemoSetting: Sendable {
-    /// The dot-separated key, as in the JSON file (`{"analytics": {"sampleRate": 0.5}}`).
-    let key: String
-    /// The environment variable that overrides it.
-    let environmentVariable: String
-    /// The built-in default, or `nil` for none.
-    let defaultValue: ConfigValue?
-    /// What it does, and what happens without it.
-    let meaning: String
-    /// Whether its value is secret: never printed in logs, the report or the trace.
-    var isSecret = false
+/// The demo's configuration keys, declared once: their types and allowed values, defaults,
+/// secrecy and meaning. The configuration layers check every value against them at launch
+/// and on each reload, and `--help` is made from them, so neither can disagree with the
+/// other.
+enum DemoSetting {
+    /// The share of sessions whose events are uploaded.
+    static let sampleRate = ConfigurationSetting(
+        "analytics.sampleRate",
+        .double(in: 0...1),
+        default: 1.0,
+        summary: "the share of sessions whose events are uploaded, from 0 to 1; reloaded on SIGHUP"
+    )
+    /// The theme the appearance command applies.
+    static let theme = ConfigurationSetting(
+        "appearance.theme",
+        .string(oneOf: ["system", "light", "dark"]),
+        default: "system",
+        summary: "the theme the appearance command applies: system, light or dark"
+    )
+    /// Where crash reports go.
+    static let crashReporterDSN = ConfigurationSetting(
+        "crashReporter.dsn",
+        .string,
+        isSecret: true,
+        summary: "where crash reports go; without it, crash reporting is skipped"
+    )
+    /// The feature flags to turn on.
+    static let featureFlags = ConfigurationSetting(
+        "featureFlags.enabled",
+        .stringArray,
+        default: ConfigValue(.stringArray(["new-inbox", "compact-layout"]), isSecret: false),
+        summary: "the feature flags to turn on (comma-separated in the environment)"
+    )
+    /// The log level.
+    static let logLevel = ConfigurationSetting(
+        "log.level",
+        .string(oneOf: ["trace", "debug", "info", "notice", "warning", "error", "critical"]),
+        default: "info",
+        summary: "the log level: trace, debug, info, notice, warning, error or critical"
+    )
 
-    static let all: [DemoSetting] = [
-        DemoSetting(
-            key: "analytics.sampleRate",
-            environmentVariable: "ANALYTICS_SAMPLE_RATE",
-            defaultValue: 1.0,
-            meaning: "the share of sessions whose events are uploaded; reloaded on SIGHUP"
-        ),
-        DemoSetting(
-            key: "appearance.theme",
-            environmentVariable: "APPEARANCE_THEME",
-            defaultValue: "system",
-            meaning: "the theme the appearance command applies"
-        ),
-        DemoSetting(
-            key: "crashReporter.dsn",
-            environmentVariable: "CRASH_REPORTER_DSN",
-            defaultValue: nil,
-            meaning: "where crash reports go; without it, crash reporting is skipped",
-            isSecret: true
-        ),
-        DemoSetting(
-            key: "featureFlags.enabled",
-            environmentVariable: "FEATURE_FLAGS_ENABLED",
-            defaultValue: ConfigValue(.stringArray(["new-inbox", "compact-layout"]), isSecret: false),
-            meaning: "the feature flags to turn on (comma-separated in the environment)"
-        ),
-        DemoSetting(
-            key: "log.level",
-            environmentVariable: "LOG_LEVEL",
-            defaultValue: "info",
-            meaning: "the log level: trace, debug, info, notice, warning, error or critical"
-        ),
-    ]
+    /// Every key, in the order `--help` lists them.
+    static let all = [sampleRate, theme, crashReporterDSN, featureFlags, logLevel]
 
-    /// The built-in defaults, the lowest configuration layer.
-    static var defaults: [AbsoluteConfigKey: ConfigValue] {
-        var values: [AbsoluteConfigKey: ConfigValue] = [:]
-        for setting in all {
-            if let value = setting.defaultValue { values[AbsoluteConfigKey(ConfigKey(setting.key))] = value }
+    /// The settings for `--help`: each key with its environment variable, then what it
+    /// does and its default, in lines short enough not to be wrapped.
+    static var helpText: String {
+        let keyWidth = (all.map(\.name.count).max() ?? 0) + 2
+        return all.map { setting in
+            """
+              \(setting.name.padding(to: keyWidth))\(setting.environmentVariable)
+                  \(setting.summary)
+                  default: \(shownDefault(of: setting))\(setting.isSecret ? "; secret: never printed" : "")
+            """
         }
-        return values
+        .joined(separator: "\n")
     }
 
-    /// The keys whose values are secret.
-    static var secretKeys: Set<String> { Set(all.filter(\.isSecret).map(\.key)) }
-}
-
-extension DemoSetting {
-    /// The default as `--help` shows it.
-    var shownDefault: String {
-        switch defaultValue?.content {
+    /// A setting's default as `--help` shows it.
+    private static func shownDefault(of setting: ConfigurationSetting) -> String {
+        switch setting.defaultValue?.content {
         case .string(let text): text
         case .double(let number): "\(number)"
         case .stringArray(let texts): texts.joined(separator: ",")
         case let other?: "\(other)"
         case nil: "none"
         }
-    }
-
-    /// The settings for `--help`: each key with its environment variable, then what it
-    /// does and its default, in lines short enough not to be wrapped.
-    static var helpText: String {
-        let keyWidth = (all.map(\.key.count).max() ?? 0) + 2
-        return all.map { setting in
-            """
-              \(setting.key.padding(to: keyWidth))\(setting.environmentVariable)
-                  \(setting.meaning)
-                  default: \(setting.shownDefault)\(setting.isSecret ? "; secret: never printed" : "")
-            """
-        }
-        .joined(separator: "\n")
     }
 }

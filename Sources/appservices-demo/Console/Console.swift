@@ -1,12 +1,54 @@
 import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Where the demo's output goes: standard output, written line by line, unbuffered.
 ///
 /// `print` buffers whole blocks when standard output is a pipe, so a process reading the
 /// demo (a test waiting for it to serve, `| grep`) would see nothing until it exits.
+///
+/// Output that goes away (`| head -1`, `>/dev/full`, `>&-`) does not stop the program: the
+/// first failed write stops the printing, says so once on standard error, and the demo goes
+/// on, winds down and writes its trace. SIGPIPE is ignored from the start
+/// (``ProcessStart``), so a closed pipe is an `EPIPE` error here rather than death.
 enum Console {
-    /// Writes `text` and a newline to standard output at once.
+    /// Set once a write has failed: nothing more is printed.
+    private static let stopped = Atomic(false)
+
+    /// Whether printing has stopped because standard output went away.
+    static var hasStopped: Bool { stopped.load(ordering: .acquiring) }
+
+    /// Writes `text` and a newline to standard output at once; nothing once printing has
+    /// stopped.
     static func writeLine(_ text: String = "") {
-        FileHandle.standardOutput.write(Data((text + "\n").utf8))
+        guard !hasStopped else { return }
+        let bytes = Array((text + "\n").utf8)
+        var written = 0
+        while written < bytes.count {
+            let result = bytes[written...].withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+            if result >= 0 {
+                written += result
+            } else if errno != EINTR {
+                stopPrinting(because: String(cString: strerror(errno)))
+                return
+            }
+        }
+    }
+
+    /// Stops printing and says why on standard error, once.
+    static func stopPrinting(because reason: String) {
+        guard !stopped.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        // Standard error may be gone too; nothing more can be done about that.
+        let note = Array(
+            "appservices-demo: standard output failed (\(reason)); printing stops, the program goes on.\n".utf8
+        )
+        _ = note.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
     }
 }

@@ -32,7 +32,7 @@ final class AnalyticsService: AppService, ApplicationStateHandling, URLOpenHandl
         }
         events.on(ConfigurationDidChange.self) { change, _ in
             let previous = self.sampleRate
-            self.sampleRate = change.reader.double(forKey: "analytics.sampleRate") ?? 1.0
+            self.sampleRate = change.reader.double(forKey: DemoSetting.sampleRate.key) ?? 1.0
             self.log.record(self, received: change, "sample rate \(self.sampleRate) (was \(previous))")
         }
     }

@@ -64,9 +64,15 @@ struct ScriptedSession: Service {
         log.heading("6. The user comes back: the store initializer runs again")
         composite.willEnterForeground()
         composite.didBecomeActive()
-        // The refresh runs beside the app; wait for it (the store's second generation) so
-        // that quitting does not cancel it.
+        // The refresh runs beside the app; wait for it (the store's second generation), then
+        // for the run to end, with its line printed: quitting must not cancel it, and the
+        // next heading must come after what this step announced.
         while let generation = await storeGenerations.next(), generation < 2 {}
+        if let launch = composite.launch {
+            while case let activity = launch.activity(), !activity.running.isEmpty {
+                await launch.waitForChange(after: activity.version)
+            }
+        }
 
         log.heading("7. The user quits: the host winds down, as on SIGTERM")
     }

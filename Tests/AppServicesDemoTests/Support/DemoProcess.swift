@@ -5,6 +5,19 @@ import Testing
 /// The built `appservices-demo`, run as a child process in a temporary working directory,
 /// with its standard output and standard error read line by line as they arrive.
 final class DemoProcess {
+    /// Where the demo's standard output goes. Standard error is always read by the test.
+    enum StandardOutput {
+        /// Read by the test, interleaved with standard error.
+        case captured
+        /// The file at the path, such as `/dev/full`.
+        case file(String)
+        /// Closed before the demo starts (`>&-`), through `/bin/sh`.
+        case closed
+        /// A pipe of its own, which the test reads with ``firstStandardOutputLine()`` and
+        /// closes with ``closeStandardOutput()``, as `| head -1` does.
+        case ownPipe
+    }
+
     /// The working directory, removed by ``cleanUp()``.
     let directory: URL
     let process = Process()
@@ -13,6 +26,8 @@ final class DemoProcess {
     private var lines: AsyncStream<String>.Iterator
     private let exit: AsyncStream<Int32>
     private var watchdog: Task<Void, Never>?
+    private let input = Pipe()
+    private let ownOutput = Pipe()
     /// How long a demo may run before it is killed.
     static let patience = Duration.seconds(20)
 
@@ -21,20 +36,33 @@ final class DemoProcess {
     init(
         _ arguments: [String],
         environment extra: [String: String] = [:],
+        standardOutput: StandardOutput = .captured,
         prepare: (URL) throws -> Void = { _ in }
     ) throws {
         directory = FileManager.default.temporaryDirectory.appending(path: "appservices-demo-\(UUID())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         try prepare(directory)
 
-        process.executableURL = try Self.executable()
+        let executable = try Self.executable()
+        process.executableURL = executable
         process.arguments = arguments
         process.currentDirectoryURL = directory
         process.environment = Self.environment(adding: extra)
 
         let pipe = Pipe()
-        process.standardOutput = pipe
+        process.standardInput = input
         process.standardError = pipe
+        switch standardOutput {
+        case .captured:
+            process.standardOutput = pipe
+        case .file(let path):
+            process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        case .closed:
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", #"exec "$0" "$@" >&-"#, executable.path] + arguments
+        case .ownPipe:
+            process.standardOutput = ownOutput
+        }
         let (lines, linesContinuation) = AsyncStream.makeStream(of: String.self, bufferingPolicy: .unbounded)
         let splitter = LineSplitter(continuation: linesContinuation)
         self.lines = lines.makeAsyncIterator()
@@ -103,6 +131,36 @@ final class DemoProcess {
     /// The output so far, one line after another.
     var transcript: String { output.joined(separator: "\n") }
 
+    /// Writes a line to the demo's standard input.
+    func sendInputLine() {
+        input.fileHandleForWriting.write(Data("\n".utf8))
+    }
+
+    /// The first line the demo wrote to its own standard output pipe (`.ownPipe`); reads no
+    /// further.
+    func firstStandardOutputLine() async -> String? {
+        let reader = ownOutput.fileHandleForReading
+        return await withCheckedContinuation { continuation in
+            Thread.detachNewThread {
+                var line: [UInt8] = []
+                var byte: UInt8 = 0
+                while true {
+                    let count = read(reader.fileDescriptor, &byte, 1)
+                    if count < 0 && errno == EINTR { continue }
+                    guard count == 1, byte != UInt8(ascii: "\n") else { break }
+                    line.append(byte)
+                }
+                continuation.resume(returning: line.isEmpty ? nil : String(decoding: line, as: UTF8.self))
+            }
+        }
+    }
+
+    /// Closes the reading end of the demo's own standard output pipe, as `head` does when it
+    /// has read enough: the demo's next write fails with `EPIPE`.
+    func closeStandardOutput() {
+        try? ownOutput.fileHandleForReading.close()
+    }
+
     /// Sends `signal` to the process.
     func send(_ signal: Int32) {
         kill(process.processIdentifier, signal)
@@ -131,7 +189,7 @@ final class DemoProcess {
     private static func environment(adding extra: [String: String]) -> [String: String] {
         let configuring: Set = [
             "APP_CONFIG_FILE", "ANALYTICS_SAMPLE_RATE", "APPEARANCE_THEME", "CRASH_REPORTER_DSN",
-            "FEATURE_FLAGS_ENABLED", "LOG_LEVEL",
+            "FEATURE_FLAGS_ENABLED", "LOG_LEVEL", "APPSERVICES_DEMO_PAUSE_AT_START",
         ]
         return ProcessInfo.processInfo.environment.filter { !configuring.contains($0.key) }
             .merging(extra) { _, new in new }

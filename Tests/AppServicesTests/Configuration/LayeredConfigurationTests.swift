@@ -131,3 +131,39 @@ final class SecrecyReporter: AccessReporter, Sendable {
         recorded.withLock { $0[key] = value.isSecret }
     }
 }
+
+extension LayeredConfigurationTests {
+    @Test("A file over the size limit is refused with its size and the limit, before it is parsed")
+    func fileTooLarge() async throws {
+        let file = try TemporaryFile(#"{"http": {"timeout": 3}}"#)
+        defer { file.cleanUp() }
+        var layers = LayeredConfiguration(arguments: ["app", "--config", file.path], environment: [:])
+        layers.maximumFileSize = 16
+
+        let error = await #expect(throws: ConfigurationError.self) { try await layers.makeReader() }
+
+        #expect(error?.code == .fileTooLarge)
+        #expect(
+            error?.message.hasPrefix(
+                "The configuration file \(file.path) is 24 bytes, more than the limit of 16 bytes."
+            ) == true
+        )
+    }
+
+    @Test("A directory, or an empty path in the environment, is named in a sentence without Foundation's codes")
+    func unreadablePaths() async throws {
+        let directory = FileManager.default.temporaryDirectory.path
+        let asDirectory = LayeredConfiguration(arguments: ["app", "--config", directory], environment: [:])
+        let directoryError = await #expect(throws: ConfigurationError.self) { try await asDirectory.makeReader() }
+        #expect(directoryError?.code == .unreadableFile)
+        #expect(
+            directoryError?.message.hasPrefix("The configuration file \(directory) is a directory, not a file.") == true
+        )
+
+        let empty = LayeredConfiguration(arguments: ["app"], environment: ["APP_CONFIG_FILE": ""])
+        let emptyError = await #expect(throws: ConfigurationError.self) { try await empty.makeReader() }
+        #expect(emptyError?.code == .unreadableFile)
+        #expect(emptyError?.message.hasPrefix("APP_CONFIG_FILE is empty, so it names no configuration file.") == true)
+        #expect(!(emptyError?.message.contains("Domain") ?? true))
+    }
+}

@@ -92,3 +92,24 @@ struct BackgroundWorkTests {
         #expect(await composite.finishBackgroundWork(within: .seconds(5)) == [])
     }
 }
+
+extension BackgroundWorkTests {
+    @Test("Work cut off at the budget that ends later is logged as cancelled at its budget, not as an ignored answer")
+    func lateEndIsCancellation() async {
+        let (composite, _) = background(.hangs)
+        async let unfinished = composite.finishBackgroundWork(within: .seconds(5))
+        await clock.waitForSleepers(1)
+        clock.advance(by: .seconds(5))
+        #expect(await unfinished == ["Flusher: flush"])
+
+        probe.release()
+        await composite.waitForPendingWork()
+
+        #expect(!logs.text.contains("was ignored"), "logs:\n\(logs.text)")
+        #expect(
+            logs.messages(at: .info).contains(
+                "Background work Flusher: flush, cancelled at its budget, has now finished."
+            )
+        )
+    }
+}

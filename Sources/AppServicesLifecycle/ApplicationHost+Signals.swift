@@ -1,0 +1,76 @@
+import Synchronization
+public import UnixSignals
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The signals that arrived while held, one bit per signal number. Written by the signal
+/// handler: a lock-free atomic is safe to use there.
+private let heldSignals = Atomic<UInt64>(0)
+
+extension ApplicationHost {
+    /// Holds `signals` from now until a host starts running: instead of their default
+    /// action (ending the process), each is recorded, and the host raises it again once
+    /// the handlers that serve it are in place.
+    ///
+    /// Call it first thing in `main`, before reading configuration or building services.
+    ///
+    /// ```swift
+    /// @main
+    /// enum Server {
+    ///     static func main() async throws {
+    ///         ApplicationHost.holdSignals([.sigterm, .sigint, .sighup])
+    ///         // ... build the host and run the service group as usual.
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// Without it, a SIGTERM that arrives while the program starts (reading its
+    /// configuration, building its services) ends it at once with status 143, and a SIGHUP
+    /// does the same. With it, ``run()`` raises the held signals again right after it has
+    /// trapped the reload signal; the service group has trapped its graceful-shutdown
+    /// signals before it started the host. A SIGTERM held from the start then shuts the
+    /// group down in order: if it is seen before the launch, nothing is launched and there
+    /// is nothing to wind down; otherwise the host winds down from where the application is.
+    /// A SIGHUP held from the start reloads the configuration once the application serves.
+    ///
+    /// Blocking the signals would not do: on Linux, the main thread of a program with an
+    /// asynchronous `main` waits in `sigsuspend` with every signal unblocked. A held
+    /// signal that nothing traps later (a SIGHUP with no configuration to reload) is
+    /// recorded and has no effect.
+    ///
+    /// - Parameter signals: The signals to hold; typically the service group's graceful
+    ///   shutdown signals and ``Configuration-swift.struct/reloadSignal``.
+    public static func holdSignals(_ signals: [UnixSignal]) {
+        for signal in signals where signal.rawValue > 0 && signal.rawValue < 64 {
+            var action = sigaction()
+            #if canImport(Darwin)
+            action.__sigaction_u.__sa_handler = { number in
+                heldSignals.bitwiseOr(1 << UInt64(number), ordering: .relaxed)
+            }
+            #else
+            action.__sigaction_handler.sa_handler = { number in
+                heldSignals.bitwiseOr(1 << UInt64(number), ordering: .relaxed)
+            }
+            #endif
+            sigemptyset(&action.sa_mask)
+            // A held signal must not interrupt the start-up's system calls.
+            action.sa_flags = SA_RESTART
+            sigaction(signal.rawValue, &action, nil)
+        }
+    }
+
+    /// Raises again, once each, the signals held so far (``holdSignals(_:)``), now that the
+    /// handlers that serve them are in place.
+    static func raiseHeldSignals() {
+        let held = heldSignals.exchange(0, ordering: .relaxed)
+        for number in 1..<64 where held & (1 << UInt64(number)) != 0 {
+            kill(getpid(), Int32(number))
+        }
+    }
+}

@@ -1,0 +1,56 @@
+import AppServicesLifecycle
+import ArgumentParser
+import Foundation
+import UnixSignals
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The demo's entry point: makes the process safe to signal and to write from before
+/// anything else runs, then runs the command (``AppServicesDemo``).
+@main
+enum ProcessStart {
+    /// The environment variable that makes the demo pause right after the signals are held
+    /// (see ``pauseIfAsked()``), so that tests can signal it at the earliest point.
+    static let pauseVariable = "APPSERVICES_DEMO_PAUSE_AT_START"
+
+    static func main() async {
+        // First: a signal that arrives while the demo starts is served once the host runs.
+        ApplicationHost.holdSignals([.sigterm, .sigint, .sighup])
+        // A reader that goes away is an EPIPE write error (handled by Console), not death.
+        signal(SIGPIPE, SIG_IGN)
+        reopenClosedStandardStreams()
+        pauseIfAsked()
+        await AppServicesDemo.main()
+    }
+
+    /// Points standard output and standard error at /dev/null when the demo was started
+    /// with them closed (`>&-`), so that no file the demo opens (the configuration, the
+    /// trace) takes their place and receives its printing; printing stops, as for any
+    /// output that went away.
+    private static func reopenClosedStandardStreams() {
+        for descriptor in [STDOUT_FILENO, STDERR_FILENO] where fcntl(descriptor, F_GETFD) == -1 {
+            let null = open("/dev/null", O_WRONLY)
+            if null >= 0 && null != descriptor {
+                dup2(null, descriptor)
+                close(null)
+            }
+            if descriptor == STDOUT_FILENO { Console.stopPrinting(because: "it is closed") }
+        }
+    }
+
+    /// With `APPSERVICES_DEMO_PAUSE_AT_START` set, says so on standard error and waits for
+    /// a line (or the end) on standard input: the earliest point at which the demo can be
+    /// signalled, with its signals held and nothing else done yet.
+    private static func pauseIfAsked() {
+        guard ProcessInfo.processInfo.environment[pauseVariable] != nil else { return }
+        let note = "appservices-demo: paused at start with signals held; continuing at a line on standard input.\n"
+        _ = Array(note.utf8).withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+        _ = readLine()
+    }
+}
