@@ -33,3 +33,125 @@ extension ApplicationStateHandling {
     /// Does nothing.
     public func applicationWillTerminate(_ context: AppContext) {}
 }
+
+// MARK: - What the composite knows about these callbacks
+
+extension HandlerKinds {
+    /// The services that adopt ``ApplicationStateHandling``.
+    static let applicationState = HandlerKind<any ApplicationStateHandling> { $0 as? any ApplicationStateHandling }
+}
+
+extension AppCallback {
+    /// `applicationDidBecomeActive:` and `applicationDidBecomeActive:`
+    public static let didBecomeActive = AppCallback(
+        "didBecomeActive",
+        heardBy: HandlerKinds.applicationState,
+        selectors: Selectors(application: "applicationDidBecomeActive:", appKit: "applicationDidBecomeActive:"),
+        isAlwaysClaimed: true,
+        notificationName: "UIApplicationDidBecomeActiveNotification",
+        applicationTransition: .from([.inactive], to: .active)
+    )
+    /// `applicationWillResignActive:` and `applicationWillResignActive:`
+    public static let willResignActive = AppCallback(
+        "willResignActive",
+        heardBy: HandlerKinds.applicationState,
+        direction: .down,
+        selectors: Selectors(application: "applicationWillResignActive:", appKit: "applicationWillResignActive:"),
+        isAlwaysClaimed: true,
+        notificationName: "UIApplicationWillResignActiveNotification",
+        applicationTransition: .from([.active], to: .inactive, atEnd: true)
+    )
+    /// `applicationDidEnterBackground:`
+    public static let didEnterBackground = AppCallback(
+        "didEnterBackground",
+        heardBy: HandlerKinds.applicationState,
+        direction: .down,
+        selectors: Selectors(application: "applicationDidEnterBackground:"),
+        isAlwaysClaimed: true,
+        notificationName: "UIApplicationDidEnterBackgroundNotification",
+        applicationTransition: .from([.inactive], to: .background)
+    )
+    /// `applicationWillEnterForeground:`
+    public static let willEnterForeground = AppCallback(
+        "willEnterForeground",
+        heardBy: HandlerKinds.applicationState,
+        selectors: Selectors(application: "applicationWillEnterForeground:"),
+        isAlwaysClaimed: true,
+        notificationName: "UIApplicationWillEnterForegroundNotification",
+        applicationTransition: .from([.background], to: .inactive, atEnd: true)
+    )
+    /// `applicationWillTerminate:` and `applicationWillTerminate:`
+    public static let willTerminate = AppCallback(
+        "willTerminate",
+        heardBy: HandlerKinds.applicationState,
+        direction: .down,
+        selectors: Selectors(application: "applicationWillTerminate:", appKit: "applicationWillTerminate:"),
+        isAlwaysClaimed: true,
+        notificationName: "UIApplicationWillTerminateNotification",
+        applicationTransition: .from([.inactive, .active, .background], to: .terminated, atEnd: true)
+    )
+
+    /// The callbacks ``ApplicationStateHandling`` services hear.
+    static let applicationStateCallbacks: [AppCallback] = [
+        .didBecomeActive, .willResignActive, .didEnterBackground, .willEnterForeground, .willTerminate,
+    ]
+}
+
+extension LifecycleEvent {
+    /// The event ``AppCallback/didBecomeActive`` announces.
+    public static let didBecomeActive = LifecycleEvent(callback: .didBecomeActive)
+    /// The event ``AppCallback/willResignActive`` announces.
+    public static let willResignActive = LifecycleEvent(callback: .willResignActive)
+    /// The event ``AppCallback/didEnterBackground`` announces.
+    public static let didEnterBackground = LifecycleEvent(callback: .didEnterBackground)
+    /// The event ``AppCallback/willEnterForeground`` announces.
+    public static let willEnterForeground = LifecycleEvent(callback: .willEnterForeground)
+    /// The event ``AppCallback/willTerminate`` announces.
+    public static let willTerminate = LifecycleEvent(callback: .willTerminate)
+}
+
+// MARK: - Dispatch
+
+extension ServiceComposite {
+    /// Dispatches `applicationDidBecomeActive(_:)` in dependency order.
+    ///
+    /// The first time, it also schedules the launch's first-frame report for the main
+    /// queue's next turn (see ``reportFirstFrame()``).
+    public func didBecomeActive(platform: PlatformObjects? = nil) {
+        notify(.didBecomeActive, HandlerKinds.applicationState, platform: platform) {
+            $0.applicationDidBecomeActive($1)
+        }
+        launch?.reportFirstFrameAfterMainQueueTurn()
+    }
+
+    /// Dispatches `applicationWillResignActive(_:)` in reverse dependency order.
+    public func willResignActive(platform: PlatformObjects? = nil) {
+        notify(.willResignActive, HandlerKinds.applicationState, platform: platform) {
+            $0.applicationWillResignActive($1)
+        }
+    }
+
+    /// Dispatches `applicationDidEnterBackground(_:)` in reverse dependency order.
+    public func didEnterBackground(platform: PlatformObjects? = nil) {
+        notify(.didEnterBackground, HandlerKinds.applicationState, platform: platform) {
+            $0.applicationDidEnterBackground($1)
+        }
+    }
+
+    /// Dispatches `applicationWillEnterForeground(_:)` in dependency order, then runs again
+    /// the launch initializers that re-run on entering the foreground.
+    public func willEnterForeground(platform: PlatformObjects? = nil) {
+        notify(.willEnterForeground, HandlerKinds.applicationState, platform: platform) {
+            $0.applicationWillEnterForeground($1)
+        }
+        launch?.enterForeground()
+    }
+
+    /// Dispatches `applicationWillTerminate(_:)` in reverse dependency order, then cancels
+    /// work still running for completion-handler callbacks and the launch.
+    public func willTerminate(platform: PlatformObjects? = nil) {
+        notify(.willTerminate, HandlerKinds.applicationState, platform: platform) { $0.applicationWillTerminate($1) }
+        cancelPendingWork()
+        launch?.cancel()
+    }
+}

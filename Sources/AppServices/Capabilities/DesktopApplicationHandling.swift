@@ -58,3 +58,220 @@ extension DesktopApplicationHandling {
     /// Supports secure restorable state.
     public func applicationSupportsSecureRestorableState(_ context: AppContext) -> Bool { true }
 }
+
+// MARK: - What the composite knows about these callbacks
+
+extension HandlerKinds {
+    /// The services that adopt ``DesktopApplicationHandling``.
+    static let desktop = HandlerKind<any DesktopApplicationHandling> { $0 as? any DesktopApplicationHandling }
+}
+
+extension AppCallback {
+    /// `applicationWillBecomeActive:`
+    public static let willBecomeActive = AppCallback(
+        "willBecomeActive",
+        heardBy: HandlerKinds.desktop,
+        selectors: Selectors(appKit: "applicationWillBecomeActive:")
+    )
+    /// `applicationDidResignActive:`
+    public static let didResignActive = AppCallback(
+        "didResignActive",
+        heardBy: HandlerKinds.desktop,
+        direction: .down,
+        selectors: Selectors(appKit: "applicationDidResignActive:")
+    )
+    /// `applicationWillHide:`
+    public static let willHide = AppCallback(
+        "willHide",
+        heardBy: HandlerKinds.desktop,
+        direction: .down,
+        selectors: Selectors(appKit: "applicationWillHide:")
+    )
+    /// `applicationDidHide:`
+    public static let didHide = AppCallback(
+        "didHide",
+        heardBy: HandlerKinds.desktop,
+        direction: .down,
+        selectors: Selectors(appKit: "applicationDidHide:")
+    )
+    /// `applicationWillUnhide:`
+    public static let willUnhide = AppCallback(
+        "willUnhide",
+        heardBy: HandlerKinds.desktop,
+        selectors: Selectors(appKit: "applicationWillUnhide:")
+    )
+    /// `applicationDidUnhide:`
+    public static let didUnhide = AppCallback(
+        "didUnhide",
+        heardBy: HandlerKinds.desktop,
+        selectors: Selectors(appKit: "applicationDidUnhide:")
+    )
+    /// `applicationShouldTerminate:`
+    public static let shouldTerminate = AppCallback(
+        "shouldTerminate",
+        heardBy: HandlerKinds.desktop,
+        selectors: Selectors(appKit: "applicationShouldTerminate:"),
+        deadline: { $0.termination }
+    )
+    /// `applicationShouldTerminateAfterLastWindowClosed:`
+    public static let shouldTerminateAfterLastWindowClosed = AppCallback(
+        "shouldTerminateAfterLastWindowClosed",
+        heardBy: HandlerKinds.desktop,
+        selectors: Selectors(appKit: "applicationShouldTerminateAfterLastWindowClosed:")
+    )
+    /// `applicationShouldHandleReopen:hasVisibleWindows:`
+    public static let shouldHandleReopen = AppCallback(
+        "shouldHandleReopen",
+        heardBy: HandlerKinds.desktop,
+        selectors: Selectors(appKit: "applicationShouldHandleReopen:hasVisibleWindows:")
+    )
+    /// `applicationSupportsSecureRestorableState:`
+    public static let supportsSecureRestorableState = AppCallback(
+        "supportsSecureRestorableState",
+        heardBy: HandlerKinds.desktop,
+        selectors: Selectors(appKit: "applicationSupportsSecureRestorableState:")
+    )
+
+    /// The callbacks ``DesktopApplicationHandling`` services hear.
+    static let desktopCallbacks: [AppCallback] = [
+        .willBecomeActive, .didResignActive, .willHide, .didHide, .willUnhide, .didUnhide, .shouldTerminate,
+        .shouldTerminateAfterLastWindowClosed, .shouldHandleReopen, .supportsSecureRestorableState,
+    ]
+}
+
+// MARK: - Dispatch
+
+extension ServiceComposite {
+    /// Dispatches AppKit's `applicationWillBecomeActive(_:)`.
+    public func willBecomeActive(platform: PlatformObjects? = nil) {
+        notify(.willBecomeActive, HandlerKinds.desktop, platform: platform) { $0.applicationWillBecomeActive($1) }
+    }
+
+    /// Dispatches AppKit's `applicationDidResignActive(_:)`.
+    public func didResignActive(platform: PlatformObjects? = nil) {
+        notify(.didResignActive, HandlerKinds.desktop, platform: platform) { $0.applicationDidResignActive($1) }
+    }
+
+    /// Dispatches AppKit's `applicationWillHide(_:)`.
+    public func willHide(platform: PlatformObjects? = nil) {
+        notify(.willHide, HandlerKinds.desktop, platform: platform) { $0.applicationWillHide($1) }
+    }
+
+    /// Dispatches AppKit's `applicationDidHide(_:)`.
+    public func didHide(platform: PlatformObjects? = nil) {
+        notify(.didHide, HandlerKinds.desktop, platform: platform) { $0.applicationDidHide($1) }
+    }
+
+    /// Dispatches AppKit's `applicationWillUnhide(_:)`.
+    public func willUnhide(platform: PlatformObjects? = nil) {
+        notify(.willUnhide, HandlerKinds.desktop, platform: platform) { $0.applicationWillUnhide($1) }
+    }
+
+    /// Dispatches AppKit's `applicationDidUnhide(_:)`.
+    public func didUnhide(platform: PlatformObjects? = nil) {
+        notify(.didUnhide, HandlerKinds.desktop, platform: platform) { $0.applicationDidUnhide($1) }
+    }
+
+    /// The merged answer to AppKit's `applicationShouldTerminate(_:)`.
+    public enum TerminationDecision: Sendable, Hashable {
+        /// Quit now (`.terminateNow`).
+        case now
+        /// Do not quit (`.terminateCancel`).
+        case cancel
+        /// Quit later (`.terminateLater`): the composite calls the reply handler once, when
+        /// every service that asked for time has finished or at the deadline.
+        case later
+    }
+
+    /// Dispatches AppKit's `applicationShouldTerminate(_:)` and merges the answers:
+    /// ``TerminationReply/cancel`` beats ``TerminationReply/later(_:)``, which beats
+    /// ``TerminationReply/now``.
+    ///
+    /// The work of the services that answered ``TerminationReply/later(_:)`` starts at once.
+    /// If all of it finishes on the spot, the answer is direct: ``TerminationDecision/now``
+    /// when every piece agreed, ``TerminationDecision/cancel`` otherwise, and `reply` is not
+    /// called. Otherwise the answer is ``TerminationDecision/later`` and `reply` comes once,
+    /// after this returns.
+    ///
+    /// - Parameters:
+    ///   - platform: The raw platform objects to hand to services, if any.
+    ///   - reply: For ``TerminationDecision/later`` only: called exactly once with
+    ///     whether to quit (every service's work returned `true`), when all have finished or
+    ///     at ``Configuration-swift.struct/Deadlines-swift.struct/termination`` (a service
+    ///     that has not finished by then counts as `false`). Pass it to
+    ///     `NSApplication.reply(toApplicationShouldTerminate:)`.
+    public func shouldTerminate(
+        platform: PlatformObjects? = nil,
+        reply: @escaping @MainActor (Bool) -> Void
+    ) -> TerminationDecision {
+        var jobs: [FanOutJob<Bool>] = []
+        let cancel = ask(.shouldTerminate, HandlerKinds.desktop, merge: .anyTrue, platform: platform) {
+            handler,
+            context in
+            switch handler.applicationShouldTerminate(context) {
+            case .now: return false
+            case .cancel: return true
+            case .later(let work):
+                jobs.append(FanOutJob(serviceType: context.currentServiceType, run: work))
+                return false
+            }
+        }
+        if cancel { return .cancel }
+        if jobs.isEmpty { return .now }
+        // The services that asked for time finish concurrently under one deadline, through
+        // the same exactly-once machinery as the completion-handler callbacks.
+        let answer = PendingTermination()
+        runExactlyOnce(
+            AppCallback.shouldTerminate.name,
+            jobs,
+            deadline: configuration.deadlines.termination,
+            merge: .allTrue,
+            unanswered: false
+        ) { quit in
+            // AppKit must hear `.terminateLater` before any reply, so work that finished
+            // before this method returned becomes the direct answer instead.
+            if answer.hasReturned { reply(quit) } else { answer.decision = quit ? .now : .cancel }
+        }
+        answer.hasReturned = true
+        return answer.decision
+    }
+
+    /// Dispatches AppKit's `applicationShouldTerminateAfterLastWindowClosed(_:)`.
+    ///
+    /// - Returns: `true` if any service returned `true`; `nil` when no service handles the
+    ///   desktop callbacks (the adapter then does not claim it).
+    public func shouldTerminateAfterLastWindowClosed(platform: PlatformObjects? = nil) -> Bool? {
+        guard handles(.shouldTerminateAfterLastWindowClosed) else { return nil }
+        return ask(.shouldTerminateAfterLastWindowClosed, HandlerKinds.desktop, merge: .anyTrue, platform: platform) {
+            $0.applicationShouldTerminateAfterLastWindowClosed($1)
+        }
+    }
+
+    /// Dispatches AppKit's `applicationShouldHandleReopen(_:hasVisibleWindows:)`.
+    ///
+    /// - Returns: `false` if any service returned `false`; `true` otherwise.
+    public func shouldHandleReopen(hasVisibleWindows: Bool, platform: PlatformObjects? = nil) -> Bool {
+        ask(.shouldHandleReopen, HandlerKinds.desktop, merge: .allTrue, platform: platform) {
+            $0.applicationShouldHandleReopen($1, hasVisibleWindows: hasVisibleWindows)
+        }
+    }
+
+    /// Dispatches AppKit's `applicationSupportsSecureRestorableState(_:)`.
+    ///
+    /// - Returns: `false` if any service returned `false`; `nil` when no service handles
+    ///   the desktop callbacks (the adapter then does not claim it).
+    public func supportsSecureRestorableState(platform: PlatformObjects? = nil) -> Bool? {
+        guard handles(.supportsSecureRestorableState) else { return nil }
+        return ask(.supportsSecureRestorableState, HandlerKinds.desktop, merge: .allTrue, platform: platform) {
+            $0.applicationSupportsSecureRestorableState($1)
+        }
+    }
+}
+
+/// The answer to `applicationShouldTerminate` while it is being made: direct if the
+/// services' work finishes before the method returns, "later" otherwise.
+@MainActor
+private final class PendingTermination {
+    var decision = ServiceComposite.TerminationDecision.later
+    var hasReturned = false
+}

@@ -30,3 +30,85 @@ extension LaunchHandling {
         true
     }
 }
+
+// MARK: - What the composite knows about these callbacks
+
+extension HandlerKinds {
+    /// The services that adopt ``LaunchHandling``.
+    static let launch = HandlerKind<any LaunchHandling> { $0 as? any LaunchHandling }
+}
+
+extension AppCallback {
+    /// `application:willFinishLaunchingWithOptions:` and `applicationWillFinishLaunching:`
+    public static let willFinishLaunching = AppCallback(
+        "willFinishLaunching",
+        heardBy: HandlerKinds.launch,
+        selectors: Selectors(
+            application: "application:willFinishLaunchingWithOptions:",
+            appKit: "applicationWillFinishLaunching:"
+        ),
+        isAlwaysClaimed: true,
+        applicationTransition: .from([.notRunning], to: .launching)
+    )
+    /// `application:didFinishLaunchingWithOptions:` and `applicationDidFinishLaunching:`
+    public static let didFinishLaunching = AppCallback(
+        "didFinishLaunching",
+        heardBy: HandlerKinds.launch,
+        selectors: Selectors(
+            application: "application:didFinishLaunchingWithOptions:",
+            appKit: "applicationDidFinishLaunching:"
+        ),
+        isAlwaysClaimed: true,
+        notificationName: "UIApplicationDidFinishLaunchingNotification",
+        applicationTransition: .from([.notRunning, .launching], to: .inactive, orBackgroundWhenLaunchedThere: true)
+    )
+
+    /// The callbacks ``LaunchHandling`` services hear.
+    static let launchCallbacks: [AppCallback] = [.willFinishLaunching, .didFinishLaunching]
+}
+
+extension LifecycleEvent {
+    /// The event ``AppCallback/didFinishLaunching`` announces.
+    public static let didFinishLaunching = LifecycleEvent(callback: .didFinishLaunching)
+}
+
+// MARK: - Dispatch
+
+extension ServiceComposite {
+    /// Dispatches `application(_:willFinishLaunchingWithOptions:)`.
+    ///
+    /// - Returns: `false` if any service returned `false`, else `true` (also with no
+    ///   handling service). Every service is called.
+    public func willFinishLaunching(
+        _ options: LaunchOptions = LaunchOptions(),
+        platform: PlatformObjects? = nil
+    ) -> Bool {
+        ask(.willFinishLaunching, HandlerKinds.launch, merge: .allTrue, platform: platform) {
+            $0.application($1, willFinishLaunchingWithOptions: options)
+        }
+    }
+
+    /// Dispatches `application(_:didFinishLaunchingWithOptions:)`, and runs the attached
+    /// launch plan's work that belongs inside it.
+    ///
+    /// With a launch plan attached, in this order: the ``LaunchPhase/beforeLaunchReturns``
+    /// initializers (synchronously), the services' launch handlers, the startup commands;
+    /// then the ``LaunchPhase/critical`` phase starts as the method returns.
+    ///
+    /// - Returns: `false` if any service returned `false`, else `true` (also with no
+    ///   handling service). Every service is called.
+    public func didFinishLaunching(_ options: LaunchOptions = LaunchOptions(), platform: PlatformObjects? = nil) -> Bool
+    {
+        launchesIntoBackground = options.launchedInBackground
+        // Seal first, so initializers find the services exactly as dispatch will see them,
+        // and the launch is the one that runs every plan of the tree (nested plans merge).
+        sealIfNeeded(by: AppCallback.didFinishLaunching.name)
+        launch?.runBeforeLaunchReturns()
+        let answer = ask(.didFinishLaunching, HandlerKinds.launch, merge: .allTrue, platform: platform) {
+            $0.application($1, didFinishLaunchingWithOptions: options)
+        }
+        launch?.runCommands()
+        launch?.startPhase(.critical)
+        return answer
+    }
+}

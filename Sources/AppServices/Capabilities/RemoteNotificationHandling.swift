@@ -1,3 +1,5 @@
+import Foundation
+
 /// A service that handles remote notifications that wake the application, usually silent
 /// pushes asking it to fetch content
 /// (`application(_:didReceiveRemoteNotification:fetchCompletionHandler:)`).
@@ -20,4 +22,67 @@ public protocol RemoteNotificationHandling: AppService {
         _ context: AppContext,
         didReceiveRemoteNotification notification: RemoteNotification
     ) async throws -> BackgroundFetchResult
+}
+
+// MARK: - What the composite knows about these callbacks
+
+extension HandlerKinds {
+    /// The services that adopt ``RemoteNotificationHandling``.
+    static let remoteNotifications = HandlerKind<any RemoteNotificationHandling> {
+        $0 as? any RemoteNotificationHandling
+    }
+}
+
+extension AppCallback {
+    /// `application:didReceiveRemoteNotification:fetchCompletionHandler:` and `application:didReceiveRemoteNotification:`
+    public static let didReceiveRemoteNotification = AppCallback(
+        "didReceiveRemoteNotification",
+        heardBy: HandlerKinds.remoteNotifications,
+        selectors: Selectors(
+            application: "application:didReceiveRemoteNotification:fetchCompletionHandler:",
+            appKit: "application:didReceiveRemoteNotification:"
+        ),
+        deadline: { $0.remoteNotification }
+    )
+
+    /// The callbacks ``RemoteNotificationHandling`` services hear.
+    static let remoteNotificationCallbacks: [AppCallback] = [.didReceiveRemoteNotification]
+}
+
+// MARK: - Dispatch
+
+extension ServiceComposite {
+    /// Dispatches `application(_:didReceiveRemoteNotification:fetchCompletionHandler:)`.
+    ///
+    /// The services run concurrently. `completion` is called exactly once: with
+    /// ``BackgroundFetchResult/noData`` at once when no service handles remote
+    /// notifications, otherwise with the merged result when every service has answered or
+    /// at ``Configuration-swift.struct/Deadlines-swift.struct/remoteNotification``.
+    public func didReceiveRemoteNotification(
+        _ notification: RemoteNotification,
+        platform: PlatformObjects? = nil,
+        completion: @escaping @MainActor (BackgroundFetchResult) -> Void
+    ) {
+        fanOut(
+            .didReceiveRemoteNotification,
+            HandlerKinds.remoteNotifications,
+            merge: .backgroundFetch,
+            unanswered: .failed,
+            platform: platform,
+            call: { try await $0.application($1, didReceiveRemoteNotification: notification) },
+            completion: completion
+        )
+    }
+
+    /// Dispatches a remote notification and returns the merged result; see
+    /// ``didReceiveRemoteNotification(_:platform:completion:)``. Returns at the deadline
+    /// even if a service has not.
+    public func didReceiveRemoteNotification(
+        _ notification: RemoteNotification,
+        platform: PlatformObjects? = nil
+    ) async -> BackgroundFetchResult {
+        await withCheckedContinuation { continuation in
+            didReceiveRemoteNotification(notification, platform: platform) { continuation.resume(returning: $0) }
+        }
+    }
 }

@@ -18,3 +18,60 @@ extension RemoteNotificationRegistrationHandling {
     /// Does nothing.
     public func application(_ context: AppContext, didFailToRegisterForRemoteNotificationsWithError error: any Error) {}
 }
+
+// MARK: - What the composite knows about these callbacks
+
+extension HandlerKinds {
+    /// The services that adopt ``RemoteNotificationRegistrationHandling``.
+    static let remoteNotificationRegistration = HandlerKind<any RemoteNotificationRegistrationHandling> {
+        $0 as? any RemoteNotificationRegistrationHandling
+    }
+}
+
+extension AppCallback {
+    /// `application:didRegisterForRemoteNotificationsWithDeviceToken:` and `application:didRegisterForRemoteNotificationsWithDeviceToken:`
+    public static let didRegisterForRemoteNotifications = AppCallback(
+        "didRegisterForRemoteNotifications",
+        heardBy: HandlerKinds.remoteNotificationRegistration,
+        selectors: Selectors(
+            application: "application:didRegisterForRemoteNotificationsWithDeviceToken:",
+            appKit: "application:didRegisterForRemoteNotificationsWithDeviceToken:"
+        )
+    )
+    /// `application:didFailToRegisterForRemoteNotificationsWithError:` and `application:didFailToRegisterForRemoteNotificationsWithError:`
+    public static let didFailToRegisterForRemoteNotifications = AppCallback(
+        "didFailToRegisterForRemoteNotifications",
+        heardBy: HandlerKinds.remoteNotificationRegistration,
+        selectors: Selectors(
+            application: "application:didFailToRegisterForRemoteNotificationsWithError:",
+            appKit: "application:didFailToRegisterForRemoteNotificationsWithError:"
+        )
+    )
+
+    /// The callbacks ``RemoteNotificationRegistrationHandling`` services hear.
+    static let remoteNotificationRegistrationCallbacks: [AppCallback] = [
+        .didRegisterForRemoteNotifications, .didFailToRegisterForRemoteNotifications,
+    ]
+}
+
+// MARK: - Dispatch
+
+extension ServiceComposite {
+    /// Dispatches `application(_:didRegisterForRemoteNotificationsWithDeviceToken:)`.
+    public func didRegisterForRemoteNotifications(deviceToken: Data, platform: PlatformObjects? = nil) {
+        notify(.didRegisterForRemoteNotifications, HandlerKinds.remoteNotificationRegistration, platform: platform) {
+            $0.application($1, didRegisterForRemoteNotificationsWithDeviceToken: deviceToken)
+        }
+    }
+
+    /// Dispatches `application(_:didFailToRegisterForRemoteNotificationsWithError:)`.
+    public func didFailToRegisterForRemoteNotifications(error: any Error, platform: PlatformObjects? = nil) {
+        notify(
+            .didFailToRegisterForRemoteNotifications,
+            HandlerKinds.remoteNotificationRegistration,
+            platform: platform
+        ) {
+            $0.application($1, didFailToRegisterForRemoteNotificationsWithError: error)
+        }
+    }
+}

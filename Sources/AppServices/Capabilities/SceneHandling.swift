@@ -54,3 +54,204 @@ extension SceneHandling {
     /// Does nothing.
     public func windowScene(_ context: AppContext, didUpdate previous: WindowSceneGeometryChange) {}
 }
+
+// MARK: - What the composite knows about these callbacks
+
+extension HandlerKinds {
+    /// The services that adopt ``SceneHandling``.
+    static let scenes = HandlerKind<any SceneHandling> { $0 as? any SceneHandling }
+}
+
+extension AppCallback {
+    /// `scene:willConnectToSession:options:`
+    public static let sceneWillConnect = AppCallback(
+        "sceneWillConnect",
+        heardBy: HandlerKinds.scenes,
+        selectors: Selectors(scene: "scene:willConnectToSession:options:"),
+        isAlwaysClaimed: true,
+        sceneTransition: .init(fits: { $0 == nil || $0 == .disconnected }, to: .unattached, appliesAtEnd: false)
+    )
+    /// `sceneDidDisconnect:`
+    public static let sceneDidDisconnect = AppCallback(
+        "sceneDidDisconnect",
+        heardBy: HandlerKinds.scenes,
+        direction: .down,
+        selectors: Selectors(scene: "sceneDidDisconnect:"),
+        isAlwaysClaimed: true,
+        sceneTransition: .init(fits: { $0 != nil && $0 != .disconnected }, to: .disconnected, appliesAtEnd: false)
+    )
+    /// `sceneDidBecomeActive:`
+    public static let sceneDidBecomeActive = AppCallback(
+        "sceneDidBecomeActive",
+        heardBy: HandlerKinds.scenes,
+        selectors: Selectors(scene: "sceneDidBecomeActive:"),
+        isAlwaysClaimed: true,
+        sceneTransition: .from([.foregroundInactive], to: .foregroundActive)
+    )
+    /// `sceneWillResignActive:`
+    public static let sceneWillResignActive = AppCallback(
+        "sceneWillResignActive",
+        heardBy: HandlerKinds.scenes,
+        direction: .down,
+        selectors: Selectors(scene: "sceneWillResignActive:"),
+        isAlwaysClaimed: true,
+        sceneTransition: .from([.foregroundActive], to: .foregroundInactive, atEnd: true)
+    )
+    /// `sceneWillEnterForeground:`
+    public static let sceneWillEnterForeground = AppCallback(
+        "sceneWillEnterForeground",
+        heardBy: HandlerKinds.scenes,
+        selectors: Selectors(scene: "sceneWillEnterForeground:"),
+        isAlwaysClaimed: true,
+        sceneTransition: .from([.unattached, .background], to: .foregroundInactive, atEnd: true)
+    )
+    /// `sceneDidEnterBackground:`
+    public static let sceneDidEnterBackground = AppCallback(
+        "sceneDidEnterBackground",
+        heardBy: HandlerKinds.scenes,
+        direction: .down,
+        selectors: Selectors(scene: "sceneDidEnterBackground:"),
+        isAlwaysClaimed: true,
+        sceneTransition: .from([.foregroundInactive], to: .background)
+    )
+    /// `stateRestorationActivityForScene:`
+    public static let stateRestorationActivity = AppCallback(
+        "stateRestorationActivity",
+        heardBy: HandlerKinds.scenes,
+        selectors: Selectors(scene: "stateRestorationActivityForScene:")
+    )
+    /// `scene:restoreInteractionStateWithUserActivity:`
+    public static let restoreInteractionState = AppCallback(
+        "restoreInteractionState",
+        heardBy: HandlerKinds.scenes,
+        selectors: Selectors(scene: "scene:restoreInteractionStateWithUserActivity:")
+    )
+    /// `windowScene:didUpdateCoordinateSpace:interfaceOrientation:traitCollection:`
+    public static let windowSceneDidUpdateGeometry = AppCallback(
+        "windowSceneDidUpdateGeometry",
+        heardBy: HandlerKinds.scenes,
+        selectors: Selectors(scene: "windowScene:didUpdateCoordinateSpace:interfaceOrientation:traitCollection:")
+    )
+
+    /// The callbacks ``SceneHandling`` services hear.
+    static let sceneCallbacks: [AppCallback] = [
+        .sceneWillConnect, .sceneDidDisconnect, .sceneDidBecomeActive, .sceneWillResignActive,
+        .sceneWillEnterForeground, .sceneDidEnterBackground, .stateRestorationActivity, .restoreInteractionState,
+        .windowSceneDidUpdateGeometry,
+    ]
+}
+
+// MARK: - Dispatch
+
+extension ServiceComposite {
+    /// Dispatches `scene(_:willConnectTo:options:)` for `scene`.
+    public func sceneWillConnect(
+        _ scene: SceneInfo,
+        options: SceneConnectionOptions = SceneConnectionOptions(),
+        platform: PlatformObjects? = nil
+    ) {
+        notify(.sceneWillConnect, HandlerKinds.scenes, platform: platform, scene: scene) {
+            $0.scene($1, willConnectTo: scene.session, options: options)
+        }
+    }
+
+    /// Dispatches `sceneWillEnterForeground(_:)` for `scene`. If this brings the first scene
+    /// to the foreground, the application-level `willEnterForeground` is dispatched first
+    /// (see ``Configuration-swift.struct/derivesApplicationStateFromScenes``).
+    public func sceneWillEnterForeground(_ scene: SceneInfo, platform: PlatformObjects? = nil) {
+        sceneTransition(.sceneWillEnterForeground, scene, platform: platform) {
+            notify(.sceneWillEnterForeground, HandlerKinds.scenes, platform: platform, scene: scene) {
+                $0.sceneWillEnterForeground($1)
+            }
+        }
+    }
+
+    /// Dispatches `sceneDidBecomeActive(_:)` for `scene`, after the application-level
+    /// `didBecomeActive` if this is the first active scene.
+    public func sceneDidBecomeActive(_ scene: SceneInfo, platform: PlatformObjects? = nil) {
+        sceneTransition(.sceneDidBecomeActive, scene, platform: platform) {
+            notify(.sceneDidBecomeActive, HandlerKinds.scenes, platform: platform, scene: scene) {
+                $0.sceneDidBecomeActive($1)
+            }
+        }
+        launch?.reportFirstFrameAfterMainQueueTurn()
+    }
+
+    /// Dispatches `sceneWillResignActive(_:)` for `scene`, then the application-level
+    /// `willResignActive` if no scene is active any more.
+    public func sceneWillResignActive(_ scene: SceneInfo, platform: PlatformObjects? = nil) {
+        sceneTransition(.sceneWillResignActive, scene, platform: platform) {
+            notify(.sceneWillResignActive, HandlerKinds.scenes, platform: platform, scene: scene) {
+                $0.sceneWillResignActive($1)
+            }
+        }
+    }
+
+    /// Dispatches `sceneDidEnterBackground(_:)` for `scene`, then the application-level
+    /// `didEnterBackground` if no scene is in the foreground any more.
+    public func sceneDidEnterBackground(_ scene: SceneInfo, platform: PlatformObjects? = nil) {
+        sceneTransition(.sceneDidEnterBackground, scene, platform: platform) {
+            notify(.sceneDidEnterBackground, HandlerKinds.scenes, platform: platform, scene: scene) {
+                $0.sceneDidEnterBackground($1)
+            }
+        }
+    }
+
+    /// Dispatches `sceneDidDisconnect(_:)` for `scene` in reverse dependency order.
+    public func sceneDidDisconnect(_ scene: SceneInfo, platform: PlatformObjects? = nil) {
+        sceneTransition(.sceneDidDisconnect, scene, platform: platform) {
+            notify(.sceneDidDisconnect, HandlerKinds.scenes, platform: platform, scene: scene) {
+                $0.sceneDidDisconnect($1)
+            }
+        }
+    }
+
+    /// Dispatches `stateRestorationActivity(for:)` for `scene`.
+    ///
+    /// - Returns: The first non-`nil` activity in dependency order, or `nil`.
+    public func stateRestorationActivity(for scene: SceneInfo, platform: PlatformObjects? = nil) -> UserActivity? {
+        ask(.stateRestorationActivity, HandlerKinds.scenes, merge: .firstNonNil(), platform: platform, scene: scene) {
+            $0.stateRestorationActivity(for: $1)
+        }
+    }
+
+    /// Dispatches `scene(_:restoreInteractionStateWith:)` for `scene`.
+    public func restoreInteractionState(
+        _ scene: SceneInfo,
+        with activity: UserActivity,
+        platform: PlatformObjects? = nil
+    ) {
+        notify(.restoreInteractionState, HandlerKinds.scenes, platform: platform, scene: scene) {
+            $0.scene($1, restoreInteractionStateWith: activity)
+        }
+    }
+
+    /// Dispatches `windowScene(_:didUpdate:interfaceOrientation:traitCollection:)` for `scene`.
+    public func windowSceneDidUpdate(
+        _ scene: SceneInfo,
+        previous: WindowSceneGeometryChange,
+        platform: PlatformObjects? = nil
+    ) {
+        notify(.windowSceneDidUpdateGeometry, HandlerKinds.scenes, platform: platform, scene: scene) {
+            $0.windowScene($1, didUpdate: previous)
+        }
+    }
+
+    /// Runs a scene callback with the application-level transitions it implies: "up"
+    /// transitions before it, "down" transitions after.
+    private func sceneTransition(
+        _ callback: AppCallback,
+        _ scene: SceneInfo,
+        platform: PlatformObjects?,
+        _ dispatch: () -> Void
+    ) {
+        if callback.direction == .up {
+            let prospective = Self.sceneState(after: callback)
+            followScenes(to: stateImpliedByScenes(treating: scene.identifier, as: prospective), platform: platform)
+            dispatch()
+        } else {
+            dispatch()
+            followScenes(to: stateImpliedByScenes(), platform: platform)
+        }
+    }
+}

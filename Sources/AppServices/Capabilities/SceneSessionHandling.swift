@@ -29,3 +29,53 @@ extension SceneSessionHandling {
     /// Does nothing.
     public func application(_ context: AppContext, didDiscardSceneSessions sessions: Set<SceneSession>) {}
 }
+
+// MARK: - What the composite knows about these callbacks
+
+extension HandlerKinds {
+    /// The services that adopt ``SceneSessionHandling``.
+    static let sceneSessions = HandlerKind<any SceneSessionHandling> { $0 as? any SceneSessionHandling }
+}
+
+extension AppCallback {
+    /// `application:configurationForConnectingSceneSession:options:`
+    public static let configurationForConnecting = AppCallback(
+        "configurationForConnecting",
+        heardBy: HandlerKinds.sceneSessions,
+        selectors: Selectors(application: "application:configurationForConnectingSceneSession:options:")
+    )
+    /// `application:didDiscardSceneSessions:`
+    public static let didDiscardSceneSessions = AppCallback(
+        "didDiscardSceneSessions",
+        heardBy: HandlerKinds.sceneSessions,
+        selectors: Selectors(application: "application:didDiscardSceneSessions:")
+    )
+
+    /// The callbacks ``SceneSessionHandling`` services hear.
+    static let sceneSessionCallbacks: [AppCallback] = [.configurationForConnecting, .didDiscardSceneSessions]
+}
+
+// MARK: - Dispatch
+
+extension ServiceComposite {
+    /// Dispatches `application(_:configurationForConnecting:options:)`.
+    ///
+    /// - Returns: The first non-`nil` configuration in dependency order; `nil` when no
+    ///   service proposes one (the adapter then uses its default).
+    public func configurationForConnecting(
+        _ session: SceneSession,
+        options: SceneConnectionOptions = SceneConnectionOptions(),
+        platform: PlatformObjects? = nil
+    ) -> SceneConfiguration? {
+        ask(.configurationForConnecting, HandlerKinds.sceneSessions, merge: .firstNonNil(), platform: platform) {
+            $0.application($1, configurationForConnecting: session, options: options)
+        }
+    }
+
+    /// Dispatches `application(_:didDiscardSceneSessions:)`.
+    public func didDiscardSceneSessions(_ sessions: Set<SceneSession>, platform: PlatformObjects? = nil) {
+        notify(.didDiscardSceneSessions, HandlerKinds.sceneSessions, platform: platform) {
+            $0.application($1, didDiscardSceneSessions: sessions)
+        }
+    }
+}

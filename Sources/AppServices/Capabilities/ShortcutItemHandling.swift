@@ -1,3 +1,5 @@
+import Foundation
+
 /// A service that performs home-screen quick actions
 /// (`application(_:performActionFor:completionHandler:)`, and
 /// `windowScene(_:performActionFor:completionHandler:)` with ``AppContext/scene`` set).
@@ -9,4 +11,55 @@
 public protocol ShortcutItemHandling: AppService {
     /// Performs the action of `shortcutItem` if this service owns it; returns whether it did.
     func application(_ context: AppContext, performActionFor shortcutItem: ShortcutItem) async throws -> Bool
+}
+
+// MARK: - What the composite knows about these callbacks
+
+extension HandlerKinds {
+    /// The services that adopt ``ShortcutItemHandling``.
+    static let shortcutItems = HandlerKind<any ShortcutItemHandling> { $0 as? any ShortcutItemHandling }
+}
+
+extension AppCallback {
+    /// `application:performActionForShortcutItem:completionHandler:` and `windowScene:performActionForShortcutItem:completionHandler:`
+    public static let performActionForShortcutItem = AppCallback(
+        "performActionForShortcutItem",
+        heardBy: HandlerKinds.shortcutItems,
+        selectors: Selectors(
+            application: "application:performActionForShortcutItem:completionHandler:",
+            scene: "windowScene:performActionForShortcutItem:completionHandler:"
+        ),
+        deadline: { $0.shortcutItem }
+    )
+
+    /// The callbacks ``ShortcutItemHandling`` services hear.
+    static let shortcutItemCallbacks: [AppCallback] = [.performActionForShortcutItem]
+}
+
+// MARK: - Dispatch
+
+extension ServiceComposite {
+    /// Dispatches `application(_:performActionFor:completionHandler:)` (or, with `scene`,
+    /// `windowScene(_:performActionFor:completionHandler:)`).
+    ///
+    /// `completion` is called exactly once with `true` when any service handled the item:
+    /// at once (`false`) with no handling service, otherwise after every service has
+    /// returned or at the deadline.
+    public func performAction(
+        for shortcutItem: ShortcutItem,
+        platform: PlatformObjects? = nil,
+        scene: SceneInfo? = nil,
+        completion: @escaping @MainActor (Bool) -> Void
+    ) {
+        fanOut(
+            .performActionForShortcutItem,
+            HandlerKinds.shortcutItems,
+            merge: .anyTrue,
+            unanswered: nil,
+            platform: platform,
+            scene: scene,
+            call: { try await $0.application($1, performActionFor: shortcutItem) },
+            completion: completion
+        )
+    }
 }

@@ -49,3 +49,101 @@ extension StateRestorationHandling {
         nil
     }
 }
+
+// MARK: - What the composite knows about these callbacks
+
+extension HandlerKinds {
+    /// The services that adopt ``StateRestorationHandling``.
+    static let stateRestoration = HandlerKind<any StateRestorationHandling> { $0 as? any StateRestorationHandling }
+}
+
+extension AppCallback {
+    /// `application:shouldSaveSecureApplicationState:`
+    public static let shouldSaveSecureApplicationState = AppCallback(
+        "shouldSaveSecureApplicationState",
+        heardBy: HandlerKinds.stateRestoration,
+        selectors: Selectors(application: "application:shouldSaveSecureApplicationState:")
+    )
+    /// `application:shouldRestoreSecureApplicationState:`
+    public static let shouldRestoreSecureApplicationState = AppCallback(
+        "shouldRestoreSecureApplicationState",
+        heardBy: HandlerKinds.stateRestoration,
+        selectors: Selectors(application: "application:shouldRestoreSecureApplicationState:")
+    )
+    /// `application:willEncodeRestorableStateWithCoder:`
+    public static let willEncodeRestorableState = AppCallback(
+        "willEncodeRestorableState",
+        heardBy: HandlerKinds.stateRestoration,
+        selectors: Selectors(application: "application:willEncodeRestorableStateWithCoder:")
+    )
+    /// `application:didDecodeRestorableStateWithCoder:`
+    public static let didDecodeRestorableState = AppCallback(
+        "didDecodeRestorableState",
+        heardBy: HandlerKinds.stateRestoration,
+        selectors: Selectors(application: "application:didDecodeRestorableStateWithCoder:")
+    )
+    /// `application:viewControllerWithRestorationIdentifierPath:coder:`
+    public static let viewControllerWithRestorationIdentifierPath = AppCallback(
+        "viewControllerWithRestorationIdentifierPath",
+        heardBy: HandlerKinds.stateRestoration,
+        selectors: Selectors(application: "application:viewControllerWithRestorationIdentifierPath:coder:")
+    )
+
+    /// The callbacks ``StateRestorationHandling`` services hear.
+    static let stateRestorationCallbacks: [AppCallback] = [
+        .shouldSaveSecureApplicationState, .shouldRestoreSecureApplicationState, .willEncodeRestorableState,
+        .didDecodeRestorableState, .viewControllerWithRestorationIdentifierPath,
+    ]
+}
+
+// MARK: - Dispatch
+
+extension ServiceComposite {
+    /// Dispatches `application(_:shouldSaveSecureApplicationState:)`.
+    ///
+    /// - Returns: `true` if any service returned `true`; `false` with no handling service.
+    public func shouldSaveSecureApplicationState(coder: NSCoder, platform: PlatformObjects? = nil) -> Bool {
+        ask(.shouldSaveSecureApplicationState, HandlerKinds.stateRestoration, merge: .anyTrue, platform: platform) {
+            $0.application($1, shouldSaveSecureApplicationState: coder)
+        }
+    }
+
+    /// Dispatches `application(_:shouldRestoreSecureApplicationState:)`.
+    ///
+    /// - Returns: `true` if any service returned `true`; `false` with no handling service.
+    public func shouldRestoreSecureApplicationState(coder: NSCoder, platform: PlatformObjects? = nil) -> Bool {
+        ask(.shouldRestoreSecureApplicationState, HandlerKinds.stateRestoration, merge: .anyTrue, platform: platform) {
+            $0.application($1, shouldRestoreSecureApplicationState: coder)
+        }
+    }
+
+    /// Dispatches `application(_:willEncodeRestorableStateWith:)`.
+    public func willEncodeRestorableState(coder: NSCoder, platform: PlatformObjects? = nil) {
+        notify(.willEncodeRestorableState, HandlerKinds.stateRestoration, platform: platform) {
+            $0.application($1, willEncodeRestorableStateWith: coder)
+        }
+    }
+
+    /// Dispatches `application(_:didDecodeRestorableStateWith:)`.
+    public func didDecodeRestorableState(coder: NSCoder, platform: PlatformObjects? = nil) {
+        notify(.didDecodeRestorableState, HandlerKinds.stateRestoration, platform: platform) {
+            $0.application($1, didDecodeRestorableStateWith: coder)
+        }
+    }
+
+    /// Dispatches `application(_:viewControllerWithRestorationIdentifierPath:coder:)`.
+    ///
+    /// - Returns: The first non-`nil` view controller in dependency order, or `nil`.
+    public func viewController(
+        restorationIdentifierPath: [String],
+        coder: NSCoder,
+        platform: PlatformObjects? = nil
+    ) -> AnyObject? {
+        ask(
+            .viewControllerWithRestorationIdentifierPath,
+            HandlerKinds.stateRestoration,
+            merge: .firstNonNil(),
+            platform: platform
+        ) { $0.application($1, viewControllerWithRestorationIdentifierPath: restorationIdentifierPath, coder: coder) }
+    }
+}

@@ -25,21 +25,93 @@ extension SystemEventHandling {
     public func applicationProtectedDataDidBecomeAvailable(_ context: AppContext) {}
 }
 
-/// A service that asks for HealthKit authorization when a paired device requests it
-/// (`applicationShouldRequestHealthAuthorization(_:)`).
-@MainActor
-public protocol HealthAuthorizationHandling: AppService {
-    /// Ask the user for HealthKit authorization now.
-    func applicationShouldRequestHealthAuthorization(_ context: AppContext)
+// MARK: - What the composite knows about these callbacks
+
+extension HandlerKinds {
+    /// The services that adopt ``SystemEventHandling``.
+    static let systemEvents = HandlerKind<any SystemEventHandling> { $0 as? any SystemEventHandling }
 }
 
-/// A service that decides whether UIKit localizes the application's key commands
-/// (`applicationShouldAutomaticallyLocalizeKeyCommands(_:)`).
-///
-/// Merge rule: `false` if any service returns `false`. With no handling service the
-/// adapter does not claim the callback and UIKit's default (localize) applies.
-@MainActor
-public protocol KeyCommandLocalizationHandling: AppService {
-    /// Whether key commands should be localized automatically.
-    func applicationShouldAutomaticallyLocalizeKeyCommands(_ context: AppContext) -> Bool
+extension AppCallback {
+    /// `applicationDidReceiveMemoryWarning:`
+    public static let didReceiveMemoryWarning = AppCallback(
+        "didReceiveMemoryWarning",
+        heardBy: HandlerKinds.systemEvents,
+        selectors: Selectors(application: "applicationDidReceiveMemoryWarning:"),
+        isAlwaysClaimed: true,
+        notificationName: "UIApplicationDidReceiveMemoryWarningNotification"
+    )
+    /// `applicationSignificantTimeChange:`
+    public static let significantTimeChange = AppCallback(
+        "significantTimeChange",
+        heardBy: HandlerKinds.systemEvents,
+        selectors: Selectors(application: "applicationSignificantTimeChange:"),
+        isAlwaysClaimed: true,
+        notificationName: "UIApplicationSignificantTimeChangeNotification"
+    )
+    /// `applicationProtectedDataWillBecomeUnavailable:`
+    public static let protectedDataWillBecomeUnavailable = AppCallback(
+        "protectedDataWillBecomeUnavailable",
+        heardBy: HandlerKinds.systemEvents,
+        selectors: Selectors(application: "applicationProtectedDataWillBecomeUnavailable:"),
+        isAlwaysClaimed: true,
+        notificationName: "UIApplicationProtectedDataWillBecomeUnavailable"
+    )
+    /// `applicationProtectedDataDidBecomeAvailable:`
+    public static let protectedDataDidBecomeAvailable = AppCallback(
+        "protectedDataDidBecomeAvailable",
+        heardBy: HandlerKinds.systemEvents,
+        selectors: Selectors(application: "applicationProtectedDataDidBecomeAvailable:"),
+        isAlwaysClaimed: true,
+        notificationName: "UIApplicationProtectedDataDidBecomeAvailable"
+    )
+
+    /// The callbacks ``SystemEventHandling`` services hear.
+    static let systemEventCallbacks: [AppCallback] = [
+        .didReceiveMemoryWarning, .significantTimeChange, .protectedDataWillBecomeUnavailable,
+        .protectedDataDidBecomeAvailable,
+    ]
+}
+
+extension LifecycleEvent {
+    /// The event ``AppCallback/didReceiveMemoryWarning`` announces.
+    public static let didReceiveMemoryWarning = LifecycleEvent(callback: .didReceiveMemoryWarning)
+    /// The event ``AppCallback/significantTimeChange`` announces.
+    public static let significantTimeChange = LifecycleEvent(callback: .significantTimeChange)
+    /// The event ``AppCallback/protectedDataWillBecomeUnavailable`` announces.
+    public static let protectedDataWillBecomeUnavailable = LifecycleEvent(callback: .protectedDataWillBecomeUnavailable)
+    /// The event ``AppCallback/protectedDataDidBecomeAvailable`` announces.
+    public static let protectedDataDidBecomeAvailable = LifecycleEvent(callback: .protectedDataDidBecomeAvailable)
+}
+
+// MARK: - Dispatch
+
+extension ServiceComposite {
+    /// Dispatches `applicationDidReceiveMemoryWarning(_:)`.
+    public func didReceiveMemoryWarning(platform: PlatformObjects? = nil) {
+        notify(.didReceiveMemoryWarning, HandlerKinds.systemEvents, platform: platform) {
+            $0.applicationDidReceiveMemoryWarning($1)
+        }
+    }
+
+    /// Dispatches `applicationSignificantTimeChange(_:)`.
+    public func significantTimeChange(platform: PlatformObjects? = nil) {
+        notify(.significantTimeChange, HandlerKinds.systemEvents, platform: platform) {
+            $0.applicationSignificantTimeChange($1)
+        }
+    }
+
+    /// Dispatches `applicationProtectedDataWillBecomeUnavailable(_:)`.
+    public func protectedDataWillBecomeUnavailable(platform: PlatformObjects? = nil) {
+        notify(.protectedDataWillBecomeUnavailable, HandlerKinds.systemEvents, platform: platform) {
+            $0.applicationProtectedDataWillBecomeUnavailable($1)
+        }
+    }
+
+    /// Dispatches `applicationProtectedDataDidBecomeAvailable(_:)`.
+    public func protectedDataDidBecomeAvailable(platform: PlatformObjects? = nil) {
+        notify(.protectedDataDidBecomeAvailable, HandlerKinds.systemEvents, platform: platform) {
+            $0.applicationProtectedDataDidBecomeAvailable($1)
+        }
+    }
 }

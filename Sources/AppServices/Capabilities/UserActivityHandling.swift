@@ -1,3 +1,5 @@
+import Foundation
+
 /// A service that continues user activities: Handoff, Spotlight results, universal links.
 ///
 /// Scene versions of these callbacks reach the same members with ``AppContext/scene`` set.
@@ -47,4 +49,137 @@ extension UserActivityHandling {
 
     /// Does nothing.
     public func application(_ context: AppContext, didUpdate userActivity: UserActivity) {}
+}
+
+// MARK: - What the composite knows about these callbacks
+
+extension HandlerKinds {
+    /// The services that adopt ``UserActivityHandling``.
+    static let userActivities = HandlerKind<any UserActivityHandling> { $0 as? any UserActivityHandling }
+}
+
+extension AppCallback {
+    /// `application:willContinueUserActivityWithType:` and `scene:willContinueUserActivityWithType:` and `application:willContinueUserActivityWithType:`
+    public static let willContinueUserActivity = AppCallback(
+        "willContinueUserActivity",
+        heardBy: HandlerKinds.userActivities,
+        selectors: Selectors(
+            application: "application:willContinueUserActivityWithType:",
+            scene: "scene:willContinueUserActivityWithType:",
+            appKit: "application:willContinueUserActivityWithType:"
+        )
+    )
+    /// `application:continueUserActivity:restorationHandler:` and `scene:continueUserActivity:` and `application:continueUserActivity:restorationHandler:`
+    public static let continueUserActivity = AppCallback(
+        "continueUserActivity",
+        heardBy: HandlerKinds.userActivities,
+        selectors: Selectors(
+            application: "application:continueUserActivity:restorationHandler:",
+            scene: "scene:continueUserActivity:",
+            appKit: "application:continueUserActivity:restorationHandler:"
+        )
+    )
+    /// `application:didFailToContinueUserActivityWithType:error:` and `scene:didFailToContinueUserActivityWithType:error:`
+    public static let didFailToContinueUserActivity = AppCallback(
+        "didFailToContinueUserActivity",
+        heardBy: HandlerKinds.userActivities,
+        selectors: Selectors(
+            application: "application:didFailToContinueUserActivityWithType:error:",
+            scene: "scene:didFailToContinueUserActivityWithType:error:"
+        )
+    )
+    /// `application:didUpdateUserActivity:` and `scene:didUpdateUserActivity:`
+    public static let didUpdateUserActivity = AppCallback(
+        "didUpdateUserActivity",
+        heardBy: HandlerKinds.userActivities,
+        selectors: Selectors(application: "application:didUpdateUserActivity:", scene: "scene:didUpdateUserActivity:")
+    )
+
+    /// The callbacks ``UserActivityHandling`` services hear.
+    static let userActivityCallbacks: [AppCallback] = [
+        .willContinueUserActivity, .continueUserActivity, .didFailToContinueUserActivity, .didUpdateUserActivity,
+    ]
+}
+
+// MARK: - Dispatch
+
+extension ServiceComposite {
+    /// Dispatches `application(_:willContinueUserActivityWithType:)` (or the scene form).
+    ///
+    /// - Returns: `true` if any service returned `true`; `false` with no handling service.
+    public func willContinueUserActivity(
+        type: String,
+        platform: PlatformObjects? = nil,
+        scene: SceneInfo? = nil
+    ) -> Bool {
+        ask(.willContinueUserActivity, HandlerKinds.userActivities, merge: .anyTrue, platform: platform, scene: scene) {
+            $0.application($1, willContinueUserActivityWithType: type)
+        }
+    }
+
+    /// Dispatches `application(_:continue:restorationHandler:)` (or the scene form).
+    ///
+    /// - Parameters:
+    ///   - activity: The activity to continue.
+    ///   - platform: The raw platform objects to hand to services, if any.
+    ///   - scene: The scene the activity arrived through, for the scene form.
+    ///   - restorationHandler: Called at most once, after every service answered, with the
+    ///     restoring objects of all services, and only when there is at least one.
+    /// - Returns: `true` if any service handled the activity; `false` with no handling
+    ///   service.
+    public func continueUserActivity(
+        _ activity: UserActivity,
+        platform: PlatformObjects? = nil,
+        scene: SceneInfo? = nil,
+        restorationHandler: ([AnyObject]) -> Void = { _ in }
+    ) -> Bool {
+        let merged = ask(
+            .continueUserActivity,
+            HandlerKinds.userActivities,
+            merge: .userActivityContinuation,
+            platform: platform,
+            scene: scene
+        ) { $0.application($1, continue: activity) }
+        if !merged.restoringObjects.isEmpty { restorationHandler(merged.restoringObjects) }
+        return merged.handled
+    }
+
+    /// Dispatches `application(_:didFailToContinueUserActivityWithType:error:)` (or the
+    /// scene form).
+    public func didFailToContinueUserActivity(
+        type: String,
+        error: any Error,
+        platform: PlatformObjects? = nil,
+        scene: SceneInfo? = nil
+    ) {
+        notify(.didFailToContinueUserActivity, HandlerKinds.userActivities, platform: platform, scene: scene) {
+            $0.application($1, didFailToContinueUserActivityWithType: type, error: error)
+        }
+    }
+
+    /// Dispatches `application(_:didUpdate:)` (or the scene form).
+    public func didUpdateUserActivity(
+        _ activity: UserActivity,
+        platform: PlatformObjects? = nil,
+        scene: SceneInfo? = nil
+    ) {
+        notify(.didUpdateUserActivity, HandlerKinds.userActivities, platform: platform, scene: scene) {
+            $0.application($1, didUpdate: activity)
+        }
+    }
+}
+
+extension ResponseMerge where Response == UserActivityContinuation {
+    /// Handled if any service handled it; the restoring objects of every service, in order.
+    static var userActivityContinuation: ResponseMerge<UserActivityContinuation> {
+        ResponseMerge(
+            whenNoneAnswers: { .notHandled },
+            combine: { merged, next in
+                UserActivityContinuation(
+                    handled: merged.handled || next.handled,
+                    restoringObjects: merged.restoringObjects + next.restoringObjects
+                )
+            }
+        )
+    }
 }

@@ -1,124 +1,75 @@
-/// One callback the composite dispatches, named after its UIKit (or AppKit) member.
+public import Foundation
+
+/// Everything the code knows about one callback the composite dispatches: its name, the
+/// services that hear it, the order they hear it in, the SDK selectors the adapters claim
+/// for it, its deadline, the life-cycle notification it announces, and the state it moves
+/// the application or the scene to.
+///
+/// Each callback is declared once, beside its capability protocol (the system-event
+/// callbacks with `SystemEventHandling`, say); dispatch, the
+/// adapters' `responds(to:)`, the handler lists, the recording service and the mediator
+/// read it from there. Callbacks are compared by identity.
 ///
 /// Used in log messages, in the application-state checks, and by test tools that record
 /// what a service received.
-public enum AppCallback: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
-    /// `application(_:willFinishLaunchingWithOptions:)`
-    case willFinishLaunching
-    /// `application(_:didFinishLaunchingWithOptions:)`
-    case didFinishLaunching
-    /// `applicationDidBecomeActive(_:)`
-    case didBecomeActive
-    /// `applicationWillResignActive(_:)`
-    case willResignActive
-    /// `applicationDidEnterBackground(_:)`
-    case didEnterBackground
-    /// `applicationWillEnterForeground(_:)`
-    case willEnterForeground
-    /// `applicationWillTerminate(_:)`
-    case willTerminate
-    /// `applicationDidReceiveMemoryWarning(_:)`
-    case didReceiveMemoryWarning
-    /// `applicationSignificantTimeChange(_:)`
-    case significantTimeChange
-    /// `applicationProtectedDataWillBecomeUnavailable(_:)`
-    case protectedDataWillBecomeUnavailable
-    /// `applicationProtectedDataDidBecomeAvailable(_:)`
-    case protectedDataDidBecomeAvailable
-    /// `applicationShouldRequestHealthAuthorization(_:)`
-    case shouldRequestHealthAuthorization
-    /// `applicationShouldAutomaticallyLocalizeKeyCommands(_:)`
-    case shouldAutomaticallyLocalizeKeyCommands
-    /// `application(_:open:options:)` and `scene(_:openURLContexts:)`
-    case openURL
-    /// `application(_:didRegisterForRemoteNotificationsWithDeviceToken:)`
-    case didRegisterForRemoteNotifications
-    /// `application(_:didFailToRegisterForRemoteNotificationsWithError:)`
-    case didFailToRegisterForRemoteNotifications
-    /// `application(_:didReceiveRemoteNotification:fetchCompletionHandler:)`
-    case didReceiveRemoteNotification
-    /// `application(_:performFetchWithCompletionHandler:)`
-    case performFetch
-    /// `application(_:handleEventsForBackgroundURLSession:completionHandler:)`
-    case handleEventsForBackgroundURLSession
-    /// `application(_:handleWatchKitExtensionRequest:reply:)`
-    case handleWatchKitExtensionRequest
-    /// `application(_:performActionFor:completionHandler:)` and the window-scene form
-    case performActionForShortcutItem
-    /// `application(_:willContinueUserActivityWithType:)` and the scene form
-    case willContinueUserActivity
-    /// `application(_:continue:restorationHandler:)` and the scene form
-    case continueUserActivity
-    /// `application(_:didFailToContinueUserActivityWithType:error:)` and the scene form
-    case didFailToContinueUserActivity
-    /// `application(_:didUpdate:)` and the scene form
-    case didUpdateUserActivity
-    /// `application(_:supportedInterfaceOrientationsFor:)`
-    case supportedInterfaceOrientations
-    /// `application(_:shouldAllowExtensionPointIdentifier:)`
-    case shouldAllowExtensionPointIdentifier
-    /// `application(_:userDidAcceptCloudKitShareWith:)` and the window-scene form
-    case userDidAcceptCloudKitShare
-    /// `application(_:handlerFor:)`
-    case handlerForIntent
-    /// `application(_:shouldSaveSecureApplicationState:)`
-    case shouldSaveSecureApplicationState
-    /// `application(_:shouldRestoreSecureApplicationState:)`
-    case shouldRestoreSecureApplicationState
-    /// `application(_:willEncodeRestorableStateWith:)`
-    case willEncodeRestorableState
-    /// `application(_:didDecodeRestorableStateWith:)`
-    case didDecodeRestorableState
-    /// `application(_:viewControllerWithRestorationIdentifierPath:coder:)`
-    case viewControllerWithRestorationIdentifierPath
-    /// `application(_:configurationForConnecting:options:)`
-    case configurationForConnecting
-    /// `application(_:didDiscardSceneSessions:)`
-    case didDiscardSceneSessions
-    /// `scene(_:willConnectTo:options:)`
-    case sceneWillConnect
-    /// `sceneDidDisconnect(_:)`
-    case sceneDidDisconnect
-    /// `sceneDidBecomeActive(_:)`
-    case sceneDidBecomeActive
-    /// `sceneWillResignActive(_:)`
-    case sceneWillResignActive
-    /// `sceneWillEnterForeground(_:)`
-    case sceneWillEnterForeground
-    /// `sceneDidEnterBackground(_:)`
-    case sceneDidEnterBackground
-    /// `stateRestorationActivity(for:)`
-    case stateRestorationActivity
-    /// `scene(_:restoreInteractionStateWith:)`
-    case restoreInteractionState
-    /// `windowScene(_:didUpdate:interfaceOrientation:traitCollection:)`
-    case windowSceneDidUpdateGeometry
-    /// `applicationWillBecomeActive(_:)` (AppKit)
-    case willBecomeActive
-    /// `applicationDidResignActive(_:)` (AppKit)
-    case didResignActive
-    /// `applicationWillHide(_:)` (AppKit)
-    case willHide
-    /// `applicationDidHide(_:)` (AppKit)
-    case didHide
-    /// `applicationWillUnhide(_:)` (AppKit)
-    case willUnhide
-    /// `applicationDidUnhide(_:)` (AppKit)
-    case didUnhide
-    /// `applicationShouldTerminate(_:)` (AppKit)
-    case shouldTerminate
-    /// `applicationShouldTerminateAfterLastWindowClosed(_:)` (AppKit)
-    case shouldTerminateAfterLastWindowClosed
-    /// `applicationShouldHandleReopen(_:hasVisibleWindows:)` (AppKit)
-    case shouldHandleReopen
-    /// `applicationSupportsSecureRestorableState(_:)` (AppKit)
-    case supportsSecureRestorableState
-
-    /// The callback's name.
-    public var description: String { rawValue }
-
+public final class AppCallback: Sendable, Hashable, CustomStringConvertible {
+    /// The callback's name, after its UIKit (or AppKit) member: `didBecomeActive`.
+    public let name: String
     /// Which way the callback moves the application, which decides the order services
     /// hear it in.
+    public let direction: Direction
+    /// The SDK selectors the adapters implement for this callback.
+    public let selectors: Selectors
+    /// Whether the adapters claim the callback whatever the services (the composite needs
+    /// it to track state or run the launch), rather than only when a service handles it.
+    public let isAlwaysClaimed: Bool
+    /// The name of the notification UIKit posts after the callback (and the composite
+    /// posts where UIKit does not), for the callbacks that announce a life-cycle event.
+    public let notificationName: Notification.Name?
+    /// The services that hear it.
+    let handlers: AnyHandlerKind
+    /// The deadline of a completion-handler callback, read from the composite's deadlines.
+    let deadline: (@Sendable (ServiceComposite.Configuration.Deadlines) -> Duration)?
+    /// The application state the callback moves to, if it moves the application.
+    let applicationTransition: Transition<ApplicationState>?
+    /// The scene state the callback moves its scene to, if it moves a scene.
+    let sceneTransition: Transition<SceneState?>?
+
+    init(
+        _ name: String,
+        heardBy handlers: AnyHandlerKind,
+        direction: Direction = .up,
+        selectors: Selectors = Selectors(),
+        isAlwaysClaimed: Bool = false,
+        notificationName: String? = nil,
+        deadline: (@Sendable (ServiceComposite.Configuration.Deadlines) -> Duration)? = nil,
+        applicationTransition: Transition<ApplicationState>? = nil,
+        sceneTransition: Transition<SceneState?>? = nil
+    ) {
+        self.name = name
+        self.handlers = handlers
+        self.direction = direction
+        self.selectors = selectors
+        self.isAlwaysClaimed = isAlwaysClaimed
+        self.notificationName = notificationName.map { Notification.Name($0) }
+        self.deadline = deadline
+        self.applicationTransition = applicationTransition
+        self.sceneTransition = sceneTransition
+    }
+
+    /// The callback's name.
+    public var description: String { name }
+
+    /// Whether `service` hears this callback (adopts its capability).
+    public func isHandled(by service: any AppService) -> Bool { handlers.isAdopted(by: service) }
+
+    /// Compares by identity: each callback is declared once.
+    public static func == (lhs: AppCallback, rhs: AppCallback) -> Bool { lhs === rhs }
+
+    /// Hashes the identity.
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+
+    /// Which way a callback moves the application, which decides the order services hear it in.
     public enum Direction: Sendable, Hashable {
         /// Toward running in front of the user: dependency order, so a service hears it
         /// after the services it depends on.
@@ -128,17 +79,59 @@ public enum AppCallback: String, Sendable, Hashable, CaseIterable, CustomStringC
         case down
     }
 
-    /// The order services hear this callback in: ``Direction/down`` for resign active,
-    /// enter background, terminate and their scene and AppKit counterparts;
-    /// ``Direction/up`` for everything else.
-    public var direction: Direction {
-        switch self {
-        case .willResignActive, .didEnterBackground, .willTerminate,
-            .sceneWillResignActive, .sceneDidEnterBackground, .sceneDidDisconnect,
-            .didResignActive, .willHide, .didHide:
-            return .down
-        default:
-            return .up
+    /// The Objective-C selectors (the SDK's strings) of the platform methods that deliver a
+    /// callback; `nil` where a delegate has no such method.
+    public struct Selectors: Sendable, Hashable {
+        /// `UIApplicationDelegate`'s, such as `application:openURL:options:`.
+        public var application: String?
+        /// `UISceneDelegate`'s or `UIWindowSceneDelegate`'s, such as `scene:openURLContexts:`.
+        public var scene: String?
+        /// `NSApplicationDelegate`'s, such as `application:openURLs:`.
+        public var appKit: String?
+
+        /// Creates the selectors of a callback.
+        public init(application: String? = nil, scene: String? = nil, appKit: String? = nil) {
+            self.application = application
+            self.scene = scene
+            self.appKit = appKit
         }
     }
+
+    /// How a callback moves a state: which states it fits, the state it leads to, and
+    /// whether the change applies when the callback ends ("will" callbacks).
+    struct Transition<State: Sendable & Equatable>: Sendable {
+        let fits: @Sendable (State) -> Bool
+        let to: State
+        let appliesAtEnd: Bool
+        /// Whether the change leads to the background instead of `to` when the application
+        /// was launched into the background (`didFinishLaunching`).
+        var orBackgroundWhenLaunchedThere = false
+
+        /// Moves from one of `states` to `to`.
+        static func from(
+            _ states: [State],
+            to: State,
+            atEnd: Bool = false,
+            orBackgroundWhenLaunchedThere: Bool = false
+        ) -> Transition {
+            Transition(
+                fits: { states.contains($0) },
+                to: to,
+                appliesAtEnd: atEnd,
+                orBackgroundWhenLaunchedThere: orBackgroundWhenLaunchedThere
+            )
+        }
+    }
+}
+
+extension AppCallback {
+    /// Every callback, by capability: what the adapters claim selectors from and test tools
+    /// iterate over.
+    public static let all: [AppCallback] =
+        launchCallbacks + applicationStateCallbacks + systemEventCallbacks + healthAuthorizationCallbacks
+        + keyCommandLocalizationCallbacks + urlOpenCallbacks + remoteNotificationRegistrationCallbacks
+        + remoteNotificationCallbacks + backgroundFetchCallbacks + backgroundURLSessionCallbacks
+        + watchKitRequestCallbacks + shortcutItemCallbacks + userActivityCallbacks
+        + interfaceOrientationCallbacks + extensionPointCallbacks + cloudKitShareCallbacks + intentCallbacks
+        + stateRestorationCallbacks + sceneSessionCallbacks + sceneCallbacks + desktopCallbacks
 }

@@ -166,8 +166,7 @@ extension ServiceComposite {
     /// once.
     func fanOut<Service: Sendable, Response: Sendable>(
         _ callback: AppCallback,
-        _ select: (HandlerTable) -> HandlerTable.List<Service>,
-        deadline: Duration,
+        _ kind: HandlerKind<Service>,
         merge: ResponseMerge<Response>,
         unanswered: Response?,
         platform: PlatformObjects?,
@@ -177,13 +176,16 @@ extension ServiceComposite {
     ) {
         beginDispatch(callback, scene: scene)
         defer { endDispatch(callback, scene: scene) }
-        let handlers = select(self.handlers)
+        let handlers = self.handlers.list(kind)
         let services = handlers.services
         let types = handlers.types
+        guard let deadline = callback.deadline else {
+            preconditionFailure("\(callback) has a completion handler but no deadline in its declaration.")
+        }
         runExactlyOnce(
-            callback.rawValue,
+            callback.name,
             names: types.map { .service($0) },
-            deadline: deadline,
+            deadline: deadline(configuration.deadlines),
             merge: merge,
             unanswered: unanswered,
             run: { index in

@@ -9,9 +9,7 @@ extension ServiceComposite {
     /// The services that handle `callback`, in the order they hear it.
     public func handlingServices(for callback: AppCallback) -> [any AppService] {
         sealIfNeeded(by: "handlingServices(for: \(callback))")
-        let ordered = plan.unsafelyUnwrapped.services.filter { service in
-            HandlerTable(CollectionOfOne(service)).count(for: callback) > 0
-        }
+        let ordered = plan.unsafelyUnwrapped.services.filter(callback.isHandled(by:))
         return callback.direction == .up ? ordered : ordered.reversed()
     }
 
@@ -24,7 +22,8 @@ extension ServiceComposite {
         AppContext(composite: self, serviceType: serviceType, callback: callback, platform: platform, scene: scene)
     }
 
-    /// Calls `body` for each service that handles `callback`, in the callback's direction.
+    /// Calls `body` for each service of `kind` (the services that hear `callback`), in the
+    /// callback's direction.
     ///
     /// This is the hot path of every synchronous callback, shaped by measurement (see the
     /// benchmarks): one context, unchanged, for the whole dispatch, since a context changed
@@ -36,13 +35,13 @@ extension ServiceComposite {
     @inline(__always)
     func notify<Service>(
         _ callback: AppCallback,
-        _ select: (HandlerTable) -> HandlerTable.List<Service>,
+        _ kind: HandlerKind<Service>,
         platform: PlatformObjects?,
         scene: SceneInfo? = nil,
         _ body: (borrowing Service, AppContext) -> Void
     ) {
         beginDispatch(callback, scene: scene)
-        let handlers = select(self.handlers)
+        let handlers = self.handlers.list(kind)
         let context = makeContext(nil, callback, platform, scene)
         let caller = callingServiceType
         Self.forEach(in: handlers, reversed: callback.direction == .down) { service, type in
@@ -58,7 +57,7 @@ extension ServiceComposite {
     @inline(__always)
     func ask<Service, Response>(
         _ callback: AppCallback,
-        _ select: (HandlerTable) -> HandlerTable.List<Service>,
+        _ kind: HandlerKind<Service>,
         merge: ResponseMerge<Response>,
         platform: PlatformObjects?,
         scene: SceneInfo? = nil,
@@ -66,7 +65,7 @@ extension ServiceComposite {
     ) -> Response {
         beginDispatch(callback, scene: scene)
         var fold = ResponseMerge<Response>.Fold(merge)
-        let handlers = select(self.handlers)
+        let handlers = self.handlers.list(kind)
         let context = makeContext(nil, callback, platform, scene)
         let caller = callingServiceType
         Self.forEach(in: handlers, reversed: false) { service, type in
@@ -111,7 +110,7 @@ extension ServiceComposite {
     @inline(__always)
     func beginDispatch(_ callback: AppCallback, scene: SceneInfo?) {
         // A nested composite never gets a plan of its own: sealing it stops the program.
-        if plan == nil { sealIfNeeded(by: callback.rawValue) }
+        if plan == nil { sealIfNeeded(by: callback.name) }
         trackState(before: callback, scene: scene)
         dispatchDepth += 1
     }
@@ -120,7 +119,7 @@ extension ServiceComposite {
     @inline(__always)
     func endDispatch(_ callback: AppCallback, scene: SceneInfo?) {
         trackState(after: callback, scene: scene)
-        if let event = LifecycleEvent(callback) { announce(event) }
+        if callback.notificationName != nil { announce(LifecycleEvent(callback: callback)) }
         dispatchDepth -= 1
         if dispatchDepth == 0 && !pendingEvents.isEmpty { drainPendingEvents() }
     }

@@ -15,6 +15,19 @@ package enum SelectorClaim: Sendable, Hashable {
     /// (asks for no background mode, keeps its own default) unless a service has one.
     case whenHandled(AppCallback)
 
+    /// Every selector of one delegate protocol that a callback declares (`\.application`,
+    /// `\.scene` or `\.appKit` of ``AppCallback/Selectors``), with when it is claimed.
+    package static func table(
+        for selector: KeyPath<AppCallback.Selectors, String?>
+    ) -> [String: SelectorClaim] {
+        var table: [String: SelectorClaim] = [:]
+        for callback in AppCallback.all {
+            guard let name = callback.selectors[keyPath: selector] else { continue }
+            table[name] = callback.isAlwaysClaimed ? .always : .whenHandled(callback)
+        }
+        return table
+    }
+
     /// Whether a delegate that dispatches to `composite` claims the selector named
     /// `selectorName`, or `nil` when `table` does not list it and the delegate's superclass
     /// should answer.

@@ -70,6 +70,7 @@ extension LifecycleListener {
         case .significantTimeChange: applicationSignificantTimeChange()
         case .protectedDataWillBecomeUnavailable: applicationProtectedDataWillBecomeUnavailable()
         case .protectedDataDidBecomeAvailable: applicationProtectedDataDidBecomeAvailable()
+        default: break  // an event this protocol has no member for
         }
     }
 }

@@ -69,7 +69,7 @@ public struct AppContext: Sendable {
     public var logger: Logger {
         var logger = composite.configuration.logger
         if let serviceType = currentServiceType { logger[metadataKey: "service"] = "\(serviceType.serviceName)" }
-        if let callback { logger[metadataKey: "callback"] = "\(callback.rawValue)" }
+        if let callback { logger[metadataKey: "callback"] = "\(callback.name)" }
         return logger
     }
 

@@ -12,11 +12,11 @@ extension ServiceComposite {
             public var remoteNotification: Duration = .seconds(25)
             /// `performFetch` (system limit 30 s). Default 25 s.
             public var backgroundFetch: Duration = .seconds(25)
-            /// `handleEventsForBackgroundURLSession` (background time, about 30 s). Default 25 s.
+            /// Events for a background URL session (background time, about 30 s). Default 25 s.
             public var backgroundURLSession: Duration = .seconds(25)
-            /// `performActionFor shortcutItem` (no documented limit; the user is waiting). Default 10 s.
+            /// A home-screen quick action (no documented limit; the user is waiting). Default 10 s.
             public var shortcutItem: Duration = .seconds(10)
-            /// `handleWatchKitExtensionRequest` (background time, about 30 s). Default 25 s.
+            /// A request from a WatchKit extension (background time, about 30 s). Default 25 s.
             public var watchKitRequest: Duration = .seconds(25)
             /// AppKit `applicationShouldTerminate` answered "later". Default 25 s.
             public var termination: Duration = .seconds(25)

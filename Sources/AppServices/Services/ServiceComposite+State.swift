@@ -43,94 +43,39 @@ extension ServiceComposite {
     /// "Will" callbacks change the state when they end (``trackState(after:scene:)``), so a
     /// service asking during `willResignActive` still sees `active`, as in UIKit.
     ///
-    /// This runs on every callback, so it allocates nothing: the transitions are `switch`es.
+    /// This runs on every callback, so it allocates nothing: the transitions are declared
+    /// with each callback (``AppCallback``).
     func trackState(before callback: AppCallback, scene: SceneInfo?) {
-        if let scene, let change = Self.sceneChange(for: callback, from: sceneStates[scene.identifier]) {
-            if !change.fits {
-                logUnexpected(
-                    callback,
-                    in: sceneStates[scene.identifier].map { "scene \($0)" } ?? "scene not connected"
-                )
+        if let scene, let change = callback.sceneTransition {
+            let current = sceneStates[scene.identifier]
+            if !change.fits(current) {
+                logUnexpected(callback, in: current.map { "scene \($0)" } ?? "scene not connected")
             }
             if !change.appliesAtEnd { sceneStates[scene.identifier] = change.to }
             return
         }
-        guard let change = applicationChange(for: callback) else {
+        guard let change = callback.applicationTransition else {
             if applicationState == .terminated { logUnexpected(callback, in: "terminated") }
             return
         }
-        if !change.fits { logUnexpected(callback, in: applicationState.rawValue) }
-        if !change.appliesAtEnd { applicationState = change.to }
+        if !change.fits(applicationState) { logUnexpected(callback, in: applicationState.rawValue) }
+        if !change.appliesAtEnd { applicationState = destination(of: change) }
     }
 
     /// Applies the state change of a "will" callback once every service has heard it.
     func trackState(after callback: AppCallback, scene: SceneInfo?) {
-        if let scene, let change = Self.sceneChange(for: callback, from: sceneStates[scene.identifier]) {
+        if let scene, let change = callback.sceneTransition {
             if change.appliesAtEnd { sceneStates[scene.identifier] = change.to }
             return
         }
-        if let change = applicationChange(for: callback), change.appliesAtEnd { applicationState = change.to }
-    }
-
-    /// A transition: whether the callback fits the current state, the state it leads to,
-    /// and whether the change applies when the callback ends ("will" callbacks).
-    private struct Change<State> {
-        let fits: Bool
-        let to: State
-        let appliesAtEnd: Bool
-    }
-
-    private func applicationChange(for callback: AppCallback) -> Change<ApplicationState>? {
-        let state = applicationState
-        switch callback {
-        case .willFinishLaunching:
-            return Change(fits: state == .notRunning, to: .launching, appliesAtEnd: false)
-        case .didFinishLaunching:
-            return Change(
-                fits: state == .notRunning || state == .launching,
-                to: launchesIntoBackground ? .background : .inactive,
-                appliesAtEnd: false
-            )
-        case .didBecomeActive:
-            return Change(fits: state == .inactive, to: .active, appliesAtEnd: false)
-        case .willResignActive:
-            return Change(fits: state == .active, to: .inactive, appliesAtEnd: true)
-        case .didEnterBackground:
-            return Change(fits: state == .inactive, to: .background, appliesAtEnd: false)
-        case .willEnterForeground:
-            return Change(fits: state == .background, to: .inactive, appliesAtEnd: true)
-        case .willTerminate:
-            return Change(
-                fits: state == .inactive || state == .active || state == .background,
-                to: .terminated,
-                appliesAtEnd: true
-            )
-        default:
-            return nil
+        if let change = callback.applicationTransition, change.appliesAtEnd {
+            applicationState = destination(of: change)
         }
     }
 
-    private static func sceneChange(for callback: AppCallback, from state: SceneState?) -> Change<SceneState>? {
-        switch callback {
-        case .sceneWillConnect:
-            return Change(fits: state == nil || state == .disconnected, to: .unattached, appliesAtEnd: false)
-        case .sceneWillEnterForeground:
-            return Change(
-                fits: state == .unattached || state == .background,
-                to: .foregroundInactive,
-                appliesAtEnd: true
-            )
-        case .sceneDidBecomeActive:
-            return Change(fits: state == .foregroundInactive, to: .foregroundActive, appliesAtEnd: false)
-        case .sceneWillResignActive:
-            return Change(fits: state == .foregroundActive, to: .foregroundInactive, appliesAtEnd: true)
-        case .sceneDidEnterBackground:
-            return Change(fits: state == .foregroundInactive, to: .background, appliesAtEnd: false)
-        case .sceneDidDisconnect:
-            return Change(fits: state != nil && state != .disconnected, to: .disconnected, appliesAtEnd: false)
-        default:
-            return nil
-        }
+    /// The state `change` leads the application to.
+    private func destination(of change: AppCallback.Transition<ApplicationState>) -> ApplicationState {
+        change.orBackgroundWhenLaunchedThere && launchesIntoBackground ? .background : change.to
     }
 
     private func logUnexpected(_ callback: AppCallback, in state: String) {
@@ -160,7 +105,7 @@ extension ServiceComposite {
 
     /// The state `callback` leaves a scene in, if it changes it.
     static func sceneState(after callback: AppCallback) -> SceneState? {
-        sceneChange(for: callback, from: nil)?.to
+        callback.sceneTransition?.to ?? nil
     }
 
     /// Dispatches the application-level callbacks that take the application from its

@@ -1,0 +1,61 @@
+import Foundation
+
+/// A service that answers requests from a WatchKit extension
+/// (`application(_:handleWatchKitExtensionRequest:reply:)`).
+///
+/// Merge rule: services run concurrently; the reply merges the services' dictionaries in
+/// dependency order, the earlier service winning a key both set, and is `nil` when no
+/// service replied. The system's reply handler is called once, after every service, or at
+/// the deadline.
+@MainActor
+public protocol WatchKitRequestHandling: AppService {
+    /// Handles the request and returns this service's part of the reply, or `nil`.
+    func application(
+        _ context: AppContext,
+        handleWatchKitExtensionRequest userInfo: UserInfo?
+    ) async throws -> UserInfo?
+}
+
+// MARK: - What the composite knows about these callbacks
+
+extension HandlerKinds {
+    /// The services that adopt ``WatchKitRequestHandling``.
+    static let watchKitRequests = HandlerKind<any WatchKitRequestHandling> { $0 as? any WatchKitRequestHandling }
+}
+
+extension AppCallback {
+    /// `application:handleWatchKitExtensionRequest:reply:`
+    public static let handleWatchKitExtensionRequest = AppCallback(
+        "handleWatchKitExtensionRequest",
+        heardBy: HandlerKinds.watchKitRequests,
+        selectors: Selectors(application: "application:handleWatchKitExtensionRequest:reply:"),
+        deadline: { $0.watchKitRequest }
+    )
+
+    /// The callbacks ``WatchKitRequestHandling`` services hear.
+    static let watchKitRequestCallbacks: [AppCallback] = [.handleWatchKitExtensionRequest]
+}
+
+// MARK: - Dispatch
+
+extension ServiceComposite {
+    /// Dispatches `application(_:handleWatchKitExtensionRequest:reply:)`.
+    ///
+    /// `reply` is called exactly once with the services' dictionaries merged in order (an
+    /// earlier service wins a key both set), or `nil` when none replied.
+    public func handleWatchKitExtensionRequest(
+        _ userInfo: UserInfo?,
+        platform: PlatformObjects? = nil,
+        reply: @escaping @MainActor (UserInfo?) -> Void
+    ) {
+        fanOut(
+            .handleWatchKitExtensionRequest,
+            HandlerKinds.watchKitRequests,
+            merge: .mergingUserInfo,
+            unanswered: nil,
+            platform: platform,
+            call: { try await $0.application($1, handleWatchKitExtensionRequest: userInfo) },
+            completion: reply
+        )
+    }
+}

@@ -1,0 +1,68 @@
+import Synchronization
+
+/// The services of one capability, as the composite lists them for dispatch: identified by
+/// a number handed out when the kind is made, with a test for whether a service adopts it.
+///
+/// Each capability protocol declares its kind once, beside it (`HandlerKinds.systemEvents`
+/// with `SystemEventHandling`), and its callbacks name it.
+class AnyHandlerKind: @unchecked Sendable {
+    // `@unchecked Sendable` is sound: both properties are `let`s of Sendable values, and
+    // the class has no other state; subclasses add only `let`s of Sendable closures.
+    /// The position of this kind's list in a handler table.
+    let index: Int
+
+    private static let nextIndex = Atomic<Int>(0)
+
+    init() {
+        index = Self.nextIndex.add(1, ordering: .relaxed).oldValue
+    }
+
+    /// Whether `service` adopts the capability.
+    func isAdopted(by service: any AppService) -> Bool {
+        preconditionFailure("\(type(of: self)) must override isAdopted(by:).")
+    }
+
+    /// The services of `services` that adopt the capability, in order, as a list.
+    func makeList(_ services: some Sequence<any AppService>) -> AnyHandlerListBox {
+        preconditionFailure("\(type(of: self)) must override makeList(_:).")
+    }
+}
+
+/// The kind of the services that adopt the capability `Service` (`any SystemEventHandling`).
+final class HandlerKind<Service>: AnyHandlerKind, @unchecked Sendable {
+    // `@unchecked Sendable` is sound: the only added state is a `let` of a Sendable closure.
+    private let cast: @Sendable (any AppService) -> Service?
+
+    init(_ cast: @escaping @Sendable (any AppService) -> Service?) {
+        self.cast = cast
+        super.init()
+    }
+
+    override func isAdopted(by service: any AppService) -> Bool { cast(service) != nil }
+
+    override func makeList(_ services: some Sequence<any AppService>) -> AnyHandlerListBox {
+        var list = HandlerList<Service>()
+        for service in services {
+            if let adopted = cast(service) { list.append(adopted, type: Swift.type(of: service)) }
+        }
+        return HandlerListBox(list)
+    }
+}
+
+/// The kinds of services, one per capability, each declared beside its capability protocol.
+enum HandlerKinds {}
+
+/// A handler list in a handler table, with its length readable without its capability.
+class AnyHandlerListBox {
+    let count: Int
+    init(count: Int) { self.count = count }
+}
+
+/// A handler list of the services of one capability.
+final class HandlerListBox<Service>: AnyHandlerListBox {
+    let list: HandlerList<Service>
+    init(_ list: HandlerList<Service>) {
+        self.list = list
+        super.init(count: list.count)
+    }
+}
