@@ -160,41 +160,6 @@ struct FanOutJob<Response: Sendable>: Sendable {
 }
 
 extension ServiceComposite {
-    /// Runs `call` for every service that handles `callback`, concurrently, and calls
-    /// `completion` exactly once with the merged answer, when all have answered or at the
-    /// deadline. With no handling service, `completion` gets the merge's no-answer value at
-    /// once.
-    func fanOut<Service: Sendable, Response: Sendable>(
-        _ callback: AppCallback,
-        _ kind: HandlerKind<Service>,
-        merge: ResponseMerge<Response>,
-        unanswered: Response?,
-        platform: PlatformObjects?,
-        scene: SceneInfo? = nil,
-        call: @escaping @Sendable @MainActor (Service, AppContext) async throws -> Response,
-        completion: @escaping @MainActor (Response) -> Void
-    ) {
-        beginDispatch(callback, scene: scene)
-        defer { endDispatch(callback, scene: scene) }
-        let handlers = self.handlers.list(kind)
-        let services = handlers.services
-        let types = handlers.types
-        guard let deadline = callback.deadline else {
-            preconditionFailure("\(callback) has a completion handler but no deadline in its declaration.")
-        }
-        runExactlyOnce(
-            callback.name,
-            names: types.map { .service($0) },
-            deadline: deadline(configuration.deadlines),
-            merge: merge,
-            unanswered: unanswered,
-            run: { index in
-                try await call(services[index], self.makeContext(types[index], callback, platform, scene))
-            },
-            completion: completion
-        )
-    }
-
     /// Runs `jobs` concurrently and calls `completion` exactly once with their merged
     /// answers: when the last has answered, or at `deadline`. With no jobs, `completion`
     /// gets the merge's no-answer value at once.
@@ -249,8 +214,7 @@ extension ServiceComposite {
             let cursor = FanOutCursor(count: names.count)
             while cursor.hasUnclaimed {
                 let chain = FanOutChain()
-                let id = nextWorkID
-                nextWorkID += 1
+                let id = pendingWork.reserveID()
                 // Strong `self`: a weak reference would move the composite's reference count
                 // to its slow side table for good. The cycle (composite, its pending work,
                 // the task) ends when the task removes itself.
@@ -273,8 +237,7 @@ extension ServiceComposite {
         } else {
             // Without immediate tasks, one task per job, so none waits for another.
             for index in names.indices {
-                let id = nextWorkID
-                nextWorkID += 1
+                let id = pendingWork.reserveID()
                 let task = Self.startAtOnce { [self] in
                     do {
                         gate.record(index, .success(try await run(index)))
@@ -288,8 +251,7 @@ extension ServiceComposite {
             }
         }
         guard !gate.isComplete else { return }
-        let id = nextWorkID
-        nextWorkID += 1
+        let id = pendingWork.reserveID()
         let timer = Self.startAtOnce { [self] in
             do {
                 try await deadlineReached()
@@ -367,17 +329,17 @@ extension ServiceComposite {
 
     /// How many pieces of completion-handler work are still running: services' work
     /// (including work that ignored its deadline) and deadline timers.
-    public var pendingWorkCount: Int { pendingWork.count }
+    package var pendingWorkCount: Int { pendingWork.count }
 
     /// Cancels the services still working on completion-handler callbacks. Their
     /// completion handlers have been or will be called as usual.
-    public func cancelPendingWork() {
-        for task in pendingWork.values { task.cancel() }
+    package func cancelPendingWork() {
+        for task in pendingWork.all { task.cancel() }
     }
 
     /// Waits until every service working on a completion-handler callback has returned.
     public func waitForPendingWork() async {
-        while let task = pendingWork.values.first { await task.value }
+        while let task = pendingWork.any { await task.value }
     }
 }
 

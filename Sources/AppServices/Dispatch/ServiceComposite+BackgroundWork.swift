@@ -32,7 +32,7 @@ extension ServiceComposite {
     /// The names of the background work still running, with their services
     /// ("AnalyticsService: flush-events"); work abandoned at a budget is not listed.
     public var runningBackgroundWork: [String] {
-        (outer ?? self).backgroundWork.sorted { $0.key < $1.key }.map(\.value.label)
+        (outer ?? self).backgroundWork.inOrder.map(\.entry.label)
     }
 
     func beginBackgroundWork(
@@ -44,8 +44,7 @@ extension ServiceComposite {
         if let outer { return outer.beginBackgroundWork(named: name, by: service, during: callback, work) }
         let label = service.map { "\($0): \(name)" } ?? name
         let logger = configuration.logger
-        let id = nextWorkID
-        nextWorkID += 1
+        let id = backgroundWork.reserveID()
         backgroundWork[id] = BackgroundWork(
             label: label,
             // Strong `self`, as in the fan-out: the task removes itself when done.
@@ -83,13 +82,13 @@ extension ServiceComposite {
     @discardableResult
     public func finishBackgroundWork(within budget: Duration) async -> [String] {
         if let outer { return await outer.finishBackgroundWork(within: budget) }
-        let running = backgroundWork.sorted { $0.key < $1.key }
+        let running = backgroundWork.inOrder
         guard !running.isEmpty else { return [] }
         // The same exactly-once machinery as completion handlers: one job per piece of
         // work, answered when it ends, and one deadline.
         let jobs = running.map { entry in
-            FanOutJob(label: entry.value.label) {
-                await entry.value.task.value
+            FanOutJob(label: entry.entry.label) {
+                await entry.entry.task.value
                 // Cut off at the budget: the work ended after it was cancelled, which is no
                 // answer (the work logs it), so the gate is told so.
                 try Task.checkCancellation()
@@ -100,11 +99,11 @@ extension ServiceComposite {
                 continuation.resume()
             }
         }
-        let unfinished = running.filter { backgroundWork[$0.key] != nil }
+        let unfinished = running.filter { backgroundWork[$0.id] != nil }
         for entry in unfinished {
-            entry.value.task.cancel()
-            backgroundWork[entry.key] = nil
+            entry.entry.task.cancel()
+            backgroundWork[entry.id] = nil
         }
-        return unfinished.map(\.value.label)
+        return unfinished.map(\.entry.label)
     }
 }

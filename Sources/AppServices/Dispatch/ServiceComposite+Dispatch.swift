@@ -77,6 +77,41 @@ extension ServiceComposite {
         return fold.result
     }
 
+    /// Runs `call` for every service that handles `callback`, concurrently, and calls
+    /// `completion` exactly once with the merged answer, when all have answered or at the
+    /// deadline. With no handling service, `completion` gets the merge's no-answer value at
+    /// once.
+    func fanOut<Service: Sendable, Response: Sendable>(
+        _ callback: AppCallback,
+        _ kind: HandlerKind<Service>,
+        merge: ResponseMerge<Response>,
+        unanswered: Response?,
+        platform: PlatformObjects?,
+        scene: SceneInfo? = nil,
+        call: @escaping @Sendable @MainActor (Service, AppContext) async throws -> Response,
+        completion: @escaping @MainActor (Response) -> Void
+    ) {
+        beginDispatch(callback, scene: scene)
+        defer { endDispatch(callback, scene: scene) }
+        let handlers = self.handlers.list(kind)
+        let services = handlers.services
+        let types = handlers.types
+        guard let deadline = callback.deadline else {
+            preconditionFailure("\(callback) has a completion handler but no deadline in its declaration.")
+        }
+        runExactlyOnce(
+            callback.name,
+            names: types.map { .service($0) },
+            deadline: deadline(configuration.deadlines),
+            merge: merge,
+            unanswered: unanswered,
+            run: { index in
+                try await call(services[index], self.makeContext(types[index], callback, platform, scene))
+            },
+            completion: completion
+        )
+    }
+
     /// Calls `body` with each handler's service, borrowed from the list, and its type, in
     /// order or in reverse.
     @inline(__always)
@@ -112,7 +147,7 @@ extension ServiceComposite {
         // A nested composite never gets a plan of its own: sealing it stops the program.
         if plan == nil { sealIfNeeded(by: callback.name) }
         trackState(before: callback, scene: scene)
-        dispatchDepth += 1
+        pendingEvents.enterDispatch()
     }
 
     /// Ends a dispatch: announces lifecycle events, then delivers events queued during it.
@@ -120,7 +155,6 @@ extension ServiceComposite {
     func endDispatch(_ callback: AppCallback, scene: SceneInfo?) {
         trackState(after: callback, scene: scene)
         if callback.notificationName != nil { announce(LifecycleEvent(callback: callback)) }
-        dispatchDepth -= 1
-        if dispatchDepth == 0 && !pendingEvents.isEmpty { drainPendingEvents() }
+        if pendingEvents.exitDispatch() { drainPendingEvents() }
     }
 }

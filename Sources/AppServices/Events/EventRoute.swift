@@ -22,18 +22,51 @@ struct Weak<Object: AnyObject> {
     weak var object: Object?
 }
 
-/// Events waiting for the running dispatch to end, first in first out.
-@MainActor
+/// Events posted while a dispatch runs, delivered in order once the outermost dispatch
+/// ends, and how deep the dispatches running now are nested.
+///
+/// Its state is written here only: callback dispatch and event delivery enter and leave
+/// through it, and posting asks it whether an event must wait.
 struct EventQueue {
     private var deliveries: Deque<() -> Void> = []
+    /// How many dispatches are running (callbacks and event deliveries; nested ones count).
+    private var depth = 0
     /// Whether the queue is being emptied (so new posts join it rather than jump ahead).
-    var isDraining = false
+    private var isDraining = false
 
-    var isEmpty: Bool { deliveries.isEmpty }
+    /// Whether an event posted now must wait in the queue: a dispatch is running, or the
+    /// queue is being emptied.
+    var mustQueue: Bool { depth > 0 || isDraining }
 
+    /// A dispatch starts.
+    mutating func enterDispatch() { depth += 1 }
+
+    /// A dispatch ends. Returns whether the queue should be emptied now: the outermost
+    /// dispatch ended with events waiting.
+    mutating func exitDispatch() -> Bool {
+        depth -= 1
+        return depth == 0 && !deliveries.isEmpty
+    }
+
+    /// Queues a delivery.
     mutating func append(_ delivery: @escaping () -> Void) { deliveries.append(delivery) }
 
-    mutating func popFirst() -> (() -> Void)? { deliveries.popFirst() }
+    /// Starts emptying the queue; `false` (and nothing to do) when it is being emptied
+    /// already or is empty.
+    mutating func beginDraining() -> Bool {
+        guard !isDraining, !deliveries.isEmpty else { return false }
+        isDraining = true
+        return true
+    }
+
+    /// The next delivery while draining; `nil`, and draining ends, once the queue is empty.
+    mutating func nextDelivery() -> (() -> Void)? {
+        guard let delivery = deliveries.popFirst() else {
+            isDraining = false
+            return nil
+        }
+        return delivery
+    }
 }
 
 /// A subscription made with ``ServiceComposite/subscribe(to:_:)``.

@@ -12,7 +12,7 @@ extension ServiceComposite {
     public func post<Event: AppEvent>(_ event: Event) -> EventDelivery<Event.Response> {
         if let outer { return outer.post(event) }
         sealIfNeeded(by: "post(\(Event.self))")
-        if dispatchDepth > 0 || pendingEvents.isDraining {
+        if pendingEvents.mustQueue {
             pendingEvents.append { [unowned self] in _ = self.deliver(event) }
             return .queued
         }
@@ -40,8 +40,9 @@ extension ServiceComposite {
     }
 
     private func deliver<Event: AppEvent>(_ event: Event) -> Event.Response {
-        dispatchDepth += 1
-        defer { dispatchDepth -= 1 }
+        pendingEvents.enterDispatch()
+        // Delivered from inside a post or the drain, which empties the queue itself.
+        defer { _ = pendingEvents.exitDispatch() }
         let id = ObjectIdentifier(Event.self)
         var fold = ResponseMerge<Event.Response>.Fold(Event.responseMerge)
         if let route = plan?.routes[id] as? EventRoute<Event> {
@@ -60,9 +61,7 @@ extension ServiceComposite {
 
     /// Delivers queued events in order; events they post join the end of the queue.
     func drainPendingEvents() {
-        guard !pendingEvents.isDraining, !pendingEvents.isEmpty else { return }
-        pendingEvents.isDraining = true
-        defer { pendingEvents.isDraining = false }
-        while let delivery = pendingEvents.popFirst() { delivery() }
+        guard pendingEvents.beginDraining() else { return }
+        while let delivery = pendingEvents.nextDelivery() { delivery() }
     }
 }

@@ -1,16 +1,10 @@
 import Foundation
 import Logging
 
-/// A callback that arrived in a state it does not fit, remembered so it is logged once.
-struct UnexpectedCallback: Hashable {
-    let state: String
-    let callback: AppCallback
-}
-
 extension ServiceComposite {
     /// The state of the scene with `identifier`, or `nil` if it never connected.
     public func sceneState(for identifier: String) -> SceneState? {
-        (outer ?? self).sceneStates[identifier]
+        (outer ?? self).states.scenes[identifier]
     }
 
     /// The application's life-cycle events, as an asynchronous sequence for async listeners.
@@ -39,47 +33,22 @@ extension ServiceComposite {
 
     // MARK: - Application state
 
-    /// Checks `callback` against the state and applies the change "did" callbacks make.
-    /// "Will" callbacks change the state when they end (``trackState(after:scene:)``), so a
-    /// service asking during `willResignActive` still sees `active`, as in UIKit.
-    ///
-    /// This runs on every callback, so it allocates nothing: the transitions are declared
-    /// with each callback (``AppCallback``).
+    /// Checks `callback` against the state before it is dispatched (see
+    /// ``LifecycleStateTracker/willDispatch(_:scene:)``), and logs, once for each state and
+    /// callback, one that does not fit.
+    @inline(__always)
     func trackState(before callback: AppCallback, scene: SceneInfo?) {
-        if let scene, let change = callback.sceneTransition {
-            let current = sceneStates[scene.identifier]
-            if !change.fits(current) {
-                logUnexpected(callback, in: current.map { "scene \($0)" } ?? "scene not connected")
-            }
-            if !change.appliesAtEnd { sceneStates[scene.identifier] = change.to }
-            return
-        }
-        guard let change = callback.applicationTransition else {
-            if applicationState == .terminated { logUnexpected(callback, in: "terminated") }
-            return
-        }
-        if !change.fits(applicationState) { logUnexpected(callback, in: applicationState.rawValue) }
-        if !change.appliesAtEnd { applicationState = destination(of: change) }
+        if let unexpected = states.willDispatch(callback, scene: scene) { logUnexpected(unexpected) }
     }
 
     /// Applies the state change of a "will" callback once every service has heard it.
+    @inline(__always)
     func trackState(after callback: AppCallback, scene: SceneInfo?) {
-        if let scene, let change = callback.sceneTransition {
-            if change.appliesAtEnd { sceneStates[scene.identifier] = change.to }
-            return
-        }
-        if let change = callback.applicationTransition, change.appliesAtEnd {
-            applicationState = destination(of: change)
-        }
+        states.didDispatch(callback, scene: scene)
     }
 
-    /// The state `change` leads the application to.
-    private func destination(of change: AppCallback.Transition<ApplicationState>) -> ApplicationState {
-        change.orBackgroundWhenLaunchedThere && launchesIntoBackground ? .background : change.to
-    }
-
-    private func logUnexpected(_ callback: AppCallback, in state: String) {
-        guard loggedUnexpected.insert(UnexpectedCallback(state: state, callback: callback)).inserted else { return }
+    private func logUnexpected(_ unexpected: LifecycleStateTracker.Unexpected) {
+        let (callback, state) = (unexpected.callback, unexpected.state)
         configuration.logger.warning(
             """
             Unexpected \(callback) while the application is \(state); delivered anyway, as the system \
@@ -91,16 +60,10 @@ extension ServiceComposite {
 
     // MARK: - Application state derived from scenes
 
-    /// The application state the connected scenes imply, with the scene `identifier`
-    /// counted in `state` when given; `nil` when they imply none (no scene in the
-    /// foreground or background).
+    /// The application state the connected scenes imply (see
+    /// ``LifecycleStateTracker/stateImpliedByScenes(treating:as:)``).
     func stateImpliedByScenes(treating identifier: String? = nil, as state: SceneState? = nil) -> ApplicationState? {
-        var states = sceneStates
-        if let identifier { states[identifier] = state }
-        if states.values.contains(.foregroundActive) { return .active }
-        if states.values.contains(.foregroundInactive) { return .inactive }
-        if states.values.contains(.background) { return .background }
-        return nil
+        states.stateImpliedByScenes(treating: identifier, as: state)
     }
 
     /// The state `callback` leaves a scene in, if it changes it.

@@ -57,30 +57,25 @@ public final class ServiceComposite: AppService {
     /// The callback that sealed the composite, for error messages.
     private var sealedBy: String?
 
-    /// How many dispatches are running (callbacks and event deliveries; nested ones count).
-    @exclusivity(unchecked) var dispatchDepth = 0
     /// The service a synchronous dispatch is calling now, for its shared context; the
     /// caller's again once the dispatch ends (dispatches nest).
     @exclusivity(unchecked) var callingServiceType: (any AppService.Type)?
-    /// Events posted during a dispatch, delivered in order once the outermost one ends.
+    /// Events posted during a dispatch, delivered in order once the outermost one ends,
+    /// and how deep the running dispatches are nested.
     @exclusivity(unchecked) var pendingEvents = EventQueue()
     /// Subscriptions made with ``subscribe(to:_:)``, by event type.
     var dynamicSubscribers: [ObjectIdentifier: any AnyEventRoute] = [:]
 
+    /// The application's and each scene's state, tracked from the callbacks.
+    @exclusivity(unchecked) var states = LifecycleStateTracker()
+
     /// The application's state, tracked from the callbacks.
-    @exclusivity(unchecked) public internal(set) var applicationState: ApplicationState = .notRunning
-    /// Each scene's state, by scene identifier.
-    var sceneStates: [String: SceneState] = [:]
-    /// Whether the launch being dispatched is into the background (from its options).
-    @exclusivity(unchecked) var launchesIntoBackground = false
-    /// (state, callback) pairs already logged as unexpected, so each is logged once.
-    var loggedUnexpected: Set<UnexpectedCallback> = []
+    public var applicationState: ApplicationState { states.application }
 
     /// Async fan-outs (completion handlers) still running, so they can be cancelled and awaited.
-    var pendingWork: [Int: Task<Void, Never>] = [:]
+    var pendingWork = OwnedTasks<Task<Void, Never>>()
     /// Work services started to outlive a callback, waited for when winding down.
-    var backgroundWork: [Int: BackgroundWork] = [:]
-    var nextWorkID = 0
+    var backgroundWork = OwnedTasks<BackgroundWork>()
 
     /// Receivers of ``lifecycleEvents(bufferingPolicy:)``.
     let lifecycleBroadcaster = LifecycleEventBroadcaster()
