@@ -203,6 +203,13 @@ public struct LayeredConfiguration: Sendable {
                 )
             )
         }
+        layers.append(defaultsLayer(secret: secret))
+        return layers
+    }
+
+    /// The in-memory defaults: the declared settings' defaults, then the explicit ones,
+    /// each marked secret where a secret key says so.
+    private func defaultsLayer(secret: SecretKeyMatcher) -> ConfigurationLayer {
         var values: [AbsoluteConfigKey: ConfigValue] = [:]
         for setting in settings {
             if let value = setting.defaultValue { values[AbsoluteConfigKey(setting.key)] = value }
@@ -211,14 +218,11 @@ public struct LayeredConfiguration: Sendable {
         for (key, value) in values {
             values[key] = ConfigValue(value.content, isSecret: value.isSecret || secret.matches(key.description))
         }
-        layers.append(
-            ConfigurationLayer(
-                provider: InMemoryProvider(name: "defaults", values: values),
-                source: .defaults,
-                keys: []
-            )
+        return ConfigurationLayer(
+            provider: InMemoryProvider(name: "defaults", values: values),
+            source: .defaults,
+            keys: []
         )
-        return layers
     }
 }
 

@@ -205,52 +205,78 @@ extension ServiceComposite {
         // The deadline counts from now, when the system called, not from when the timer
         // starts.
         let deadlineReached = Self.timer(on: configuration.clock, firingAfter: deadline)
+        var running = startJobs(count: names.count, gate: gate, run: run)
+        guard !gate.isComplete else { return }
+        running.append(startDeadline(deadlineReached, gate: gate))
+        gate.onComplete = { for task in running { task.cancel() } }
+    }
+
+    /// Starts `count` jobs that record their answers in `gate`, as
+    /// ``runExactlyOnce(_:names:deadline:merge:unanswered:run:completion:)`` describes;
+    /// returns the tasks of those still running.
+    @inline(__always)
+    private func startJobs<Response: Sendable>(
+        count: Int,
+        gate: CompletionGate<Response>,
+        run: @escaping @Sendable @MainActor (_ index: Int) async throws -> Response
+    ) -> [Task<Void, Never>] {
         var running: [Task<Void, Never>] = []
-        if Self.canStartAtOnce {
-            // Jobs run one after another in a chain, on the spot; when a job waits, the
-            // chain is suspended inside it and the jobs after it start in a new chain. Each
-            // job still starts the moment every job before it has finished or is waiting,
-            // and jobs that answer at once share one task.
-            let cursor = FanOutCursor(count: names.count)
-            while cursor.hasUnclaimed {
-                let chain = FanOutChain()
-                let id = pendingWork.reserveID()
-                // Strong `self`: a weak reference would move the composite's reference count
-                // to its slow side table for good. The cycle (composite, its pending work,
-                // the task) ends when the task removes itself.
-                let task = Self.startAtOnce { [self] in
-                    while let index = cursor.claim() {
-                        do {
-                            gate.record(index, .success(try await run(index)))
-                        } catch {
-                            gate.record(index, .failure(error))
-                        }
-                    }
-                    chain.isFinished = true
-                    pendingWork[id] = nil
-                }
-                if !chain.isFinished {
-                    pendingWork[id] = task
-                    running.append(task)
-                }
-            }
-        } else {
+        guard Self.canStartAtOnce else {
             // Without immediate tasks, one task per job, so none waits for another.
-            for index in names.indices {
+            for index in 0..<count {
                 let id = pendingWork.reserveID()
                 let task = Self.startAtOnce { [self] in
-                    do {
-                        gate.record(index, .success(try await run(index)))
-                    } catch {
-                        gate.record(index, .failure(error))
-                    }
+                    await Self.answer(index, in: gate, run: run)
                     pendingWork[id] = nil
                 }
                 pendingWork[id] = task
                 running.append(task)
             }
+            return running
         }
-        guard !gate.isComplete else { return }
+        // Jobs run one after another in a chain, on the spot; when a job waits, the chain
+        // is suspended inside it and the jobs after it start in a new chain. Each job still
+        // starts the moment every job before it has finished or is waiting, and jobs that
+        // answer at once share one task.
+        let cursor = FanOutCursor(count: count)
+        while cursor.hasUnclaimed {
+            let chain = FanOutChain()
+            let id = pendingWork.reserveID()
+            // Strong `self`: a weak reference would move the composite's reference count to
+            // its slow side table for good. The cycle (composite, its pending work, the
+            // task) ends when the task removes itself.
+            let task = Self.startAtOnce { [self] in
+                while let index = cursor.claim() { await Self.answer(index, in: gate, run: run) }
+                chain.isFinished = true
+                pendingWork[id] = nil
+            }
+            if !chain.isFinished {
+                pendingWork[id] = task
+                running.append(task)
+            }
+        }
+        return running
+    }
+
+    /// Runs job `index` and records its answer, or its error, in `gate`.
+    @inline(__always)
+    private static func answer<Response: Sendable>(
+        _ index: Int,
+        in gate: CompletionGate<Response>,
+        run: @Sendable @MainActor (_ index: Int) async throws -> Response
+    ) async {
+        do {
+            gate.record(index, .success(try await run(index)))
+        } catch {
+            gate.record(index, .failure(error))
+        }
+    }
+
+    /// Starts the timer that expires `gate` when `deadlineReached` returns.
+    private func startDeadline<Response: Sendable>(
+        _ deadlineReached: @escaping @Sendable () async throws -> Void,
+        gate: CompletionGate<Response>
+    ) -> Task<Void, Never> {
         let id = pendingWork.reserveID()
         let timer = Self.startAtOnce { [self] in
             do {
@@ -262,8 +288,7 @@ extension ServiceComposite {
             pendingWork[id] = nil
         }
         pendingWork[id] = timer
-        running.append(timer)
-        gate.onComplete = { for task in running { task.cancel() } }
+        return timer
     }
 
     /// Runs `jobs` as ``runExactlyOnce(_:names:deadline:merge:unanswered:run:completion:)``

@@ -82,6 +82,21 @@ struct LaunchGraph: Sendable {
             }
         }
         let phases = initializers.map(\.phase)
+        problems += phaseProblems(initializers, phases: phases, graph: graph)
+        guard problems.isEmpty else {
+            throw ServiceGraphError(subject: "launch plan", problems: problems)
+        }
+        return (graph, phases)
+    }
+
+    /// The launch plans' own rules: work before launch returns is synchronous, and a
+    /// dependency is in the same phase or an earlier one.
+    private static func phaseProblems(
+        _ initializers: [any Initializer],
+        phases: [LaunchPhase],
+        graph: DependencyGraph<InitializerKey>
+    ) -> [ServiceGraphError.Problem] {
+        var problems: [ServiceGraphError.Problem] = []
         for index in 0..<graph.count where phases[index] == .beforeLaunchReturns {
             if synchronousWork(of: initializers[index]) == nil {
                 let name = graph.names[index]
@@ -108,10 +123,7 @@ struct LaunchGraph: Sendable {
                 )
             }
         }
-        guard problems.isEmpty else {
-            throw ServiceGraphError(subject: "launch plan", problems: problems)
-        }
-        return (graph, phases)
+        return problems
     }
 
     /// The synchronous work of `initializer`, or `nil` when its work is `async`.

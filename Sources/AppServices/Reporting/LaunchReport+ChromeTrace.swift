@@ -51,27 +51,7 @@ extension LaunchReport {
                     tid = Self.firstBackgroundThreadID + lane
                     threadNames[tid] = "background \(lane + 1)"
                 }
-                var args = [
-                    "outcome": node.outcome.kind.description,
-                    "phase": node.phase.description,
-                    "placement": node.placement.description,
-                    "retries": "\(node.retries)",
-                    "kind": node.kind.description,
-                ]
-                if let detail = node.outcome.detail { args["detail"] = detail }
-                if node.abandoned { args["abandoned"] = "true" }
-                events.append(
-                    TraceEvent(
-                        name: node.foregroundRun > 0 ? "\(node.name) (foreground \(node.foregroundRun))" : node.name,
-                        category: node.foregroundRun > 0 ? "foreground" : node.phase.description,
-                        phase: "X",
-                        timestamp: node.start!.microseconds,
-                        duration: node.duration!.microseconds,
-                        pid: Self.tracePID,
-                        tid: tid,
-                        args: args
-                    )
-                )
+                events.append(Self.completeEvent(for: node, thread: tid))
             }
         }
         for (tid, name) in threadNames.sorted(by: { $0.key < $1.key }) {
@@ -82,6 +62,29 @@ extension LaunchReport {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         return try encoder.encode(Trace(traceEvents: events, displayTimeUnit: "ms"))
+    }
+
+    /// The complete ("X") event of one run, on thread `thread`.
+    private static func completeEvent(for node: Node, thread: Int) -> TraceEvent {
+        var args = [
+            "outcome": node.outcome.kind.description,
+            "phase": node.phase.description,
+            "placement": node.placement.description,
+            "retries": "\(node.retries)",
+            "kind": node.kind.description,
+        ]
+        if let detail = node.outcome.detail { args["detail"] = detail }
+        if node.abandoned { args["abandoned"] = "true" }
+        return TraceEvent(
+            name: node.foregroundRun > 0 ? "\(node.name) (foreground \(node.foregroundRun))" : node.name,
+            category: node.foregroundRun > 0 ? "foreground" : node.phase.description,
+            phase: "X",
+            timestamp: node.start!.microseconds,
+            duration: node.duration!.microseconds,
+            pid: tracePID,
+            tid: thread,
+            args: args
+        )
     }
 
     static let tracePID = 1
