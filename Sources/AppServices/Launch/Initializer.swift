@@ -157,10 +157,11 @@ extension SynchronousInitializer {
 /// Its identity is its name: a plan holds one closure initializer per name, and other
 /// closure initializers depend on it by that name (`dependencyNames`).
 ///
-/// The closure of ``init(_:phase:dependencies:dependencyNames:requiredConfigurationKeys:budget:failurePolicy:rerunsOnForeground:perform:)``
-/// runs off the main actor; use ``onMainActor(_:phase:dependencies:dependencyNames:requiredConfigurationKeys:budget:failurePolicy:rerunsOnForeground:perform:)``
-/// for work that must run on it. (A main-actor closure is the only way to be sure: a
-/// closure's isolation is inferred, and a capture list such as `[weak self]` changes it.)
+/// **Where it runs** is the closure's isolation: a closure marked `@MainActor`
+/// (`{ @MainActor context in ... }`) runs on the main actor, and the report says so; any
+/// other runs off it, in parallel with other work. Mark main-actor work explicitly: an
+/// unmarked closure's isolation is inferred, and a capture list such as `[weak self]`
+/// changes it.
 public struct ClosureInitializer: Initializer {
     /// The initializer's name, which is also its identity in the plan.
     public let name: String
@@ -181,14 +182,17 @@ public struct ClosureInitializer: Initializer {
     private let body: Body
 
     private enum Body: Sendable {
-        case anywhere(@Sendable (InitializerContext) async throws -> Void)
-        case mainActor(@MainActor @Sendable (InitializerContext) async throws -> Void)
+        case asynchronous(@isolated(any) @Sendable (InitializerContext) async throws -> Void)
         case synchronous(@MainActor @Sendable (InitializerContext) throws -> Void)
     }
 
-    /// Whether it runs on the main actor.
+    /// Whether it runs on the main actor: its closure is isolated to it, or it runs before
+    /// launch returns.
     public var runsOnMainActor: Bool {
-        if case .anywhere = body { false } else { true }
+        switch body {
+        case .asynchronous(let perform): (perform.isolation as AnyObject?) === MainActor.shared
+        case .synchronous: true
+        }
     }
 
     /// The work, when it is synchronous.
@@ -196,7 +200,8 @@ public struct ClosureInitializer: Initializer {
         if case .synchronous(let work) = body { work } else { nil }
     }
 
-    /// Creates an initializer named `name` that runs `perform` off the main actor.
+    /// Creates an initializer named `name` that runs `perform` with the closure's own
+    /// isolation: on the main actor when it is marked `@MainActor`, off it otherwise.
     ///
     /// - Parameters:
     ///   - name: The name, unique among the plan's closure initializers.
@@ -217,7 +222,7 @@ public struct ClosureInitializer: Initializer {
         budget: Duration? = nil,
         failurePolicy: FailurePolicy = .required,
         rerunsOnForeground: Bool = false,
-        perform: @escaping @Sendable (InitializerContext) async throws -> Void
+        perform: @escaping @isolated(any) @Sendable (InitializerContext) async throws -> Void
     ) {
         self.init(
             name: name,
@@ -228,34 +233,7 @@ public struct ClosureInitializer: Initializer {
             budget: budget,
             failurePolicy: failurePolicy,
             rerunsOnForeground: rerunsOnForeground,
-            body: .anywhere(perform)
-        )
-    }
-
-    /// Creates an initializer named `name` that runs `perform` on the main actor.
-    ///
-    /// The parameters are those of ``init(_:phase:dependencies:dependencyNames:requiredConfigurationKeys:budget:failurePolicy:rerunsOnForeground:perform:)``.
-    public static func onMainActor(
-        _ name: String,
-        phase: LaunchPhase = .critical,
-        dependencies: [any Initializer.Type] = [],
-        dependencyNames: [String] = [],
-        requiredConfigurationKeys: [ConfigKey] = [],
-        budget: Duration? = nil,
-        failurePolicy: FailurePolicy = .required,
-        rerunsOnForeground: Bool = false,
-        perform: @escaping @MainActor @Sendable (InitializerContext) async throws -> Void
-    ) -> ClosureInitializer {
-        ClosureInitializer(
-            name: name,
-            phase: phase,
-            dependencyTypes: dependencies,
-            dependencyNames: dependencyNames,
-            requiredConfigurationKeys: requiredConfigurationKeys,
-            budget: budget,
-            failurePolicy: failurePolicy,
-            rerunsOnForeground: rerunsOnForeground,
-            body: .mainActor(perform)
+            body: .asynchronous(perform)
         )
     }
 
@@ -311,8 +289,7 @@ public struct ClosureInitializer: Initializer {
     /// Runs the closure.
     public nonisolated(nonsending) func perform(_ context: InitializerContext) async throws {
         switch body {
-        case .anywhere(let perform): try await perform(context)
-        case .mainActor(let perform): try await perform(context)
+        case .asynchronous(let perform): try await perform(context)
         case .synchronous(let perform): try await MainActor.run { try perform(context) }
         }
     }

@@ -79,7 +79,7 @@ struct LaunchBeforeLaunchReturnsTests {
         let error = #expect(throws: ServiceGraphError.self) {
             try LaunchPlan {
                 Registers()
-                ClosureInitializer.onMainActor("Waits", phase: .beforeLaunchReturns) { _ in }
+                ClosureInitializer("Waits", phase: .beforeLaunchReturns) { @MainActor _ in }
                 ClosureInitializer.beforeLaunchReturns("Synchronous") { _ in }
             }
         }

@@ -153,7 +153,7 @@ struct Script: Sendable {
 
     func initializer(clock: TestClock, probe: Probe) -> ClosureInitializer {
         if mainActor {
-            return .onMainActor(
+            return ClosureInitializer(
                 name,
                 phase: phase,
                 dependencyNames: dependencies,
@@ -161,7 +161,7 @@ struct Script: Sendable {
                 budget: budget,
                 failurePolicy: policy,
                 rerunsOnForeground: rerunsOnForeground
-            ) { context in try await perform(context, clock: clock, probe: probe) }
+            ) { @MainActor context in try await perform(context, clock: clock, probe: probe) }
         }
         return ClosureInitializer(
             name,
