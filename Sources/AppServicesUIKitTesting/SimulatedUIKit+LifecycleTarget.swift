@@ -77,38 +77,19 @@ extension SimulatedUIKit {
     }
 
     /// `sceneWillEnterForeground(_:)`.
-    public func sceneWillEnterForeground(_ scene: SceneInfo) {
-        guard let connected = scenes[scene.identifier] else { return }
-        sendScene(connected, "sceneWillEnterForeground:") { $0.sceneWillEnterForeground(connected) }
-        connected.activationState = .foregroundInactive
-    }
+    public func sceneWillEnterForeground(_ scene: SceneInfo) { scenes[scene.identifier].map(enterForeground) }
 
     /// `sceneDidBecomeActive(_:)`.
-    public func sceneDidBecomeActive(_ scene: SceneInfo) {
-        guard let connected = scenes[scene.identifier] else { return }
-        sendScene(connected, "sceneDidBecomeActive:") { $0.sceneDidBecomeActive(connected) }
-        connected.activationState = .foregroundActive
-    }
+    public func sceneDidBecomeActive(_ scene: SceneInfo) { scenes[scene.identifier].map(becomeActive) }
 
     /// `sceneWillResignActive(_:)`.
-    public func sceneWillResignActive(_ scene: SceneInfo) {
-        guard let connected = scenes[scene.identifier] else { return }
-        sendScene(connected, "sceneWillResignActive:") { $0.sceneWillResignActive(connected) }
-        connected.activationState = .foregroundInactive
-    }
+    public func sceneWillResignActive(_ scene: SceneInfo) { scenes[scene.identifier].map(resignActive) }
 
     /// `sceneDidEnterBackground(_:)`.
-    public func sceneDidEnterBackground(_ scene: SceneInfo) {
-        guard let connected = scenes[scene.identifier] else { return }
-        sendScene(connected, "sceneDidEnterBackground:") { $0.sceneDidEnterBackground(connected) }
-        connected.activationState = .background
-    }
+    public func sceneDidEnterBackground(_ scene: SceneInfo) { scenes[scene.identifier].map(enterBackground) }
 
     /// `sceneDidDisconnect(_:)`.
-    public func sceneDidDisconnect(_ scene: SceneInfo) {
-        guard let connected = scenes[scene.identifier] else { return }
-        disconnect(connected)
-    }
+    public func sceneDidDisconnect(_ scene: SceneInfo) { scenes[scene.identifier].map(disconnect) }
 
     // MARK: - Payloads as UIKit passes them
 

@@ -223,22 +223,22 @@ public final class SimulatedUIKit: LifecycleTarget {
         enterBackground(scene)
     }
 
-    private func enterForeground(_ scene: UIWindowScene) {
+    func enterForeground(_ scene: UIWindowScene) {
         sendScene(scene, "sceneWillEnterForeground:") { $0.sceneWillEnterForeground(scene) }
         scene.activationState = .foregroundInactive
     }
 
-    private func becomeActive(_ scene: UIWindowScene) {
+    func becomeActive(_ scene: UIWindowScene) {
         sendScene(scene, "sceneDidBecomeActive:") { $0.sceneDidBecomeActive(scene) }
         scene.activationState = .foregroundActive
     }
 
-    private func resignActive(_ scene: UIWindowScene) {
+    func resignActive(_ scene: UIWindowScene) {
         sendScene(scene, "sceneWillResignActive:") { $0.sceneWillResignActive(scene) }
         scene.activationState = .foregroundInactive
     }
 
-    private func enterBackground(_ scene: UIWindowScene) {
+    func enterBackground(_ scene: UIWindowScene) {
         sendScene(scene, "sceneDidEnterBackground:") { $0.sceneDidEnterBackground(scene) }
         scene.activationState = .background
     }
