@@ -24,6 +24,23 @@ let package = Package(
         .library(name: "AppServicesLifecycle", targets: ["AppServicesLifecycle"]),
         .executable(name: "appservices-demo", targets: ["appservices-demo"]),
     ],
+    // Both on by default. An app that reads no configuration and records no metrics turns
+    // them off (`traits: []` on its dependency on this package), and then `AppServices`,
+    // `AppServicesUIKit`, `AppServicesAppKit` and the test kits compile and link no
+    // swift-configuration, swift-system or swift-metrics code.
+    traits: [
+        .trait(
+            name: "Configuration",
+            description: "Initializers read configuration (swift-configuration, swift-system): "
+                + "LayeredConfiguration, declared settings, required keys, secret redaction, "
+                + "ConfigurationDidChange. AppServicesLifecycle and the demo need it."
+        ),
+        .trait(
+            name: "Metrics",
+            description: "The launch records its durations as swift-metrics timers."
+        ),
+        .default(enabledTraits: ["Configuration", "Metrics"]),
+    ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(
@@ -41,8 +58,12 @@ let package = Package(
             name: "AppServices",
             dependencies: [
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "Configuration", package: "swift-configuration"),
-                .product(name: "Metrics", package: "swift-metrics"),
+                .product(
+                    name: "Configuration",
+                    package: "swift-configuration",
+                    condition: .when(traits: ["Configuration"])
+                ),
+                .product(name: "Metrics", package: "swift-metrics", condition: .when(traits: ["Metrics"])),
                 .product(name: "DequeModule", package: "swift-collections"),
                 .product(name: "HeapModule", package: "swift-collections"),
             ]

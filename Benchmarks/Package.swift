@@ -37,6 +37,9 @@ let package = Package(
                 .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
             ]
         ),
+        // `swift run --package-path Benchmarks appservices-size-report`: the object code of
+        // AppServices + AppServicesUIKit per module, with and without the package's traits.
+        .executableTarget(name: "appservices-size-report"),
         // `swift package --package-path Benchmarks benchmark` (the plugin's layout:
         // Benchmarks/<Name>/<Name>.swift).
         .executableTarget(

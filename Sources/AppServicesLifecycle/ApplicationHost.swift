@@ -4,6 +4,12 @@ public import ServiceLifecycle
 import Synchronization
 import UnixSignals
 
+#if !Configuration
+#error(
+    "AppServicesLifecycle reads the application's configuration: enable the Configuration trait of AppServices."
+)
+#endif
+
 /// Runs an application's services as a swift-service-lifecycle `Service`: the host that
 /// UIKit is on iOS, for a server or a command-line program.
 ///

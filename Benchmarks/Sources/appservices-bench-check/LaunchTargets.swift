@@ -1,7 +1,7 @@
 import AppServices
 import BenchmarkWorkloads
 
-/// Targets 5 to 7: launch scheduling and validation.
+/// Targets 5 and 6: launch scheduling.
 @MainActor
 enum LaunchTargets {
     /// Target 5: a 200-node graph whose nodes sleep 1-5 ms (seeded). Our wall time over the
@@ -57,28 +57,6 @@ enum LaunchTargets {
             name: "6. 10000 no-op initializers, ours / ServiceGroup of 10000 no-op services",
             value: comparison.ratio,
             goal: 1.0,
-            bound: .atMost
-        )
-    }
-
-    /// Target 7: how validation scales, time(100k nodes, 300k edges) over
-    /// time(10k nodes, 30k edges).
-    static func validationScaling(rounds: Int) async throws -> TargetResult {
-        let small = try LaunchWorkload(graph: .validation(nodeCount: 10_000), work: LaunchWorkload.noOp)
-        let large = try LaunchWorkload(graph: .validation(nodeCount: 100_000), work: LaunchWorkload.noOp)
-        let comparison = try await SideBySide(rounds: rounds).compare(
-            ours: { try LaunchPlan.validate(large.initializers) },
-            peer: { try LaunchPlan.validate(small.initializers) }
-        )
-        diagnose(
-            "   LaunchPlan.validate: \(large.graph.nodes.count) nodes / \(large.graph.edgeCount) edges "
-                + "\(comparison.ours.median.readable), \(small.graph.nodes.count) nodes / \(small.graph.edgeCount) "
-                + "edges \(comparison.peer.median.readable) (medians of \(rounds) rounds)"
-        )
-        return TargetResult(
-            name: "7. validation time(100k nodes, 300k edges) / time(10k nodes, 30k edges)",
-            value: comparison.ratio,
-            goal: 13,
             bound: .atMost
         )
     }

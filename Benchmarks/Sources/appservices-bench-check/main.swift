@@ -57,7 +57,6 @@ if wanted(4) { record(await SilentPushTarget.run(iterations: 50, rounds: 31)) }
 do {
     if wanted(5) { for result in try await LaunchTargets.sleepGraph(rounds: 5) { record(result) } }
     if wanted(6) { record(try await LaunchTargets.noOpLaunch(rounds: 7)) }
-    if wanted(7) { record(try await LaunchTargets.validationScaling(rounds: 11)) }
 } catch {
     diagnose("A launch target could not run: \(error)")
     exit(2)

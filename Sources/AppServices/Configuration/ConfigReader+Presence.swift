@@ -1,3 +1,4 @@
+#if Configuration
 import Configuration
 
 extension ConfigReader {
@@ -25,3 +26,4 @@ extension ConfigReader {
         keys.filter { textValues(forKey: $0, isSecret: true) == nil }.map(\.description)
     }
 }
+#endif  // Configuration

@@ -1,3 +1,4 @@
+#if Configuration
 public import Configuration
 
 /// The application's configuration was read again: services that cache configuration values
@@ -30,3 +31,4 @@ public struct ConfigurationDidChange: AppEvent {
         self.reader = reader
     }
 }
+#endif  // Configuration

@@ -1,3 +1,4 @@
+#if Configuration
 /// A configuration that could not be used: its file is missing, unreadable, too large or
 /// not a JSON object, or values of declared settings are invalid (every one listed), or
 /// reading it took too long or was cancelled.
@@ -70,3 +71,4 @@ public struct ConfigurationError: Error, Sendable, Hashable, CustomStringConvert
     /// The message.
     public var description: String { message }
 }
+#endif  // Configuration

@@ -1,3 +1,4 @@
+#if Configuration
 import Configuration
 import Foundation
 
@@ -159,3 +160,4 @@ struct ConfigurationFileProvider: ConfigProvider {
         try await watchSnapshotFromSnapshot(updatesHandler: updatesHandler)
     }
 }
+#endif  // Configuration

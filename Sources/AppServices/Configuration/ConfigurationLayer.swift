@@ -1,3 +1,4 @@
+#if Configuration
 import Configuration
 
 /// One layer of a ``LayeredConfiguration`` as it was read: its provider, how messages name
@@ -28,3 +29,4 @@ struct ConfigurationLayer: Sendable {
         }
     }
 }
+#endif  // Configuration

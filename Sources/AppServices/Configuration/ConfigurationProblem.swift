@@ -1,3 +1,4 @@
+#if Configuration
 /// One invalid value of a declared setting: which key, where the value came from, the value
 /// (unless it is secret), and what was expected.
 ///
@@ -22,3 +23,4 @@ public struct ConfigurationProblem: Sendable, Hashable, CustomStringConvertible 
         "\(key): \(source) gives \(value ?? "a secret value (not shown)"); expected \(expected)."
     }
 }
+#endif  // Configuration

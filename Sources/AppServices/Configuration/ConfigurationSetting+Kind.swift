@@ -1,3 +1,4 @@
+#if Configuration
 import Configuration
 
 extension ConfigurationSetting {
@@ -78,3 +79,4 @@ extension ConfigurationSetting {
         }
     }
 }
+#endif  // Configuration

@@ -1,3 +1,4 @@
+#if Configuration
 public import Configuration
 
 /// A declared configuration key: its type, the values it allows, its default, whether it is
@@ -78,3 +79,4 @@ public struct ConfigurationSetting: Sendable {
         return lookup?.encodedKey ?? name
     }
 }
+#endif  // Configuration

@@ -1,3 +1,4 @@
+#if Configuration
 import Configuration
 
 /// Checks the values of declared settings in every layer, and finds keys nobody declared.
@@ -95,3 +96,4 @@ struct ConfigurationValidator: Sendable {
         return nil
     }
 }
+#endif  // Configuration

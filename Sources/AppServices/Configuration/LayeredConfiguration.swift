@@ -1,3 +1,4 @@
+#if Configuration
 public import Configuration
 import Foundation
 public import Logging
@@ -257,3 +258,4 @@ struct SecretKeyMatcher: Sendable {
         String(key.lowercased().unicodeScalars.filter { CharacterSet.alphanumerics.contains($0) })
     }
 }
+#endif  // Configuration

@@ -1,6 +1,8 @@
-import Configuration
 import Foundation
 import Logging
+#if Configuration
+import Configuration
+#endif
 
 /// Removes secret configuration values from text before it is logged or reported.
 ///
@@ -24,9 +26,11 @@ struct SecretRedactor: Sendable {
     /// The values, longest first, so a value that contains another is replaced whole.
     private let values: [String]
 
-    /// A redactor with no secrets.
+    /// A redactor with no secrets: the only kind without the `Configuration` trait, where
+    /// there are no configuration values to keep secret.
     init() { values = [] }
 
+    #if Configuration
     /// Reads the values of `secretKeys` from `reader`.
     ///
     /// Text values are redacted whatever their length; numbers only from four characters,
@@ -62,6 +66,7 @@ struct SecretRedactor: Sendable {
         }
         return forms
     }
+    #endif
 
     /// Whether there is nothing to redact.
     var isEmpty: Bool { values.isEmpty }

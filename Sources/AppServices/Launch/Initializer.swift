@@ -1,5 +1,3 @@
-public import Configuration
-
 /// A unit of start-up work: configure a crash reporter, open a database, warm a cache.
 ///
 /// An initializer is identified by its type (a launch plan holds one of each), declares
@@ -53,8 +51,10 @@ public protocol Initializer: Sendable {
     /// literals (dot-separated, such as `"crashReporter.dsn"`) or the `ConfigKey` constants
     /// the initializer also reads with. When one is missing the initializer is not run:
     /// it is skipped with one warning naming the missing keys, or, if its policy is
-    /// required, it fails the launch. Default: none.
-    var requiredConfigurationKeys: [ConfigKey] { get }
+    /// required, it fails the launch. Default: none. Without the package's `Configuration`
+    /// trait there is no configuration and the list can only be empty
+    /// (``RequiredConfigurationKey``).
+    var requiredConfigurationKeys: [RequiredConfigurationKey] { get }
 
     /// The most time the initializer may take, retries and backoff included; `nil` for no
     /// limit (the default). When it runs out the initializer's task is cancelled; if it has
@@ -93,7 +93,7 @@ extension Initializer {
     public var phase: LaunchPhase { .critical }
 
     /// No required keys.
-    public var requiredConfigurationKeys: [ConfigKey] { [] }
+    public var requiredConfigurationKeys: [RequiredConfigurationKey] { [] }
 
     /// No budget.
     public var budget: Duration? { nil }
@@ -168,7 +168,7 @@ public struct ClosureInitializer: Initializer {
     /// When it runs.
     public let phase: LaunchPhase
     /// Keys that must have a value before it runs.
-    public let requiredConfigurationKeys: [ConfigKey]
+    public let requiredConfigurationKeys: [RequiredConfigurationKey]
     /// The most time it may take.
     public let budget: Duration?
     /// What a failure means.
@@ -218,7 +218,7 @@ public struct ClosureInitializer: Initializer {
         phase: LaunchPhase = .critical,
         dependencies: [any Initializer.Type] = [],
         dependencyNames: [String] = [],
-        requiredConfigurationKeys: [ConfigKey] = [],
+        requiredConfigurationKeys: [RequiredConfigurationKey] = [],
         budget: Duration? = nil,
         failurePolicy: FailurePolicy = .required,
         rerunsOnForeground: Bool = false,
@@ -246,7 +246,7 @@ public struct ClosureInitializer: Initializer {
         _ name: String,
         dependencies: [any Initializer.Type] = [],
         dependencyNames: [String] = [],
-        requiredConfigurationKeys: [ConfigKey] = [],
+        requiredConfigurationKeys: [RequiredConfigurationKey] = [],
         failurePolicy: FailurePolicy = .required,
         rerunsOnForeground: Bool = false,
         perform: @escaping @MainActor @Sendable (InitializerContext) throws -> Void
@@ -269,7 +269,7 @@ public struct ClosureInitializer: Initializer {
         phase: LaunchPhase,
         dependencyTypes: [any Initializer.Type],
         dependencyNames: [String],
-        requiredConfigurationKeys: [ConfigKey],
+        requiredConfigurationKeys: [RequiredConfigurationKey],
         budget: Duration?,
         failurePolicy: FailurePolicy,
         rerunsOnForeground: Bool,

@@ -1,5 +1,7 @@
-public import Configuration
 public import Logging
+#if Configuration
+public import Configuration
+#endif
 
 /// What an initializer (or startup command) receives: the configuration, a logger that
 /// names it, and the application's services.
@@ -40,8 +42,10 @@ public struct InitializerContext: Sendable {
         self.environment = environment
     }
 
+    #if Configuration
     /// The configuration reader of the launch plan.
     public var configuration: ConfigReader { environment.configuration }
+    #endif
 
     /// A logger whose metadata names the initializer (`initializer`) or command (`command`).
     ///
@@ -81,16 +85,37 @@ public struct InitializerContext: Sendable {
 
 /// What every context of one launch shares.
 final class LaunchEnvironment: Sendable {
+    #if Configuration
     let configuration: ConfigReader
+    #else
+    let configuration = NoConfiguration()
+    #endif
     let redactor: SecretRedactor
     /// The launch's logger, already redacting.
     let logger: Logger
     weak let composite: ServiceComposite?
 
+    #if Configuration
     init(configuration: ConfigReader, redactor: SecretRedactor, logger: Logger, composite: ServiceComposite?) {
         self.configuration = configuration
         self.redactor = redactor
         self.logger = redactor.redacting(logger)
         self.composite = composite
     }
+    #else
+    init(logger: Logger, composite: ServiceComposite?) {
+        self.redactor = SecretRedactor()
+        self.logger = logger
+        self.composite = composite
+    }
+    #endif
 }
+
+#if !Configuration
+/// A launch's configuration without the `Configuration` trait: there is none, and an
+/// initializer can require no keys (``RequiredConfigurationKey`` has no values).
+struct NoConfiguration: Sendable {
+    /// Nothing: no key can be required.
+    func missingKeys(_ keys: [RequiredConfigurationKey]) -> [String] { [] }
+}
+#endif

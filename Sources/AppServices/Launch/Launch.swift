@@ -54,14 +54,22 @@ public final class Launch: Sendable {
         self.plan = plan
         self.graph = plan.graph
         self.commands = plan.commands
+        #if Configuration
         self.environment = LaunchEnvironment(
             configuration: configuration.reader,
             redactor: SecretRedactor(reader: configuration.reader, secretKeys: configuration.secretKeys),
             logger: configuration.logger ?? logger,
             composite: composite
         )
+        #else
+        self.environment = LaunchEnvironment(logger: configuration.logger ?? logger, composite: composite)
+        #endif
         self.clock = LaunchClock(clock)
+        #if Metrics
         self.metrics = LaunchMetrics(factory: configuration.metricsFactory, label: configuration.metricsLabel)
+        #else
+        self.metrics = LaunchMetrics()
+        #endif
         self.state = Locked(
             LaunchStateMachine(
                 graph: plan.graph,

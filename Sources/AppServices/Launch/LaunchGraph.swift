@@ -1,5 +1,3 @@
-import Configuration
-
 /// How a plan identifies an initializer: its type, or, for a ``ClosureInitializer``, its name.
 enum InitializerKey: Hashable, Sendable {
     case type(ObjectIdentifier)
@@ -24,7 +22,7 @@ struct LaunchGraph: Sendable {
         let rerunsOnForeground: Bool
         /// Always true before launch returns, which is main-actor work by definition.
         let runsOnMainActor: Bool
-        let requiredKeys: [ConfigKey]
+        let requiredKeys: [RequiredConfigurationKey]
         /// The work of a synchronous initializer, which runs on the spot before launch returns.
         let synchronousWork: (@MainActor @Sendable (InitializerContext) throws -> Void)?
         /// Positions of the nodes this one depends on.

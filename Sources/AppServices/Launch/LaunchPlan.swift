@@ -1,6 +1,11 @@
-public import Configuration
 public import Logging
+
+#if Configuration
+public import Configuration
+#endif
+#if Metrics
 public import Metrics
+#endif
 
 /// The start-up work of an application: its initializers, its startup commands, and the
 /// configuration they read. Validated when it is made, so a plan that exists can run.
@@ -25,7 +30,12 @@ public import Metrics
 /// ``Launch``.
 public struct LaunchPlan: Sendable {
     /// Settings shared by every initializer of the plan.
+    ///
+    /// The configuration settings (``reader``, ``secretKeys``) need the package's
+    /// `Configuration` trait and the metrics settings (``metricsFactory``, ``metricsLabel``)
+    /// its `Metrics` trait; both are on by default.
     public struct Configuration: Sendable {
+        #if Configuration
         /// The configuration initializers read (``InitializerContext/configuration``) and
         /// required keys are checked against. Default: empty.
         public var reader: ConfigReader
@@ -33,18 +43,24 @@ public struct LaunchPlan: Sendable {
         /// everything the launch logs or reports, and in everything initializers log through
         /// their context's logger.
         public var secretKeys: Set<String>
+        #endif
         /// How long an initializer whose budget ran out (or whose launch was cancelled) may
         /// take to return after being cancelled before it is abandoned. Default: 100 ms.
         public var gracePeriod: Duration
         /// Where the launch logs; `nil` (the default) for the composite's logger.
         public var logger: Logger?
+        #if Metrics
         /// Where durations are recorded; `nil` (the default) for the bootstrapped
         /// `MetricsSystem`. Nothing is recorded while no backend is bootstrapped.
         public var metricsFactory: (any MetricsFactory)?
         /// The prefix of the metric labels: `<label>.initializer`, `<label>.phase`. Default:
         /// `appservices.launch`.
         public var metricsLabel: String
+        #endif
 
+        // One initializer per combination of the traits, each with the parameters the
+        // combination has: `#if` cannot select parameters of one declaration.
+        #if Configuration && Metrics
         /// Creates the settings; every parameter has the default described on its property.
         public init(
             reader: ConfigReader = ConfigReader(provider: InMemoryProvider(values: [:])),
@@ -61,13 +77,60 @@ public struct LaunchPlan: Sendable {
             self.metricsFactory = metricsFactory
             self.metricsLabel = metricsLabel
         }
+        #elseif Configuration
+        /// Creates the settings; every parameter has the default described on its property.
+        public init(
+            reader: ConfigReader = ConfigReader(provider: InMemoryProvider(values: [:])),
+            secretKeys: Set<String> = [],
+            gracePeriod: Duration = .milliseconds(100),
+            logger: Logger? = nil
+        ) {
+            self.reader = reader
+            self.secretKeys = secretKeys
+            self.gracePeriod = gracePeriod
+            self.logger = logger
+        }
+        #elseif Metrics
+        /// Creates the settings; every parameter has the default described on its property.
+        public init(
+            gracePeriod: Duration = .milliseconds(100),
+            logger: Logger? = nil,
+            metricsFactory: (any MetricsFactory)? = nil,
+            metricsLabel: String = "appservices.launch"
+        ) {
+            self.gracePeriod = gracePeriod
+            self.logger = logger
+            self.metricsFactory = metricsFactory
+            self.metricsLabel = metricsLabel
+        }
+        #else
+        /// Creates the settings; every parameter has the default described on its property.
+        public init(gracePeriod: Duration = .milliseconds(100), logger: Logger? = nil) {
+            self.gracePeriod = gracePeriod
+            self.logger = logger
+        }
+        #endif
 
+        #if Configuration
         /// Settings that read the default layered configuration (arguments, environment,
         /// JSON file, defaults), with its secret keys.
         ///
         /// - Throws: ``ConfigurationError`` naming the file when it is missing or malformed.
         public init(_ layers: LayeredConfiguration) async throws(ConfigurationError) {
             self.init(reader: try await layers.makeReader(), secretKeys: layers.secretKeys)
+        }
+        #endif
+
+        /// These settings with the secret keys of `others` added, for a plan merged from
+        /// several: the merged launch redacts every plan's secrets.
+        func merged(with others: [Configuration]) -> Configuration {
+            #if Configuration
+            var merged = self
+            for other in others { merged.secretKeys.formUnion(other.secretKeys) }
+            return merged
+            #else
+            self
+            #endif
         }
     }
 

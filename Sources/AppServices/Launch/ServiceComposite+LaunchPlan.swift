@@ -117,8 +117,7 @@ extension ServiceComposite {
         let launches = ([self] + nested).compactMap(\.launch)
         guard let first = launches.first, !(launches.count == 1 && first === launch) else { return (nil, []) }
         let plans = launches.map(\.plan)
-        var configuration = first.plan.configuration
-        for plan in plans.dropFirst() { configuration.secretKeys.formUnion(plan.configuration.secretKeys) }
+        let configuration = first.plan.configuration.merged(with: plans.dropFirst().map(\.configuration))
         do {
             let merged = try LaunchPlan(
                 configuration: configuration,

@@ -1,3 +1,4 @@
+#if Metrics
 import Metrics
 
 /// Records launch durations as swift-metrics timers.
@@ -44,3 +45,11 @@ extension Duration {
         return overflow ? .max : scaled &+ attoseconds / 1_000_000_000
     }
 }
+#else
+/// Without the `Metrics` trait the launch records nothing.
+struct LaunchMetrics: Sendable {
+    func recordRun(of name: String, phase: LaunchPhase, outcome: LaunchReport.Outcome.Kind, duration: Duration) {}
+
+    func recordPhase(_ phase: LaunchPhase, duration: Duration) {}
+}
+#endif  // Metrics

@@ -82,8 +82,9 @@ extension LayeredGraph {
     /// Target 6's graph: 10,000 no-op nodes in layers of 100, 3 dependencies each.
     public static let noOpLaunch = LayeredGraph(nodeCount: 10_000, layerWidth: 100, dependencyCount: 3, seed: 6)
 
-    /// Target 7's graphs: `nodeCount` no-op nodes in layers of 100 with 3 dependencies
-    /// each, so about three edges per node (10k nodes: 29,700 edges; 100k: 299,700).
+    /// The validation benchmark's graphs (once target 7 of the ratio check): `nodeCount`
+    /// no-op nodes in layers of 100 with 3 dependencies each, so about three edges per node
+    /// (10k nodes: 29,700 edges; 100k: 299,700).
     public static func validation(nodeCount: Int) -> LayeredGraph {
         LayeredGraph(nodeCount: nodeCount, layerWidth: 100, dependencyCount: 3, seed: 7)
     }

@@ -1,0 +1,90 @@
+import Foundation
+
+/// The object code of one module in a build folder.
+struct ModuleSize {
+    /// The module's name (its build folder without `.build`).
+    let module: String
+    /// The package it comes from: a checkout's folder name (`swift-log`), or `AppServices`
+    /// for this package.
+    let package: String
+    /// The sum of the module's `.o` files.
+    let fileBytes: Int
+    /// The sum of their sections that are loaded (code, constants, data: what the linker
+    /// copies into the binary, before it drops what nothing uses); `nil` where the objects
+    /// are not ELF (Mach-O on Apple platforms).
+    let loadedBytes: Int?
+
+    /// Every module of the build folder `products` that has object files, by package and
+    /// then by name.
+    static func all(in products: URL) throws -> [ModuleSize] {
+        let files = FileManager.default
+        // `release` is a link to the triple's folder, which Foundation does not list through.
+        let folders = try files.contentsOfDirectory(
+            at: products.resolvingSymlinksInPath(),
+            includingPropertiesForKeys: nil
+        )
+        .filter { $0.lastPathComponent.hasSuffix(".build") }
+        return try folders.compactMap { folder -> ModuleSize? in
+            let objects = try files.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
+                // `.swiftmodule.o` wraps a module's interface for the debugger: no code.
+                .filter { $0.pathExtension == "o" && !$0.lastPathComponent.hasSuffix(".swiftmodule.o") }
+            guard !objects.isEmpty else { return nil }
+            let contents = try objects.map { try Data(contentsOf: $0) }
+            let loaded = contents.map(ELFObject.loadedBytes)
+            return ModuleSize(
+                module: String(folder.lastPathComponent.dropLast(".build".count)),
+                package: try package(of: folder),
+                fileBytes: contents.reduce(0) { $0 + $1.count },
+                loadedBytes: loaded.contains(nil) ? nil : loaded.reduce(0) { $0 + ($1 ?? 0) }
+            )
+        }
+        .sorted { ($0.package, $0.module) < ($1.package, $1.module) }
+    }
+
+    /// The package whose sources the module was compiled from: the first source named in
+    /// its build folder (the Swift output map's keys, or what a C object was made from).
+    private static func package(of folder: URL) throws -> String {
+        let listings = try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
+        var source: String?
+        if let map = listings.first(where: { $0.lastPathComponent == "output-file-map.json" }) {
+            let json = try JSONSerialization.jsonObject(with: Data(contentsOf: map)) as? [String: Any]
+            source = json?.keys.first { $0.hasSuffix(".swift") }
+        } else if let dependencies = listings.first(where: { $0.pathExtension == "d" }) {
+            // `dependencies: \ /path/to/shims.c \ /path/to/header.h ...`: the first path.
+            let text = try String(contentsOf: dependencies, encoding: .utf8)
+            source = text.split(whereSeparator: \.isWhitespace).first { $0.hasPrefix("/") }.map(String.init)
+        }
+        guard let source else { return "unknown" }
+        guard let checkout = source.range(of: "/checkouts/") else { return "AppServices" }
+        return String(source[checkout.upperBound...].prefix { $0 != "/" })
+    }
+}
+
+/// Just enough of the ELF format to add up an object's loaded sections.
+enum ELFObject {
+    /// The sum of the sizes of the sections that are loaded and take room in the file
+    /// (`SHF_ALLOC`, not `SHT_NOBITS`): what `size` reports as text plus data. `nil` when
+    /// `data` is not a 64-bit little-endian ELF file.
+    static func loadedBytes(_ data: Data) -> Int? {
+        let bytes = [UInt8](data)
+        guard bytes.count >= 64, bytes[0..<4] == [0x7F, 0x45, 0x4C, 0x46], bytes[4] == 2, bytes[5] == 1 else {
+            return nil
+        }
+        func read(_ offset: Int, _ width: Int) -> Int {
+            (0..<width).reduce(0) { $0 | Int(bytes[offset + $1]) << (8 * $1) }
+        }
+        let tableOffset = read(0x28, 8)
+        let entrySize = read(0x3A, 2)
+        var count = read(0x3C, 2)
+        // With more sections than fit in the header's field, the count is in section 0.
+        if count == 0 && tableOffset > 0 { count = read(tableOffset + 32, 8) }
+        guard tableOffset + count * entrySize <= bytes.count else { return nil }
+        let alloc = 0x2
+        let noBits = 8
+        return (0..<count).reduce(0) { sum, index in
+            let entry = tableOffset + index * entrySize
+            let loaded = read(entry + 8, 8) & alloc != 0 && read(entry + 4, 4) != noBits
+            return loaded ? sum + read(entry + 32, 8) : sum
+        }
+    }
+}
