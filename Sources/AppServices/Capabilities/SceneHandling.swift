@@ -69,7 +69,7 @@ extension AppCallback {
         heardBy: HandlerKinds.scenes,
         selectors: Selectors(scene: "scene:willConnectToSession:options:"),
         isAlwaysClaimed: true,
-        sceneTransition: .init(fits: { $0 == nil || $0 == .disconnected }, to: .unattached, appliesAtEnd: false)
+        sceneTransition: .from([nil, .disconnected], to: .unattached)
     )
     /// `sceneDidDisconnect:`
     public static let sceneDidDisconnect = AppCallback(
@@ -78,7 +78,7 @@ extension AppCallback {
         direction: .down,
         selectors: Selectors(scene: "sceneDidDisconnect:"),
         isAlwaysClaimed: true,
-        sceneTransition: .init(fits: { $0 != nil && $0 != .disconnected }, to: .disconnected, appliesAtEnd: false)
+        sceneTransition: .from([.unattached, .foregroundInactive, .foregroundActive, .background], to: .disconnected)
     )
     /// `sceneDidBecomeActive:`
     public static let sceneDidBecomeActive = AppCallback(

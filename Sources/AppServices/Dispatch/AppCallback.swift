@@ -99,13 +99,16 @@ public final class AppCallback: Sendable, Hashable, CustomStringConvertible {
 
     /// How a callback moves a state: which states it fits, the state it leads to, and
     /// whether the change applies when the callback ends ("will" callbacks).
-    struct Transition<State: Sendable & Equatable>: Sendable {
-        let fits: @Sendable (State) -> Bool
+    ///
+    /// Plain data (the fitting states as a bit set), since it is read on every dispatch.
+    struct Transition<State: TrackedState>: Sendable {
+        /// The states the callback fits, one bit each (``TrackedState/bit``).
+        let fitting: UInt16
         let to: State
         let appliesAtEnd: Bool
         /// Whether the change leads to the background instead of `to` when the application
         /// was launched into the background (`didFinishLaunching`).
-        var orBackgroundWhenLaunchedThere = false
+        let orBackgroundWhenLaunchedThere: Bool
 
         /// Moves from one of `states` to `to`.
         static func from(
@@ -115,11 +118,48 @@ public final class AppCallback: Sendable, Hashable, CustomStringConvertible {
             orBackgroundWhenLaunchedThere: Bool = false
         ) -> Transition {
             Transition(
-                fits: { states.contains($0) },
+                fitting: states.reduce(0) { $0 | $1.bit },
                 to: to,
                 appliesAtEnd: atEnd,
                 orBackgroundWhenLaunchedThere: orBackgroundWhenLaunchedThere
             )
+        }
+
+        /// Whether the callback fits `state`.
+        @inline(__always)
+        func fits(_ state: State) -> Bool { fitting & state.bit != 0 }
+    }
+}
+
+/// A state the composite tracks, with one bit of its own for the sets of states a
+/// transition fits.
+protocol TrackedState: Sendable, Equatable {
+    var bit: UInt16 { get }
+}
+
+extension ApplicationState: TrackedState {
+    var bit: UInt16 {
+        switch self {
+        case .notRunning: 1 << 0
+        case .launching: 1 << 1
+        case .inactive: 1 << 2
+        case .active: 1 << 3
+        case .background: 1 << 4
+        case .terminated: 1 << 5
+        }
+    }
+}
+
+/// A scene's state, or `nil` for a scene that never connected.
+extension Optional: TrackedState where Wrapped == SceneState {
+    var bit: UInt16 {
+        switch self {
+        case nil: 1 << 0
+        case .unattached: 1 << 1
+        case .foregroundInactive: 1 << 2
+        case .foregroundActive: 1 << 3
+        case .background: 1 << 4
+        case .disconnected: 1 << 5
         }
     }
 }

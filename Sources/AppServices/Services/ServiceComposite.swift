@@ -154,7 +154,7 @@ public final class ServiceComposite: AppService {
     /// - Throws: ``ServiceGraphError`` when the services cannot be ordered.
     public func orderedServices() throws(ServiceGraphError) -> [any AppService] {
         if let plan { return Array(plan.services) }
-        return Array(try makePlan().services)
+        return Array(try makePlanAndLaunchPlan().plan.services)
     }
 
     /// Checks that the services can be ordered, reporting every problem at once.
@@ -163,7 +163,7 @@ public final class ServiceComposite: AppService {
     ///   missing dependency, every type registered twice and every duplicate event
     ///   subscription, one line each.
     public func validate() throws(ServiceGraphError) {
-        if plan == nil { _ = try makePlan() }
+        if plan == nil { _ = try makePlanAndLaunchPlan() }
     }
 
     /// Seals the composite before its first dispatch: validates, orders, and computes the
@@ -174,8 +174,9 @@ public final class ServiceComposite: AppService {
             outer == nil,
             "\(callback) was dispatched to a composite nested in another; dispatch through the outermost composite."
         )
+        let mergedLaunchPlan: LaunchPlan?
         do {
-            plan = try makePlan()
+            (plan, mergedLaunchPlan) = try makePlanAndLaunchPlan()
             handlers = plan.unsafelyUnwrapped.handlers
         } catch {
             configuration.logger.critical("\(error)")
@@ -183,7 +184,7 @@ public final class ServiceComposite: AppService {
         }
         sealedBy = callback
         for inner in plan!.nested { inner.outer = self }
-        if let merged = plan!.launchPlan { runMergedLaunchPlan(merged, nested: plan!.nested) }
+        if let mergedLaunchPlan { runMergedLaunchPlan(mergedLaunchPlan, nested: plan!.nested) }
         configuration.logger.debug(
             "Sealed the service composite",
             metadata: ["services": "\(plan!.services.map { type(of: $0).serviceName })"]
@@ -245,8 +246,6 @@ public final class ServiceComposite: AppService {
         let routes: [ObjectIdentifier: any AnyEventRoute]
         /// The composites that were flattened into this one.
         let nested: [ServiceComposite]
-        /// The launch plans of the tree merged into one, when a nested composite has one.
-        let launchPlan: LaunchPlan?
     }
 
     /// Registered services with nested composites replaced by their services, depth first.
@@ -295,7 +294,9 @@ public final class ServiceComposite: AppService {
         return (services, nested, problems)
     }
 
-    private func makePlan() throws(ServiceGraphError) -> Plan {
+    /// The plan, and the launch plans of the tree merged into one when a nested composite
+    /// has one (kept out of the plan, which the dispatch path reads and must stay small).
+    private func makePlanAndLaunchPlan() throws(ServiceGraphError) -> (plan: Plan, launchPlan: LaunchPlan?) {
         let (leaves, nested, nestingProblems) = flattened()
         let graph = DependencyGraph(
             leaves.map { service in
@@ -332,14 +333,14 @@ public final class ServiceComposite: AppService {
         for service in services { byType[ObjectIdentifier(Swift.type(of: service))] = service }
         var routes: [ObjectIdentifier: any AnyEventRoute] = [:]
         for index in order { subscriptions[index].install(into: &routes) }
-        return Plan(
+        let plan = Plan(
             services: services,
             byType: byType,
             handlers: HandlerTable(services),
             routes: routes,
-            nested: nested,
-            launchPlan: launchPlan
+            nested: nested
         )
+        return (plan, launchPlan)
     }
 }
 
