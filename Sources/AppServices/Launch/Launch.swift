@@ -246,12 +246,12 @@ public final class Launch: Sendable {
     }
 
     private func perform(_ action: Machine.WaitAction) {
-        if case .resume(let waiter, let result) = action { waiter.continuation.resume(returning: result) }
+        if case .resume(let waiter, let result) = action { waiter.resume(result) }
     }
 
     private func perform(_ action: Machine.DemandAction) {
         switch action {
-        case .resume(let waiter, let result): waiter.continuation.resume(returning: result)
+        case .resume(let waiter, let result): waiter.resume(result)
         case .perform(let effects): perform(effects)
         }
     }
@@ -267,7 +267,7 @@ public final class Launch: Sendable {
         for (phase, duration) in effects.readyPhases { metrics.recordPhase(phase, duration: duration) }
         if let timer = effects.armTimer { startTimer(until: timer.deadline, generation: timer.generation) }
         for start in effects.starts { startTask(start) }
-        for (waiter, result) in effects.resume { waiter.continuation.resume(returning: result) }
+        for (waiter, result) in effects.resume { waiter.resume(result) }
     }
 
     private func log(_ line: Machine.LogLine) {
@@ -318,76 +318,6 @@ public final class Launch: Sendable {
         perform(decide { $0.timerCreated(task, generation: generation) })
     }
 
-    /// Runs a before-launch-returns attempt on the spot: its synchronous work, after the
-    /// check of its required configuration.
-    @MainActor
-    private func runSynchronously(_ start: Machine.Start) -> Machine.AttemptResult {
-        let node = graph.nodes[start.node]
-        guard let work = node.synchronousWork else {
-            preconditionFailure(
-                "\(node.name) runs before launch returns without synchronous work; validation missed it."
-            )
-        }
-        let context = makeContext(start)
-        if let missing = missingConfiguration(node, context) { return missing }
-        do {
-            try work(context)
-            return .succeeded
-        } catch {
-            return .failed(environment.redactor.redact("\(error)"))
-        }
-    }
-
-    /// One attempt: checks the required configuration (first attempt only), then performs.
-    ///
-    /// `nonisolated(nonsending)`, like `perform`, so it runs where its task does.
-    private nonisolated(nonsending) func attempt(
-        _ node: LaunchGraph.Node,
-        _ context: InitializerContext
-    ) async -> Machine.AttemptResult {
-        if let missing = missingConfiguration(node, context) { return missing }
-        do {
-            try await node.initializer.perform(context)
-            return .succeeded
-        } catch {
-            return .failed(environment.redactor.redact("\(error)"))
-        }
-    }
-
-    /// The result of an attempt whose required configuration is missing (checked on the
-    /// first attempt only), or `nil` when it may run.
-    private func missingConfiguration(_ node: LaunchGraph.Node, _ context: InitializerContext) -> Machine.AttemptResult?
-    {
-        guard context.attempt == 1 && !node.requiredKeys.isEmpty else { return nil }
-        let missing = environment.configuration.missingKeys(node.requiredKeys)
-        return missing.isEmpty ? nil : .missingConfiguration(missing)
-    }
-
-    private func makeContext(_ start: Machine.Start) -> InitializerContext {
-        let node = graph.nodes[start.node]
-        return InitializerContext(
-            name: node.name,
-            phase: node.phase,
-            attempt: start.attempt,
-            foregroundRun: start.foregroundRun,
-            environment: environment
-        )
-    }
-
-    private func isSynchronous(_ start: Machine.Start) -> Bool {
-        start.foregroundRun == 0 && graph.nodes[start.node].phase == .beforeLaunchReturns
-    }
-
-    /// Critical work first; idle work at low priority, as its name says.
-    private static func priority(of phase: LaunchPhase, foregroundRun: Int) -> TaskPriority {
-        if foregroundRun > 0 { return .medium }
-        switch phase {
-        case .beforeLaunchReturns, .critical: return .high
-        case .idle: return .low
-        default: return .medium
-        }
-    }
-
     private func run(key: InitializerKey, name: String) async throws(LaunchError) {
         if let next = successor.withLock({ $0 }) { return try await next.run(key: key, name: name) }
         guard let position = graph.positions[key] else { throw .notInPlan(name) }
@@ -404,7 +334,7 @@ public final class Launch: Sendable {
     func handOver(to successor: Launch) {
         self.successor.withLock { $0 = successor }
         for waiter in decide({ $0.handOver() }).resume {
-            waiter.continuation.resume(returning: .failure(.handedOver))
+            waiter.resume(.failure(.handedOver))
         }
     }
 
@@ -430,11 +360,11 @@ public final class Launch: Sendable {
         let id = nextWaiterID.add(1, ordering: .relaxed).newValue
         let result = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
-                register(Machine.Waiter(id: id, continuation: continuation))
+                register(Machine.Waiter(id: id) { continuation.resume(returning: $0) })
             }
         } onCancel: {
             if case .resume(let waiter, let error) = decide({ $0.stopWaiting(id: id) }) {
-                waiter.continuation.resume(returning: .failure(error))
+                waiter.resume(.failure(error))
             }
         }
         try result.get()

@@ -10,10 +10,11 @@ extension LaunchStateMachine {
         case missingConfiguration([String])
     }
 
-    /// A caller suspended until a node, a phase or idleness; resumed through the launch.
+    /// A caller suspended until a node, a phase or idleness: its id, and how to resume it
+    /// (the launch resumes its continuation; tests record the result).
     struct Waiter {
         let id: Int
-        let continuation: CheckedContinuation<Result<Void, LaunchError>, Never>
+        let resume: @Sendable (Result<Void, LaunchError>) -> Void
     }
 
     /// One attempt to start in a task of its own.

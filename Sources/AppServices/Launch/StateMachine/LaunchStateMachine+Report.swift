@@ -1,49 +1,48 @@
 extension LaunchStateMachine {
     /// The report as things stand, times measured from the beginning of `didFinishLaunching`.
     func report(commandNames: [String]) -> LaunchReport {
-        let origin = origin ?? .zero
-        func row(_ index: Int, _ record: RunRecord, current: Bool, foregroundRun: Int) -> LaunchReport.Node {
-            let node = graph.nodes[index]
-            var outcome = record.outcome
-            if current {
-                switch nodes[index].status {
-                case .pending: outcome = .pending
-                case .running, .retrying, .overBudget: outcome = .running
-                case .finished: break
-                }
+        let (rows, foreground) = reportRows(commandNames: commandNames)
+        // Started rows in the order they started, then the rest.
+        let order = rows.indices.sorted { lhs, rhs in
+            switch (rows[lhs].start, rows[rhs].start) {
+            case let (left?, right?): (left, lhs) < (right, rhs)
+            case (_?, nil): true
+            case (nil, _?): false
+            case (nil, nil): lhs < rhs
             }
-            return LaunchReport.Node(
-                name: node.name,
-                phase: node.phase,
-                placement: node.runsOnMainActor ? .main : .background,
-                dependencies: node.dependencies.map { graph.nodes[$0].name },
-                start: record.start.map { $0 - origin },
-                end: record.end.map { $0 - origin },
-                outcome: outcome,
-                attempts: record.attempts.map {
-                    .init(start: $0.start - origin, end: $0.end - origin, error: $0.error)
-                },
-                budget: node.budget,
-                abandoned: record.abandoned,
-                foregroundRun: foregroundRun
-            )
         }
+        let status = reportStatus
+        let origin = origin ?? .zero
+        return LaunchReport(
+            status: status,
+            failure: status == .failed || status == .cancelled ? launch.error?.message : nil,
+            nodes: order.map { rows[$0] },
+            foregroundRuns: foreground.sorted {
+                ($0.foregroundRun, $0.start ?? .zero) < ($1.foregroundRun, $1.start ?? .zero)
+            },
+            phaseStarts: LaunchPhase.allCases.compactMap { phase in
+                phaseStarts[phase.index].map { LaunchReport.PhaseStart(phase: phase, start: $0 - origin) }
+            }
+        )
+    }
 
-        // Rows in the order work would naturally run (phase by phase, dependencies first,
-        // commands after the initializers before launch returns), so that ties in start time
-        // keep that order.
+    /// The launch's rows in the order work would naturally run (phase by phase,
+    /// dependencies first, commands after the initializers before launch returns), so that
+    /// ties in start time keep that order; and the foreground runs' rows.
+    private func reportRows(commandNames: [String]) -> (launch: [LaunchReport.Node], foreground: [LaunchReport.Node]) {
+        let origin = origin ?? .zero
         var rows: [LaunchReport.Node] = []
         rows.reserveCapacity(nodes.count + commandNames.count)
         var foreground: [LaunchReport.Node] = []
         for (phase, members) in graph.membersByPhase.enumerated() {
             for index in members {
                 if let launchRecord = launchRecords[index] {
-                    rows.append(row(index, launchRecord, current: false, foregroundRun: 0))
+                    rows.append(reportRow(index, launchRecord, current: false, foregroundRun: 0))
                     foreground.append(
-                        row(index, nodes[index].record, current: true, foregroundRun: nodes[index].foregroundRun)
+                        reportRow(index, nodes[index].record, current: true, foregroundRun: nodes[index].foregroundRun)
                     )
                 } else {
-                    rows.append(row(index, nodes[index].record, current: true, foregroundRun: 0))
+                    rows.append(reportRow(index, nodes[index].record, current: true, foregroundRun: 0))
                 }
             }
             guard phase == LaunchPhase.beforeLaunchReturns.index else { continue }
@@ -63,35 +62,50 @@ extension LaunchStateMachine {
             }
         }
         for earlier in earlierForegroundRecords {
-            foreground.append(row(earlier.node, earlier.record, current: false, foregroundRun: earlier.foregroundRun))
+            foreground.append(
+                reportRow(earlier.node, earlier.record, current: false, foregroundRun: earlier.foregroundRun)
+            )
         }
-        // Started rows in the order they started, then the rest.
-        let order = rows.indices.sorted { lhs, rhs in
-            switch (rows[lhs].start, rows[rhs].start) {
-            case let (left?, right?): (left, lhs) < (right, rhs)
-            case (_?, nil): true
-            case (nil, _?): false
-            case (nil, nil): lhs < rhs
-            }
-        }
-        foreground.sort { ($0.foregroundRun, $0.start ?? .zero) < ($1.foregroundRun, $1.start ?? .zero) }
+        return (rows, foreground)
+    }
 
-        let status: LaunchReport.Status
-        switch launch {
-        case .notStarted: status = .notStarted
-        case _ where phaseReady[LaunchPhase.idle.index] != nil: status = .succeeded
-        case .running: status = .running
-        case .failed: status = .failed
-        case .cancelled: status = .cancelled
-        }
-        return LaunchReport(
-            status: status,
-            failure: status == .failed || status == .cancelled ? launch.error?.message : nil,
-            nodes: order.map { rows[$0] },
-            foregroundRuns: foreground,
-            phaseStarts: LaunchPhase.allCases.compactMap { phase in
-                phaseStarts[phase.index].map { LaunchReport.PhaseStart(phase: phase, start: $0 - origin) }
+    /// The row of one run of the node `index`; `current` when it is the node's run now,
+    /// whose outcome so far is its status.
+    private func reportRow(_ index: Int, _ record: RunRecord, current: Bool, foregroundRun: Int) -> LaunchReport.Node {
+        let origin = origin ?? .zero
+        let node = graph.nodes[index]
+        var outcome = record.outcome
+        if current {
+            switch nodes[index].status {
+            case .pending: outcome = .pending
+            case .running, .retrying, .overBudget: outcome = .running
+            case .finished: break
             }
+        }
+        return LaunchReport.Node(
+            name: node.name,
+            phase: node.phase,
+            placement: node.runsOnMainActor ? .main : .background,
+            dependencies: node.dependencies.map { graph.nodes[$0].name },
+            start: record.start.map { $0 - origin },
+            end: record.end.map { $0 - origin },
+            outcome: outcome,
+            attempts: record.attempts.map {
+                .init(start: $0.start - origin, end: $0.end - origin, error: $0.error)
+            },
+            budget: node.budget,
+            abandoned: record.abandoned,
+            foregroundRun: foregroundRun
         )
+    }
+
+    private var reportStatus: LaunchReport.Status {
+        switch launch {
+        case .notStarted: .notStarted
+        case _ where phaseReady[LaunchPhase.idle.index] != nil: .succeeded
+        case .running: .running
+        case .failed: .failed
+        case .cancelled: .cancelled
+        }
     }
 }
