@@ -115,7 +115,10 @@ public final class ApplicationHost: Service {
             await serve(reloadingOn: reloadSignals)
         }
         await windDown()
-        if let launch { await waitUntilSettled(launch) }
+        // After the wind-down cancelled the launch, every running initializer returns or is
+        // abandoned within the plan's grace period, so the report is complete when `run()`
+        // returns.
+        await launch?.waitUntilIdle()
 
         if case .failed(let error) = outcome {
             throw ApplicationHostError(
@@ -177,16 +180,5 @@ public final class ApplicationHost: Service {
     private func becomeActive() {
         composite.reportFirstFrame()
         if composite.applicationState == .inactive { composite.didBecomeActive() }
-    }
-
-    /// Returns once no launch work is running: after the wind-down cancelled the launch,
-    /// every running initializer returns or is abandoned within the plan's grace period, so
-    /// the report is complete when `run()` returns.
-    private func waitUntilSettled(_ launch: Launch) async {
-        while true {
-            let activity = launch.activity()
-            if activity.running.isEmpty { return }
-            await launch.waitForChange(after: activity.version)
-        }
     }
 }

@@ -91,7 +91,8 @@ public final class Launch: Sendable {
     ///   error names it) or is cancelled before the phase is ready, or when the waiting task
     ///   is cancelled.
     public func waitUntilReady(_ phase: LaunchPhase) async throws(LaunchError) {
-        if let next = try await waitHere({ .waitForPhase(phase, $0) }) { try await next.waitUntilReady(phase) }
+        let next = try await waitHere { waiter in perform(decide { $0.waitForPhase(phase, waiter) }) }
+        if let next { try await next.waitUntilReady(phase) }
     }
 
     /// Runs the initializer of type `type` if it has not run yet, with the dependencies it
@@ -119,7 +120,32 @@ public final class Launch: Sendable {
     /// ``LaunchError/Code/cancelled`` error. The report stays complete. Idempotent.
     public func cancel() {
         if let next = successor.withLock({ $0 }) { return next.cancel() }
-        send(.cancel(now: clock.now()))
+        let now = clock.now()
+        perform(decide { $0.cancel(now: now) })
+    }
+
+    /// Returns once no initializer is running or waiting to retry; at once if none is.
+    ///
+    /// Initializers that have not started (waiting for their phase, their dependencies or
+    /// someone to ask for them) do not count: this is for waiting until work under way has
+    /// wound down, such as the running initializers after ``cancel()`` (each returns, or is
+    /// abandoned after the plan's grace period, so the report is complete afterwards), or
+    /// a foreground re-run.
+    ///
+    /// ```swift
+    /// launch.cancel()
+    /// await launch.waitUntilIdle()
+    /// print(launch.report.textTable)   // no initializer is still running
+    /// ```
+    ///
+    /// Returns early, without waiting, when the waiting task is cancelled.
+    public func waitUntilIdle() async {
+        do {
+            let next = try await waitHere { waiter in perform(decide { $0.waitUntilIdle(waiter) }) }
+            await next?.waitUntilIdle()
+        } catch {
+            return  // the waiting task was cancelled
+        }
     }
 
     /// The launch so far: every initializer and command with its times and outcome (those
@@ -138,14 +164,22 @@ public final class Launch: Sendable {
     @MainActor
     func runBeforeLaunchReturns() {
         var synchronous = Deque<Machine.Start>()
-        var actions = handle(.begin(now: clock.now()))
+        let now = clock.now()
+        var effects = decide { $0.begin(now: now) }.effects
         while true {
-            for start in actions.starts where isSynchronous(start) { synchronous.append(start) }
-            actions.starts.removeAll(where: isSynchronous)
-            execute(actions)
+            for start in effects.starts where isSynchronous(start) { synchronous.append(start) }
+            effects.starts.removeAll(where: isSynchronous)
+            perform(effects)
             guard let start = synchronous.popFirst() else { return }
             let result = runSynchronously(start)
-            actions = handle(.attemptFinished(node: start.node, token: start.token, result, now: clock.now()))
+            let now = clock.now()
+            switch decide({ $0.attemptFinished(node: start.node, token: start.token, result, now: now) }) {
+            case .ignore(let line):
+                log(line)
+                effects = Machine.Effects()
+            case .perform(let next):
+                effects = next
+            }
         }
     }
 
@@ -164,18 +198,21 @@ public final class Launch: Sendable {
                     environment: environment
                 )
             )
-            send(.commandFinished(index: index, start: start, end: clock.now()))
+            let end = clock.now()
+            decide { $0.commandFinished(index: index, start: start, end: end) }
         }
     }
 
     /// Starts `phase` now.
     func startPhase(_ phase: LaunchPhase) {
-        send(.startPhase(phase, now: clock.now()))
+        let now = clock.now()
+        perform(decide { $0.startPhase(phase, now: now) })
     }
 
     /// The host showed its first frame.
     func reportFirstFrame() {
-        send(.firstFrame(now: clock.now()))
+        let now = clock.now()
+        perform(decide { $0.firstFrame(now: now) })
     }
 
     /// Reports the first frame once the main queue has turned after this call, the first
@@ -189,55 +226,56 @@ public final class Launch: Sendable {
 
     /// The application is entering the foreground.
     func enterForeground() {
-        send(.enterForeground(now: clock.now()))
+        let now = clock.now()
+        perform(decide { $0.enterForeground(now: now) })
     }
-
-    // MARK: - For tests
-
-    /// What is running now.
-    package func activity() -> LaunchActivity {
-        state.withLock { $0.activity() }
-    }
-
-    /// Returns once the launch has handled an event after the one that produced `version`
-    /// (at once if it already has), or when the waiting task is cancelled.
-    package func waitForChange(after version: Int) async {
-        let id = nextWaiterID.add(1, ordering: .relaxed).newValue
-        await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-                if !state.withLock({ $0.waitForChange(after: version, id: id, continuation) }) { continuation.resume() }
-            }
-        } onCancel: {
-            state.withLock { $0.stopWaitingForChange(id: id) }?.resume()
-        }
-    }
-
-    /// The current time on the launch clock.
-    package var now: Duration { clock.now() }
 
     // MARK: - Carrying out decisions
 
-    private func handle(_ event: Machine.Event) -> Machine.Actions {
-        state.withLock { $0.handle(event) }
+    /// Feeds one input to the state machine, under its lock; the caller carries out the
+    /// action it returns after the lock is released.
+    private func decide<Action>(_ input: (inout Machine) -> Action) -> Action {
+        state.withLock { input(&$0) }
     }
 
-    private func send(_ event: Machine.Event) {
-        execute(handle(event))
+    private func perform(_ action: Machine.Action) {
+        if case .perform(let effects) = action { perform(effects) }
+    }
+
+    private func perform(_ action: Machine.AttemptFinishedAction) {
+        switch action {
+        case .ignore(let line): log(line)
+        case .perform(let effects): perform(effects)
+        }
+    }
+
+    private func perform(_ action: Machine.TaskCreatedAction) {
+        if case .cancel(let task) = action { task.cancel() }
+    }
+
+    private func perform(_ action: Machine.WaitAction) {
+        if case .resume(let waiter, let result) = action { waiter.resume(result) }
+    }
+
+    private func perform(_ action: Machine.DemandAction) {
+        switch action {
+        case .resume(let waiter, let result): waiter.resume(result)
+        case .perform(let effects): perform(effects)
+        }
     }
 
     /// Carries out what the state machine decided, outside its lock.
-    private func execute(_ actions: Machine.Actions) {
-        for task in actions.cancel { task.cancel() }
-        for line in actions.logs { log(line) }
-        for run in actions.finishedRuns {
+    private func perform(_ effects: Machine.Effects) {
+        for task in effects.cancel { task.cancel() }
+        for line in effects.logs { log(line) }
+        for run in effects.finishedRuns {
             let node = graph.nodes[run.node]
             metrics.recordRun(of: node.name, phase: node.phase, outcome: run.outcome, duration: run.duration)
         }
-        for (phase, duration) in actions.readyPhases { metrics.recordPhase(phase, duration: duration) }
-        if let timer = actions.armTimer { startTimer(until: timer.deadline, generation: timer.generation) }
-        for start in actions.starts { startTask(start) }
-        for (waiter, result) in actions.resume { waiter.continuation.resume(returning: result) }
-        for continuation in actions.changed { continuation.resume() }
+        for (phase, duration) in effects.readyPhases { metrics.recordPhase(phase, duration: duration) }
+        if let timer = effects.armTimer { startTimer(until: timer.deadline, generation: timer.generation) }
+        for start in effects.starts { startTask(start) }
+        for (waiter, result) in effects.resume { waiter.resume(result) }
     }
 
     private func log(_ line: Machine.LogLine) {
@@ -259,16 +297,19 @@ public final class Launch: Sendable {
         let task: Task<Void, Never>
         if node.runsOnMainActor {
             task = Task(priority: priority) { @MainActor in
-                let result = await self.attempt(node, context)
-                self.send(.attemptFinished(node: start.node, token: start.token, result, now: self.clock.now()))
+                self.attemptFinished(start, await self.attempt(node, context))
             }
         } else {
             task = Task(priority: priority) {
-                let result = await self.attempt(node, context)
-                self.send(.attemptFinished(node: start.node, token: start.token, result, now: self.clock.now()))
+                self.attemptFinished(start, await self.attempt(node, context))
             }
         }
-        send(.taskCreated(task, node: start.node, token: start.token))
+        perform(decide { $0.taskCreated(task, node: start.node, token: start.token) })
+    }
+
+    private func attemptFinished(_ start: Machine.Start, _ result: Machine.AttemptResult) {
+        let now = clock.now()
+        perform(decide { $0.attemptFinished(node: start.node, token: start.token, result, now: now) })
     }
 
     /// Sleeps until `deadline`, then tells the state machine, unless cancelled first.
@@ -279,93 +320,20 @@ public final class Launch: Sendable {
             } catch {
                 return  // re-armed for an earlier deadline, or no longer needed
             }
-            self.send(.timerFired(generation: generation, now: self.clock.now()))
+            let now = self.clock.now()
+            self.perform(self.decide { $0.timerFired(generation: generation, now: now) })
         }
-        send(.timerCreated(task, generation: generation))
-    }
-
-    /// Runs a before-launch-returns attempt on the spot: its synchronous work, after the
-    /// check of its required configuration.
-    @MainActor
-    private func runSynchronously(_ start: Machine.Start) -> Machine.AttemptResult {
-        let node = graph.nodes[start.node]
-        guard let work = node.synchronousWork else {
-            preconditionFailure(
-                "\(node.name) runs before launch returns without synchronous work; validation missed it."
-            )
-        }
-        let context = makeContext(start)
-        if let missing = missingConfiguration(node, context) { return missing }
-        do {
-            try work(context)
-            return .succeeded
-        } catch {
-            return .failed(environment.redactor.redact("\(error)"))
-        }
-    }
-
-    /// One attempt: checks the required configuration (first attempt only), then performs.
-    ///
-    /// `nonisolated(nonsending)`, like `perform`, so it runs where its task does.
-    private nonisolated(nonsending) func attempt(
-        _ node: LaunchGraph.Node,
-        _ context: InitializerContext
-    ) async -> Machine.AttemptResult {
-        if let missing = missingConfiguration(node, context) { return missing }
-        do {
-            try await node.initializer.perform(context)
-            return .succeeded
-        } catch {
-            return .failed(environment.redactor.redact("\(error)"))
-        }
-    }
-
-    /// The result of an attempt whose required configuration is missing (checked on the
-    /// first attempt only), or `nil` when it may run.
-    private func missingConfiguration(_ node: LaunchGraph.Node, _ context: InitializerContext) -> Machine.AttemptResult?
-    {
-        guard context.attempt == 1 && !node.requiredKeys.isEmpty else { return nil }
-        let missing = environment.configuration.missingKeys(node.requiredKeys)
-        return missing.isEmpty ? nil : .missingConfiguration(missing)
-    }
-
-    private func makeContext(_ start: Machine.Start) -> InitializerContext {
-        let node = graph.nodes[start.node]
-        return InitializerContext(
-            name: node.name,
-            phase: node.phase,
-            attempt: start.attempt,
-            foregroundRun: start.foregroundRun,
-            environment: environment
-        )
-    }
-
-    private func isSynchronous(_ start: Machine.Start) -> Bool {
-        start.foregroundRun == 0 && graph.nodes[start.node].phase == .beforeLaunchReturns
-    }
-
-    /// Critical work first; idle work at low priority, as its name says.
-    private static func priority(of phase: LaunchPhase, foregroundRun: Int) -> TaskPriority {
-        if foregroundRun > 0 { return .medium }
-        switch phase {
-        case .beforeLaunchReturns, .critical: return .high
-        case .idle: return .low
-        default: return .medium
-        }
+        perform(decide { $0.timerCreated(task, generation: generation) })
     }
 
     private func run(key: InitializerKey, name: String) async throws(LaunchError) {
         if let next = successor.withLock({ $0 }) { return try await next.run(key: key, name: name) }
-        guard let position = graph.positions[key] else {
-            throw LaunchError(
-                code: .notInPlan,
-                initializer: name,
-                message: "\(name) is not in the launch plan, so it cannot be run. Add it to the plan."
-            )
+        guard let position = graph.positions[key] else { throw .notInPlan(name) }
+        let next = try await waitHere { waiter in
+            let now = clock.now()
+            perform(decide { $0.demand(node: position, waiter, now: now) })
         }
-        if let next = try await waitHere({ .demand(node: position, $0, now: clock.now()) }) {
-            try await next.run(key: key, name: name)
-        }
+        if let next { try await next.run(key: key, name: name) }
     }
 
     /// Hands the launch over to `successor`, the launch of the composite this one's was
@@ -373,16 +341,18 @@ public final class Launch: Sendable {
     /// there, and the report and cancellation are the successor's.
     func handOver(to successor: Launch) {
         self.successor.withLock { $0 = successor }
-        send(.handOver)
+        for waiter in decide({ $0.handOver() }).resume {
+            waiter.resume(.failure(.handedOver))
+        }
     }
 
-    /// Suspends until the state machine resumes the waiter `event` registers, or the
+    /// Suspends until the state machine resumes the waiter `register` registers, or the
     /// waiting task is cancelled; returns the launch to wait on instead when this one was
     /// handed over, `nil` otherwise.
-    private func waitHere(_ event: (Machine.Waiter) -> Machine.Event) async throws(LaunchError) -> Launch? {
+    private func waitHere(_ register: (Machine.Waiter) -> Void) async throws(LaunchError) -> Launch? {
         if let next = successor.withLock({ $0 }) { return next }
         do {
-            try await wait(event)
+            try await wait(register)
             return nil
         } catch  where error.code == .handedOver {
             guard let next = successor.withLock({ $0 }) else {
@@ -392,16 +362,18 @@ public final class Launch: Sendable {
         }
     }
 
-    /// Suspends until the state machine resumes the waiter `event` registers, or the
+    /// Suspends until the state machine resumes the waiter `register` registers, or the
     /// waiting task is cancelled.
-    private func wait(_ event: (Machine.Waiter) -> Machine.Event) async throws(LaunchError) {
+    private func wait(_ register: (Machine.Waiter) -> Void) async throws(LaunchError) {
         let id = nextWaiterID.add(1, ordering: .relaxed).newValue
         let result = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
-                send(event(Machine.Waiter(id: id, continuation: continuation)))
+                register(Machine.Waiter(id: id) { continuation.resume(returning: $0) })
             }
         } onCancel: {
-            send(.stopWaiting(id: id))
+            if case .resume(let waiter, let error) = decide({ $0.stopWaiting(id: id) }) {
+                waiter.resume(.failure(error))
+            }
         }
         try result.get()
     }

@@ -68,11 +68,7 @@ struct ScriptedSession: Service {
         // for the run to end, with its line printed: quitting must not cancel it, and the
         // next heading must come after what this step announced.
         while let generation = await storeGenerations.next(), generation < 2 {}
-        if let launch = composite.launch {
-            while case let activity = launch.activity(), !activity.running.isEmpty {
-                await launch.waitForChange(after: activity.version)
-            }
-        }
+        await composite.launch?.waitUntilIdle()
 
         log.heading("7. The user quits: the host winds down, as on SIGTERM")
     }

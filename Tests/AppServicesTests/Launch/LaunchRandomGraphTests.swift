@@ -85,7 +85,7 @@ struct LaunchRandomGraphTests {
         await launch.driver.runUntilIdle()
         // Hanging initializers without budgets would hold the launch forever: stop it.
         let stopped = launch.launch.report.nodes.contains { $0.outcome.kind == .pending || $0.outcome.kind == .running }
-        let stoppedAt = launch.driver.launch.now
+        let stoppedAt = launch.clock.now.offset
         if stopped {
             launch.launch.cancel()
             await launch.driver.runUntilIdle()

@@ -33,19 +33,19 @@ struct Call: Sendable, Hashable {
     let onMainActor: Bool
 }
 
-/// Everything scripted initializers did, and the gate hanging ones wait on.
+/// Everything scripted initializers did, and the gate hanging ones wait on; also the signal
+/// the driver waits on: it changes with every call, return and arrival at the gate, and
+/// with every message the launch logs and every run it records (``noteChange()``).
 final class Probe: Sendable {
     private struct State {
         var calls: [Call] = []
-        var called: Set<String> = []
+        var called: [String: Call] = [:]
+        var returned: Set<String> = []
         var atGate: Set<String> = []
         var gateIsOpen = false
         var gateWaiters: [CheckedContinuation<Void, Never>] = []
-        /// Changes with every call and every arrival at the gate.
         var version = 0
-        var changeWaiters: [Int: CheckedContinuation<Void, Never>] = [:]
-        var stoppedChangeWaiters: Set<Int> = []
-        var nextWaiter = 0
+        var changeWaiters: [CheckedContinuation<Void, Never>] = []
     }
 
     private let state = Locked(State())
@@ -60,15 +60,28 @@ final class Probe: Sendable {
 
     var version: Int { state.withLock { $0.version } }
 
-    func hasCalled(_ key: String) -> Bool { state.withLock { $0.called.contains(key) } }
+    /// The call of `key`, if `perform` was called for it.
+    func call(_ key: String) -> Call? { state.withLock { $0.called[key] } }
 
-    func isAtGate(_ key: String) -> Bool { state.withLock { $0.atGate.contains(key) } }
+    /// Whether the call of `key` has returned from `perform`.
+    func hasReturned(_ key: String) -> Bool { state.withLock { $0.returned.contains(key) } }
+
+    func isAtGate(_ key: String) -> Bool { state.withLock { $0.atGate.contains(key) && !$0.gateIsOpen } }
 
     func record(_ call: Call) {
         changed { state in
             state.calls.append(call)
-            state.called.insert(Self.key(call.name, foregroundRun: call.foregroundRun, attempt: call.attempt))
+            state.called[Self.key(call.name, foregroundRun: call.foregroundRun, attempt: call.attempt)] = call
         }
+    }
+
+    func recordReturn(_ key: String) {
+        changed { $0.returned.insert(key) }
+    }
+
+    /// Something the driver may be waiting for happened.
+    func noteChange() {
+        changed { _ in }
     }
 
     /// Waits, ignoring cancellation, until ``openGate()``.
@@ -93,31 +106,15 @@ final class Probe: Sendable {
         for continuation in waiting { continuation.resume() }
     }
 
-    /// Returns once something was recorded after `version` (at once if it was), or when
-    /// the waiting task is cancelled.
+    /// Returns once something changed after `version` (at once if it has).
     func waitForChange(after version: Int) async {
-        let id = state.withLock { state in
-            defer { state.nextWaiter += 1 }
-            return state.nextWaiter
-        }
-        await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-                let waiting = state.withLock { state in
-                    guard state.version == version, state.stoppedChangeWaiters.remove(id) == nil else { return false }
-                    state.changeWaiters[id] = continuation
-                    return true
-                }
-                if !waiting { continuation.resume() }
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let waiting = state.withLock { state in
+                guard state.version == version else { return false }
+                state.changeWaiters.append(continuation)
+                return true
             }
-        } onCancel: {
-            let waiter = state.withLock { state in
-                guard let waiter = state.changeWaiters.removeValue(forKey: id) else {
-                    state.stoppedChangeWaiters.insert(id)
-                    return nil as CheckedContinuation<Void, Never>?
-                }
-                return waiter
-            }
-            waiter?.resume()
+            if !waiting { continuation.resume() }
         }
     }
 
@@ -125,8 +122,8 @@ final class Probe: Sendable {
         let waiters = state.withLock { state in
             update(&state)
             state.version += 1
-            defer { state.changeWaiters = [:] }
-            return Array(state.changeWaiters.values)
+            defer { state.changeWaiters = [] }
+            return state.changeWaiters
         }
         for waiter in waiters { waiter.resume() }
     }
@@ -185,6 +182,7 @@ struct Script: Sendable {
                 onMainActor: isOnMainActor()
             )
         )
+        defer { probe.recordReturn(Probe.key(name, foregroundRun: context.foregroundRun, attempt: context.attempt)) }
         switch step(foregroundRun: context.foregroundRun, attempt: context.attempt) {
         case .work(let duration, let succeeds):
             if duration > .zero { try await clock.sleep(for: duration) }
@@ -195,107 +193,6 @@ struct Script: Sendable {
             // A detached task is not cancelled with this one, so the sleep runs its course.
             await Task.detached { try? await clock.sleep(for: duration) }.value
         }
-    }
-}
-
-/// Drives a launch on a ``TestClock`` deterministically: time moves only when every running
-/// attempt is asleep on the clock (or hangs on the gate) and the launch's own timer sleeps,
-/// so every start and end happens at an exact, predictable time.
-struct LaunchDriver {
-    let clock: TestClock
-    let launch: Launch
-    let probe: Probe
-    let scripts: [String: Script]
-
-    init(clock: TestClock, launch: Launch, probe: Probe, scripts: [Script]) {
-        precondition(launch.now == clock.now.offset, "Attach the launch while the test clock is at zero.")
-        self.clock = clock
-        self.launch = launch
-        self.probe = probe
-        self.scripts = Dictionary(uniqueKeysWithValues: scripts.map { ($0.name, $0) })
-    }
-
-    /// Waits until nothing can happen without the clock moving: every running attempt has
-    /// entered `perform` and sleeps on the clock (or hangs at the gate), and the launch's
-    /// timer sleeps.
-    func settle() async {
-        while true {
-            let activity = launch.activity()
-            let probeVersion = probe.version
-            let now = launch.now
-            var expected: [TestClock.Instant] = []
-            var inFlight = false
-            if let timer = activity.timerDeadline {
-                if timer > now { expected.append(.init(offset: timer)) } else { inFlight = true }
-            }
-            for attempt in activity.running {
-                guard let script = scripts[attempt.name] else { continue }
-                let key = Probe.key(attempt.name, foregroundRun: attempt.foregroundRun, attempt: attempt.attempt)
-                // Not in `perform` yet (or never will be: configuration may be missing).
-                guard probe.hasCalled(key) else {
-                    inFlight = true
-                    continue
-                }
-                switch script.step(foregroundRun: attempt.foregroundRun, attempt: attempt.attempt) {
-                case .hang:
-                    if !probe.isAtGate(key) { inFlight = true }
-                case .stubborn(let duration):
-                    let deadline = attempt.start + duration
-                    if deadline <= now { inFlight = true } else { expected.append(.init(offset: deadline)) }
-                case .work(let duration, _):
-                    let deadline = attempt.start + duration
-                    if attempt.isCancelled || deadline <= now {
-                        inFlight = true
-                    } else {
-                        expected.append(.init(offset: deadline))
-                    }
-                }
-            }
-            if inFlight {
-                await firstChange(launchVersion: activity.version, probeVersion: probeVersion)
-                continue
-            }
-            await clock.waitForSleepers(until: expected)
-            if launch.activity().version == activity.version { return }
-        }
-    }
-
-    /// Returns when the launch or the probe has changed since the given versions.
-    private func firstChange(launchVersion: Int, probeVersion: Int) async {
-        await withTaskGroup(of: Void.self) { group in
-            group.addTask { await launch.waitForChange(after: launchVersion) }
-            group.addTask { await probe.waitForChange(after: probeVersion) }
-            await group.next()
-            group.cancelAll()
-        }
-    }
-
-    /// Waits until an attempt of `name` is running (started by another task, say).
-    func waitUntilRunning(_ name: String) async {
-        while true {
-            let activity = launch.activity()
-            if activity.running.contains(where: { $0.name == name }) { return }
-            await launch.waitForChange(after: activity.version)
-        }
-    }
-
-    /// Settles, advances to the next deadline, and repeats until nothing sleeps on the clock.
-    func runUntilIdle() async {
-        while true {
-            await settle()
-            guard clock.advanceToNextDeadline() != nil else { return }
-        }
-    }
-
-    /// Settles and advances until `time` (on the launch clock), then settles again.
-    func run(until time: Duration) async {
-        while true {
-            await settle()
-            guard let next = clock.nextDeadline, next.offset <= time else { break }
-            clock.advance(to: next)
-        }
-        clock.advance(to: .init(offset: time))
-        await settle()
     }
 }
 
@@ -317,10 +214,21 @@ struct ScriptedLaunch {
     ) throws {
         let (clock, probe) = (clock, probe)
         let initializers = scripts.map { $0.initializer(clock: clock, probe: probe) }
+        // What the launch logs and records wakes the driver.
+        var configuration = configuration
+        configuration.logger = configuration.logger.map { NoticingLogHandler.logger(wrapping: $0, probe: probe) }
+        configuration.metricsFactory = NoticingMetrics(wrapping: configuration.metricsFactory, probe: probe)
         let plan = try LaunchPlan(configuration: configuration, initializers: initializers, commands: commands)
-        composite = ServiceComposite(services, configuration: .init(logger: logs.logger(), clock: clock))
+        let logger = NoticingLogHandler.logger(wrapping: logs.logger(), probe: probe)
+        composite = ServiceComposite(services, configuration: .init(logger: logger, clock: clock))
         launch = try composite.attachLaunchPlan(plan)
-        driver = LaunchDriver(clock: clock, launch: launch, probe: probe, scripts: scripts)
+        driver = LaunchDriver(
+            clock: clock,
+            launch: launch,
+            probe: probe,
+            scripts: scripts,
+            gracePeriod: configuration.gracePeriod
+        )
     }
 
     /// Dispatches `didFinishLaunching` and reports the first frame at once.

@@ -1,0 +1,236 @@
+/// Every decision of a launch, made in one place: one method per input (a phase started,
+/// an attempt finished, a timer fired, someone asked for a node, ...), each changing the
+/// state and returning its own action: what to carry out (start these attempts, cancel
+/// those tasks, resume these waiters, log, record metrics, arm the timer).
+///
+/// It does no work itself: ``Launch`` keeps it in a mutex, feeds it inputs one at a time,
+/// and carries out the actions outside the lock. Times are `Duration`s the caller passes
+/// in, so the machine is tested by feeding it inputs, without tasks or clocks. It is pure
+/// state, which is what lets the scheduler be O(V + E): each node is started once per run,
+/// each dependency edge is looked at once when its node settles, and timers (budgets, grace
+/// periods, backoff) share one heap and one sleeping task (``LaunchTimers``).
+///
+/// Impossible transitions (an attempt's task created for a node that is not running) are
+/// programmer errors: they stop the program with the node's state.
+///
+/// The inputs are in this file; what they share, in `LaunchStateMachine+Scheduling.swift`
+/// (starting, timers, phases) and `LaunchStateMachine+Settling.swift` (attempts ending,
+/// outcomes, stopping). Only those files write the state.
+struct LaunchStateMachine {
+    let graph: LaunchGraph
+    let gracePeriod: Duration
+    var nodes: [NodeState]
+    var launch = LaunchStatus.notStarted
+    /// When `didFinishLaunching` began; report times are measured from here.
+    private(set) var origin: Duration?
+    var phaseStarts: [Duration?]
+    var phaseReady: [Duration?]
+    private(set) var firstFrameAt: Duration?
+    /// Launch-run nodes not finished yet, per phase.
+    var remaining: [Int]
+    var waiters = LaunchWaiters()
+    var timers = LaunchTimers()
+    var foregroundRuns = 0
+    /// Launch-run records of nodes that have run again since.
+    var launchRecords: [Int: RunRecord] = [:]
+    /// Finished foreground runs, in the order they were replaced by a newer run.
+    var earlierForegroundRecords: [(node: Int, foregroundRun: Int, record: RunRecord)] = []
+    private(set) var commandTimes: [(start: Duration, end: Duration)?]
+
+    init(graph: LaunchGraph, commandCount: Int, gracePeriod: Duration) {
+        self.graph = graph
+        self.gracePeriod = gracePeriod
+        self.nodes = graph.nodes.map { NodeState(unmet: $0.dependencies.count) }
+        let phaseCount = LaunchPhase.allCases.count
+        self.phaseStarts = Array(repeating: nil, count: phaseCount)
+        self.phaseReady = Array(repeating: nil, count: phaseCount)
+        self.remaining = graph.membersByPhase.map(\.count)
+        self.commandTimes = Array(repeating: nil, count: commandCount)
+    }
+
+    // MARK: - Driven by the application
+
+    /// `didFinishLaunching` began: the launch starts with the before-launch-returns phase,
+    /// and with whatever was demanded before.
+    mutating func begin(now: Duration) -> Action {
+        origin = now
+        switch launch {
+        case .notStarted: launch = .running
+        case .cancelled, .failed: return .none  // stopped before it began: everything is skipped already
+        case .running: preconditionFailure("The launch began twice; it is \(launch).")
+        }
+        var effects = Effects()
+        beginPhase(.beforeLaunchReturns, now: now, &effects)
+        for index in nodes.indices where nodes[index].demanded { startIfReady(index, now: now, &effects) }
+        return Action(conclude(now: now, effects))
+    }
+
+    /// A phase's start moment arrived (``LaunchPhase/critical`` when launch returns).
+    mutating func startPhase(_ phase: LaunchPhase, now: Duration) -> Action {
+        guard phaseStarts[phase.index] == nil else { return .none }
+        var effects = Effects()
+        beginPhase(phase, now: now, &effects)
+        return Action(conclude(now: now, effects))
+    }
+
+    /// The host reported its first frame: the after-first-frame phase starts.
+    mutating func firstFrame(now: Duration) -> Action {
+        guard firstFrameAt == nil else { return .none }
+        firstFrameAt = now
+        var effects = Effects()
+        beginPhase(.afterFirstFrame, now: now, &effects)
+        return Action(conclude(now: now, effects))
+    }
+
+    /// A startup command ran inside `didFinishLaunching`.
+    mutating func commandFinished(index: Int, start: Duration, end: Duration) {
+        commandTimes[index] = (start, end)
+    }
+
+    /// The launch is cancelled (termination): running nodes are cancelled and given the
+    /// grace period, the rest are skipped, and every waiter learns why.
+    mutating func cancel(now: Duration) -> Action {
+        var effects = Effects()
+        switch launch {
+        case .running: stop(.cancelled(.launchCancelled), reason: LaunchError.cancelledReason, now: now, &effects)
+        case .notStarted:
+            stop(.cancelled(.launchCancelledBeforeBeginning), reason: LaunchError.cancelledReason, now: now, &effects)
+        case .failed, .cancelled: return .none
+        }
+        return Action(conclude(now: now, effects))
+    }
+
+    /// The application entered the foreground: nodes that ask for it and succeeded run
+    /// again, each waiting only for dependencies that run again with it.
+    mutating func enterForeground(now: Duration) -> Action {
+        var effects = Effects()
+        rerunForForeground(now: now, &effects)
+        return Action(conclude(now: now, effects))
+    }
+
+    /// The plan was merged into an outer composite's launch, which runs instead of this
+    /// one: waiters, now and later, are sent there.
+    mutating func handOver() -> HandOverAction {
+        guard case .notStarted = launch else {
+            preconditionFailure("A launch was handed over after it began; it is \(launch).")
+        }
+        return HandOverAction(resume: waiters.handOver())
+    }
+
+    // MARK: - Driven by the launch's tasks
+
+    /// An attempt's task finished `perform` (or found configuration missing).
+    mutating func attemptFinished(
+        node index: Int,
+        token: UInt32,
+        _ result: AttemptResult,
+        now: Duration
+    )
+        -> AttemptFinishedAction
+    {
+        guard var attempt = nodes[index].status.attempt, attempt.token == token else {
+            return .ignore(.returnedAfterAbandonment(graph.nodes[index]))
+        }
+        var effects = Effects()
+        attempt.task = nil
+        if case .overBudget = nodes[index].status {
+            // It returned within the grace period.
+            let outcome: LaunchReport.Outcome = result == .succeeded ? .succeeded : .timedOut
+            finish(
+                index,
+                outcome,
+                now: now,
+                failure: outcome == .succeeded ? nil : .timedOut(graph.nodes[index]),
+                &effects
+            )
+        } else {
+            attemptEnded(index, attempt, result, now: now, &effects)
+        }
+        return .perform(conclude(now: now, effects))
+    }
+
+    /// The task of a started attempt exists: kept to cancel it, or cancelled at once when
+    /// the attempt was stopped before its task existed.
+    mutating func taskCreated(_ task: Task<Void, Never>, node index: Int, token: UInt32) -> TaskCreatedAction {
+        guard nodes[index].lastToken == token else { return .none }  // a later attempt runs
+        switch nodes[index].status {
+        case .running(var attempt) where attempt.token == token:
+            attempt.task = task
+            nodes[index].status = .running(attempt)
+            return attempt.isStoppedByLaunch ? .cancel(task) : .none
+        case .overBudget(var attempt) where attempt.token == token:
+            attempt.task = task
+            nodes[index].status = .overBudget(attempt)
+            return .cancel(task)
+        case .pending, .retrying, .finished, .running, .overBudget:
+            return .none  // the attempt is over already
+        }
+    }
+
+    /// The timer task armed with `generation` woke up: every timer due fires.
+    mutating func timerFired(generation: Int, now: Duration) -> Action {
+        guard timers.fired(generation: generation) else { return .none }
+        var effects = Effects()
+        while let entry = timers.popDue(at: now) { fire(entry, now: now, &effects) }
+        return Action(conclude(now: now, effects))
+    }
+
+    /// The timer task armed with `generation` exists.
+    mutating func timerCreated(_ task: Task<Void, Never>, generation: Int) -> TaskCreatedAction {
+        timers.created(task, generation: generation)
+    }
+
+    // MARK: - Driven by callers that wait
+
+    /// Someone awaits a node: it runs now (with its dependencies) if it has not run.
+    mutating func demand(node index: Int, _ waiter: Waiter, now: Duration) -> DemandAction {
+        if waiters.arrivesStopped(waiter.id) { return .resume(waiter, .failure(.stoppedWaiting)) }
+        if waiters.isHandedOver { return .resume(waiter, .failure(.handedOver)) }
+        if nodes[index].status == .finished { return .resume(waiter, result(of: index)) }
+        waiters.waitForNode(index, waiter)
+        var effects = Effects()
+        startWithDependencies(index, now: now, &effects)
+        return .perform(conclude(now: now, effects))
+    }
+
+    /// Someone awaits a phase's readiness.
+    mutating func waitForPhase(_ phase: LaunchPhase, _ waiter: Waiter) -> WaitAction {
+        if waiters.arrivesStopped(waiter.id) { return .resume(waiter, .failure(.stoppedWaiting)) }
+        if waiters.isHandedOver { return .resume(waiter, .failure(.handedOver)) }
+        if let result = phaseResult(phase) { return .resume(waiter, result) }
+        waiters.waitForPhase(phase, waiter)
+        return .suspend
+    }
+
+    /// Someone awaits the moment no initializer is running or waiting to retry.
+    mutating func waitUntilIdle(_ waiter: Waiter) -> WaitAction {
+        if waiters.arrivesStopped(waiter.id) { return .resume(waiter, .failure(.stoppedWaiting)) }
+        if waiters.isHandedOver { return .resume(waiter, .failure(.handedOver)) }
+        if isIdle { return .resume(waiter, .success(())) }
+        waiters.waitUntilIdle(waiter)
+        return .suspend
+    }
+
+    /// A waiter's task was cancelled.
+    mutating func stopWaiting(id: Int) -> StopWaitingAction {
+        guard let waiter = waiters.remove(id: id) else { return .none }
+        return .resume(waiter, .stoppedWaiting)
+    }
+
+    // MARK: - After every input that moves the launch on
+
+    /// Whether no node is running or waiting to retry.
+    var isIdle: Bool { !nodes.contains { $0.status.isBusy } }
+
+    /// Marks phases that became ready, wakes the waiters whose wait is over, and keeps the
+    /// timer task asleep until the earliest deadline.
+    private mutating func conclude(now: Duration, _ effects: Effects) -> Effects {
+        var effects = effects
+        settlePhases(now: now, &effects)
+        if waiters.hasIdleWaiters && isIdle {
+            for waiter in waiters.removeIdleWaiters() { effects.resume.append((waiter, .success(()))) }
+        }
+        armTimer(&effects)
+        return effects
+    }
+}
