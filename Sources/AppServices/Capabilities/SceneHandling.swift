@@ -238,7 +238,9 @@ extension ServiceComposite {
     }
 
     /// Runs a scene callback with the application-level transitions it implies: "up"
-    /// transitions before it, "down" transitions after.
+    /// transitions before it, "down" transitions after. Not inlined: the scene methods share
+    /// one copy.
+    @inline(never)
     private func sceneTransition(
         _ callback: AppCallback,
         _ scene: SceneInfo,

@@ -23,7 +23,7 @@ class AnyHandlerKind: @unchecked Sendable {
     }
 
     /// The services of `services` that adopt the capability, in order, as a list.
-    func makeList(_ services: some Sequence<any AppService>) -> AnyHandlerListBox {
+    func makeList(_ services: ContiguousArray<any AppService>) -> AnyHandlerListBox {
         preconditionFailure("\(type(of: self)) must override makeList(_:).")
     }
 }
@@ -40,7 +40,7 @@ final class HandlerKind<Service>: AnyHandlerKind, @unchecked Sendable {
 
     override func isAdopted(by service: any AppService) -> Bool { cast(service) != nil }
 
-    override func makeList(_ services: some Sequence<any AppService>) -> AnyHandlerListBox {
+    override func makeList(_ services: ContiguousArray<any AppService>) -> AnyHandlerListBox {
         var list = HandlerList<Service>()
         for service in services {
             if let adopted = cast(service) { list.append(adopted, type: Swift.type(of: service)) }

@@ -27,7 +27,7 @@ struct HandlerTable {
 
     init() {}
 
-    init(_ services: some Collection<any AppService>) {
+    init(_ services: ContiguousArray<any AppService>) {
         var lists = ContiguousArray<AnyHandlerListBox?>()
         for callback in AppCallback.all {
             let kind = callback.handlers

@@ -142,7 +142,9 @@ extension ServiceComposite {
     }
 
     /// Starts a dispatch: seals the composite on first use and records the state change.
-    @inline(__always)
+    // Not inlined: every dispatch method would carry a copy (about 55 of them), for a call
+    // that costs a nanosecond or two.
+    @inline(never)
     func beginDispatch(_ callback: AppCallback, scene: SceneInfo?) {
         // A nested composite never gets a plan of its own: sealing it stops the program.
         if plan == nil { sealIfNeeded(by: callback.name) }
@@ -151,7 +153,7 @@ extension ServiceComposite {
     }
 
     /// Ends a dispatch: announces lifecycle events, then delivers events queued during it.
-    @inline(__always)
+    @inline(never)
     func endDispatch(_ callback: AppCallback, scene: SceneInfo?) {
         trackState(after: callback, scene: scene)
         if callback.notificationName != nil { announce(LifecycleEvent(callback: callback)) }
