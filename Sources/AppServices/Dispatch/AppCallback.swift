@@ -81,7 +81,7 @@ public final class AppCallback: Sendable, Hashable, CustomStringConvertible {
 
     /// The Objective-C selectors (the SDK's strings) of the platform methods that deliver a
     /// callback; `nil` where a delegate has no such method.
-    public struct Selectors: Sendable, Hashable {
+    public struct Selectors: Sendable {
         /// `UIApplicationDelegate`'s, such as `application:openURL:options:`.
         public var application: String?
         /// `UISceneDelegate`'s or `UIWindowSceneDelegate`'s, such as `scene:openURLContexts:`.
