@@ -90,6 +90,13 @@ struct BoundedReloadTests {
     }
 
     /// A named pipe in a new temporary directory: reading it blocks until something writes.
+    /// A host whose configuration file is `pipe`, with a listener for its changes.
+    func makeHostReading(_ pipe: URL) -> (ConfigurationListener, ApplicationHost) {
+        let listener = ConfigurationListener()
+        let layers = LayeredConfiguration(arguments: ["app", "--config", pipe.path], environment: [:])
+        return (listener, makeHost(listener, layers: layers))
+    }
+
     func makePipe() throws -> URL {
         let directory = FileManager.default.temporaryDirectory.appending(path: "appservices-fifo-\(UUID())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -137,11 +144,7 @@ struct BoundedReloadTests {
     func reloadOverBudget() async throws {
         let pipe = try makePipe()
         defer { release(pipe) }
-        let listener = ConfigurationListener()
-        let host = makeHost(
-            listener,
-            layers: LayeredConfiguration(arguments: ["app", "--config", pipe.path], environment: [:])
-        )
+        let (listener, host) = makeHostReading(pipe)
 
         async let reload: ConfigurationError? = {
             do throws(ConfigurationError) {
@@ -162,11 +165,7 @@ struct BoundedReloadTests {
     func reloadCancelled() async throws {
         let pipe = try makePipe()
         defer { release(pipe) }
-        let listener = ConfigurationListener()
-        let host = makeHost(
-            listener,
-            layers: LayeredConfiguration(arguments: ["app", "--config", pipe.path], environment: [:])
-        )
+        let (listener, host) = makeHostReading(pipe)
 
         let reload = Task { () -> ConfigurationError? in
             do throws(ConfigurationError) {

@@ -38,6 +38,14 @@ struct FirstFrameAndLaunchPlanTests {
         }
     }
 
+    /// An app delegate with the phased plan, launched by a simulated UIKit.
+    static func launched() -> (PlannedAppDelegate, SimulatedUIKit) {
+        let delegate = PlannedAppDelegate(plan: Self.phasedPlan)
+        let uiKit = SimulatedUIKit(delegate: delegate)
+        uiKit.launch()
+        return (delegate, uiKit)
+    }
+
     /// Waits until the main queue has run every block enqueued before this call: the main
     /// queue is first in, first out, so a block enqueued now runs after them.
     static func mainQueueTurn() async {
@@ -46,9 +54,7 @@ struct FirstFrameAndLaunchPlanTests {
 
     @Test("makeLaunchPlan() is run by the adapter: before-launch-returns work has finished when launch returns")
     func runsTheLaunchPlan() async throws {
-        let delegate = PlannedAppDelegate(plan: Self.phasedPlan)
-        let uiKit = SimulatedUIKit(delegate: delegate)
-        uiKit.launch()
+        let (delegate, _) = Self.launched()
         #expect(delegate.journal.all.first == "registrations")
         try await delegate.composite.launch?.waitUntilReady(.critical)
         #expect(delegate.journal.all == ["registrations", "database"])
@@ -56,9 +62,7 @@ struct FirstFrameAndLaunchPlanTests {
 
     @Test("Without scenes, the first frame is reported after the app becomes active and the main queue turns")
     func firstFrameWithoutScenes() async throws {
-        let delegate = PlannedAppDelegate(plan: Self.phasedPlan)
-        let uiKit = SimulatedUIKit(delegate: delegate)
-        uiKit.launch()
+        let (delegate, uiKit) = Self.launched()
         let launch = try #require(delegate.composite.launch)
         try await launch.waitUntilReady(.critical)
         await Self.mainQueueTurn()
@@ -74,9 +78,7 @@ struct FirstFrameAndLaunchPlanTests {
 
     @Test("With scenes, the first frame is reported after the first scene becomes active")
     func firstFrameWithScenes() async throws {
-        let delegate = PlannedAppDelegate(plan: Self.phasedPlan)
-        let uiKit = SimulatedUIKit(delegate: delegate)
-        uiKit.launch()
+        let (delegate, uiKit) = Self.launched()
         let launch = try #require(delegate.composite.launch)
         let scene = uiKit.connectScene("A") { ServiceOrientedSceneDelegate() }
         uiKit.bringToForeground(scene)
