@@ -276,6 +276,9 @@ public final class Launch: Sendable {
         if let timer = effects.armTimer { startTimer(until: timer.deadline, generation: timer.generation) }
         for start in effects.starts { startTask(start) }
         for (waiter, result) in effects.resume { waiter.resume(result) }
+        if effects.reportsCarriedOut {
+            for waiter in decide({ $0.effectsCarriedOut() }) { waiter.resume(.success(())) }
+        }
     }
 
     private func log(_ line: Machine.LogLine) {

@@ -43,6 +43,10 @@ extension LaunchStateMachine {
         var armTimer: (deadline: Duration, generation: Int)?
         var starts: [Start] = []
         var resume: [(waiter: Waiter, result: Result<Void, LaunchError>)] = []
+        /// Whether the launch must hear (``LaunchStateMachine/effectsCarriedOut()``) when
+        /// these are carried out: set when they log or record metrics, which whoever waits
+        /// until the launch is idle expects to have happened when it is resumed.
+        var reportsCarriedOut = false
     }
 
     /// What to do after ``begin(now:)``, ``startPhase(_:now:)``, ``firstFrame(now:)``,

@@ -36,6 +36,10 @@ struct LaunchStateMachine {
     /// Finished foreground runs, in the order they were replaced by a newer run.
     var earlierForegroundRecords: [(node: Int, foregroundRun: Int, record: RunRecord)] = []
     private(set) var commandTimes: [(start: Duration, end: Duration)?]
+    /// Effects that log or record metrics, decided but not yet carried out: the launch is
+    /// not idle for its waiters until they are, so that a waiter on another thread never
+    /// sees the launch idle before its last log line is written.
+    private(set) var effectsBeingCarriedOut = 0
 
     init(graph: LaunchGraph, commandCount: Int, gracePeriod: Duration) {
         self.graph = graph
@@ -206,7 +210,7 @@ struct LaunchStateMachine {
     mutating func waitUntilIdle(_ waiter: Waiter) -> WaitAction {
         if waiters.arrivesStopped(waiter.id) { return .resume(waiter, .failure(.stoppedWaiting)) }
         if waiters.isHandedOver { return .resume(waiter, .failure(.handedOver)) }
-        if isIdle { return .resume(waiter, .success(())) }
+        if isIdleAndCarriedOut { return .resume(waiter, .success(())) }
         waiters.waitUntilIdle(waiter)
         return .suspend
     }
@@ -222,15 +226,31 @@ struct LaunchStateMachine {
     /// Whether no node is running or waiting to retry.
     var isIdle: Bool { !nodes.contains { $0.status.isBusy } }
 
+    /// Whether the launch is idle and everything it decided has been logged and recorded.
+    private var isIdleAndCarriedOut: Bool { effectsBeingCarriedOut == 0 && isIdle }
+
+    /// The effects marked ``Effects/reportsCarriedOut`` have been carried out: returns the
+    /// idle waiters to resume if that was the last of them.
+    mutating func effectsCarriedOut() -> [Waiter] {
+        precondition(effectsBeingCarriedOut > 0, "Effects were reported carried out that the launch never decided.")
+        effectsBeingCarriedOut -= 1
+        return waiters.hasIdleWaiters && isIdleAndCarriedOut ? waiters.removeIdleWaiters() : []
+    }
+
     /// Marks phases that became ready, wakes the waiters whose wait is over, and keeps the
     /// timer task asleep until the earliest deadline.
     private mutating func conclude(now: Duration, _ effects: Effects) -> Effects {
         var effects = effects
         settlePhases(now: now, &effects)
-        if waiters.hasIdleWaiters && isIdle {
+        // Resumed after this batch's logs; a batch still being carried out elsewhere holds them.
+        if waiters.hasIdleWaiters && isIdleAndCarriedOut {
             for waiter in waiters.removeIdleWaiters() { effects.resume.append((waiter, .success(()))) }
         }
         armTimer(&effects)
+        if !effects.logs.isEmpty || !effects.finishedRuns.isEmpty || !effects.readyPhases.isEmpty {
+            effects.reportsCarriedOut = true
+            effectsBeingCarriedOut += 1
+        }
         return effects
     }
 }

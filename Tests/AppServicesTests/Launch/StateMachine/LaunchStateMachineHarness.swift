@@ -33,6 +33,8 @@ struct Machine {
     /// The last timer the machine asked for.
     private(set) var lastArm: (deadline: Duration, generation: Int)?
     private var tokens: [String: UInt32] = [:]
+    /// The ids of idle waiters resumed when effects were reported carried out.
+    private(set) var resumedOnceCarriedOut: [Int] = []
 
     static func make(_ nodes: [Node], grace: Duration = .ms(100)) throws -> Machine {
         let initializers = nodes.map { node in
@@ -113,6 +115,9 @@ struct Machine {
         started += names(effects.starts)
         for start in effects.starts { tokens[state.graph.nodes[start.node].name] = start.token }
         if let arm = effects.armTimer { lastArm = arm }
+        // Carried out at once, as Launch does after logging; tests of the wait in between
+        // call the machine directly.
+        if effects.reportsCarriedOut { resumedOnceCarriedOut += state.effectsCarriedOut().map(\.id) }
         return effects
     }
 }

@@ -193,6 +193,39 @@ struct LaunchStateMachineTests {
         #expect(machine.finish("B", at: .ms(6)).effects.resume.map(\.waiter.id) == [2])
     }
 
+    @Test("A waiter on another thread is not resumed before the last decided log line is written")
+    func idleWaitsForItsLogs() throws {
+        var state = try Machine.make([.init("A", policy: .optional)]).state
+        for effects in [state.begin(now: .zero).effects, state.startPhase(.critical, now: .zero).effects]
+        where effects.reportsCarriedOut {
+            _ = state.effectsCarriedOut()
+        }
+        let start = try #require(state.graph.positions[.named("A")])
+        guard case .running(let attempt) = state.nodes[start].status else {
+            Issue.record("A runs once the critical phase starts")
+            return
+        }
+
+        // A's attempt ends: the machine is idle at once, but its warning is not written yet.
+        guard
+            case .perform(let finished) = state.attemptFinished(
+                node: start,
+                token: attempt.token,
+                .missingConfiguration(["a.key"]),
+                now: .ms(1)
+            )
+        else {
+            Issue.record("an attempt that ends is carried out")
+            return
+        }
+        #expect(finished.reportsCarriedOut && !finished.logs.isEmpty)
+        #expect(state.isIdle)
+        #expect(state.waitUntilIdle(.ignored(7)).isSuspended, "idle only once the warning is written")
+
+        #expect(state.effectsCarriedOut().map(\.id) == [7])
+        #expect(!state.waitUntilIdle(.ignored(8)).isSuspended)
+    }
+
     @Test("A timer task no longer wanted is cancelled as soon as it exists")
     func staleTimerTask() throws {
         var machine = try Machine.make([.init("A", budget: .ms(30))])
