@@ -144,7 +144,10 @@ extension AppCallback {
 // MARK: - Dispatch
 
 extension ServiceComposite {
-    /// Dispatches `scene(_:willConnectTo:options:)` for `scene`.
+    /// Dispatches `scene(_:willConnectTo:options:)` for `scene`, then delivers the
+    /// notification response the scene was connected with, if any, to
+    /// ``UserNotificationHandling`` services (once: see
+    /// ``didReceiveNotificationResponse(_:platform:completion:)``).
     public func sceneWillConnect(
         _ scene: SceneInfo,
         options: SceneConnectionOptions = SceneConnectionOptions(),
@@ -152,6 +155,12 @@ extension ServiceComposite {
     ) {
         notify(.sceneWillConnect, HandlerKinds.scenes, platform: platform, scene: scene) {
             $0.scene($1, willConnectTo: scene.session, options: options)
+        }
+        if var response = options.notificationResponse {
+            // UIKit may deliver the same response through the notification center's delegate
+            // too, with a completion handler; the composite delivers it once.
+            if response.targetScene == nil { response.targetScene = scene }
+            didReceiveNotificationResponse(response, platform: platform) {}
         }
     }
 

@@ -17,7 +17,8 @@ final class CompletionGate<Response: Sendable> {
     private let services: [FanOutJob<Response>.Name]
     private let merge: ResponseMerge<Response>
     private let unanswered: Response?
-    private let deadline: Duration
+    /// The deadline, for log messages; `nil` when the caller expires the gate itself.
+    private let deadline: Duration?
     private let logger: Logger
     // Each access to these is instantaneous and never calls out while open, so they skip
     // the run-time exclusivity check (which cost a twentieth of a fan-out).
@@ -33,7 +34,7 @@ final class CompletionGate<Response: Sendable> {
         services: [FanOutJob<Response>.Name],
         merge: ResponseMerge<Response>,
         unanswered: Response?,
-        deadline: Duration,
+        deadline: Duration?,
         logger: Logger,
         completion: @escaping (Response) -> Void
     ) {
@@ -100,14 +101,16 @@ final class CompletionGate<Response: Sendable> {
         if remaining == 0 { complete() }
     }
 
-    /// The deadline passed: completes with what has arrived, counting the silent services
-    /// as `unanswered`.
-    func expire() {
+    /// The deadline passed (or, with `reason`, the system took the time back): completes
+    /// with what has arrived, counting the silent services as `unanswered`, and cancels
+    /// their work.
+    func expire(because reason: String? = nil) {
         guard !isComplete else { return }
         let silent = services.indices.filter { !settled[$0] }.map { services[$0].text }
+        let why = reason ?? "reached its deadline of \(deadline.map { "\($0)" } ?? "none")"
         logger.warning(
             """
-            \(callback) reached its deadline of \(deadline) before \(silent.joined(separator: ", ")) finished; \
+            \(callback) \(why) before \(silent.joined(separator: ", ")) finished; \
             going on without them and cancelling their work.
             """,
             metadata: ["callback": "\(callback)", "services": "\(silent)"]
@@ -162,7 +165,9 @@ struct FanOutJob<Response: Sendable>: Sendable {
 extension ServiceComposite {
     /// Runs `jobs` concurrently and calls `completion` exactly once with their merged
     /// answers: when the last has answered, or at `deadline`. With no jobs, `completion`
-    /// gets the merge's no-answer value at once.
+    /// gets the merge's no-answer value at once. Without a deadline, the gate it returns
+    /// (`nil` when it completed already) is expired by the caller, when the system says the
+    /// time is up.
     ///
     /// The jobs run on the main actor in tasks the composite owns (``cancelPendingWork()``,
     /// ``waitForPendingWork()``), started at once: a task runs jobs one after another, on the
@@ -180,18 +185,19 @@ extension ServiceComposite {
     /// cost twice it. Where tasks cannot start at once (Apple systems before 26), each job
     /// gets its own ordinary task.
     @inline(__always)
+    @discardableResult
     func runExactlyOnce<Response: Sendable>(
         _ callback: String,
         names: [FanOutJob<Response>.Name],
-        deadline: Duration,
+        deadline: Duration?,
         merge: ResponseMerge<Response>,
         unanswered: Response?,
         run: @escaping @Sendable @MainActor (_ index: Int) async throws -> Response,
         completion: @escaping @MainActor (Response) -> Void
-    ) {
+    ) -> CompletionGate<Response>? {
         guard !names.isEmpty else {
             completion(merge.answerWhenNoneAnswers)
-            return
+            return nil
         }
         let gate = CompletionGate(
             callback: callback,
@@ -204,11 +210,12 @@ extension ServiceComposite {
         )
         // The deadline counts from now, when the system called, not from when the timer
         // starts.
-        let deadlineReached = Self.timer(on: configuration.clock, firingAfter: deadline)
+        let deadlineReached = deadline.map { Self.timer(on: configuration.clock, firingAfter: $0) }
         var running = startJobs(count: names.count, gate: gate, run: run)
-        guard !gate.isComplete else { return }
-        running.append(startDeadline(deadlineReached, gate: gate))
+        guard !gate.isComplete else { return nil }
+        if let deadlineReached { running.append(startDeadline(deadlineReached, gate: gate)) }
         gate.onComplete = { for task in running { task.cancel() } }
+        return gate
     }
 
     /// Starts `count` jobs that record their answers in `gate`, as
@@ -293,14 +300,15 @@ extension ServiceComposite {
 
     /// Runs `jobs` as ``runExactlyOnce(_:names:deadline:merge:unanswered:run:completion:)``
     /// does.
+    @discardableResult
     func runExactlyOnce<Response: Sendable>(
         _ callback: String,
         _ jobs: [FanOutJob<Response>],
-        deadline: Duration,
+        deadline: Duration?,
         merge: ResponseMerge<Response>,
         unanswered: Response?,
         completion: @escaping @MainActor (Response) -> Void
-    ) {
+    ) -> CompletionGate<Response>? {
         runExactlyOnce(
             callback,
             names: jobs.map(\.name),

@@ -15,6 +15,15 @@ struct HandlerList<Service> {
         services.append(service)
         types.append(type)
     }
+
+    /// The services `include` accepts, in order.
+    func filter(_ include: (Service) -> Bool) -> HandlerList {
+        var kept = HandlerList()
+        for index in services.indices where include(services[index]) {
+            kept.append(services[index], type: types[index])
+        }
+        return kept
+    }
 }
 
 /// The services that handle each capability, in dispatch order, computed once when the

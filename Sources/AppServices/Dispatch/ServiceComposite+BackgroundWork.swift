@@ -4,8 +4,11 @@ extension AppContext {
     /// Starts work that may outlive the callback, as UIKit's `beginBackgroundTask` does:
     /// flushing analytics in `didEnterBackground`, closing a database in `willTerminate`.
     ///
-    /// The work runs on the main actor in a task the composite owns. Hosts wait for it when
-    /// the application winds down, up to a budget
+    /// The work runs on the main actor in a task the composite owns. While it runs, the
+    /// composite holds background time from the host (``ServiceComposite/backgroundTime``;
+    /// on iOS a `beginBackgroundTask` assertion), ended exactly once: when the work ends,
+    /// or when the system takes the time back, which also cancels the work. Hosts without
+    /// background time wait for the work when the application winds down, up to a budget
     /// (``ServiceComposite/finishBackgroundWork(within:)``); work still running then is
     /// cancelled and logged with its name and service. Check for cancellation in long work.
     ///
@@ -45,6 +48,11 @@ extension ServiceComposite {
         let label = service.map { "\($0): \(name)" } ?? name
         let logger = configuration.logger
         let id = backgroundWork.reserveID()
+        let assertion = backgroundTime.map { BackgroundTimeAssertion(provider: $0, label: label) }
+        assertion?.begin { [self] in
+            logger.warning("Background time for \(label) expired; its work is cancelled.")
+            backgroundWork[id]?.task.cancel()
+        }
         backgroundWork[id] = BackgroundWork(
             label: label,
             // Strong `self`, as in the fan-out: the task removes itself when done.
@@ -63,6 +71,7 @@ extension ServiceComposite {
                     )
                 }
                 backgroundWork[id] = nil
+                assertion?.end()
             }
         )
     }
@@ -105,5 +114,47 @@ extension ServiceComposite {
             backgroundWork[entry.id] = nil
         }
         return unfinished.map(\.entry.label)
+    }
+}
+
+/// A platform's background time (`UIApplication.beginBackgroundTask(withName:expirationHandler:)`):
+/// what keeps the application running in the background while work a service started runs.
+/// Hosts set it as ``ServiceComposite/backgroundTime``.
+@MainActor
+public protocol BackgroundTimeProvider: AnyObject {
+    /// Asks for background time for the work `name`; the system calls `expiration` when
+    /// the time runs out. Returns the token to end it with.
+    func beginBackgroundTime(named name: String, expiration: @escaping @MainActor () -> Void) -> Int
+    /// Ends the background time of `token`. The composite calls it exactly once per token.
+    func endBackgroundTime(_ token: Int)
+}
+
+/// The background time one piece of work holds, ended exactly once: when the work ends or
+/// when the time expires.
+@MainActor
+final class BackgroundTimeAssertion {
+    private let provider: any BackgroundTimeProvider
+    private let label: String
+    private var token: Int?
+
+    init(provider: any BackgroundTimeProvider, label: String) {
+        self.provider = provider
+        self.label = label
+    }
+
+    /// Begins the background time; at expiration, runs `expired` and ends it.
+    func begin(expired: @escaping @MainActor () -> Void) {
+        token = provider.beginBackgroundTime(named: label) { [weak self] in
+            guard let self, self.token != nil else { return }
+            expired()
+            self.end()
+        }
+    }
+
+    /// Ends the background time, the first time only.
+    func end() {
+        guard let token else { return }
+        self.token = nil
+        provider.endBackgroundTime(token)
     }
 }

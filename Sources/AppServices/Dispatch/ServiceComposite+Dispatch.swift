@@ -80,7 +80,7 @@ extension ServiceComposite {
     /// Runs `call` for every service that handles `callback`, concurrently, and calls
     /// `completion` exactly once with the merged answer, when all have answered or at the
     /// deadline. With no handling service, `completion` gets the merge's no-answer value at
-    /// once.
+    /// once. With `include`, only the services it accepts are called.
     func fanOut<Service: Sendable, Response: Sendable>(
         _ callback: AppCallback,
         _ kind: HandlerKind<Service>,
@@ -88,12 +88,14 @@ extension ServiceComposite {
         unanswered: Response?,
         platform: PlatformObjects?,
         scene: SceneInfo? = nil,
+        including include: ((Service) -> Bool)? = nil,
         call: @escaping @Sendable @MainActor (Service, AppContext) async throws -> Response,
         completion: @escaping @MainActor (Response) -> Void
     ) {
         beginDispatch(callback, scene: scene)
         defer { endDispatch(callback, scene: scene) }
-        let handlers = self.handlers.list(kind)
+        var handlers = self.handlers.list(kind)
+        if let include { handlers = handlers.filter(include) }
         let services = handlers.services
         let types = handlers.types
         guard let deadline = callback.deadline else {

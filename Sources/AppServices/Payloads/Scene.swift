@@ -46,18 +46,24 @@ public struct SceneConnectionOptions: Sendable, Hashable {
     public var shortcutItem: ShortcutItem?
     /// The bundle identifier of the application that caused the connection.
     public var sourceApplication: String?
+    /// The response to a notification that launched the scene. The composite delivers it to
+    /// ``UserNotificationHandling`` services after the connection, once, however often the
+    /// platform delivers it.
+    public var notificationResponse: NotificationResponse?
 
     /// Creates connection options; every field defaults to "none".
     public init(
         urlContexts: Set<OpenURLContext> = [],
         userActivities: [UserActivity] = [],
         shortcutItem: ShortcutItem? = nil,
-        sourceApplication: String? = nil
+        sourceApplication: String? = nil,
+        notificationResponse: NotificationResponse? = nil
     ) {
         self.urlContexts = urlContexts
         self.userActivities = userActivities
         self.shortcutItem = shortcutItem
         self.sourceApplication = sourceApplication
+        self.notificationResponse = notificationResponse
     }
 }
 

@@ -20,6 +20,12 @@ extension ServiceComposite {
             public var watchKitRequest: Duration = .seconds(25)
             /// AppKit `applicationShouldTerminate` answered "later". Default 25 s.
             public var termination: Duration = .seconds(25)
+            /// How to show a notification that arrives in the foreground (no documented
+            /// limit; the notification waits to be shown). Default 5 s.
+            public var notificationPresentation: Duration = .seconds(5)
+            /// A person's response to a notification (handled in the background, an
+            /// action has the usual background time of about 30 s). Default 25 s.
+            public var notificationResponse: Duration = .seconds(25)
 
             /// Creates the default deadlines.
             public init() {}
@@ -52,6 +58,9 @@ extension ServiceComposite {
         /// move to scenes. Up transitions are dispatched before the scene callback that
         /// causes them, down transitions after.
         public var derivesApplicationStateFromScenes: Bool
+        /// The background-task identifiers the system permits, checked when the composite
+        /// validates: by default Info.plist's `BGTaskSchedulerPermittedIdentifiers`.
+        public var permittedBackgroundTasks: PermittedBackgroundTasks = .infoPlist
 
         /// Creates a configuration.
         public init(

@@ -76,6 +76,18 @@ public final class ServiceComposite: AppService {
     var pendingWork = OwnedTasks<Task<Void, Never>>()
     /// Work services started to outlive a callback, waited for when winding down.
     var backgroundWork = OwnedTasks<BackgroundWork>()
+    /// Notification responses delivered lately, so that none is delivered twice.
+    var notificationResponses = RecentNotificationResponses()
+    /// Background tasks running, each with the system's task to complete once.
+    var runningBackgroundTasks = OwnedTasks<RunningBackgroundTask>()
+    /// The platform's background-task scheduler, set by the host; see
+    /// ``backgroundTaskScheduler``.
+    var installedScheduler: (any BackgroundTaskScheduler)?
+    /// The platform's background time, held while background work runs (see
+    /// ``AppContext/beginBackgroundWork(named:_:)``). Hosts set it: the UIKit adapter to
+    /// `UIApplication`'s `beginBackgroundTask`; `nil` (the default) for none. Set it on the
+    /// outermost composite.
+    public var backgroundTime: (any BackgroundTimeProvider)?
 
     /// Receivers of ``lifecycleEvents(bufferingPolicy:)``.
     let lifecycleBroadcaster = LifecycleEventBroadcaster()
@@ -160,8 +172,9 @@ public final class ServiceComposite: AppService {
     /// Checks that the services can be ordered, reporting every problem at once.
     ///
     /// - Throws: ``ServiceGraphError`` listing every dependency cycle (with its path), every
-    ///   missing dependency, every type registered twice and every duplicate event
-    ///   subscription, one line each.
+    ///   missing dependency, every type registered twice, every duplicate event
+    ///   subscription, and every background-task identifier declared twice or not permitted
+    ///   (``Configuration-swift.struct/permittedBackgroundTasks``), one line each.
     public func validate() throws(ServiceGraphError) {
         if plan == nil { _ = try makePlanAndLaunchPlan() }
     }
@@ -317,6 +330,7 @@ public final class ServiceComposite: AppService {
         let (launchPlan, mergeProblems) = mergedLaunchPlan(nested: nested)
         var problems = nestingProblems + launchPlanProblems + mergeProblems
         problems += graph.describedProblems(noun: "service", container: "a composite") { names[$0] ?? "\($0)" }
+        problems += Self.backgroundTaskProblems(of: leaves, permitted: configuration.permittedBackgroundTasks)
 
         var subscriptions: [ServiceSubscriptions] = []
         for service in leaves {

@@ -36,6 +36,9 @@ public struct ServiceGraphError: Error, Sendable, Hashable, CustomStringConverti
             case invalidNesting
             case asynchronousBeforeLaunchReturns
             case invalidLaunchPlan
+            case duplicateBackgroundTask
+            case backgroundTaskNotPermitted
+            case invalidBackgroundTask
         }
 
         private let base: Base
@@ -57,6 +60,12 @@ public struct ServiceGraphError: Error, Sendable, Hashable, CustomStringConverti
         public static let asynchronousBeforeLaunchReturns = Kind(base: .asynchronousBeforeLaunchReturns)
         /// A launch plan a host's factory could not make (`makeLaunchPlan()` threw).
         public static let invalidLaunchPlan = Kind(base: .invalidLaunchPlan)
+        /// A background-task identifier declared twice.
+        public static let duplicateBackgroundTask = Kind(base: .duplicateBackgroundTask)
+        /// A background-task identifier the application's Info.plist does not permit.
+        public static let backgroundTaskNotPermitted = Kind(base: .backgroundTaskNotPermitted)
+        /// A background task declared without an identifier.
+        public static let invalidBackgroundTask = Kind(base: .invalidBackgroundTask)
 
         /// The kind's name.
         public var description: String { base.rawValue }

@@ -1,0 +1,352 @@
+import Foundation
+import Logging
+
+/// A service that runs background tasks the system schedules (`BGTaskScheduler`): app
+/// refresh, processing, and continued processing.
+///
+/// The service declares each task with its work (``BackgroundTaskDeclaration``). The host
+/// registers every declared identifier with the system before launch returns, once;
+/// validation reports, with the other problems, an identifier declared twice and one the
+/// application's Info.plist does not permit
+/// (``ServiceComposite/Configuration-swift.struct/permittedBackgroundTasks``).
+///
+/// When the system runs a task, its work runs on the main actor. The system's task is
+/// completed exactly once (`setTaskCompleted(success:)`): with success when the work
+/// returned, with failure when it threw, or when the system expired the task first, which
+/// also cancels the work. Tasks are scheduled from any context with
+/// ``AppContext/backgroundTasks``.
+///
+/// ```swift
+/// final class InboxService: BackgroundTaskHandling {
+///     var backgroundTasks: [BackgroundTaskDeclaration] {
+///         [.appRefresh("com.example.inbox.refresh") { context in
+///             try context.backgroundTasks.submit(.appRefresh("com.example.inbox.refresh"))
+///             try await self.refresh()
+///         }]
+///     }
+///     func refresh() async throws {}
+/// }
+/// ```
+@MainActor
+public protocol BackgroundTaskHandling: AppService {
+    /// The background tasks this service runs. Read once, when the composite is sealed.
+    var backgroundTasks: [BackgroundTaskDeclaration] { get }
+}
+
+/// The system's side of one background-task run (`BGTask`): the composite sets its
+/// expiration handler and completes it exactly once. Hosts wrap their platform's task in it.
+@MainActor
+public protocol SystemBackgroundTask: AnyObject {
+    /// The task's identifier.
+    var identifier: String { get }
+    /// Set by the composite before the work starts: call it when the system takes the time
+    /// back.
+    var expirationHandler: (@MainActor () -> Void)? { get set }
+    /// Tells the system the task is done; the composite calls it exactly once.
+    func setTaskCompleted(success: Bool)
+}
+
+/// A platform's background-task scheduler (`BGTaskScheduler`), which the host gives the
+/// composite with ``ServiceComposite/registerBackgroundTasks(with:)``.
+@MainActor
+public protocol BackgroundTaskScheduler: AnyObject {
+    /// Registers `identifier`, so that the system calls `launch` with each run of it;
+    /// `false` when the system refuses (the identifier is not permitted, or is registered
+    /// already).
+    func register(
+        _ identifier: String,
+        kind: BackgroundTaskKind,
+        launch: @escaping @MainActor (any SystemBackgroundTask) -> Void
+    ) -> Bool
+    /// Asks the system to run `request` later.
+    ///
+    /// - Throws: Preferably ``BackgroundTaskError``; other errors are reported as
+    ///   ``BackgroundTaskError/Code/refused``.
+    func submit(_ request: BackgroundTaskRequest) throws
+    /// Withdraws the pending request for `identifier`, if any.
+    func cancel(identifier: String)
+    /// The requests not run yet.
+    func pendingRequests() async -> [BackgroundTaskRequest]
+}
+
+// MARK: - What the composite knows about these callbacks
+
+extension HandlerKinds {
+    /// The services that adopt ``BackgroundTaskHandling``.
+    static let backgroundTasks = HandlerKind<any BackgroundTaskHandling> { $0 as? any BackgroundTaskHandling }
+}
+
+extension AppCallback {
+    /// A background task the system runs (registered with `BGTaskScheduler`, no delegate
+    /// method).
+    public static let runBackgroundTask = AppCallback("runBackgroundTask", heardBy: HandlerKinds.backgroundTasks)
+
+    /// The callbacks ``BackgroundTaskHandling`` services hear.
+    static let backgroundTaskCallbacks: [AppCallback] = [.runBackgroundTask]
+}
+
+/// Which background-task identifiers the system permits: the application's Info.plist
+/// list `BGTaskSchedulerPermittedIdentifiers`, read through this so that tests and hosts
+/// without an Info.plist can supply it.
+public struct PermittedBackgroundTasks: Sendable {
+    /// The permitted identifiers, or `nil` when there is nothing to check against.
+    let identifiers: @Sendable () -> [String]?
+    /// Where the list comes from, for messages.
+    let source: String
+
+    /// The main bundle's Info.plist `BGTaskSchedulerPermittedIdentifiers`. A bundle without
+    /// an Info.plist (a Linux executable) permits every identifier; one without the key
+    /// permits none.
+    public static var infoPlist: PermittedBackgroundTasks {
+        PermittedBackgroundTasks(
+            identifiers: {
+                guard let info = Bundle.main.infoDictionary, !info.isEmpty else { return nil }
+                return info["BGTaskSchedulerPermittedIdentifiers"] as? [String] ?? []
+            },
+            source: "Info.plist's BGTaskSchedulerPermittedIdentifiers"
+        )
+    }
+
+    /// Exactly `identifiers`.
+    public static func only(_ identifiers: [String]) -> PermittedBackgroundTasks {
+        PermittedBackgroundTasks(identifiers: { identifiers }, source: "the permitted background tasks")
+    }
+
+    /// Every identifier: nothing is checked.
+    public static var unchecked: PermittedBackgroundTasks {
+        PermittedBackgroundTasks(identifiers: { nil }, source: "nothing")
+    }
+}
+
+// MARK: - Registration and running
+
+extension ServiceComposite {
+    /// A background task being run: the system's task, and the gate that completes it.
+    struct RunningBackgroundTask {
+        let identifier: String
+        let gate: CompletionGate<Bool>
+    }
+
+    /// Every declared background task, in dispatch order, each with the service declaring
+    /// it.
+    public var declaredBackgroundTasks: [(identifier: String, kind: BackgroundTaskKind, service: String)] {
+        sealIfNeeded(by: "declaredBackgroundTasks")
+        return declarations().map { ($0.declaration.identifier, $0.declaration.kind, $0.service.serviceName) }
+    }
+
+    /// The declarations of the registered services, in dispatch order.
+    private func declarations() -> [(declaration: BackgroundTaskDeclaration, service: any AppService.Type)] {
+        let handlers = self.handlers.list(HandlerKinds.backgroundTasks)
+        var result: [(BackgroundTaskDeclaration, any AppService.Type)] = []
+        for index in handlers.services.indices {
+            for declaration in handlers.services[index].backgroundTasks {
+                result.append((declaration, handlers.types[index]))
+            }
+        }
+        return result
+    }
+
+    /// Registers every declared background task with `scheduler`, once each, and keeps the
+    /// scheduler for ``AppContext/backgroundTasks``. Hosts call it before launch returns
+    /// (the UIKit adapter in `willFinishLaunching`); a second call does nothing.
+    ///
+    /// An identifier the scheduler refuses is logged as an error with its service.
+    public func registerBackgroundTasks(with scheduler: any BackgroundTaskScheduler) {
+        if let outer { return outer.registerBackgroundTasks(with: scheduler) }
+        sealIfNeeded(by: "registerBackgroundTasks(with:)")
+        guard installedScheduler == nil else { return }
+        installedScheduler = scheduler
+        for (declaration, service) in declarations() {
+            let registered = scheduler.register(declaration.identifier, kind: declaration.kind) { [weak self] task in
+                guard let self else {
+                    task.setTaskCompleted(success: false)
+                    return
+                }
+                self.runBackgroundTask(task)
+            }
+            if !registered {
+                configuration.logger.error(
+                    """
+                    The system refused to register background task \(declaration.identifier) of \(service.serviceName); \
+                    list it in Info.plist under BGTaskSchedulerPermittedIdentifiers and register it once.
+                    """,
+                    metadata: ["task": "\(declaration.identifier)", "service": "\(service.serviceName)"]
+                )
+            }
+        }
+    }
+
+    /// Runs the system's `task` with the work of the service that declared its identifier,
+    /// and completes it exactly once: with success when the work returned, with failure
+    /// when it threw or when `task`'s expiration handler was called first (which cancels
+    /// the work). A task nobody declared is completed as failed at once, and logged.
+    public func runBackgroundTask(_ task: any SystemBackgroundTask) {
+        if let outer { return outer.runBackgroundTask(task) }
+        let identifier = task.identifier
+        guard let (declaration, service) = declarations().first(where: { $0.declaration.identifier == identifier })
+        else {
+            configuration.logger.error(
+                "Background task \(identifier) arrived, but no service declares it; it is completed as failed.",
+                metadata: ["task": "\(identifier)", "callback": "\(AppCallback.runBackgroundTask)"]
+            )
+            task.setTaskCompleted(success: false)
+            return
+        }
+        beginDispatch(.runBackgroundTask, scene: nil)
+        defer { endDispatch(.runBackgroundTask, scene: nil) }
+        let context = makeContext(service, .runBackgroundTask, nil, nil)
+        let id = runningBackgroundTasks.reserveID()
+        let gate = runExactlyOnce(
+            "background task \(identifier)",
+            [FanOutJob(serviceType: service) { try await declaration.work(context) }.map { true }],
+            deadline: nil,
+            merge: .allTrue,
+            unanswered: false,
+            completion: { [self] success in
+                runningBackgroundTasks[id] = nil
+                task.expirationHandler = nil
+                task.setTaskCompleted(success: success)
+            }
+        )
+        guard let gate else { return }  // finished on the spot
+        runningBackgroundTasks[id] = RunningBackgroundTask(identifier: identifier, gate: gate)
+        task.expirationHandler = { gate.expire(because: "was expired by the system") }
+    }
+
+    /// The identifiers of the background tasks running now, oldest first.
+    public var runningBackgroundTaskIdentifiers: [String] {
+        (outer ?? self).runningBackgroundTasks.inOrder.map(\.entry.identifier)
+    }
+
+    /// What keeps the declared background tasks from being registered: identifiers
+    /// declared twice, empty, or not permitted.
+    static func backgroundTaskProblems(
+        of services: [any AppService],
+        permitted: PermittedBackgroundTasks
+    ) -> [ServiceGraphError.Problem] {
+        var problems: [ServiceGraphError.Problem] = []
+        var owners: [String: String] = [:]
+        let allowed = permitted.identifiers().map(Set.init)
+        for service in services {
+            guard let handler = service as? any BackgroundTaskHandling else { continue }
+            let name = type(of: service).serviceName
+            for declaration in handler.backgroundTasks {
+                let identifier = declaration.identifier
+                if identifier.isEmpty {
+                    problems.append(
+                        .init(
+                            kind: .invalidBackgroundTask,
+                            message:
+                                "\(name) declares a background task with an empty identifier; give it the identifier listed in Info.plist."
+                        )
+                    )
+                    continue
+                }
+                if let owner = owners[identifier] {
+                    let who = owner == name ? "\(name) twice" : "both \(owner) and \(name)"
+                    problems.append(
+                        .init(
+                            kind: .duplicateBackgroundTask,
+                            message:
+                                "Background task \(identifier) is declared by \(who); the system runs one handler per identifier. Declare it once."
+                        )
+                    )
+                    continue
+                }
+                owners[identifier] = name
+                if let allowed, !allowed.contains(identifier) {
+                    problems.append(
+                        .init(
+                            kind: .backgroundTaskNotPermitted,
+                            message:
+                                "Background task \(identifier) of \(name) is missing from \(permitted.source); the system refuses to register it. Add it there."
+                        )
+                    )
+                }
+            }
+        }
+        return problems
+    }
+}
+
+extension FanOutJob {
+    /// The same job with its answer turned by `transform`.
+    func map<Other: Sendable>(_ transform: @escaping @Sendable (Response) -> Other) -> FanOutJob<Other> {
+        let run = self.run
+        switch name {
+        case .service(let type): return FanOutJob<Other>(serviceType: type) { transform(try await run()) }
+        case .label(let label): return FanOutJob<Other>(label: label) { transform(try await run()) }
+        }
+    }
+}
+
+// MARK: - Scheduling from a context
+
+extension AppContext {
+    /// The application's background tasks: submit, cancel and list requests.
+    public var backgroundTasks: BackgroundTasks { BackgroundTasks(composite: composite) }
+}
+
+/// Schedules the application's declared background tasks, from a service's context.
+///
+/// Every call checks the identifier against the declarations first, so a typo fails with
+/// an error naming it instead of a task that never runs.
+@MainActor
+public struct BackgroundTasks {
+    let composite: ServiceComposite
+
+    /// Asks the system to run `request` later.
+    ///
+    /// - Throws: ``BackgroundTaskError`` naming the identifier: not declared by any service,
+    ///   declared with another kind, submitted before the host registered the tasks (before
+    ///   launch, or on a host without a scheduler), or refused by the system.
+    public func submit(_ request: BackgroundTaskRequest) throws(BackgroundTaskError) {
+        let identifier = request.identifier
+        guard let declared = composite.declaredBackgroundTasks.first(where: { $0.identifier == identifier }) else {
+            let known = composite.declaredBackgroundTasks.map(\.identifier)
+            throw BackgroundTaskError(
+                code: .notDeclared,
+                identifier: identifier,
+                message: "Background task \(identifier) was submitted, but no service declares it (declared: "
+                    + "\(known.isEmpty ? "none" : known.joined(separator: ", "))). Declare it in a BackgroundTaskHandling service."
+            )
+        }
+        guard declared.kind == request.kind else {
+            throw BackgroundTaskError(
+                code: .wrongKind,
+                identifier: identifier,
+                message:
+                    "Background task \(identifier) was submitted as \(request.kind), but \(declared.service) declares it as \(declared.kind)."
+            )
+        }
+        guard let scheduler = (composite.outer ?? composite).installedScheduler else {
+            throw BackgroundTaskError(
+                code: .notRegistered,
+                identifier: identifier,
+                message: "Background task \(identifier) was submitted before the host registered the background tasks; "
+                    + "submit it from didFinishLaunching or later, on a host with a scheduler."
+            )
+        }
+        do {
+            try scheduler.submit(request)
+        } catch let error as BackgroundTaskError {
+            throw error
+        } catch {
+            throw BackgroundTaskError(
+                code: .refused,
+                identifier: identifier,
+                message: "The system refused background task \(identifier): \(error)."
+            )
+        }
+    }
+
+    /// Withdraws the pending request for `identifier`, if any.
+    public func cancel(_ identifier: String) {
+        (composite.outer ?? composite).installedScheduler?.cancel(identifier: identifier)
+    }
+
+    /// The requests not run yet; none before the host registered the tasks.
+    public func pendingRequests() async -> [BackgroundTaskRequest] {
+        await (composite.outer ?? composite).installedScheduler?.pendingRequests() ?? []
+    }
+}

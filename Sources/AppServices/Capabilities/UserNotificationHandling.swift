@@ -1,0 +1,237 @@
+import Foundation
+import Logging
+
+/// A service that handles user notifications (`UNUserNotificationCenterDelegate`): how one
+/// is shown while the application is in the foreground, what a person chose on one, and
+/// the request to show the application's notification settings.
+///
+/// The UIKit adapter becomes the notification center's delegate before launch returns when
+/// a service adopts this protocol, and only then, so that the response that launched the
+/// application reaches the services.
+///
+/// Merge rules:
+/// - ``userNotificationCenter(_:willPresent:)``: every handling service is asked,
+///   concurrently; the notification is shown with the **union** of their options, so that
+///   no service can hide what another wants shown. `[]` (hidden, as the system does without
+///   a delegate) when no service handles the notification. A service that has not answered
+///   by the deadline (``ServiceComposite/Configuration-swift.struct/Deadlines-swift.struct/notificationPresentation``)
+///   adds nothing.
+/// - ``userNotificationCenter(_:didReceive:)``: every handling service, started in
+///   dependency order and run concurrently; the system's completion handler is called
+///   exactly once, when all have finished or at the deadline
+///   (``ServiceComposite/Configuration-swift.struct/Deadlines-swift.struct/notificationResponse``).
+///   A response is delivered once, even when UIKit delivers it both with a scene's
+///   connection options and through the delegate.
+/// - ``userNotificationCenter(_:openSettingsFor:)``: every handling service, in dependency
+///   order.
+///
+/// A service that declares ``notificationCategories`` hears only notifications of those
+/// categories (and `openSettingsFor` without a notification).
+@MainActor
+public protocol UserNotificationHandling: AppService {
+    /// The categories (`categoryIdentifier`) of the notifications this service hears;
+    /// `nil` (the default) for every notification.
+    var notificationCategories: Set<String>? { get }
+
+    /// How to show `notification`, which arrived while the application is in the
+    /// foreground. The default shows nothing of its own (`[]`).
+    func userNotificationCenter(
+        _ context: AppContext,
+        willPresent notification: UserNotification
+    ) async -> NotificationPresentationOptions
+
+    /// A person opened, dismissed or chose an action on a notification. Check for
+    /// cancellation in long work: at the deadline the work is cancelled.
+    func userNotificationCenter(_ context: AppContext, didReceive response: NotificationResponse) async throws
+
+    /// A person asked, from the system's settings, to see the application's notification
+    /// settings; `notification` is the one they came from, if any.
+    func userNotificationCenter(_ context: AppContext, openSettingsFor notification: UserNotification?)
+}
+
+extension UserNotificationHandling {
+    /// Every notification.
+    public var notificationCategories: Set<String>? { nil }
+
+    /// Shows nothing of its own: `[]`.
+    public func userNotificationCenter(
+        _ context: AppContext,
+        willPresent notification: UserNotification
+    ) async -> NotificationPresentationOptions { [] }
+
+    /// Does nothing.
+    public func userNotificationCenter(_ context: AppContext, didReceive response: NotificationResponse) async throws {}
+
+    /// Does nothing.
+    public func userNotificationCenter(_ context: AppContext, openSettingsFor notification: UserNotification?) {}
+
+    /// Whether this service hears `notification`, by its category.
+    func hears(_ notification: UserNotification?) -> Bool {
+        guard let notification, let categories = notificationCategories else { return true }
+        return categories.contains(notification.categoryIdentifier)
+    }
+}
+
+// MARK: - What the composite knows about these callbacks
+
+extension HandlerKinds {
+    /// The services that adopt ``UserNotificationHandling``.
+    static let userNotifications = HandlerKind<any UserNotificationHandling> { $0 as? any UserNotificationHandling }
+}
+
+extension AppCallback {
+    /// `userNotificationCenter:willPresentNotification:withCompletionHandler:`
+    public static let willPresentNotification = AppCallback(
+        "willPresentNotification",
+        heardBy: HandlerKinds.userNotifications,
+        selectors: Selectors(application: "userNotificationCenter:willPresentNotification:withCompletionHandler:"),
+        deadline: { $0.notificationPresentation }
+    )
+    /// `userNotificationCenter:didReceiveNotificationResponse:withCompletionHandler:`
+    public static let didReceiveNotificationResponse = AppCallback(
+        "didReceiveNotificationResponse",
+        heardBy: HandlerKinds.userNotifications,
+        selectors: Selectors(
+            application: "userNotificationCenter:didReceiveNotificationResponse:withCompletionHandler:"
+        ),
+        deadline: { $0.notificationResponse }
+    )
+    /// `userNotificationCenter:openSettingsForNotification:`
+    public static let openSettingsForNotification = AppCallback(
+        "openSettingsForNotification",
+        heardBy: HandlerKinds.userNotifications,
+        selectors: Selectors(application: "userNotificationCenter:openSettingsForNotification:")
+    )
+
+    /// The callbacks ``UserNotificationHandling`` services hear.
+    static let userNotificationCallbacks: [AppCallback] = [
+        .willPresentNotification, .didReceiveNotificationResponse, .openSettingsForNotification,
+    ]
+}
+
+extension ResponseMerge where Response == NotificationPresentationOptions {
+    /// The union of the answers; `[]` (hidden) when none answers.
+    public static var presentationUnion: ResponseMerge<NotificationPresentationOptions> {
+        ResponseMerge(whenNoneAnswers: { [] }, combine: { merged, next in merged.union(next) })
+    }
+}
+
+// MARK: - Dispatch
+
+extension ServiceComposite {
+    /// Dispatches `userNotificationCenter(_:willPresent:withCompletionHandler:)`.
+    ///
+    /// `completion` is called exactly once with the union of the options of the services
+    /// that hear the notification: when all have answered or at
+    /// ``Configuration-swift.struct/Deadlines-swift.struct/notificationPresentation``; with
+    /// `[]` at once when none hears it.
+    public func willPresentNotification(
+        _ notification: UserNotification,
+        platform: PlatformObjects? = nil,
+        completion: @escaping @MainActor (NotificationPresentationOptions) -> Void
+    ) {
+        fanOut(
+            .willPresentNotification,
+            HandlerKinds.userNotifications,
+            merge: .presentationUnion,
+            unanswered: [],
+            platform: platform,
+            including: { $0.hears(notification) },
+            call: { await $0.userNotificationCenter($1, willPresent: notification) },
+            completion: completion
+        )
+    }
+
+    /// Dispatches a notification about to be presented and returns the merged options; see
+    /// ``willPresentNotification(_:platform:completion:)``.
+    public func willPresentNotification(
+        _ notification: UserNotification,
+        platform: PlatformObjects? = nil
+    ) async -> NotificationPresentationOptions {
+        await withCheckedContinuation { continuation in
+            willPresentNotification(notification, platform: platform) { continuation.resume(returning: $0) }
+        }
+    }
+
+    /// Dispatches `userNotificationCenter(_:didReceive:withCompletionHandler:)`, and a
+    /// response a scene was connected with.
+    ///
+    /// Every service that hears the notification gets the response, with the response's
+    /// target scene as ``AppContext/scene``. `completion` is called exactly once: when all
+    /// have finished or at ``Configuration-swift.struct/Deadlines-swift.struct/notificationResponse``;
+    /// at once when none hears it, or when the same response (notification and action) was
+    /// delivered already, which UIKit does for the response that launched a scene.
+    public func didReceiveNotificationResponse(
+        _ response: NotificationResponse,
+        platform: PlatformObjects? = nil,
+        completion: @escaping @MainActor () -> Void
+    ) {
+        guard notificationResponses.isFirstDelivery(of: response) else {
+            configuration.logger.debug(
+                "The response to notification \(response.notification.identifier) was delivered already; not again.",
+                metadata: ["callback": "\(AppCallback.didReceiveNotificationResponse)"]
+            )
+            completion()
+            return
+        }
+        fanOut(
+            .didReceiveNotificationResponse,
+            HandlerKinds.userNotifications,
+            merge: .none,
+            unanswered: nil,
+            platform: platform,
+            scene: response.targetScene,
+            including: { $0.hears(response.notification) },
+            call: { try await $0.userNotificationCenter($1, didReceive: response) },
+            completion: completion
+        )
+    }
+
+    /// Dispatches a notification response and returns when every service has finished or
+    /// at the deadline; see ``didReceiveNotificationResponse(_:platform:completion:)``.
+    public func didReceiveNotificationResponse(_ response: NotificationResponse, platform: PlatformObjects? = nil) async
+    {
+        await withCheckedContinuation { continuation in
+            didReceiveNotificationResponse(response, platform: platform) { continuation.resume() }
+        }
+    }
+
+    /// Dispatches `userNotificationCenter(_:openSettingsFor:)` to every service that hears
+    /// `notification` (every handling service when it is `nil`), in dependency order.
+    public func openSettings(for notification: UserNotification?, platform: PlatformObjects? = nil) {
+        notify(.openSettingsForNotification, HandlerKinds.userNotifications, platform: platform) { service, context in
+            if service.hears(notification) { service.userNotificationCenter(context, openSettingsFor: notification) }
+        }
+    }
+}
+
+/// The notification responses delivered lately, so that one UIKit delivers twice (with a
+/// scene's connection options, then through the delegate) reaches services once.
+///
+/// Bounded: it remembers the last ``capacity`` responses, far more than can arrive while
+/// one scene connects.
+struct RecentNotificationResponses {
+    /// What identifies one response: the notification's request and delivery date, and
+    /// the action.
+    private struct Key: Hashable {
+        let identifier: String
+        let date: Date
+        let action: NotificationResponse.Action
+    }
+
+    static let capacity = 32
+    private var recent: [Key] = []
+
+    /// Records `response`; `false` if it was delivered already.
+    mutating func isFirstDelivery(of response: NotificationResponse) -> Bool {
+        let key = Key(
+            identifier: response.notification.identifier,
+            date: response.notification.date,
+            action: response.action
+        )
+        guard !recent.contains(key) else { return false }
+        if recent.count == Self.capacity { recent.removeFirst() }
+        recent.append(key)
+        return true
+    }
+}
