@@ -91,8 +91,8 @@ extension AppCallback {
 public struct PermittedBackgroundTasks: Sendable {
     /// The permitted identifiers, or `nil` when there is nothing to check against.
     let identifiers: @Sendable () -> [String]?
-    /// Where the list comes from, for messages.
-    let source: String
+    /// Where the list comes from, as validation messages name it.
+    public let source: String
 
     /// The main bundle's Info.plist `BGTaskSchedulerPermittedIdentifiers`. A bundle without
     /// an Info.plist (a Linux executable) permits every identifier; one without the key
@@ -284,7 +284,13 @@ extension FanOutJob {
 
 extension AppContext {
     /// The application's background tasks: submit, cancel and list requests.
-    public var backgroundTasks: BackgroundTasks { BackgroundTasks(composite: composite) }
+    public var backgroundTasks: BackgroundTasks { composite.backgroundTasks }
+}
+
+extension ServiceComposite {
+    /// The application's background tasks, for hosts and tests; services use
+    /// ``AppContext/backgroundTasks``.
+    public var backgroundTasks: BackgroundTasks { BackgroundTasks(composite: outer ?? self) }
 }
 
 /// Schedules the application's declared background tasks, from a service's context.
@@ -319,7 +325,7 @@ public struct BackgroundTasks {
                     "Background task \(identifier) was submitted as \(request.kind), but \(declared.service) declares it as \(declared.kind)."
             )
         }
-        guard let scheduler = (composite.outer ?? composite).installedScheduler else {
+        guard let scheduler = composite.installedScheduler else {
             throw BackgroundTaskError(
                 code: .notRegistered,
                 identifier: identifier,
@@ -342,11 +348,11 @@ public struct BackgroundTasks {
 
     /// Withdraws the pending request for `identifier`, if any.
     public func cancel(_ identifier: String) {
-        (composite.outer ?? composite).installedScheduler?.cancel(identifier: identifier)
+        composite.installedScheduler?.cancel(identifier: identifier)
     }
 
     /// The requests not run yet; none before the host registered the tasks.
     public func pendingRequests() async -> [BackgroundTaskRequest] {
-        await (composite.outer ?? composite).installedScheduler?.pendingRequests() ?? []
+        await composite.installedScheduler?.pendingRequests() ?? []
     }
 }

@@ -238,9 +238,13 @@ struct ExactlyOnceTests {
         }
     }
 
-    @Test("10,000 seeded trials: the completion is called exactly once, with the right result, at the right time")
-    func randomizedTrials() async {
+    @Test(
+        "10,000 seeded trials: the completion is called exactly once, with the right result, at the right time",
+        arguments: [AppCallback.didReceiveRemoteNotification, .didReceiveNotificationResponse]
+    )
+    func randomizedTrials(_ callback: AppCallback) async {
         var random = SplitMix64(seed: 0x5EED_A11C_E000_0001)
+        let response = NotificationResponse(notification: UserNotification(identifier: "n1"))
         let deadline = Duration.seconds(25)
         var failures = 0
         for trial in 0..<10_000 {
@@ -253,8 +257,14 @@ struct ExactlyOnceTests {
                 makeScripted(scripts, clock: clock, probe: probe),
                 configuration: .init(logger: logs.logger(level: .warning), clock: clock)
             )
-            let completion = CompletionRecorder<BackgroundFetchResult>(clock: clock)
-            composite.didReceiveRemoteNotification(push) { completion.record($0) }
+            // A notification response has no result: only its completion's count and time count.
+            let completion = CompletionRecorder<BackgroundFetchResult?>(clock: clock)
+            let expectedValue = callback == .didReceiveRemoteNotification ? expectedResult : nil
+            if callback == .didReceiveRemoteNotification {
+                composite.didReceiveRemoteNotification(push) { completion.record($0) }
+            } else {
+                composite.didReceiveNotificationResponse(response) { completion.record(nil) }
+            }
 
             let prompt = scripts.filter(\.isPrompt).count
             await probe.waitForReturned(prompt)
@@ -282,7 +292,7 @@ struct ExactlyOnceTests {
             await composite.waitForPendingWork()
 
             let ok =
-                completion.values == [expectedResult] && completion.times == [.init(offset: expectedTime)]
+                completion.values == [expectedValue] && completion.times == [.init(offset: expectedTime)]
                 && logs.messages(at: .warning).filter { $0.contains("more than once") }.count
                     == scripts.filter { if case .twice = $0 { true } else { false } }.count
             if !ok {
@@ -290,7 +300,7 @@ struct ExactlyOnceTests {
                 Issue.record(
                     """
                     trial \(trial) \(scripts): got \(completion.values) at \(completion.times), \
-                    expected \(expectedResult) at \(expectedTime); warnings: \(logs.messages(at: .warning))
+                    expected \(String(describing: expectedValue)) at \(expectedTime); warnings: \(logs.messages(at: .warning))
                     """
                 )
                 if failures > 5 { return }

@@ -78,7 +78,7 @@ final class TrialProbe {
 /// following its script.
 @MainActor
 class ScriptedService: AppService, RemoteNotificationHandling, BackgroundFetchHandling, BackgroundURLSessionHandling,
-    ShortcutItemHandling, WatchKitRequestHandling
+    ShortcutItemHandling, WatchKitRequestHandling, UserNotificationHandling
 {
     let script: FanOutScript
     let clock: TestClock
@@ -142,6 +142,10 @@ class ScriptedService: AppService, RemoteNotificationHandling, BackgroundFetchHa
         handleWatchKitExtensionRequest userInfo: UserInfo?
     ) async throws -> UserInfo? {
         ["result": .string("\(try await perform(context))")]
+    }
+
+    func userNotificationCenter(_ context: AppContext, didReceive response: NotificationResponse) async throws {
+        _ = try await perform(context)
     }
 }
 

@@ -1,0 +1,286 @@
+import AppServices
+import AppServicesTesting
+import Foundation
+import Logging
+import Testing
+
+/// How a background task's work behaves.
+enum TaskScript: String, Sendable, CaseIterable, CustomStringConvertible {
+    /// Returns at once.
+    case returns
+    /// Throws at once.
+    case throwsError
+    /// Sleeps on the test clock until the expiration cancels it.
+    case expires
+    /// Ignores cancellation and never returns.
+    case neverReturns
+    /// Ignores cancellation and returns once the test releases it, after the expiration.
+    case finishesAfterExpiration
+
+    var description: String { rawValue }
+}
+
+struct RefreshFailed: Error, CustomStringConvertible {
+    var description: String { "the server answered 503" }
+}
+
+/// Declares background tasks whose work follows a script.
+@MainActor
+class TaskOwner: AppService, BackgroundTaskHandling {
+    let declared: [(String, BackgroundTaskKind)]
+    let script: TaskScript
+    let clock: TestClock
+    let probe: TrialProbe
+    /// Never released: what a task that never returns waits for.
+    private let never = TrialProbe()
+    private(set) var started = 0
+    private(set) var cancelledSeen = false
+
+    required init(
+        _ declared: [(String, BackgroundTaskKind)],
+        script: TaskScript = .returns,
+        clock: TestClock = TestClock(),
+        probe: TrialProbe = TrialProbe()
+    ) {
+        self.declared = declared
+        self.script = script
+        self.clock = clock
+        self.probe = probe
+    }
+
+    var backgroundTasks: [BackgroundTaskDeclaration] {
+        declared.map { identifier, kind in
+            BackgroundTaskDeclaration(identifier, kind: kind) { context in try await self.work(context) }
+        }
+    }
+
+    func work(_ context: AppContext) async throws {
+        started += 1
+        switch script {
+        case .returns:
+            return
+        case .throwsError:
+            throw RefreshFailed()
+        case .expires:
+            try await clock.sleep(for: .seconds(3600))
+        case .neverReturns:
+            await never.waitForRelease()
+        case .finishesAfterExpiration:
+            await probe.waitForRelease()
+            cancelledSeen = Task.isCancelled
+        }
+    }
+}
+
+final class RefreshOwner: TaskOwner {}
+final class CleanupOwner: TaskOwner {}
+
+/// Reschedules its refresh from the refresh's own work.
+final class SelfScheduling: AppService, BackgroundTaskHandling {
+    var backgroundTasks: [BackgroundTaskDeclaration] {
+        [
+            .appRefresh("com.example.refresh") { context in
+                try context.backgroundTasks.submit(
+                    .appRefresh("com.example.refresh", earliestBeginDate: Date(timeIntervalSinceReferenceDate: 900))
+                )
+            }
+        ]
+    }
+}
+
+private final class Auth: AppService {
+    class var dependencies: [any AppService.Type] { [Token.self] }
+}
+private final class Token: AppService {
+    class var dependencies: [any AppService.Type] { [Auth.self] }
+}
+private final class Reporting: AppService {
+    class var dependencies: [any AppService.Type] { [Missing.self] }
+}
+private final class Missing: AppService {}
+
+@MainActor
+struct BackgroundTaskTests {
+    let logs = LogCapture()
+
+    func composite(_ services: [any AppService], permitted: PermittedBackgroundTasks = .unchecked) -> ServiceComposite {
+        var configuration = ServiceComposite.Configuration(logger: logs.logger())
+        configuration.permittedBackgroundTasks = permitted
+        return ServiceComposite(services, configuration: configuration)
+    }
+
+    @Test(
+        "setTaskCompleted is called exactly once, with success only when the work returned before expiring",
+        arguments: TaskScript.allCases
+    )
+    func completesExactlyOnce(_ script: TaskScript) async {
+        let clock = TestClock()
+        let probe = TrialProbe()
+        let owner = RefreshOwner([("com.example.refresh", .appRefresh)], script: script, clock: clock, probe: probe)
+        let composite = composite([owner])
+        let scheduler = InProcessBackgroundTaskScheduler()
+        composite.registerBackgroundTasks(with: scheduler)
+        let task = scheduler.start("com.example.refresh")
+
+        switch script {
+        case .returns, .throwsError:
+            _ = await task.completion()
+        case .expires:
+            await clock.waitForSleepers(1)
+            #expect(!task.isCompleted)
+            task.expire()
+        case .neverReturns, .finishesAfterExpiration:
+            await Task.yield()
+            #expect(!task.isCompleted, "the work is still running")
+            #expect(composite.runningBackgroundTaskIdentifiers == ["com.example.refresh"])
+            task.expire()
+            #expect(task.completions == [false], "completed at the expiration, not when the work ends")
+            probe.release()
+        }
+        if script != .neverReturns { await composite.waitForPendingWork() }
+        for _ in 0..<5 { await Task.yield() }
+
+        #expect(task.completions == [script == .returns])
+        #expect(owner.started == 1)
+        switch script {
+        case .throwsError:
+            #expect(logs.messages(at: .error).contains { $0.contains("RefreshOwner failed") && $0.contains("503") })
+        case .expires, .neverReturns, .finishesAfterExpiration:
+            #expect(
+                logs.messages(at: .warning).contains {
+                    $0.contains("background task com.example.refresh was expired by the system")
+                        && $0.contains("RefreshOwner")
+                }
+            )
+        case .returns:
+            #expect(logs.messages(at: .warning).isEmpty)
+        }
+        if script == .finishesAfterExpiration {
+            #expect(owner.cancelledSeen, "the expiration cancelled the work")
+            #expect(composite.runningBackgroundTaskIdentifiers.isEmpty)
+        }
+        task.expire()  // the system may call the handler again: nothing changes
+        #expect(task.completions.count == 1)
+    }
+
+    @Test("A task nobody declared is completed as failed at once, and logged")
+    func undeclaredTask() {
+        let composite = composite([RefreshOwner([("com.example.refresh", .appRefresh)])])
+        let scheduler = InProcessBackgroundTaskScheduler()
+        composite.registerBackgroundTasks(with: scheduler)
+        let stray = InProcessBackgroundTaskScheduler()
+        _ = stray.register("com.example.unknown", kind: .processing) { composite.runBackgroundTask($0) }
+        let task = stray.start("com.example.unknown")
+        #expect(task.completions == [false])
+        #expect(
+            logs.messages(at: .error).contains {
+                $0.contains("Background task com.example.unknown arrived, but no service declares it")
+            }
+        )
+    }
+
+    @Test("Every declared identifier is registered once, a second registration does nothing, and a refusal is logged")
+    func registration() {
+        let composite = composite([
+            RefreshOwner([("com.example.refresh", .appRefresh)]),
+            CleanupOwner([("com.example.cleanup", .processing)]),
+        ])
+        let scheduler = InProcessBackgroundTaskScheduler()
+        _ = scheduler.register("com.example.cleanup", kind: .processing) { _ in }  // taken already
+        composite.registerBackgroundTasks(with: scheduler)
+        composite.registerBackgroundTasks(with: InProcessBackgroundTaskScheduler())
+        #expect(scheduler.registeredIdentifiers == ["com.example.refresh", "com.example.cleanup"])
+        #expect(composite.declaredBackgroundTasks.map(\.identifier) == ["com.example.refresh", "com.example.cleanup"])
+        #expect(
+            logs.messages(at: .error) == [
+                """
+                The system refused to register background task com.example.cleanup of CleanupOwner; \
+                list it in Info.plist under BGTaskSchedulerPermittedIdentifiers and register it once.
+                """
+            ]
+        )
+    }
+
+    @Test("Validation lists duplicate, unpermitted and empty identifiers with a cycle and a missing dependency")
+    func validation() {
+        let composite = composite(
+            [
+                Auth(), Token(), Reporting(),
+                RefreshOwner([("com.example.refresh", .appRefresh), ("", .processing)]),
+                CleanupOwner([("com.example.refresh", .processing), ("com.example.cleanup", .processing)]),
+            ],
+            permitted: .only(["com.example.refresh"])
+        )
+        let error = #expect(throws: ServiceGraphError.self) { try composite.validate() }
+        #expect(
+            error?.problems.map(\.kind) == [
+                .missingDependency, .dependencyCycle, .invalidBackgroundTask, .duplicateBackgroundTask,
+                .backgroundTaskNotPermitted,
+            ]
+        )
+        #expect(
+            error?.problems.dropFirst(2).map(\.message) == [
+                "RefreshOwner declares a background task with an empty identifier; give it the identifier listed in Info.plist.",
+                "Background task com.example.refresh is declared by both RefreshOwner and CleanupOwner; the system runs one handler per identifier. Declare it once.",
+                "Background task com.example.cleanup of CleanupOwner is missing from the permitted background tasks; the system refuses to register it. Add it there.",
+            ]
+        )
+    }
+
+    @Test("Without an Info.plist nothing is checked; the default reads the main bundle's list")
+    func permittedDefault() throws {
+        #expect(
+            ServiceComposite.Configuration().permittedBackgroundTasks.source
+                == "Info.plist's BGTaskSchedulerPermittedIdentifiers"
+        )
+        let composite = composite([RefreshOwner([("com.example.refresh", .appRefresh)])], permitted: .infoPlist)
+        try composite.validate()  // a test executable has no Info.plist
+    }
+
+    @Test("Submitting names the identifier when it is not declared, of another kind, or before registration")
+    func submitErrors() throws {
+        let owner = RefreshOwner([("com.example.refresh", .appRefresh)])
+        let composite = composite([owner])
+        let context = composite
+
+        let early = #expect(throws: BackgroundTaskError.self) {
+            try context.backgroundTasks.submit(.appRefresh("com.example.refresh"))
+        }
+        #expect(early?.code == .notRegistered)
+        #expect(early?.message.contains("com.example.refresh was submitted before the host registered") == true)
+
+        composite.registerBackgroundTasks(with: InProcessBackgroundTaskScheduler())
+        let typo = #expect(throws: BackgroundTaskError.self) {
+            try context.backgroundTasks.submit(.appRefresh("com.example.refesh"))
+        }
+        #expect(typo?.code == .notDeclared)
+        #expect(
+            typo?.message
+                == "Background task com.example.refesh was submitted, but no service declares it (declared: com.example.refresh). Declare it in a BackgroundTaskHandling service."
+        )
+        let kind = #expect(throws: BackgroundTaskError.self) {
+            try context.backgroundTasks.submit(.processing("com.example.refresh"))
+        }
+        #expect(kind?.code == .wrongKind)
+        #expect(kind?.identifier == "com.example.refresh")
+        try context.backgroundTasks.submit(.appRefresh("com.example.refresh"))
+    }
+
+    @Test("A task's work reschedules itself through its context; the pending request replaces the one it ran")
+    func reschedulesItself() async throws {
+        let composite = composite([SelfScheduling()])
+        let scheduler = InProcessBackgroundTaskScheduler()
+        composite.registerBackgroundTasks(with: scheduler)
+        let context = composite
+        try context.backgroundTasks.submit(.appRefresh("com.example.refresh"))
+        #expect(await context.backgroundTasks.pendingRequests().map(\.earliestBeginDate) == [nil])
+
+        #expect(await scheduler.run("com.example.refresh"))
+        #expect(
+            await context.backgroundTasks.pendingRequests()
+                == [.appRefresh("com.example.refresh", earliestBeginDate: Date(timeIntervalSinceReferenceDate: 900))]
+        )
+        context.backgroundTasks.cancel("com.example.refresh")
+        #expect(await context.backgroundTasks.pendingRequests().isEmpty)
+    }
+}

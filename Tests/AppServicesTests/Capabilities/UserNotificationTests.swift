@@ -1,0 +1,199 @@
+import AppServices
+import AppServicesTesting
+import Foundation
+import Logging
+import Testing
+
+/// Answers notifications as told and records what it heard.
+@MainActor
+class NotificationListener: AppService, UserNotificationHandling {
+    let options: NotificationPresentationOptions
+    let notificationCategories: Set<String>?
+    private(set) var heard: [String] = []
+    private(set) var scenes: [String?] = []
+
+    required init(options: NotificationPresentationOptions = [], categories: Set<String>? = nil) {
+        self.options = options
+        self.notificationCategories = categories
+    }
+
+    func userNotificationCenter(
+        _ context: AppContext,
+        willPresent notification: UserNotification
+    ) async -> NotificationPresentationOptions {
+        heard.append("willPresent \(notification.identifier)")
+        return options
+    }
+
+    func userNotificationCenter(_ context: AppContext, didReceive response: NotificationResponse) async throws {
+        heard.append("didReceive \(response.notification.identifier) \(response.action)")
+        scenes.append(context.scene?.identifier)
+    }
+
+    func userNotificationCenter(_ context: AppContext, openSettingsFor notification: UserNotification?) {
+        heard.append("openSettings \(notification?.identifier ?? "none")")
+    }
+}
+
+final class N0: NotificationListener {}
+final class N1: NotificationListener {}
+final class N2: NotificationListener {}
+
+/// Never answers willPresent (sleeps for an hour on the test clock).
+final class SilentPresenter: AppService, UserNotificationHandling {
+    let clock: TestClock
+    init(clock: TestClock) { self.clock = clock }
+
+    func userNotificationCenter(
+        _ context: AppContext,
+        willPresent notification: UserNotification
+    ) async -> NotificationPresentationOptions {
+        try? await clock.sleep(for: .seconds(3600))
+        return [.banner, .sound, .badge, .list]
+    }
+}
+
+@MainActor
+struct UserNotificationTests {
+    let chat = UserNotification(identifier: "m-17", categoryIdentifier: "chat", title: "Ada", body: "Lunch?")
+    let news = UserNotification(identifier: "n-3", categoryIdentifier: "news")
+
+    nonisolated static let presentationCases:
+        [(answers: [NotificationPresentationOptions], merged: NotificationPresentationOptions)] =
+            [
+                ([], []),
+                ([.banner], [.banner]),
+                ([[]], []),
+                ([.banner, .sound], [.banner, .sound]),
+                ([[.banner, .list], [], [.badge, .banner]], [.banner, .list, .badge]),
+            ]
+
+    @Test(
+        "willPresent shows the union of every service's options, [] when none handles it",
+        arguments: presentationCases.indices
+    )
+    func presentationUnion(_ index: Int) async {
+        let (answers, merged) = Self.presentationCases[index]
+        let types: [NotificationListener.Type] = [N0.self, N1.self, N2.self]
+        let services = zip(types, answers).map { $0.init(options: $1) }
+        let composite = ServiceComposite(services)
+        #expect(await composite.willPresentNotification(chat) == merged)
+        #expect(services.allSatisfy { $0.heard == ["willPresent m-17"] }, "every service was asked")
+    }
+
+    @Test("With no service handling notifications, willPresent answers [] before it returns")
+    func noHandlerAnswersAtOnce() {
+        let composite = ServiceComposite([])
+        var answers: [NotificationPresentationOptions] = []
+        composite.willPresentNotification(chat) { answers.append($0) }
+        #expect(answers == [[]])
+        #expect(!composite.handles(.willPresentNotification))
+        #expect(!composite.handles(.didReceiveNotificationResponse))
+        #expect(!composite.handles(.openSettingsForNotification))
+    }
+
+    @Test("A service that declares categories hears only notifications of those categories")
+    func categoryFiltering() async {
+        let chatOnly = N0(options: .banner, categories: ["chat"])
+        let everything = N1(options: .sound)
+        let newsOnly = N2(options: .list, categories: ["news"])
+        let composite = ServiceComposite([chatOnly, everything, newsOnly])
+
+        #expect(await composite.willPresentNotification(chat) == [.banner, .sound], "news-only adds nothing")
+        await composite.didReceiveNotificationResponse(NotificationResponse(notification: chat))
+        composite.openSettings(for: chat)
+        composite.openSettings(for: nil)
+
+        #expect(
+            chatOnly.heard == ["willPresent m-17", "didReceive m-17 open", "openSettings m-17", "openSettings none"]
+        )
+        #expect(everything.heard == chatOnly.heard)
+        #expect(newsOnly.heard == ["openSettings none"], "only the settings request without a notification")
+
+        #expect(await composite.willPresentNotification(news) == [.sound, .list])
+    }
+
+    @Test("A service that has not answered willPresent by its deadline adds nothing; the answer comes once")
+    func presentationDeadline() async {
+        let clock = TestClock()
+        let logs = LogCapture()
+        let composite = ServiceComposite(
+            [N0(options: .banner), SilentPresenter(clock: clock)],
+            configuration: .init(logger: logs.logger(), clock: clock)
+        )
+        let completion = CompletionRecorder<NotificationPresentationOptions>(clock: clock)
+        composite.willPresentNotification(chat) { completion.record($0) }
+        await clock.waitForSleepers(2)
+        clock.advance(by: .seconds(4))
+        #expect(completion.count == 0, "the default deadline is 5 s")
+        clock.advance(by: .seconds(1))
+        await completion.waitUntilCalled()
+        await composite.waitForPendingWork()
+        #expect(completion.values == [.banner])
+        #expect(completion.times == [TestClock.Instant(offset: .seconds(5))])
+        #expect(logs.messages(at: .warning).contains { $0.contains("SilentPresenter") && $0.contains("deadline") })
+    }
+
+    @Test(
+        "A response a scene was connected with reaches services once, with the scene, when the delegate delivers it too"
+    )
+    func sceneConnectionResponseOnce() async {
+        let listener = N0()
+        let composite = ServiceComposite([listener])
+        let scene = SceneInfo(session: SceneSession(persistentIdentifier: "scene-1"))
+        let response = NotificationResponse(notification: chat, action: .custom(identifier: "reply", text: "Yes"))
+        _ = composite.didFinishLaunching()
+        composite.sceneWillConnect(scene, options: SceneConnectionOptions(notificationResponse: response))
+        await composite.waitForPendingWork()
+
+        var delegateCompletions = 0
+        composite.didReceiveNotificationResponse(response) { delegateCompletions += 1 }
+        #expect(delegateCompletions == 1, "the repeated delivery completes before it returns")
+        await composite.waitForPendingWork()
+
+        #expect(listener.heard == [#"didReceive m-17 custom(identifier: "reply", text: Optional("Yes"))"#])
+        #expect(listener.scenes == ["scene-1"], "the connecting scene is the response's target")
+
+        // Another action on the same notification is another response.
+        await composite.didReceiveNotificationResponse(NotificationResponse(notification: chat, action: .dismiss))
+        #expect(listener.heard.last == "didReceive m-17 dismiss")
+    }
+
+    @Test("A service that throws from didReceive is logged; the others finish and the completion comes once")
+    func responseThrows() async {
+        let clock = TestClock()
+        let probe = TrialProbe()
+        let logs = LogCapture()
+        let composite = ServiceComposite(
+            makeScripted([.fail, .answer(.noData)], clock: clock, probe: probe),
+            configuration: .init(logger: logs.logger(), clock: clock)
+        )
+        let completion = CompletionRecorder<Int>(clock: clock)
+        composite.didReceiveNotificationResponse(NotificationResponse(notification: chat)) { completion.record(1) }
+        await completion.waitUntilCalled()
+        await composite.waitForPendingWork()
+        #expect(completion.count == 1)
+        #expect(completion.times == [TestClock.Instant(offset: .zero)])
+        #expect(probe.returned == 2)
+        #expect(logs.messages(at: .error).contains { $0.contains("S0 failed didReceiveNotificationResponse") })
+    }
+
+    @Test("The response's deadline is its own, configurable")
+    func responseDeadline() async {
+        let clock = TestClock()
+        let probe = TrialProbe()
+        var deadlines = ServiceComposite.Configuration.Deadlines()
+        deadlines.notificationResponse = .seconds(9)
+        let composite = ServiceComposite(
+            makeScripted([.never], clock: clock, probe: probe),
+            configuration: .init(clock: clock, deadlines: deadlines)
+        )
+        let completion = CompletionRecorder<Int>(clock: clock)
+        composite.didReceiveNotificationResponse(NotificationResponse(notification: chat)) { completion.record(1) }
+        await clock.waitForSleepers(2)
+        clock.advanceToNextDeadline()
+        await completion.waitUntilCalled()
+        await composite.waitForPendingWork()
+        #expect(completion.times == [TestClock.Instant(offset: .seconds(9))])
+    }
+}
