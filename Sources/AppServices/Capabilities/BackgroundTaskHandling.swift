@@ -29,7 +29,8 @@ import Logging
 /// ```
 @MainActor
 public protocol BackgroundTaskHandling: AppService {
-    /// The background tasks this service runs. Read once, when the composite is sealed.
+    /// The background tasks this service runs. Read when the composite validates and when
+    /// it is sealed, not again.
     var backgroundTasks: [BackgroundTaskDeclaration] { get }
 }
 
@@ -130,20 +131,15 @@ extension ServiceComposite {
     /// Every declared background task, in dispatch order, each with the service declaring
     /// it.
     public var declaredBackgroundTasks: [(identifier: String, kind: BackgroundTaskKind, service: String)] {
-        sealIfNeeded(by: "declaredBackgroundTasks")
+        if let outer { return outer.declaredBackgroundTasks }
         return declarations().map { ($0.declaration.identifier, $0.declaration.kind, $0.service.serviceName) }
     }
 
-    /// The declarations of the registered services, in dispatch order.
+    /// The declarations of the registered services, in dispatch order, read when the
+    /// composite was sealed.
     private func declarations() -> [(declaration: BackgroundTaskDeclaration, service: any AppService.Type)] {
-        let handlers = self.handlers.list(HandlerKinds.backgroundTasks)
-        var result: [(BackgroundTaskDeclaration, any AppService.Type)] = []
-        for index in handlers.services.indices {
-            for declaration in handlers.services[index].backgroundTasks {
-                result.append((declaration, handlers.types[index]))
-            }
-        }
-        return result
+        sealIfNeeded(by: "background tasks")
+        return plan.unsafelyUnwrapped.backgroundTasks
     }
 
     /// Registers every declared background task with `scheduler`, once each, and keeps the
@@ -153,7 +149,6 @@ extension ServiceComposite {
     /// An identifier the scheduler refuses is logged as an error with its service.
     public func registerBackgroundTasks(with scheduler: any BackgroundTaskScheduler) {
         if let outer { return outer.registerBackgroundTasks(with: scheduler) }
-        sealIfNeeded(by: "registerBackgroundTasks(with:)")
         guard installedScheduler == nil else { return }
         installedScheduler = scheduler
         for (declaration, service) in declarations() {

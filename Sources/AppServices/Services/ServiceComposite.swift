@@ -259,6 +259,8 @@ public final class ServiceComposite: AppService {
         let routes: [ObjectIdentifier: any AnyEventRoute]
         /// The composites that were flattened into this one.
         let nested: [ServiceComposite]
+        /// The declared background tasks, in dispatch order, with their services.
+        let backgroundTasks: [(declaration: BackgroundTaskDeclaration, service: any AppService.Type)]
     }
 
     /// Registered services with nested composites replaced by their services, depth first.
@@ -352,7 +354,11 @@ public final class ServiceComposite: AppService {
             byType: byType,
             handlers: HandlerTable(services),
             routes: routes,
-            nested: nested
+            nested: nested,
+            backgroundTasks: services.flatMap { service in
+                let declarations = (service as? any BackgroundTaskHandling)?.backgroundTasks ?? []
+                return declarations.map { ($0, Swift.type(of: service)) }
+            }
         )
         return (plan, launchPlan)
     }
