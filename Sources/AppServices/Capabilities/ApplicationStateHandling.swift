@@ -152,6 +152,7 @@ extension ServiceComposite {
     public func willTerminate(platform: PlatformObjects? = nil) {
         notify(.willTerminate, HandlerKinds.applicationState, platform: platform) { $0.applicationWillTerminate($1) }
         cancelPendingWork()
+        endReadiness(reason: "the application terminated")
         launch?.cancel()
     }
 }

@@ -48,6 +48,8 @@ public final class Launch: Sendable {
     /// The launch that runs this one's plan instead, merged with others, once the composite
     /// this launch belongs to was nested in another (``handOver(to:)``).
     private let successor = Locked<Launch?>(nil)
+    /// The work services held until a phase or a milestone, as the composite records it.
+    private let heldWork = Locked<[HeldWork]>([])
 
     init(plan: LaunchPlan, composite: ServiceComposite?, logger: Logger, clock: any Clock<Duration>) {
         let configuration = plan.configuration
@@ -153,7 +155,14 @@ public final class Launch: Sendable {
     public var report: LaunchReport {
         if let next = successor.withLock({ $0 }) { return next.report }
         let names = commands.map(\.name)
-        return state.withLock { $0.report(commandNames: names) }
+        var report = state.withLock { $0.report(commandNames: names) }
+        report.heldWork = heldWork.withLock { $0 }
+        return report
+    }
+
+    /// The composite's held work changed: the report lists it from now on.
+    func heldWorkChanged(_ records: [HeldWork]) {
+        heldWork.withLock { $0 = records }
     }
 
     // MARK: - Driven by the composite

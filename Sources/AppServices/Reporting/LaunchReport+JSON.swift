@@ -19,7 +19,7 @@ public import Foundation
 /// ```
 extension LaunchReport: Codable {
     private enum CodingKeys: String, CodingKey {
-        case status, failure, nodes, foregroundRuns, phaseStarts, criticalPath, parallelism, budgetOverruns
+        case status, failure, nodes, foregroundRuns, phaseStarts, criticalPath, parallelism, budgetOverruns, heldWork
         case wallTime = "wallTimeMicroseconds"
         case totalWork = "totalWorkMicroseconds"
         case criticalPathLength = "criticalPathLengthMicroseconds"
@@ -39,6 +39,7 @@ extension LaunchReport: Codable {
         try container.encode(phaseStarts, forKey: .phaseStarts)
         try container.encode(nodes, forKey: .nodes)
         try container.encode(foregroundRuns, forKey: .foregroundRuns)
+        try container.encode(heldWork, forKey: .heldWork)
     }
 
     /// Decodes a report encoded by ``encode(to:)``.
@@ -55,6 +56,8 @@ extension LaunchReport: Codable {
         phaseStarts = try container.decode([PhaseStart].self, forKey: .phaseStarts)
         nodes = try container.decode([Node].self, forKey: .nodes)
         foregroundRuns = try container.decode([Node].self, forKey: .foregroundRuns)
+        // Absent from reports written before held work was recorded.
+        heldWork = try container.decodeIfPresent([HeldWork].self, forKey: .heldWork) ?? []
     }
 
     /// The report as JSON data.

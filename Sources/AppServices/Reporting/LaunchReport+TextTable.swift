@@ -1,6 +1,7 @@
 extension LaunchReport {
     /// The report as aligned text: a summary line, one row per initializer and command
-    /// (in start order), the foreground runs, the critical path and the budget overruns.
+    /// (in start order), the foreground runs, the critical path, the budget overruns, and
+    /// the held work when there is some.
     ///
     /// ```text
     /// Launch succeeded: wall time 64.0 ms, total work 111.0 ms, parallelism 1.73x
@@ -29,6 +30,10 @@ extension LaunchReport {
             "\(overrun.name) (budget \(Self.milliseconds(overrun.budget)), took \(Self.milliseconds(overrun.duration)))"
         }
         lines.append("Budget overruns: \(overruns.isEmpty ? "none" : overruns.joined(separator: ", "))")
+        if !heldWork.isEmpty {
+            let held = heldWork.map { "\($0.name) (until \($0.waitsFor)): \($0.outcome)" }
+            lines.append("Held work: \(held.joined(separator: ", "))")
+        }
         return lines.joined(separator: "\n")
     }
 

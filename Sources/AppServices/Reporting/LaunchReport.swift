@@ -328,6 +328,10 @@ public struct LaunchReport: Sendable, Hashable {
     /// Initializers that ran out of their budget (timed out, or finished late within the
     /// grace period).
     public var budgetOverruns: [BudgetOverrun]
+    /// The work services held until a phase was ready or a milestone reached
+    /// (``AppContext/whenReached(_:named:perform:)``), in the order it was handed over,
+    /// with what became of it.
+    public var heldWork: [HeldWork] = []
 
     /// Creates a report from its rows, computing the launch figures from their real times.
     ///

@@ -76,6 +76,8 @@ public final class ServiceComposite: AppService {
     var pendingWork = OwnedTasks<Task<Void, Never>>()
     /// Work services started to outlive a callback, waited for when winding down.
     var backgroundWork = OwnedTasks<BackgroundWork>()
+    /// What has been reached, who waits for what, and the work held until then.
+    var readiness = ReadinessBoard()
     /// Notification responses delivered lately, so that none is delivered twice.
     var notificationResponses = RecentNotificationResponses()
     /// Background tasks running, each with the system's task to complete once.

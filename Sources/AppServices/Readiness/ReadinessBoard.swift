@@ -1,0 +1,121 @@
+/// What has been reached, who waits for what, and the work held until then: the state of
+/// the composite's readiness, written here only.
+///
+/// Milestones are reached by name (their type's name); phases are reached when the launch
+/// says so, through one watcher task per phase that someone waits for.
+@MainActor
+struct ReadinessBoard {
+    /// Work held until a point, in arrival order.
+    struct Entry {
+        let id: Int
+        let point: ReadinessPoint
+        let service: (any AppService.Type)?
+        let work: @MainActor (AppContext) -> Void
+    }
+
+    /// A suspended waiter and how to resume it.
+    struct Waiter {
+        let id: Int
+        let point: ReadinessPoint
+        /// Who waits, for messages.
+        let name: String
+        let resume: (Result<Void, ReadinessError>) -> Void
+    }
+
+    private var reached: Set<ReadinessPoint> = []
+    private var waiters: [Waiter] = []
+    private var held: [Entry] = []
+    /// Every piece of held work ever handed over, by id, in arrival order.
+    private(set) var records: [HeldWork] = []
+    /// Points whose watcher task has been started.
+    private var watched: Set<ReadinessPoint> = []
+    /// Why nothing more will be reached, once the application terminated or the launch
+    /// failed.
+    private(set) var endReason: String?
+    /// Why a point can never be reached, for points the launch gave up on.
+    private var unreachable: [ReadinessPoint: String] = [:]
+    private var nextID = 0
+    /// Where the record of each piece of work still held is.
+    private var recordIndex: [Int: Int] = [:]
+
+    /// Whether `point` has been reached.
+    func isReached(_ point: ReadinessPoint) -> Bool { reached.contains(point) }
+
+    /// Why `point` can never be reached now, if it cannot.
+    func whyUnreachable(_ point: ReadinessPoint) -> String? { unreachable[point] ?? endReason }
+
+    /// Records that a watcher task for `point` runs; `false` if one does already.
+    mutating func startWatching(_ point: ReadinessPoint) -> Bool {
+        watched.insert(point).inserted
+    }
+
+    /// A new id for a waiter or a piece of held work.
+    mutating func makeID() -> Int {
+        defer { nextID += 1 }
+        return nextID
+    }
+
+    /// Registers a waiter for `point`, which is neither reached nor unreachable.
+    mutating func wait(_ waiter: Waiter) { waiters.append(waiter) }
+
+    /// Removes the waiter `id`, if it still waits, for its cancellation.
+    mutating func removeWaiter(id: Int) -> Waiter? {
+        guard let index = waiters.firstIndex(where: { $0.id == id }) else { return nil }
+        return waiters.remove(at: index)
+    }
+
+    /// Holds `entry` until its point, recorded under `name`.
+    mutating func hold(_ entry: Entry, name: String) {
+        recordIndex[entry.id] = records.count
+        held.append(entry)
+        records.append(HeldWork(name: name, waitsFor: "\(entry.point)", outcome: .held))
+    }
+
+    /// Records that held work ran (it already was taken from the board).
+    mutating func recordRun(of entry: Entry) { setOutcome(.ran, of: entry.id) }
+
+    /// Records a run of work that did not have to wait: its point was reached already.
+    mutating func recordImmediate(name: String, point: ReadinessPoint) {
+        records.append(HeldWork(name: name, waitsFor: "\(point)", outcome: .ran))
+    }
+
+    /// `point` is reached: returns the waiters to resume and the held work to run, in
+    /// arrival order; both empty when it was reached before.
+    mutating func reach(_ point: ReadinessPoint) -> (waiters: [Waiter], work: [Entry]) {
+        guard reached.insert(point).inserted else { return ([], []) }
+        let ready = waiters.filter { $0.point == point }
+        waiters.removeAll { $0.point == point }
+        let work = held.filter { $0.point == point }
+        held.removeAll { $0.point == point }
+        return (ready, work)
+    }
+
+    /// `point` can never be reached (`reason` says why): returns its waiters to fail; its
+    /// held work is dropped and recorded as cancelled.
+    mutating func giveUp(_ point: ReadinessPoint, reason: String) -> [Waiter] {
+        guard !reached.contains(point), unreachable[point] == nil else { return [] }
+        unreachable[point] = reason
+        let failed = waiters.filter { $0.point == point }
+        waiters.removeAll { $0.point == point }
+        for entry in held where entry.point == point { setOutcome(.cancelled, of: entry.id) }
+        held.removeAll { $0.point == point }
+        return failed
+    }
+
+    /// Nothing more will be reached (`reason` says why): returns every waiter to fail; all
+    /// held work is dropped and recorded as cancelled.
+    mutating func end(reason: String) -> [Waiter] {
+        guard endReason == nil else { return [] }
+        endReason = reason
+        let failed = waiters
+        waiters = []
+        for entry in held { setOutcome(.cancelled, of: entry.id) }
+        held = []
+        return failed
+    }
+
+    private mutating func setOutcome(_ outcome: HeldWork.Outcome, of id: Int) {
+        guard let index = recordIndex.removeValue(forKey: id) else { return }
+        records[index].outcome = outcome
+    }
+}

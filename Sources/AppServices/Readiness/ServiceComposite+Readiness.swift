@@ -1,0 +1,290 @@
+import Logging
+
+extension AppContext {
+    /// Waits until every initializer of `phase`, and of the phases before it, has finished.
+    /// Returns at once when the composite has no launch plan.
+    ///
+    /// - Throws: ``ReadinessError`` with ``ReadinessError/Code/unreachable`` when the
+    ///   launch fails or is cancelled first (the message names the initializer), or
+    ///   ``ReadinessError/Code/cancelled`` when the waiting task is cancelled.
+    public func waitUntilReady(_ phase: LaunchPhase) async throws(ReadinessError) {
+        try await composite.waitUntil(.phase(phase), waiter: waiterName, owner: nil)
+    }
+
+    /// Who waits, for messages: the service, or the callback a task of a service's started
+    /// in (a context shared by a synchronous dispatch names its service only during it).
+    private var waiterName: String {
+        serviceName ?? callback.map { "Work started in \($0)" } ?? "A service"
+    }
+
+    /// Waits until `milestone` is reached; returns at once if it was.
+    ///
+    /// Called during an async callback, the wait knows its service, and the milestone's
+    /// owner waiting for its own milestone is caught as a deadlock. From a task a
+    /// synchronous callback started, the context no longer names its service: to act once
+    /// a milestone is reached from a synchronous callback, hold the work with
+    /// ``whenReached(_:named:perform:)`` instead.
+    ///
+    /// ```swift
+    /// try await context.waitUntilReached(RootCoordinatorReady.self)
+    /// ```
+    ///
+    /// - Throws: ``ReadinessError``: ``ReadinessError/Code/deadlock`` when the calling
+    ///   service is the one that must reach it; ``ReadinessError/Code/unreachable`` when
+    ///   its owner is not registered, the launch failed, or the application terminated
+    ///   (now or while waiting); ``ReadinessError/Code/cancelled`` when the waiting task is
+    ///   cancelled. Every message names the milestone and the waiter.
+    public func waitUntilReached<Milestone: AppMilestone>(_ milestone: Milestone.Type) async throws(ReadinessError) {
+        let waiter = waiterName
+        if let caller = currentServiceType, ObjectIdentifier(caller) == ObjectIdentifier(Milestone.reachedBy) {
+            throw ReadinessError(
+                code: .deadlock,
+                point: .milestone(milestone),
+                message: "\(waiter) waits for \(Milestone.name), which only \(waiter) reaches: it would wait forever. "
+                    + "Reach it before waiting for what follows it, or wait from another service."
+            )
+        }
+        try await composite.waitUntil(.milestone(milestone), waiter: waiter, owner: Milestone.reachedBy)
+    }
+
+    /// Reaches `milestone`: resumes everyone waiting for it and runs the work held until
+    /// it, in the order it was handed over. Reaching it again does nothing.
+    ///
+    /// - Throws: ``ReadinessError`` with ``ReadinessError/Code/notOwner`` when the calling
+    ///   service is not the milestone's ``AppMilestone/reachedBy``.
+    public func reach<Milestone: AppMilestone>(_ milestone: Milestone.Type) throws(ReadinessError) {
+        guard let caller = currentServiceType, ObjectIdentifier(caller) == ObjectIdentifier(Milestone.reachedBy) else {
+            throw ReadinessError(
+                code: .notOwner,
+                point: .milestone(milestone),
+                message: "\(serviceName ?? "Code outside a service") tried to reach \(Milestone.name), "
+                    + "which \(Milestone.reachedBy.serviceName) reaches; only the milestone's owner may reach it."
+            )
+        }
+        composite.pointReached(.milestone(milestone))
+    }
+
+    /// Hands the composite `work` to run on the main actor once `phase` is ready: at once
+    /// if it is, else when it becomes ready, after work held before it. Work still held
+    /// when the application terminates, or when the phase can never be ready, is dropped.
+    ///
+    /// A synchronous callback uses it to answer at once and act later:
+    ///
+    /// ```swift
+    /// func application(_ context: AppContext, open url: URL, options: OpenURLOptions) -> Bool {
+    ///     context.whenReady(.critical, named: "open \(url.path)") { context in
+    ///         context.service(Router.self)?.route(url)
+    ///     }
+    ///     return true
+    /// }
+    /// ```
+    public func whenReady(
+        _ phase: LaunchPhase,
+        named name: String,
+        perform work: @escaping @MainActor (AppContext) -> Void
+    ) {
+        composite.hold(work, until: .phase(phase), named: name, by: currentServiceType, owner: nil)
+    }
+
+    /// Hands the composite `work` to run on the main actor once `milestone` is reached; see
+    /// ``whenReady(_:named:perform:)``. Work held until a milestone whose owner is not
+    /// registered is dropped at once, with a warning.
+    public func whenReached<Milestone: AppMilestone>(
+        _ milestone: Milestone.Type,
+        named name: String,
+        perform work: @escaping @MainActor (AppContext) -> Void
+    ) {
+        composite.hold(
+            work,
+            until: .milestone(milestone),
+            named: name,
+            by: currentServiceType,
+            owner: Milestone.reachedBy
+        )
+    }
+}
+
+extension InitializerContext {
+    /// Waits until every initializer of `phase`, and of the phases before it, has finished.
+    ///
+    /// - Throws: ``ReadinessError`` with ``ReadinessError/Code/deadlock`` when this
+    ///   initializer is part of that wait (it runs in `phase` or an earlier one during the
+    ///   launch), naming both; otherwise as ``AppContext/waitUntilReady(_:)``.
+    @MainActor
+    public func waitUntilReady(_ phase: LaunchPhase) async throws(ReadinessError) {
+        if foregroundRun == 0, self.phase <= phase, self.phase != .onDemand {
+            throw ReadinessError(
+                code: .deadlock,
+                point: .phase(phase),
+                message: "\(name) runs in the \(self.phase) phase and waits for the \(phase) phase to be ready, "
+                    + "which needs \(name) to finish: it would wait forever. Wait for an earlier phase, or move \(name) later."
+            )
+        }
+        try await composite().waitUntil(.phase(phase), waiter: name, owner: nil)
+    }
+
+    /// Waits until `milestone` is reached; see ``AppContext/waitUntilReached(_:)``.
+    @MainActor
+    public func waitUntilReached<Milestone: AppMilestone>(_ milestone: Milestone.Type) async throws(ReadinessError) {
+        try await composite().waitUntil(.milestone(milestone), waiter: name, owner: Milestone.reachedBy)
+    }
+
+    @MainActor
+    private func composite() throws(ReadinessError) -> ServiceComposite {
+        guard let composite = environment.composite else {
+            throw ReadinessError(
+                code: .unreachable,
+                point: .phase(phase),
+                message: "\(name) waited for the launch, but the composite that ran it is gone."
+            )
+        }
+        return composite.outer ?? composite
+    }
+}
+
+extension ServiceComposite {
+    /// The work services handed over to run once a phase was ready or a milestone reached,
+    /// in the order it was handed over, with what became of it.
+    public var heldWork: [HeldWork] { (outer ?? self).readiness.records }
+
+    /// Whether `milestone` has been reached.
+    public func isReached<Milestone: AppMilestone>(_ milestone: Milestone.Type) -> Bool {
+        (outer ?? self).readiness.isReached(.milestone(milestone))
+    }
+
+    /// Why `point` cannot come: its owner is not registered, or the launch gave up on it,
+    /// or nothing more will come. `nil` when it may still come.
+    private func whyUnreachable(_ point: ReadinessPoint, owner: (any AppService.Type)?) -> String? {
+        if let reason = readiness.whyUnreachable(point) { return reason }
+        if let owner {
+            sealIfNeeded(by: "waiting for \(point)")
+            if plan.unsafelyUnwrapped.byType[ObjectIdentifier(owner)] == nil {
+                return "\(owner.serviceName), which reaches it, is not registered"
+            }
+        }
+        return nil
+    }
+
+    func waitUntil(_ point: ReadinessPoint, waiter: String, owner: (any AppService.Type)?) async throws(ReadinessError)
+    {
+        if readiness.isReached(point) { return }
+        if case .phase = point, launch == nil { return }
+        if let reason = whyUnreachable(point, owner: owner) {
+            throw Self.unreachable(point, waiter: waiter, reason: reason)
+        }
+        watch(point)
+        let id = readiness.makeID()
+        let result: Result<Void, ReadinessError> = await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                if Task.isCancelled {
+                    continuation.resume(returning: .failure(Self.cancelled(point, waiter: waiter)))
+                } else {
+                    readiness.wait(.init(id: id, point: point, name: waiter) { continuation.resume(returning: $0) })
+                }
+            }
+        } onCancel: {
+            Task { @MainActor in
+                self.readiness.removeWaiter(id: id)?.resume(.failure(Self.cancelled(point, waiter: waiter)))
+            }
+        }
+        try result.get()
+    }
+
+    func hold(
+        _ work: @escaping @MainActor (AppContext) -> Void,
+        until point: ReadinessPoint,
+        named name: String,
+        by service: (any AppService.Type)?,
+        owner: (any AppService.Type)?
+    ) {
+        let label = service.map { "\($0.serviceName): \(name)" } ?? name
+        if readiness.isReached(point) || (launch == nil && { if case .phase = point { true } else { false } }()) {
+            readiness.recordImmediate(name: label, point: point)
+            heldWorkChanged()
+            work(makeContext(service, nil, nil, nil))
+            return
+        }
+        let entry = ReadinessBoard.Entry(id: readiness.makeID(), point: point, service: service, work: work)
+        readiness.hold(entry, name: label)
+        defer { heldWorkChanged() }
+        if let reason = whyUnreachable(point, owner: owner) {
+            _ = readiness.giveUp(point, reason: reason)
+            configuration.logger.warning(
+                "\(label) was dropped: it waits for \(point), which can never come: \(reason)."
+            )
+            return
+        }
+        configuration.logger.debug("\(label) is held until \(point).")
+        watch(point)
+    }
+
+    /// `point` came: resumes its waiters and runs its held work in order.
+    func pointReached(_ point: ReadinessPoint) {
+        let (waiters, work) = readiness.reach(point)
+        for waiter in waiters { waiter.resume(.success(())) }
+        for entry in work {
+            readiness.recordRun(of: entry)
+            heldWorkChanged()
+            entry.work(makeContext(entry.service, nil, nil, nil))
+        }
+    }
+
+    /// Nothing more will come (`reason`): fails every waiter and drops every held work.
+    func endReadiness(reason: String) {
+        for waiter in readiness.end(reason: reason) {
+            waiter.resume(.failure(Self.unreachable(waiter.point, waiter: waiter.name, reason: reason)))
+        }
+        heldWorkChanged()
+    }
+
+    /// Hands the held-work records to the launch, whose report lists them.
+    private func heldWorkChanged() {
+        launch?.heldWorkChanged(readiness.records)
+    }
+
+    /// Starts, once per point, the task that learns from the launch when a phase is ready,
+    /// and, once per composite, the one that learns that the launch failed.
+    private func watch(_ point: ReadinessPoint) {
+        guard let launch else { return }
+        let watched: ReadinessPoint
+        switch point {
+        case .phase(let phase): watched = .phase(phase)
+        // The idle phase comes last: when it cannot come, the launch failed or was cancelled.
+        case .milestone: watched = .phase(.idle)
+        }
+        guard readiness.startWatching(watched), case .phase(let phase) = watched else { return }
+        Task { @MainActor [weak self] in
+            do throws(LaunchError) {
+                try await launch.waitUntilReady(phase)
+                self?.pointReached(watched)
+            } catch {
+                self?.launchGaveUp(on: phase, error)
+            }
+        }
+    }
+
+    private func launchGaveUp(on phase: LaunchPhase, _ error: LaunchError) {
+        let reason = "the launch did not get there: \(error.message)"
+        for waiter in readiness.giveUp(.phase(phase), reason: reason) {
+            waiter.resume(.failure(Self.unreachable(waiter.point, waiter: waiter.name, reason: reason)))
+        }
+        if phase == .idle { endReadiness(reason: reason) }
+        heldWorkChanged()
+    }
+
+    private static func unreachable(_ point: ReadinessPoint, waiter: String, reason: String) -> ReadinessError {
+        ReadinessError(
+            code: .unreachable,
+            point: point,
+            message: "\(waiter) waited for \(point), which can never come: \(reason)."
+        )
+    }
+
+    private static func cancelled(_ point: ReadinessPoint, waiter: String) -> ReadinessError {
+        ReadinessError(
+            code: .cancelled,
+            point: point,
+            message: "\(waiter) stopped waiting for \(point): its task was cancelled."
+        )
+    }
+}

@@ -1,0 +1,300 @@
+import AppServices
+import AppServicesTesting
+import Foundation
+import Logging
+import Testing
+
+enum RootCoordinatorReady: AppMilestone {
+    static var reachedBy: any AppService.Type { Coordinator.self }
+}
+
+enum AccountLoaded: AppMilestone {
+    static var reachedBy: any AppService.Type { AccountService.self }
+}
+
+/// Never registered in these tests.
+final class AccountService: AppService {}
+
+/// Builds the root coordinator when the application becomes active, and reaches the
+/// milestone; as an async handler, it may also wait (for its own milestone, wrongly).
+final class Coordinator: AppService, ApplicationStateHandling, RemoteNotificationHandling {
+    private(set) var errors: [ReadinessError] = []
+
+    func applicationDidBecomeActive(_ context: AppContext) {
+        do { try context.reach(RootCoordinatorReady.self) } catch { errors.append(error) }
+    }
+
+    func application(
+        _ context: AppContext,
+        didReceiveRemoteNotification notification: RemoteNotification
+    ) async throws -> BackgroundFetchResult {
+        do { try await context.waitUntilReached(RootCoordinatorReady.self) } catch { errors.append(error) }
+        return .noData
+    }
+}
+
+/// Holds deep links until the root coordinator exists.
+final class Router: AppService, URLOpenHandling, ApplicationStateHandling {
+    private(set) var routed: [String] = []
+    private(set) var errors: [ReadinessError] = []
+
+    func application(_ context: AppContext, open url: URL, options: OpenURLOptions) -> Bool {
+        context.whenReached(RootCoordinatorReady.self, named: "open \(url.path)") { _ in
+            self.routed.append(url.path)
+        }
+        return true
+    }
+
+    func applicationWillEnterForeground(_ context: AppContext) {
+        do { try context.reach(RootCoordinatorReady.self) } catch { errors.append(error) }
+    }
+}
+
+@MainActor
+struct ReadinessTests {
+    let logs = LogCapture()
+
+    @Test("Held work runs once, in arrival order, when the milestone is reached, and never again")
+    func heldWorkRunsOnceInOrder() {
+        let router = Router()
+        let composite = ServiceComposite([router, Coordinator()], configuration: .init(logger: logs.logger()))
+        _ = composite.didFinishLaunching()
+        _ = composite.open(URL(string: "app://x/inbox")!)
+        _ = composite.open(URL(string: "app://x/settings")!)
+        #expect(router.routed.isEmpty, "held until the milestone")
+        #expect(composite.heldWork.map(\.outcome) == [.held, .held])
+
+        composite.didBecomeActive()
+        #expect(router.routed == ["/inbox", "/settings"])
+        #expect(
+            composite.heldWork == [
+                HeldWork(name: "Router: open /inbox", waitsFor: "milestone RootCoordinatorReady", outcome: .ran),
+                HeldWork(name: "Router: open /settings", waitsFor: "milestone RootCoordinatorReady", outcome: .ran),
+            ]
+        )
+
+        composite.willResignActive()
+        composite.didBecomeActive()  // reached again: nothing runs twice
+        #expect(router.routed == ["/inbox", "/settings"])
+        _ = composite.open(URL(string: "app://x/later")!)
+        #expect(router.routed.last == "/later", "once reached, work runs at once")
+        #expect(composite.isReached(RootCoordinatorReady.self))
+    }
+
+    @Test("Held work is dropped at termination, recorded as cancelled, and never runs")
+    func heldWorkCancelledAtTermination() {
+        let router = Router()
+        let composite = ServiceComposite([router, Coordinator()], configuration: .init(logger: logs.logger()))
+        _ = composite.didFinishLaunching()
+        _ = composite.open(URL(string: "app://x/inbox")!)
+        composite.willTerminate()
+        #expect(composite.heldWork.map(\.outcome) == [.cancelled])
+        #expect(router.routed.isEmpty)
+    }
+
+    @Test("Work held until a milestone whose owner is not registered is dropped at once, with a warning")
+    func heldWorkWithoutOwner() {
+        let router = Router()
+        let composite = ServiceComposite([router], configuration: .init(logger: logs.logger()))
+        _ = composite.didFinishLaunching()
+        _ = composite.open(URL(string: "app://x/inbox")!)
+        #expect(composite.heldWork.map(\.outcome) == [.cancelled])
+        #expect(
+            logs.messages(at: .warning) == [
+                "Router: open /inbox was dropped: it waits for milestone RootCoordinatorReady, which can never come: "
+                    + "Coordinator, which reaches it, is not registered."
+            ]
+        )
+    }
+
+    @Test("Only the milestone's owner may reach it")
+    func onlyOwnerReaches() {
+        let router = Router()
+        let composite = ServiceComposite([router, Coordinator()])
+        _ = composite.didFinishLaunching()
+        composite.didBecomeActive()
+        composite.didEnterBackground()
+        composite.willEnterForeground()
+        #expect(router.errors.map(\.code) == [.notOwner])
+        #expect(
+            router.errors.first?.message
+                == "Router tried to reach RootCoordinatorReady, which Coordinator reaches; only the milestone's owner may reach it."
+        )
+    }
+
+    @Test("The owner waiting for its own milestone is a deadlock, reported with both names")
+    func ownerWaitingIsDeadlock() async {
+        let coordinator = Coordinator()
+        let composite = ServiceComposite([coordinator])
+        _ = await composite.didReceiveRemoteNotification(RemoteNotification(userInfo: [:]))
+        #expect(coordinator.errors.map(\.code) == [.deadlock])
+        #expect(
+            coordinator.errors.first?.message.hasPrefix(
+                "Coordinator waits for RootCoordinatorReady, which only Coordinator reaches: it would wait forever."
+            ) == true
+        )
+    }
+}
+
+/// Waits from its launch handler, in a task, for a phase or a milestone, and records when
+/// the wait ended and how.
+class Waiter: AppService, LaunchHandling {
+    enum Target { case phase(LaunchPhase), milestone }
+    let target: Target
+    var clock = TestClock()
+    private(set) var readyAt: [Duration] = []
+    private(set) var errors: [ReadinessError] = []
+    private(set) var task: Task<Void, Never>?
+    /// Called when the wait ends well, before anything else runs.
+    var onReady: (() -> Void)?
+
+    init(_ target: Target) {
+        self.target = target
+    }
+
+    func application(_ context: AppContext, didFinishLaunchingWithOptions options: LaunchOptions) -> Bool {
+        let target = target
+        task = Task {
+            do throws(ReadinessError) {
+                switch target {
+                case .phase(let phase): try await context.waitUntilReady(phase)
+                case .milestone: try await context.waitUntilReached(RootCoordinatorReady.self)
+                }
+                readyAt.append(clock.now.offset)
+                onReady?()
+            } catch {
+                errors.append(error)
+            }
+        }
+        return true
+    }
+}
+
+final class PhaseWaiter: Waiter {}
+final class MilestoneWaiter: Waiter {}
+
+/// Holds its work until the critical phase from its launch handler.
+final class CriticalHolder: AppService, LaunchHandling {
+    private(set) var ran = 0
+
+    func application(_ context: AppContext, didFinishLaunchingWithOptions options: LaunchOptions) -> Bool {
+        context.whenReady(.critical, named: "warm caches") { _ in self.ran += 1 }
+        return true
+    }
+}
+
+@MainActor
+struct LaunchReadinessTests {
+    @Test("Waiting for the critical phase returns once every critical initializer has finished")
+    func waitsForCritical() async throws {
+        let waiter = PhaseWaiter(.phase(.critical))
+        let launch = try ScriptedLaunch(
+            [
+                Script(name: "A", steps: [.succeed(after: .ms(10))]),
+                Script(name: "B", dependencies: ["A"], steps: [.succeed(after: .ms(20))]),
+                Script(name: "Later", phase: .afterFirstFrame, steps: [.succeed(after: .ms(50))]),
+            ],
+            services: [waiter]
+        )
+        waiter.clock = launch.clock
+        var finishedWhenReady: [String] = []
+        waiter.onReady = {
+            finishedWhenReady = launch.launch.report.nodes.filter { $0.outcome.kind == .succeeded }.map(\.name)
+        }
+        launch.start()
+        await launch.driver.run(until: .ms(29))
+        #expect(waiter.readyAt.isEmpty, "B is still running")
+        await launch.driver.runUntilIdle()
+        await waiter.task?.value
+        #expect(Set(finishedWhenReady).isSuperset(of: ["A", "B"]), "every critical initializer had finished")
+        #expect(waiter.readyAt.count == 1)
+        #expect(waiter.errors.isEmpty)
+    }
+
+    @Test("A failed launch makes the phase and every milestone unreachable; the errors say why")
+    func launchFailure() async throws {
+        let phaseWaiter = PhaseWaiter(.phase(.critical))
+        let milestoneWaiter = MilestoneWaiter(.milestone)
+        let launch = try ScriptedLaunch(
+            [Script(name: "Database", steps: [.fail(after: .ms(5))])],
+            services: [phaseWaiter, milestoneWaiter, Coordinator()]
+        )
+        launch.start()
+        await launch.driver.runUntilIdle()
+        await phaseWaiter.task?.value
+        await milestoneWaiter.task?.value
+        #expect(phaseWaiter.errors.map(\.code) == [.unreachable])
+        #expect(
+            phaseWaiter.errors.first?.message.hasPrefix(
+                "Work started in didFinishLaunching waited for phase critical, which can never come: the launch did not get there:"
+            ) == true
+        )
+        #expect(phaseWaiter.errors.first?.message.contains("Database") == true)
+        #expect(milestoneWaiter.errors.map(\.code) == [.unreachable])
+        #expect(milestoneWaiter.errors.first?.message.contains("milestone RootCoordinatorReady") == true)
+    }
+
+    @Test("Termination fails a milestone waiter with the milestone's name, and no waiter hangs")
+    func terminationFailsWaiters() async {
+        let waiter = MilestoneWaiter(.milestone)
+        let composite = ServiceComposite([waiter, Coordinator()])
+        _ = composite.didFinishLaunching()
+        await Task.yield()
+        composite.willTerminate()
+        await waiter.task?.value
+        #expect(
+            waiter.errors.map(\.message) == [
+                "Work started in didFinishLaunching waited for milestone RootCoordinatorReady, which can never come: the application terminated."
+            ]
+        )
+    }
+
+    @Test("Work held until the critical phase runs once it is ready, and the launch report lists it")
+    func heldUntilCritical() async throws {
+        let holder = CriticalHolder()
+        let launch = try ScriptedLaunch([Script(name: "A", steps: [.succeed(after: .ms(10))])], services: [holder])
+        launch.start()
+        #expect(holder.ran == 0)
+        await launch.driver.runUntilIdle()
+        while holder.ran == 0 { await Task.yield() }
+        #expect(holder.ran == 1)
+        let report = launch.launch.report
+        #expect(
+            report.heldWork == [
+                HeldWork(name: "CriticalHolder: warm caches", waitsFor: "phase critical", outcome: .ran)
+            ]
+        )
+        #expect(report.textTable.hasSuffix("Held work: CriticalHolder: warm caches (until phase critical): ran"))
+        let decoded = try JSONDecoder().decode(LaunchReport.self, from: JSONEncoder().encode(report))
+        #expect(decoded.heldWork == report.heldWork)
+    }
+
+    @Test("An initializer that waits for its own phase is told it would wait forever; a later one waits")
+    func initializerDeadlock() async throws {
+        let errors = Locked<[String]>([])
+        let plan = try LaunchPlan {
+            ClosureInitializer("Store", phase: .critical) { @MainActor context in
+                do throws(ReadinessError) {
+                    try await context.waitUntilReady(.critical)
+                } catch {
+                    errors.withLock { $0.append(error.message) }
+                }
+            }
+            ClosureInitializer("Indexer", phase: .afterFirstFrame) { @MainActor context in
+                try await context.waitUntilReady(.critical)
+            }
+        }
+        let composite = ServiceComposite([])
+        let launch = try composite.attachLaunchPlan(plan)
+        _ = composite.didFinishLaunching()
+        composite.reportFirstFrame()
+        try await launch.waitUntilReady(LaunchPhase.afterFirstFrame)
+        #expect(
+            errors.withLock { $0 } == [
+                "Store runs in the critical phase and waits for the critical phase to be ready, which needs Store to finish: "
+                    + "it would wait forever. Wait for an earlier phase, or move Store later."
+            ]
+        )
+        #expect(launch.report.node(named: "Indexer")?.outcome.kind == .succeeded)
+    }
+}
