@@ -83,17 +83,22 @@ extension ServiceComposite {
         _ options: LaunchOptions = LaunchOptions(),
         platform: PlatformObjects? = nil
     ) -> Bool {
-        ask(.willFinishLaunching, HandlerKinds.launch, merge: .allTrue, platform: platform) {
-            $0.application($1, willFinishLaunchingWithOptions: options)
+        // Seal first: the merged launch plan, and so its order, is known once sealed.
+        sealIfNeeded(by: AppCallback.willFinishLaunching.name)
+        return runningLaunchWork(in: .willFinishLaunching) {
+            ask(.willFinishLaunching, HandlerKinds.launch, merge: .allTrue, platform: platform) {
+                $0.application($1, willFinishLaunchingWithOptions: options)
+            }
         }
     }
 
     /// Dispatches `application(_:didFinishLaunchingWithOptions:)`, and runs the attached
     /// launch plan's work that belongs inside it.
     ///
-    /// With a launch plan attached, in this order: the ``LaunchPhase/beforeLaunchReturns``
-    /// initializers (synchronously), the services' launch handlers, the startup commands;
-    /// then the ``LaunchPhase/critical`` phase starts as the method returns.
+    /// With a launch plan attached, in the plan's ``LaunchOrder`` (by default, in this
+    /// order: the ``LaunchPhase/beforeLaunchReturns`` initializers, synchronously, the
+    /// services' launch handlers, the startup commands); then the ``LaunchPhase/critical``
+    /// phase starts as the method returns.
     ///
     /// - Returns: `false` if any service returned `false`, else `true` (also with no
     ///   handling service). Every service is called.
@@ -103,12 +108,27 @@ extension ServiceComposite {
         // Seal first, so initializers find the services exactly as dispatch will see them,
         // and the launch is the one that runs every plan of the tree (nested plans merge).
         sealIfNeeded(by: AppCallback.didFinishLaunching.name)
-        launch?.runBeforeLaunchReturns()
-        let answer = ask(.didFinishLaunching, HandlerKinds.launch, merge: .allTrue, platform: platform) {
-            $0.application($1, didFinishLaunchingWithOptions: options)
+        let answer = runningLaunchWork(in: .didFinishLaunching) {
+            ask(.didFinishLaunching, HandlerKinds.launch, merge: .allTrue, platform: platform) {
+                $0.application($1, didFinishLaunchingWithOptions: options)
+            }
         }
-        launch?.runCommands()
         launch?.startPhase(.critical)
+        return answer
+    }
+
+    /// Runs `dispatch` (the services' handlers of a launch callback) with the launch plan's
+    /// before-launch-returns work around it, in the plan's order, when the plan starts in
+    /// `callback`.
+    private func runningLaunchWork(in callback: LaunchOrder.Start, _ dispatch: () -> Bool) -> Bool {
+        guard let launch, launch.plan.configuration.order.start == callback, !launch.hasBegun else { return dispatch() }
+        launch.runBeforeLaunchReturns()
+        if launch.plan.configuration.order.commandsBeforeServices {
+            launch.runCommands()
+            return dispatch()
+        }
+        let answer = dispatch()
+        launch.runCommands()
         return answer
     }
 }

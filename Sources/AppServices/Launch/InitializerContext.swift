@@ -1,4 +1,5 @@
 public import Logging
+
 #if Configuration
 public import Configuration
 #endif

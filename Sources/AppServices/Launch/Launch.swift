@@ -167,6 +167,9 @@ public final class Launch: Sendable {
 
     // MARK: - Driven by the composite
 
+    /// Whether the launch has begun (its before-launch-returns work has run).
+    var hasBegun: Bool { state.withLock { $0.origin != nil } }
+
     /// Runs the before-launch-returns initializers, synchronously, on the main actor: each
     /// is synchronous work (validated when the plan was made), so all of it has finished
     /// when this returns, on every system, with no need for `Task.immediate`.

@@ -49,6 +49,10 @@ public struct LaunchPlan: Sendable {
         public var gracePeriod: Duration
         /// Where the launch logs; `nil` (the default) for the composite's logger.
         public var logger: Logger?
+        /// Which launch callback runs the before-launch-returns work, and whether the
+        /// startup commands run before or after the services' handlers of that callback.
+        /// Default: in `didFinishLaunching`, commands after the services.
+        public var order = LaunchOrder()
         #if Metrics
         /// Where durations are recorded; `nil` (the default) for the bootstrapped
         /// `MetricsSystem`. Nothing is recorded while no backend is bootstrapped.
