@@ -153,6 +153,8 @@ extension ServiceComposite {
         options: SceneConnectionOptions = SceneConnectionOptions(),
         platform: PlatformObjects? = nil
     ) {
+        sealIfNeeded(by: AppCallback.sceneWillConnect.name)
+        connectSceneServices(scene, platform: platform)
         notify(.sceneWillConnect, HandlerKinds.scenes, platform: platform, scene: scene) {
             $0.scene($1, willConnectTo: scene.session, options: options)
         }
@@ -213,6 +215,7 @@ extension ServiceComposite {
                 $0.sceneDidDisconnect($1)
             }
         }
+        disconnectSceneServices(scene)
     }
 
     /// Dispatches `stateRestorationActivity(for:)` for `scene`.

@@ -16,6 +16,12 @@ struct HandlerList<Service> {
         types.append(type)
     }
 
+    /// Appends the services of `other`, in order.
+    mutating func append(contentsOf other: HandlerList) {
+        services.append(contentsOf: other.services)
+        types.append(contentsOf: other.types)
+    }
+
     /// The services `include` accepts, in order.
     func filter(_ include: (Service) -> Bool) -> HandlerList {
         var kept = HandlerList()

@@ -44,9 +44,25 @@ extension ServiceComposite {
         let handlers = self.handlers.list(kind)
         let context = makeContext(nil, callback, platform, scene)
         let caller = callingServiceType
-        Self.forEach(in: handlers, reversed: callback.direction == .down) { service, type in
+        let down = callback.direction == .down
+        // A scene's own services hear its callbacks after the application-wide ones going
+        // up, before them going down.
+        let own = scene == nil ? nil : sceneHandlers(kind, scene)
+        if down, let own {
+            Self.forEach(in: own, reversed: true) { service, type in
+                callingServiceType = type
+                body(service, context)
+            }
+        }
+        Self.forEach(in: handlers, reversed: down) { service, type in
             callingServiceType = type
             body(service, context)
+        }
+        if !down, let own {
+            Self.forEach(in: own, reversed: false) { service, type in
+                callingServiceType = type
+                body(service, context)
+            }
         }
         callingServiceType = caller
         endDispatch(callback, scene: scene)
@@ -72,6 +88,12 @@ extension ServiceComposite {
             callingServiceType = type
             fold.add(body(service, context))
         }
+        if scene != nil, let own = sceneHandlers(kind, scene) {
+            Self.forEach(in: own, reversed: false) { service, type in
+                callingServiceType = type
+                fold.add(body(service, context))
+            }
+        }
         callingServiceType = caller
         endDispatch(callback, scene: scene)
         return fold.result
@@ -95,6 +117,7 @@ extension ServiceComposite {
         beginDispatch(callback, scene: scene)
         defer { endDispatch(callback, scene: scene) }
         var handlers = self.handlers.list(kind)
+        if scene != nil, let own = sceneHandlers(kind, scene) { handlers.append(contentsOf: own) }
         if let include { handlers = handlers.filter(include) }
         let services = handlers.services
         let types = handlers.types

@@ -55,7 +55,7 @@ public final class ServiceComposite: AppService {
     /// The composite this one was flattened into, if any.
     private(set) weak var outer: ServiceComposite?
     /// The callback that sealed the composite, for error messages.
-    private var sealedBy: String?
+    private(set) var sealedBy: String?
 
     /// The service a synchronous dispatch is calling now, for its shared context; the
     /// caller's again once the dispatch ends (dispatches nest).
@@ -76,6 +76,8 @@ public final class ServiceComposite: AppService {
     var pendingWork = OwnedTasks<Task<Void, Never>>()
     /// Work services started to outlive a callback, waited for when winding down.
     var backgroundWork = OwnedTasks<BackgroundWork>()
+    /// The scene-service types, and the services of each connected scene.
+    var sceneServices = SceneServices()
     /// What has been reached, who waits for what, and the work held until then.
     var readiness = ReadinessBoard()
     /// Notification responses delivered lately, so that none is delivered twice.
@@ -198,6 +200,7 @@ public final class ServiceComposite: AppService {
             preconditionFailure("\(error)")
         }
         sealedBy = callback
+        sceneServices.seal(order: plan!.sceneServiceOrder)
         for inner in plan!.nested { inner.outer = self }
         if let mergedLaunchPlan { runMergedLaunchPlan(mergedLaunchPlan, nested: plan!.nested) }
         configuration.logger.debug(
@@ -261,6 +264,8 @@ public final class ServiceComposite: AppService {
         let routes: [ObjectIdentifier: any AnyEventRoute]
         /// The composites that were flattened into this one.
         let nested: [ServiceComposite]
+        /// The order of the scene-service types (positions in registration order).
+        let sceneServiceOrder: [Int]
         /// The declared background tasks, in dispatch order, with their services.
         let backgroundTasks: [(declaration: BackgroundTaskDeclaration, service: any AppService.Type)]
     }
@@ -335,6 +340,8 @@ public final class ServiceComposite: AppService {
         var problems = nestingProblems + launchPlanProblems + mergeProblems
         problems += graph.describedProblems(noun: "service", container: "a composite") { names[$0] ?? "\($0)" }
         problems += Self.backgroundTaskProblems(of: leaves, permitted: configuration.permittedBackgroundTasks)
+        let (sceneProblems, sceneOrder) = sceneServiceProblems(appWide: leaves)
+        problems += sceneProblems
 
         var subscriptions: [ServiceSubscriptions] = []
         for service in leaves {
@@ -357,6 +364,7 @@ public final class ServiceComposite: AppService {
             handlers: HandlerTable(services),
             routes: routes,
             nested: nested,
+            sceneServiceOrder: sceneOrder ?? [],
             backgroundTasks: services.flatMap { service in
                 let declarations = (service as? any BackgroundTaskHandling)?.backgroundTasks ?? []
                 return declarations.map { ($0, Swift.type(of: service)) }

@@ -1,0 +1,164 @@
+/// A service that lives as long as one connected scene: the composite creates one of each
+/// registered scene-service type when a scene connects, and releases them when it
+/// disconnects.
+///
+/// A scene service adopts capability protocols as any service does (``SceneHandling``,
+/// ``URLOpenHandling``, ``UserActivityHandling``, ...), but hears only the callbacks of its
+/// own scene: after the application-wide services for "up" callbacks, before them for
+/// "down" ones. Per-scene state lives in it instead of in a dictionary keyed by scene
+/// identifier.
+///
+/// Its ``AppService/dependencies`` may name application-wide services and other scene
+/// services; validation reports a missing one, a cycle, and a type registered twice with
+/// the other problems. From its context it finds application-wide services by type
+/// (``AppContext/service(_:)``) and the services of its own scene
+/// (``AppContext/sceneService(_:)``); application-wide services find a scene's services
+/// with ``ServiceComposite/sceneService(_:in:)``.
+///
+/// ```swift
+/// final class EditorSession: SceneService, SceneHandling {
+///     let scene: SceneInfo
+///     init(scene: SceneInfo, context: AppContext) { self.scene = scene }
+///     func sceneDidEnterBackground(_ context: AppContext) { /* save this scene's draft */ }
+/// }
+/// ```
+@MainActor
+public protocol SceneService: AppService {
+    /// Creates the service for `scene`, as it connects; `context` finds the
+    /// application-wide services.
+    init(scene: SceneInfo, context: AppContext)
+}
+
+/// The scene services of every connected scene: written here only.
+@MainActor
+struct SceneServices {
+    /// The services of one connected scene, in dependency order, with their handler lists.
+    struct Instances {
+        let services: ContiguousArray<any AppService>
+        let handlers: HandlerTable
+    }
+
+    /// The registered types, in registration order.
+    private(set) var registered: [any SceneService.Type] = []
+    /// The types in dependency order, once the composite is sealed.
+    private(set) var ordered: [any SceneService.Type] = []
+    private var connected: [String: Instances] = [:]
+
+    /// Registers `types` after those registered before.
+    mutating func register(_ types: [any SceneService.Type]) { registered += types }
+
+    /// Orders the types by `order` (positions in ``registered``), as the composite seals.
+    mutating func seal(order: [Int]) { ordered = order.map { registered[$0] } }
+
+    /// Whether any scene-service type is registered.
+    var isEmpty: Bool { registered.isEmpty }
+
+    /// The services of the scene `identifier`, if it is connected and has any.
+    subscript(identifier: String) -> Instances? { connected[identifier] }
+
+    /// Stores the services made for the scene `identifier`.
+    mutating func connect(_ identifier: String, _ services: ContiguousArray<any AppService>) {
+        connected[identifier] = Instances(services: services, handlers: HandlerTable(services))
+    }
+
+    /// Releases the services of the scene `identifier`.
+    mutating func disconnect(_ identifier: String) { connected[identifier] = nil }
+
+    /// The identifiers of the scenes with services, in no particular order.
+    var connectedScenes: [String] { Array(connected.keys) }
+}
+
+extension ServiceComposite {
+    /// Registers scene-service types: one instance of each is made per connected scene.
+    ///
+    /// - Throws: ``ServiceCompositeError`` with
+    ///   ``ServiceCompositeError/Code/registrationAfterDispatch`` once the composite has
+    ///   dispatched; nothing is registered.
+    public func registerSceneServices(_ types: [any SceneService.Type]) throws(ServiceCompositeError) {
+        if let sealer = outer?.sealedBy ?? sealedBy {
+            throw ServiceCompositeError(
+                code: .registrationAfterDispatch,
+                message: "Scene services \(types.map { $0.serviceName }.joined(separator: ", ")) were registered after "
+                    + "\(sealer) was dispatched; register scene services before the first callback."
+            )
+        }
+        sceneServices.register(types)
+    }
+
+    /// The service of type `type` of the connected scene `scene`, or `nil`.
+    public func sceneService<Service>(_ type: Service.Type = Service.self, in scene: SceneInfo) -> Service? {
+        if let outer { return outer.sceneService(type, in: scene) }
+        return sceneServices[scene.identifier]?.services.lazy.compactMap { $0 as? Service }.first
+    }
+
+    /// Makes the scene services of `scene`, in dependency order, as it connects; nothing if
+    /// it has them already.
+    func connectSceneServices(_ scene: SceneInfo, platform: PlatformObjects?) {
+        guard !sceneServices.isEmpty, sceneServices[scene.identifier] == nil else { return }
+        var made = ContiguousArray<any AppService>()
+        for type in sceneServices.ordered {
+            made.append(type.init(scene: scene, context: makeContext(type, .sceneWillConnect, platform, scene)))
+            // Made one by one, so a scene service finds those it depends on as it is made.
+            sceneServices.connect(scene.identifier, made)
+        }
+    }
+
+    /// Releases the scene services of `scene` after it disconnected.
+    func disconnectSceneServices(_ scene: SceneInfo) {
+        sceneServices.disconnect(scene.identifier)
+    }
+
+    /// The handlers of `kind` among the services of `scene`, if it has any.
+    @inline(never)
+    func sceneHandlers<Service>(_ kind: HandlerKind<Service>, _ scene: SceneInfo?) -> HandlerList<Service>? {
+        guard let scene, let instances = sceneServices[scene.identifier] else { return nil }
+        let list = instances.handlers.list(kind)
+        return list.isEmpty ? nil : list
+    }
+
+    /// What keeps the scene-service types from being made: a type registered twice (or
+    /// also application-wide), a dependency neither registered application-wide nor a
+    /// scene service, a cycle. Returns the order of the types when there is no problem.
+    func sceneServiceProblems(appWide: [any AppService]) -> (problems: [ServiceGraphError.Problem], order: [Int]?) {
+        let types = sceneServices.registered
+        guard !types.isEmpty else { return ([], []) }
+        let appWideTypes = Set(appWide.map { ObjectIdentifier(Swift.type(of: $0)) })
+        var problems: [ServiceGraphError.Problem] = []
+        for type in types where appWideTypes.contains(ObjectIdentifier(type)) {
+            problems.append(
+                .init(
+                    kind: .duplicate,
+                    message:
+                        "\(type.serviceName) is registered both as a scene service and application-wide; register it once."
+                )
+            )
+        }
+        // Application-wide dependencies are met already; the graph checks the others.
+        let graph = DependencyGraph(
+            types.map { type in
+                DependencyGraph<ObjectIdentifier>.Node(
+                    key: ObjectIdentifier(type),
+                    name: type.serviceName,
+                    dependencies: type.dependencies.map { ObjectIdentifier($0) }.filter { !appWideTypes.contains($0) }
+                )
+            }
+        )
+        var names: [ObjectIdentifier: String] = [:]
+        for type in types {
+            for dependency in type.dependencies { names[ObjectIdentifier(dependency)] = dependency.serviceName }
+        }
+        problems += graph.describedProblems(noun: "scene service", container: "a composite") {
+            names[$0] ?? "\($0)"
+        }
+        return (problems, problems.isEmpty ? graph.order() : nil)
+    }
+}
+
+extension AppContext {
+    /// The service of type `type` of the scene this callback concerns, or `nil` when there
+    /// is no such scene service (or no scene).
+    public func sceneService<Service>(_ type: Service.Type = Service.self) -> Service? {
+        guard let scene else { return nil }
+        return composite.sceneService(type, in: scene)
+    }
+}

@@ -1,0 +1,132 @@
+import AppServices
+import AppServicesTesting
+import Testing
+
+/// Records, app-wide, what each scene's services heard.
+final class SceneJournal: AppService {
+    var entries: [String] = []
+}
+
+/// Per-scene state: hears only its own scene's callbacks.
+final class EditorSession: SceneService, SceneHandling {
+    static var dependencies: [any AppService.Type] { [SceneJournal.self] }
+    let scene: SceneInfo
+    let journal: SceneJournal?
+
+    init(scene: SceneInfo, context: AppContext) {
+        self.scene = scene
+        self.journal = context.service(SceneJournal.self)
+        journal?.entries.append("make \(scene.identifier)")
+    }
+
+    func scene(_ context: AppContext, willConnectTo session: SceneSession, options: SceneConnectionOptions) {
+        journal?.entries.append("\(scene.identifier) connect \(context.scene?.identifier ?? "-")")
+    }
+
+    func sceneDidBecomeActive(_ context: AppContext) {
+        journal?.entries.append("\(scene.identifier) active \(context.scene?.identifier ?? "-")")
+        #expect(context.sceneService(EditorSession.self) === self, "a scene finds its own services")
+    }
+
+    func sceneDidEnterBackground(_ context: AppContext) {
+        journal?.entries.append("\(scene.identifier) background")
+    }
+}
+
+/// An application-wide scene handler, to show the order.
+final class AppWideScenes: AppService, SceneHandling {
+    static var dependencies: [any AppService.Type] { [SceneJournal.self] }
+    weak var journal: SceneJournal?
+
+    func sceneDidBecomeActive(_ context: AppContext) {
+        context.service(SceneJournal.self)?.entries.append("app-wide active \(context.scene?.identifier ?? "-")")
+    }
+
+    func sceneDidEnterBackground(_ context: AppContext) {
+        context.service(SceneJournal.self)?.entries.append("app-wide background")
+    }
+}
+
+final class NeedsMissing: SceneService {
+    static var dependencies: [any AppService.Type] { [MissingAppService.self] }
+    init(scene: SceneInfo, context: AppContext) {}
+}
+final class MissingAppService: AppService {}
+
+@MainActor
+struct SceneServiceTests {
+    let one = SceneInfo(session: SceneSession(persistentIdentifier: "one"))
+    let two = SceneInfo(session: SceneSession(persistentIdentifier: "two"))
+
+    @Test("Each scene gets its own scene services, which hear only its callbacks, after app-wide services going up")
+    func ownScenesOnly() throws {
+        let journal = SceneJournal()
+        let composite = ServiceComposite([journal, AppWideScenes()])
+        try composite.registerSceneServices([EditorSession.self])
+        _ = composite.didFinishLaunching()
+        composite.sceneWillConnect(one)
+        composite.sceneWillConnect(two)
+        composite.sceneWillEnterForeground(one)
+        composite.sceneDidBecomeActive(one)
+        composite.sceneWillResignActive(one)
+        composite.sceneDidEnterBackground(one)
+        #expect(
+            journal.entries.filter { !$0.contains("derived") } == [
+                "make one", "one connect one", "make two", "two connect two",
+                "app-wide active one", "one active one",
+                "one background", "app-wide background",
+            ]
+        )
+        #expect(composite.sceneService(EditorSession.self, in: two)?.scene == two)
+    }
+
+    @Test("Scene services are released when their scene disconnects, and made anew when it reconnects")
+    func releasedOnDisconnect() throws {
+        let journal = SceneJournal()
+        let composite = ServiceComposite([journal])
+        try composite.registerSceneServices([EditorSession.self])
+        _ = composite.didFinishLaunching()
+        composite.sceneWillConnect(one)
+        weak var first = composite.sceneService(EditorSession.self, in: one)
+        #expect(first != nil)
+        composite.sceneDidDisconnect(one)
+        #expect(first == nil, "released with its scene")
+        #expect(composite.sceneService(EditorSession.self, in: one) == nil)
+
+        composite.sceneWillConnect(one)
+        #expect(composite.sceneService(EditorSession.self, in: one) != nil)
+        #expect(journal.entries.filter { $0.hasPrefix("make") } == ["make one", "make one"])
+    }
+
+    @Test("Validation lists a scene service registered twice, or also app-wide, and a missing app-wide dependency")
+    func validation() throws {
+        let composite = ServiceComposite([SceneJournal(), EditorSessionAppWide()])
+        try composite.registerSceneServices([
+            EditorSession.self, EditorSession.self, NeedsMissing.self, EditorSessionAppWide.self,
+        ])
+        let error = #expect(throws: ServiceGraphError.self) { try composite.validate() }
+        #expect(
+            error?.problems.map(\.message) == [
+                "EditorSessionAppWide is registered both as a scene service and application-wide; register it once.",
+                "EditorSession is registered twice (positions 1 and 2); a composite holds one scene service per type. Remove one registration.",
+                "NeedsMissing depends on MissingAppService, which is not registered. Register MissingAppService or remove the dependency.",
+            ]
+        )
+    }
+
+    @Test("Registering scene services after the first callback is refused, naming them")
+    func lateRegistration() {
+        let composite = ServiceComposite([])
+        _ = composite.didFinishLaunching()
+        let error = #expect(throws: ServiceCompositeError.self) {
+            try composite.registerSceneServices([EditorSession.self])
+        }
+        #expect(error?.code == .registrationAfterDispatch)
+        #expect(error?.message.contains("EditorSession") == true)
+    }
+}
+
+final class EditorSessionAppWide: SceneService {
+    init(scene: SceneInfo, context: AppContext) {}
+    init() {}
+}
