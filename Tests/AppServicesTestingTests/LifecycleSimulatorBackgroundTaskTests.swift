@@ -12,6 +12,7 @@ struct LifecycleSimulatorBackgroundTaskTests {
     /// fails unless the task was registered before `didFinishLaunching` reached it.
     final class Refresher: RecordingService {
         private(set) var submissions: [String] = []
+        private(set) var submissionErrors: [BackgroundTaskError] = []
         private(set) var cancelledRuns = 0
 
         override func application(
@@ -22,7 +23,7 @@ struct LifecycleSimulatorBackgroundTaskTests {
                 try context.backgroundTasks.submit(.appRefresh(LifecycleSimulatorBackgroundTaskTests.refresh))
                 submissions.append("submitted")
             } catch {
-                submissions.append("\(error)")
+                submissionErrors.append(error)
             }
             return super.application(context, didFinishLaunchingWithOptions: options)
         }
@@ -86,6 +87,7 @@ struct LifecycleSimulatorBackgroundTaskTests {
 
         try simulator.expireBackgroundTasks()
 
+        try #require(run.isCompleted, "completed by the expiration, at once")
         #expect(await run.completion() == false)
         await composite.waitForPendingWork()
         #expect(refresher.cancelledRuns == 1, "the expiration cancelled the work")
@@ -124,11 +126,21 @@ struct LifecycleSimulatorBackgroundTaskTests {
         #expect(refresher.callbacks.filter { $0 == .runBackgroundTask }.count == 1)
     }
 
-    @Test("A target that takes no scheduler has registered nothing, so the simulator launches none of its tasks")
+    @Test("Without a scheduler, submitting fails with an error naming the task, and the simulator launches none")
     func targetWithoutScheduler() async throws {
         let target = BareTarget(ServiceComposite([refresher]))
         let simulator = LifecycleSimulator(driving: target)
         try simulator.launchIntoBackground()
+
+        #expect(refresher.submissions.isEmpty)
+        let submission = try #require(refresher.submissionErrors.first)
+        #expect(submission.code == .notRegistered)
+        #expect(submission.identifier == Self.refresh)
+        #expect(
+            submission.message.hasPrefix(
+                "Background task \(Self.refresh) was submitted before the host registered the background tasks"
+            )
+        )
 
         let error = #expect(throws: LifecycleSimulatorError.self) { try simulator.startBackgroundTask(Self.refresh) }
 
