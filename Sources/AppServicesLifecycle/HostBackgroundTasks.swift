@@ -26,8 +26,7 @@ final class HostBackgroundTasks {
 
     /// A run that was asked for: started, or refused at once.
     enum Start {
-        /// Running on the scheduler; the host expired it if `expired` says so by the time it
-        /// completes.
+        /// Running on the scheduler.
         case running(InProcessBackgroundTask)
         /// Not started, or completed at once because nobody declares it: its outcome.
         case finished(ApplicationHost.BackgroundTaskRun)
@@ -103,9 +102,10 @@ final class HostBackgroundTasks {
 
     /// Waits until `start` has completed, and logs and returns how it ended.
     func finish(_ start: Start) async -> ApplicationHost.BackgroundTaskRun {
-        guard case .running(let task) = start else {
-            guard case .finished(let run) = start else { preconditionFailure("a start either runs or has finished") }
-            return run
+        let task: InProcessBackgroundTask
+        switch start {
+        case .finished(let run): return run
+        case .running(let running): task = running
         }
         let succeeded = await task.completion()
         running.removeAll { $0 === task }
