@@ -56,7 +56,13 @@ extension ApplicationHost {
         /// Trapped only while the host runs and only when there are layers to reload; `nil`
         /// traps nothing.
         public var reloadSignal: UnixSignal?
-        /// Where the host logs the launch, each wind-down step and each reload.
+        /// The signal that runs the background tasks whose requests are due
+        /// (``ApplicationHost/runDueBackgroundTasks()``), as the system would launch them.
+        /// Default: SIGUSR1. Trapped while the host runs; `nil` traps nothing. Give it a
+        /// signal other than `reloadSignal`.
+        public var backgroundTaskSignal: UnixSignal?
+        /// Where the host logs the launch, each wind-down step, each reload and each
+        /// background-task run.
         public var logger: Logger
         /// Called once, when the application serves: it has launched (through its critical
         /// phase), is active, and its signals are trapped, the reload signal by the host and
@@ -76,6 +82,7 @@ extension ApplicationHost {
             budgets: Budgets = Budgets(),
             configurationLayers: LayeredConfiguration? = nil,
             reloadSignal: UnixSignal? = .sighup,
+            backgroundTaskSignal: UnixSignal? = .sigusr1,
             logger: Logger = Logger(label: "AppServicesLifecycle"),
             whenServing: (@Sendable () -> Void)? = nil
         ) {
@@ -83,6 +90,7 @@ extension ApplicationHost {
             self.budgets = budgets
             self.configurationLayers = configurationLayers
             self.reloadSignal = reloadSignal
+            self.backgroundTaskSignal = backgroundTaskSignal
             self.logger = logger
             self.whenServing = whenServing
         }

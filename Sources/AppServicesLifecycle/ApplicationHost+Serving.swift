@@ -88,29 +88,46 @@ extension ApplicationHost {
         }
     }
 
-    /// Starts trapping the reload signal, when there is a signal and something to reload.
-    func trapReloadSignal() async -> UnixSignalsSequence? {
-        guard let signal = configuration.reloadSignal, configuration.configurationLayers != nil else { return nil }
-        return await UnixSignalsSequence(trapping: signal)
+    /// The reload signal, when there is something to reload.
+    private var activeReloadSignal: UnixSignal? {
+        configuration.configurationLayers == nil ? nil : configuration.reloadSignal
+    }
+
+    /// Starts trapping the signals handled while serving: the reload signal, when there is
+    /// something to reload, and the background-task signal.
+    func trapServingSignals() async -> UnixSignalsSequence? {
+        let signals = [activeReloadSignal, configuration.backgroundTaskSignal].compactMap(\.self)
+        guard !signals.isEmpty else { return nil }
+        return await UnixSignalsSequence(trapping: signals)
     }
 
     /// Serves until graceful shutdown or cancellation, reloading the configuration on each
-    /// reload signal meanwhile.
-    func serve(reloadingOn signals: UnixSignalsSequence?) async {
+    /// reload signal and running the due background tasks on each background-task signal
+    /// meanwhile. Runs still going when serving ends are expired, and waited for.
+    func serve(handling signals: UnixSignalsSequence?) async {
         logger.info("The application is active and serving until graceful shutdown.")
         configuration.whenServing?()
-        if let signals {
-            // The sequence ends at graceful shutdown, and when the task is cancelled.
-            for await signal in signals.cancelOnGracefulShutdown() {
-                await reload(on: signal)
+        // Background-task runs go on beside the signals (a run may take minutes) as children
+        // of this group, which waits for them: they are expired below, so it waits briefly.
+        await withDiscardingTaskGroup { runs in
+            if let signals {
+                // The sequence ends at graceful shutdown, and when the task is cancelled.
+                for await signal in signals.cancelOnGracefulShutdown() {
+                    if signal == configuration.backgroundTaskSignal {
+                        let started = await startDueBackgroundTasks(because: "on \(signal)")
+                        for start in started { runs.addTask { _ = await self.finish([start]) } }
+                    }
+                    if signal == activeReloadSignal { await reload(on: signal) }
+                }
+            } else {
+                // Returns at graceful shutdown; throws when the task is cancelled, which ends
+                // serving just the same.
+                try? await gracefulShutdown()
             }
-        } else {
-            // Returns at graceful shutdown; throws when the task is cancelled, which ends
-            // serving just the same.
-            try? await gracefulShutdown()
+            let cause = Task.isCancelled ? "Cancelled" : "Graceful shutdown"
+            logger.info("\(cause): the application winds down.")
+            await MainActor.run { backgroundTasks.windDown() }
         }
-        let cause = Task.isCancelled ? "Cancelled" : "Graceful shutdown"
-        logger.info("\(cause): the application winds down.")
     }
 
     private func reload(on signal: UnixSignal) async {

@@ -24,7 +24,7 @@ extension ApplicationHost {
     /// @main
     /// enum Server {
     ///     static func main() async throws {
-    ///         ApplicationHost.holdSignals([.sigterm, .sigint, .sighup])
+    ///         ApplicationHost.holdSignals([.sigterm, .sigint, .sighup, .sigusr1])
     ///         // ... build the host and run the service group as usual.
     ///     }
     /// }
@@ -32,12 +32,13 @@ extension ApplicationHost {
     ///
     /// Without it, a SIGTERM that arrives while the program starts (reading its
     /// configuration, building its services) ends it at once with status 143, and a SIGHUP
-    /// does the same. With it, ``run()`` raises the held signals again right after it has
-    /// trapped the reload signal; the service group has trapped its graceful-shutdown
-    /// signals before it started the host. A SIGTERM held from the start then shuts the
-    /// group down in order: if it is seen before the launch, nothing is launched and there
-    /// is nothing to wind down; otherwise the host winds down from where the application is.
-    /// A SIGHUP held from the start reloads the configuration once the application serves.
+    /// or SIGUSR1 does the same. With it, ``run()`` raises the held signals again right after
+    /// it has trapped the reload and background-task signals; the service group has trapped
+    /// its graceful-shutdown signals before it started the host. A SIGTERM held from the
+    /// start then shuts the group down in order: if it is seen before the launch, nothing is
+    /// launched and there is nothing to wind down; otherwise the host winds down from where
+    /// the application is. A SIGHUP held from the start reloads the configuration, and a
+    /// SIGUSR1 runs the due background tasks, once the application serves.
     ///
     /// Blocking the signals would not do: on Linux, the main thread of a program with an
     /// asynchronous `main` waits in `sigsuspend` with every signal unblocked. A held
@@ -45,7 +46,8 @@ extension ApplicationHost {
     /// recorded and has no effect.
     ///
     /// - Parameter signals: The signals to hold; typically the service group's graceful
-    ///   shutdown signals and ``Configuration-swift.struct/reloadSignal``.
+    ///   shutdown signals, ``Configuration-swift.struct/reloadSignal`` and
+    ///   ``Configuration-swift.struct/backgroundTaskSignal``.
     public static func holdSignals(_ signals: [UnixSignal]) {
         for signal in signals where signal.rawValue > 0 && signal.rawValue < 64 {
             var action = sigaction()

@@ -50,9 +50,13 @@ extension ApplicationHost {
     }
 
     /// Takes the application from the state it is in to terminated, one step at a time,
-    /// each bounded by its budget.
+    /// each bounded by its budget, after expiring the background-task runs still going.
     func windDown() async {
-        let steps = await MainActor.run { WindDownStep.steps(from: composite.applicationState) }
+        let steps = await MainActor.run {
+            // Done when serving ended; here too for a launch that never served.
+            backgroundTasks.windDown()
+            return WindDownStep.steps(from: composite.applicationState)
+        }
         var cutOff: [String] = []
         for (index, step) in steps.enumerated() {
             let budget = step.budget(in: configuration.budgets)

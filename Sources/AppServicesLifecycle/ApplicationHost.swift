@@ -38,8 +38,11 @@ import UnixSignals
 ///    signal is trapped, until graceful shutdown (the service group's `gracefulShutdownSignals`,
 ///    such as SIGTERM and SIGINT) or cancellation. Meanwhile each reload signal (SIGHUP by
 ///    default) reads the configuration layers again and posts `ConfigurationDidChange`
-///    (`reloadConfiguration()`).
-/// 4. **Wind-down**, in reverse: `willResignActive`, `didEnterBackground`, `willTerminate`.
+///    (`reloadConfiguration()`), and each background-task signal (SIGUSR1 by default) runs
+///    the background tasks whose requests are due (`runDueBackgroundTasks()`).
+/// 4. **Wind-down**, in reverse: background-task runs still going are expired (their work is
+///    cancelled, and each is completed as failed, once), then `willResignActive`,
+///    `didEnterBackground`, `willTerminate`.
 ///    After each step the host waits for the background work services began
 ///    (`AppContext/beginBackgroundWork(named:_:)`) up to the step's budget
 ///    (`Configuration-swift.struct/Budgets-swift.struct`), then cancels what still runs
@@ -54,6 +57,11 @@ import UnixSignals
 /// wound down the same way, and `run()` then throws ``ApplicationHostError``, which ends
 /// the service group with that error.
 ///
+/// The host plays `BGTaskScheduler` with an `InProcessBackgroundTaskScheduler`
+/// (`backgroundTaskScheduler`): the composite registers its declared background tasks with it
+/// before `willFinishLaunching`, so services can submit requests from their launch callbacks
+/// on, and the host runs the due ones when triggered.
+///
 /// Budgets bound the asynchronous background work, not the callbacks themselves: a service's
 /// synchronous main-actor handler cannot be interrupted, so long work belongs in background
 /// work. All budgets are measured on the composite's clock
@@ -65,8 +73,22 @@ public final class ApplicationHost: Service {
     public let configuration: Configuration
     /// Whether `run()` was called, so that it runs once.
     private let started = Atomic(false)
+    /// The host's background tasks, made on the main actor the first time they are needed
+    /// (their type is main-actor isolated; the host is not).
+    private let backgroundTaskState = Mutex<HostBackgroundTasks?>(nil)
 
     var logger: Logger { configuration.logger }
+
+    /// The host's background tasks: its scheduler and the runs going on.
+    @MainActor
+    var backgroundTasks: HostBackgroundTasks {
+        backgroundTaskState.withLock { state in
+            if let state { return state }
+            let made = HostBackgroundTasks(logger: logger)
+            state = made
+            return made
+        }
+    }
 
     /// Creates a host for `composite`, which should have its launch plan attached.
     ///
@@ -96,9 +118,9 @@ public final class ApplicationHost: Service {
             )
         }
         try await MainActor.run { try composite.validate() }
-        // Trapped before the launch, so a reload signal that arrives early is handled once
-        // the application serves instead of ending the process.
-        let reloadSignals = await trapReloadSignal()
+        // Trapped before the launch, so a reload or background-task signal that arrives early
+        // is handled once the application serves instead of ending the process.
+        let servingSignals = await trapServingSignals()
         // Every handler is in place now (a service group traps its shutdown signals before it
         // starts its services): the signals held since the process started can be served.
         Self.raiseHeldSignals()
@@ -112,7 +134,7 @@ public final class ApplicationHost: Service {
         let outcome = await waitForCriticalPhase(of: launch)
         if case .ready = outcome {
             await becomeActive()
-            await serve(reloadingOn: reloadSignals)
+            await serve(handling: servingSignals)
         }
         await windDown()
         // After the wind-down cancelled the launch, every running initializer returns or is
@@ -141,11 +163,14 @@ public final class ApplicationHost: Service {
         case failed(LaunchError)
     }
 
-    /// Sends will- and didFinishLaunching; returns the launch they started, if a plan is
-    /// attached.
+    /// Registers the background tasks, sends will- and didFinishLaunching; returns the launch
+    /// they started, if a plan is attached.
     @MainActor
     private func launchApplication() -> Launch? {
         let options = configuration.launchOptions
+        // As an app registers with BGTaskScheduler before launch returns; before the
+        // services hear of the launch, so that they can submit requests from it on.
+        backgroundTasks.register(composite)
         if !composite.willFinishLaunching(options) {
             logger.debug("A service answered false to willFinishLaunching; the launch goes on.")
         }

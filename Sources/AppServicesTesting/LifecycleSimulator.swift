@@ -20,6 +20,19 @@ public import AppServices
 /// call: resign active, then become active again), suspension, termination (only while
 /// running; a suspended application is ended without a callback), and, for scene-based
 /// applications, each scene's connect, foreground, active, background and disconnect.
+///
+/// It also plays the system's other parts: the notification center (a notification arriving
+/// in the foreground, a person's response to one, a launch from one), `BGTaskScheduler`
+/// (``backgroundTaskScheduler``: the application registers its background tasks with it
+/// while it launches, and the simulator launches and expires their runs), and background
+/// time (``backgroundTime``, which it can expire):
+///
+/// ```swift
+/// let simulator = LifecycleSimulator(driving: composite)
+/// let succeeded = try await simulator.launchIntoBackground(forBackgroundTask: "com.example.refresh")
+/// try simulator.enterForeground()
+/// let shown = try await simulator.presentNotification(UserNotification(identifier: "n1"))
+/// ```
 @MainActor
 public final class LifecycleSimulator {
     /// The application's state as UIKit sees it.
@@ -80,6 +93,23 @@ public final class LifecycleSimulator {
         case sceneDidEnterBackground(SceneInfo)
         /// `sceneDidDisconnect(_:)`.
         case sceneDidDisconnect(SceneInfo)
+        /// `userNotificationCenter(_:willPresent:withCompletionHandler:)`: a notification
+        /// arrives while the application is in the foreground. Answers ``Answer/presentation(_:)``.
+        case willPresentNotification(UserNotification)
+        /// `userNotificationCenter(_:didReceive:withCompletionHandler:)`: a person opened,
+        /// dismissed or chose an action on a notification (waking a suspended application).
+        case didReceiveNotificationResponse(NotificationResponse)
+        /// The system launches a run of the background task with this identifier, registered
+        /// with ``LifecycleSimulator/backgroundTaskScheduler``, in the background (waking a
+        /// suspended application). The run is appended to
+        /// ``LifecycleSimulator/backgroundTaskRuns``.
+        case launchBackgroundTask(String)
+        /// The system takes the time of every background-task run not completed yet back:
+        /// each run's `expirationHandler` is called.
+        case expireBackgroundTasks
+        /// The application's background time runs out: the expiration handler of every open
+        /// `beginBackgroundTask` assertion of ``LifecycleSimulator/backgroundTime`` is called.
+        case expireBackgroundTime
 
         /// The step's name, with the scene for scene steps.
         public var description: String {
@@ -102,6 +132,11 @@ public final class LifecycleSimulator {
             case .sceneWillResignActive(let scene): return "sceneWillResignActive(\(scene.identifier))"
             case .sceneDidEnterBackground(let scene): return "sceneDidEnterBackground(\(scene.identifier))"
             case .sceneDidDisconnect(let scene): return "sceneDidDisconnect(\(scene.identifier))"
+            case .willPresentNotification: return "willPresentNotification"
+            case .didReceiveNotificationResponse: return "didReceiveNotificationResponse"
+            case .launchBackgroundTask(let identifier): return "launchBackgroundTask(\(identifier))"
+            case .expireBackgroundTasks: return "expireBackgroundTasks"
+            case .expireBackgroundTime: return "expireBackgroundTime"
             }
         }
     }
@@ -112,6 +147,9 @@ public final class LifecycleSimulator {
         case launch(Bool)
         /// A silent push's or background fetch's result.
         case fetch(BackgroundFetchResult)
+        /// How a notification that arrived in the foreground is shown: the union of the
+        /// options of the services that heard it.
+        case presentation(NotificationPresentationOptions)
     }
 
     private let target: any LifecycleTarget
@@ -121,15 +159,32 @@ public final class LifecycleSimulator {
     public private(set) var sceneStates: [String: SceneState] = [:]
     /// Every step taken, in order.
     public private(set) var history: [String] = []
+    /// The simulated `BGTaskScheduler`: the application registers its background tasks with
+    /// it while it launches and submits its requests to it; ``Step/launchBackgroundTask(_:)``
+    /// runs them.
+    public let backgroundTaskScheduler = InProcessBackgroundTaskScheduler()
+    /// Every background-task run the simulator launched, in order, each with its
+    /// `setTaskCompleted(success:)` calls.
+    public private(set) var backgroundTaskRuns: [InProcessBackgroundTask] = []
+    /// The simulated background time (`beginBackgroundTask`), which records every assertion
+    /// and which ``Step/expireBackgroundTime`` expires.
+    public let backgroundTime = SimulatedBackgroundTime()
 
     /// Creates a simulator that drives `composite`.
+    ///
+    /// The composite registers its background tasks with ``backgroundTaskScheduler`` when it
+    /// launches (before its services hear `willFinishLaunching`), and its
+    /// `ServiceComposite/backgroundTime` becomes ``backgroundTime``, replacing any.
     public convenience init(driving composite: ServiceComposite) {
         self.init(driving: CompositeTarget(composite))
     }
 
-    /// Creates a simulator that drives `target`, such as a wrapped platform adapter.
+    /// Creates a simulator that drives `target`, such as a wrapped platform adapter, and gives
+    /// it the simulated system's ``backgroundTaskScheduler`` and ``backgroundTime``
+    /// (`LifecycleTarget/install(backgroundTasks:backgroundTime:)`).
     public init(driving target: any LifecycleTarget) {
         self.target = target
+        target.install(backgroundTasks: backgroundTaskScheduler, backgroundTime: backgroundTime)
     }
 
     /// Whether a scene has connected: UIKit then reports foreground and background through
@@ -149,12 +204,14 @@ public final class LifecycleSimulator {
         return await perform(step)
     }
 
-    /// Takes one synchronous step (anything but a push, a fetch or URL session events).
+    /// Takes one synchronous step (anything but a push, a fetch, URL session events or a
+    /// notification).
     @discardableResult
     public func sendNow(_ step: Step) throws(LifecycleSimulatorError) -> Answer? {
         try check(step)
         switch step {
-        case .remoteNotification, .backgroundFetch, .backgroundURLSession:
+        case .remoteNotification, .backgroundFetch, .backgroundURLSession, .willPresentNotification,
+            .didReceiveNotificationResponse:
             preconditionFailure("\(step) is asynchronous; use send(_:).")
         default:
             return performSynchronously(step)
@@ -310,6 +367,13 @@ public final class LifecycleSimulator {
         try sendNow(.sceneDidDisconnect(scene))
     }
 
+    /// Launch into the background with nothing delivered yet: will/didFinishLaunching in the
+    /// background, as for a background task or a notification action handled in the
+    /// background.
+    public func launchIntoBackground() throws(LifecycleSimulatorError) {
+        try launchInBackground()
+    }
+
     private func launchInBackground() throws(LifecycleSimulatorError) {
         let options = LaunchOptions(launchedInBackground: true)
         try sendNow(.willFinishLaunching(options))
@@ -324,25 +388,35 @@ public final class LifecycleSimulator {
 
     // MARK: - Transitions
 
-    /// Every kind of step, for listing what UIKit could do from a state.
-    private static func probes(scene: SceneInfo?) -> [Step] {
-        let probe = scene ?? SceneInfo(session: SceneSession(persistentIdentifier: "scene"))
+    /// Every kind of step, for listing what UIKit could do from a state; scene and
+    /// background-task steps with the scene and task of `step`.
+    private func probes(like step: Step) -> [Step] {
+        let scene = Self.scene(of: step) ?? SceneInfo(session: SceneSession(persistentIdentifier: "scene"))
+        let notification = UserNotification(identifier: "notification")
+        let task: String
+        if case .launchBackgroundTask(let identifier) = step {
+            task = identifier
+        } else {
+            task = backgroundTaskScheduler.registeredIdentifiers.min() ?? "task"
+        }
         return [
             .willFinishLaunching(LaunchOptions()), .didFinishLaunching(LaunchOptions()), .didBecomeActive,
             .willResignActive, .didEnterBackground, .willEnterForeground, .willTerminate, .suspend,
             .remoteNotification(RemoteNotification(userInfo: [:])), .backgroundFetch, .backgroundURLSession("session"),
-            .sceneWillConnect(probe, SceneConnectionOptions()), .sceneWillEnterForeground(probe),
-            .sceneDidBecomeActive(probe), .sceneWillResignActive(probe), .sceneDidEnterBackground(probe),
-            .sceneDidDisconnect(probe),
+            .willPresentNotification(notification),
+            .didReceiveNotificationResponse(NotificationResponse(notification: notification)),
+            .launchBackgroundTask(task), .expireBackgroundTasks, .expireBackgroundTime,
+            .sceneWillConnect(scene, SceneConnectionOptions()), .sceneWillEnterForeground(scene),
+            .sceneDidBecomeActive(scene), .sceneWillResignActive(scene), .sceneDidEnterBackground(scene),
+            .sceneDidDisconnect(scene),
         ]
     }
 
     private func check(_ step: Step) throws(LifecycleSimulatorError) {
         guard !isPossible(step) else { return }
-        let scene = Self.scene(of: step)
-        let possible = Self.probes(scene: scene).filter(isPossible).map { "\($0)" }
+        let possible = probes(like: step).filter(isPossible).map { "\($0)" }
         var where_ = "the application is \(state)"
-        if let scene {
+        if let scene = Self.scene(of: step) {
             where_ +=
                 sceneStates[scene.identifier].map { " and scene \(scene.identifier) is \($0)" }
                 ?? " and scene \(scene.identifier) is not connected"
@@ -350,7 +424,29 @@ public final class LifecycleSimulator {
         if usesScenes, Self.isApplicationStateStep(step) {
             where_ += " (a scene-based application hears scene callbacks instead)"
         }
+        switch step {
+        case .launchBackgroundTask(let identifier) where !isRegistered(identifier):
+            let registered = backgroundTaskScheduler.registeredIdentifiers.sorted()
+            where_ +=
+                " and background task \(identifier) is not registered (registered: "
+                + "\(registered.isEmpty ? "none" : registered.joined(separator: ", ")))"
+        case .expireBackgroundTasks where !hasRunningBackgroundTask:
+            where_ += " and no background task is running"
+        default:
+            break
+        }
         throw LifecycleSimulatorError(step: "\(step)", state: where_, possibleSteps: possible)
+    }
+
+    /// Whether the application registered `identifier` with the simulated `BGTaskScheduler`:
+    /// the system launches no other task.
+    private func isRegistered(_ identifier: String) -> Bool {
+        backgroundTaskScheduler.registeredIdentifiers.contains(identifier)
+    }
+
+    /// Whether a background-task run the simulator launched has not completed yet.
+    private var hasRunningBackgroundTask: Bool {
+        backgroundTaskRuns.contains { !$0.isCompleted }
     }
 
     private static func scene(of step: Step) -> SceneInfo? {
@@ -397,6 +493,12 @@ public final class LifecycleSimulator {
         case .sceneDidDisconnect(let scene):
             let current = sceneStates[scene.identifier]
             return current == .background || current == .unattached
+        case .willPresentNotification: return state == .active || state == .inactive
+        case .didReceiveNotificationResponse: return running || state == .suspended
+        case .launchBackgroundTask(let identifier):
+            return (state == .background || state == .suspended) && isRegistered(identifier)
+        case .expireBackgroundTasks: return hasRunningBackgroundTask
+        case .expireBackgroundTime: return state == .background
         }
     }
 
@@ -414,6 +516,14 @@ public final class LifecycleSimulator {
             wake()
             history.append("\(step)")
             await target.handleEventsForBackgroundURLSession(identifier)
+            return nil
+        case .willPresentNotification(let notification):
+            history.append("\(step)")
+            return .presentation(await target.willPresentNotification(notification))
+        case .didReceiveNotificationResponse(let response):
+            wake()
+            history.append("\(step)")
+            await target.didReceiveNotificationResponse(response)
             return nil
         default:
             return performSynchronously(step)
@@ -471,7 +581,15 @@ public final class LifecycleSimulator {
         case .sceneDidDisconnect(let scene):
             sceneStates[scene.identifier] = .disconnected
             target.sceneDidDisconnect(scene)
-        case .remoteNotification, .backgroundFetch, .backgroundURLSession:
+        case .launchBackgroundTask(let identifier):
+            wake()
+            backgroundTaskRuns.append(backgroundTaskScheduler.start(identifier))
+        case .expireBackgroundTasks:
+            for run in backgroundTaskRuns where !run.isCompleted { run.expire() }
+        case .expireBackgroundTime:
+            backgroundTime.expireAll()
+        case .remoteNotification, .backgroundFetch, .backgroundURLSession, .willPresentNotification,
+            .didReceiveNotificationResponse:
             preconditionFailure("\(step) is asynchronous and handled by perform(_:)")
         }
         if usesScenes { followScenes() }

@@ -36,16 +36,69 @@ public protocol LifecycleTarget: AnyObject {
     func sceneDidEnterBackground(_ scene: SceneInfo)
     /// `sceneDidDisconnect(_:)`.
     func sceneDidDisconnect(_ scene: SceneInfo)
+    /// `userNotificationCenter(_:willPresent:withCompletionHandler:)`, answered once.
+    func willPresentNotification(_ notification: UserNotification) async -> NotificationPresentationOptions
+    /// `userNotificationCenter(_:didReceive:withCompletionHandler:)`, completed once.
+    func didReceiveNotificationResponse(_ response: NotificationResponse) async
+    /// Takes the simulated system's background-task scheduler and background time; the
+    /// simulator calls it once, when it is created.
+    ///
+    /// The target registers its background tasks with `scheduler` by the time
+    /// `didFinishLaunching` returns, as an application registers with `BGTaskScheduler`, and
+    /// begins the background time of its work from `backgroundTime`, as with
+    /// `beginBackgroundTask`.
+    func install(backgroundTasks scheduler: any BackgroundTaskScheduler, backgroundTime: any BackgroundTimeProvider)
+}
+
+extension LifecycleTarget {
+    /// Stops the test: this target does not deliver notifications. Implement
+    /// ``willPresentNotification(_:)`` in its conformance to drive it with notification steps.
+    public func willPresentNotification(_ notification: UserNotification) async -> NotificationPresentationOptions {
+        preconditionFailure(
+            "\(Self.self) does not deliver userNotificationCenter(_:willPresent:withCompletionHandler:); "
+                + "implement willPresentNotification(_:) in its LifecycleTarget conformance."
+        )
+    }
+
+    /// Stops the test: this target does not deliver notification responses. Implement
+    /// ``didReceiveNotificationResponse(_:)`` in its conformance to drive it with
+    /// notification steps.
+    public func didReceiveNotificationResponse(_ response: NotificationResponse) async {
+        preconditionFailure(
+            "\(Self.self) does not deliver userNotificationCenter(_:didReceive:withCompletionHandler:); "
+                + "implement didReceiveNotificationResponse(_:) in its LifecycleTarget conformance."
+        )
+    }
+
+    /// Takes nothing: the target registers no background tasks with the simulator, so the
+    /// simulator refuses to launch any (no identifier is registered), and its background time
+    /// records nothing.
+    public func install(
+        backgroundTasks scheduler: any BackgroundTaskScheduler,
+        backgroundTime: any BackgroundTimeProvider
+    ) {}
 }
 
 /// Drives a composite with no platform objects.
 @MainActor
 final class CompositeTarget: LifecycleTarget {
     let composite: ServiceComposite
+    /// The simulated `BGTaskScheduler`, registered with at launch.
+    private var scheduler: (any BackgroundTaskScheduler)?
 
     init(_ composite: ServiceComposite) { self.composite = composite }
 
-    func willFinishLaunching(_ options: LaunchOptions) -> Bool { composite.willFinishLaunching(options) }
+    func install(backgroundTasks scheduler: any BackgroundTaskScheduler, backgroundTime: any BackgroundTimeProvider) {
+        self.scheduler = scheduler
+        composite.backgroundTime = backgroundTime
+    }
+
+    func willFinishLaunching(_ options: LaunchOptions) -> Bool {
+        // Before the services hear of the launch, as an adapter registers with
+        // BGTaskScheduler: a service may submit a request from willFinishLaunching on.
+        if let scheduler { composite.registerBackgroundTasks(with: scheduler) }
+        return composite.willFinishLaunching(options)
+    }
     func didFinishLaunching(_ options: LaunchOptions) -> Bool { composite.didFinishLaunching(options) }
     func didBecomeActive() { composite.didBecomeActive() }
     func willResignActive() { composite.willResignActive() }
@@ -67,4 +120,10 @@ final class CompositeTarget: LifecycleTarget {
     func sceneWillResignActive(_ scene: SceneInfo) { composite.sceneWillResignActive(scene) }
     func sceneDidEnterBackground(_ scene: SceneInfo) { composite.sceneDidEnterBackground(scene) }
     func sceneDidDisconnect(_ scene: SceneInfo) { composite.sceneDidDisconnect(scene) }
+    func willPresentNotification(_ notification: UserNotification) async -> NotificationPresentationOptions {
+        await composite.willPresentNotification(notification)
+    }
+    func didReceiveNotificationResponse(_ response: NotificationResponse) async {
+        await composite.didReceiveNotificationResponse(response)
+    }
 }

@@ -69,8 +69,31 @@ open class RecordingService: AppService, LaunchHandling, ApplicationStateHandlin
     RemoteNotificationRegistrationHandling, RemoteNotificationHandling, BackgroundFetchHandling,
     BackgroundURLSessionHandling, WatchKitRequestHandling, ShortcutItemHandling, UserActivityHandling,
     InterfaceOrientationHandling, ExtensionPointHandling, CloudKitShareHandling, IntentHandling,
-    StateRestorationHandling, SceneSessionHandling, SceneHandling, DesktopApplicationHandling
+    StateRestorationHandling, SceneSessionHandling, SceneHandling, DesktopApplicationHandling,
+    UserNotificationHandling, BackgroundTaskHandling
 {
+    /// How a run of a background task a recorder declares ends.
+    public enum BackgroundTaskAnswer: Sendable, Hashable {
+        /// The work returns: the run succeeds.
+        case succeed
+        /// The work throws: the run fails.
+        case fail
+        /// The work goes on until it is cancelled (the system expired the task), then
+        /// throws `CancellationError`.
+        case runUntilCancelled
+    }
+
+    /// The error the work of a background task throws with ``BackgroundTaskAnswer/fail``.
+    public struct BackgroundTaskFailure: Error, Sendable, Hashable, CustomStringConvertible {
+        /// The task's identifier.
+        public let identifier: String
+
+        /// What failed, naming the task, to read inside a log line.
+        public var description: String {
+            "background task \(identifier) failed, as the recording service's answers asked"
+        }
+    }
+
     /// The answers this service gives; each defaults to the neutral answer of its merge.
     public struct Answers {
         /// will/didFinishLaunching.
@@ -115,6 +138,11 @@ open class RecordingService: AppService, LaunchHandling, ApplicationStateHandlin
         public var handlesReopen = true
         /// applicationSupportsSecureRestorableState (AppKit).
         public var supportsSecureRestorableState = true
+        /// userNotificationCenter(_:willPresent:): how to show a notification in the
+        /// foreground; `[]` adds nothing to the other services' options.
+        public var notificationPresentation: NotificationPresentationOptions = []
+        /// How each run of a background task this service declares ends.
+        public var backgroundTask = BackgroundTaskAnswer.succeed
 
         /// The neutral answers.
         public init() {}
@@ -126,6 +154,13 @@ open class RecordingService: AppService, LaunchHandling, ApplicationStateHandlin
     public private(set) var calls: [RecordedCall] = []
     /// A journal shared with other recorders, if any.
     public let journal: CallJournal?
+    /// The categories of the notifications this service hears; `nil` (the default) for
+    /// every notification.
+    open var notificationCategories: Set<String>? = nil
+    /// The background tasks this service declares, in order; none by default. The composite
+    /// reads them once, when it is sealed, so set them before. Each run is
+    /// ``runBackgroundTask(_:_:)``.
+    public var declaredTasks: [(identifier: String, kind: BackgroundTaskKind)] = []
 
     /// The services this one depends on; override in a subclass to test ordering.
     open class var dependencies: [any AppService.Type] { [] }
@@ -373,5 +408,68 @@ open class RecordingService: AppService, LaunchHandling, ApplicationStateHandlin
     open func applicationSupportsSecureRestorableState(_ context: AppContext) -> Bool {
         record(.supportsSecureRestorableState, context)
         return answers.supportsSecureRestorableState
+    }
+
+    // MARK: User notifications
+
+    /// Records `willPresentNotification` with the notification's identifier, and answers
+    /// `answers.notificationPresentation`.
+    open func userNotificationCenter(
+        _ context: AppContext,
+        willPresent notification: UserNotification
+    ) async -> NotificationPresentationOptions {
+        record(.willPresentNotification, context, notification.identifier)
+        return answers.notificationPresentation
+    }
+
+    /// Records `didReceiveNotificationResponse` with the notification's identifier and the
+    /// action: `m1 open`, `m1 dismiss`, `m1 reply` or, with typed text, `m1 reply: On my way`.
+    /// The scene is the response's target scene.
+    open func userNotificationCenter(_ context: AppContext, didReceive response: NotificationResponse) async throws {
+        let action: String
+        switch response.action {
+        case .open: action = "open"
+        case .dismiss: action = "dismiss"
+        case .custom(let identifier, let text): action = identifier + (text.map { ": \($0)" } ?? "")
+        }
+        record(.didReceiveNotificationResponse, context, "\(response.notification.identifier) \(action)")
+    }
+
+    /// Records `openSettingsForNotification` with the notification's identifier, if any.
+    open func userNotificationCenter(_ context: AppContext, openSettingsFor notification: UserNotification?) {
+        record(.openSettingsForNotification, context, notification?.identifier)
+    }
+
+    // MARK: Background tasks
+
+    /// ``declaredTasks``, each run by ``runBackgroundTask(_:_:)``.
+    open var backgroundTasks: [BackgroundTaskDeclaration] {
+        declaredTasks.map { task in
+            BackgroundTaskDeclaration(task.identifier, kind: task.kind) { [self] context in
+                try await runBackgroundTask(task.identifier, context)
+            }
+        }
+    }
+
+    /// One run of the declared task `identifier`: records `runBackgroundTask` with the
+    /// identifier, then ends as `answers.backgroundTask` says. Override it to give the tasks
+    /// other work (calling `super`, or ``record(_:_:_:)``, keeps the record).
+    ///
+    /// - Throws: ``BackgroundTaskFailure`` for ``BackgroundTaskAnswer/fail``;
+    ///   `CancellationError` for ``BackgroundTaskAnswer/runUntilCancelled`` once cancelled.
+    open func runBackgroundTask(_ identifier: String, _ context: AppContext) async throws {
+        record(.runBackgroundTask, context, identifier)
+        switch answers.backgroundTask {
+        case .succeed:
+            return
+        case .fail:
+            throw BackgroundTaskFailure(identifier: identifier)
+        case .runUntilCancelled:
+            // A stream nobody writes to: iterating it ends only when the task is cancelled.
+            let (never, continuation) = AsyncStream<Never>.makeStream()
+            for await _ in never {}
+            continuation.finish()
+            throw CancellationError()
+        }
     }
 }

@@ -14,14 +14,15 @@ struct AppServicesDemo: AsyncParsableCommand {
         commandName: "appservices-demo",
         abstract: "Runs the AppServices example app on the Linux host (swift-service-lifecycle).",
         discussion: """
-            The app: a push-notification service and an analytics service; initializers for \
-            logging, crash reporting, feature flags, the local store and the image cache; and \
-            two startup commands (root view, appearance). ApplicationHost runs it as a \
+            The app: push-notification, analytics, inbox and reminder services; initializers \
+            for logging, crash reporting, feature flags, the local store and the image cache; \
+            and two startup commands (root view, appearance). ApplicationHost runs it as a \
             swift-service-lifecycle service.
 
             By default the demo walks one scripted session (launch, push token, silent push, \
-            open URL, background, foreground with the store initializer running again, quit), \
-            printing each callback and event the services see. Then it prints the launch \
+            open URL, background, the inbox's background refresh, foreground with the store \
+            initializer running again, a tap on a message's notification, quit), printing each \
+            callback and event the services see. Then it prints the launch \
             timeline, as a table and as a bar per initializer so that parallel work shows, and \
             writes the launch as a Chrome trace to open in https://ui.perfetto.dev or \
             chrome://tracing. It needs no configuration file.
@@ -30,7 +31,9 @@ struct AppServicesDemo: AsyncParsableCommand {
             and serves until SIGINT (Ctrl-C) or SIGTERM, then winds down: resign active, enter \
             background, terminate, each step within a budget. SIGHUP reads the configuration \
             again and tells the services; an invalid configuration is rejected whole and the \
-            previous one stays. With --trace, it writes the trace after the wind-down.
+            previous one stays. SIGUSR1 runs the background tasks whose requests are due (the \
+            inbox's refresh, which schedules its next run). With --trace, it writes the trace \
+            after the wind-down.
 
             CONFIGURATION
               No file is needed. Environment variables override the JSON file named by
@@ -46,6 +49,7 @@ struct AppServicesDemo: AsyncParsableCommand {
               CRASH_REPORTER_DSN=https://key@crashes.example.com/1 appservices-demo
               appservices-demo --config demo.json --serve
               kill -HUP <pid>          (while serving: reload demo.json)
+              kill -USR1 <pid>         (while serving: run the due background tasks)
             """
     )
 
@@ -103,7 +107,9 @@ struct AppServicesDemo: AsyncParsableCommand {
     @Sendable
     private static func announceServing() {
         Console.writeLine("appservices-demo serving (pid \(ProcessInfo.processInfo.processIdentifier)).")
-        Console.writeLine("Stop with Ctrl-C or SIGTERM; reload the configuration with SIGHUP.")
+        Console.writeLine(
+            "Stop with Ctrl-C or SIGTERM; reload the configuration with SIGHUP; run the due background tasks with SIGUSR1."
+        )
     }
 
     /// Runs the app until SIGINT or SIGTERM.

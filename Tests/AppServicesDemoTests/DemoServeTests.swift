@@ -33,6 +33,33 @@ struct DemoServeTests {
         #expect(demo.output.last == "Wound down; exiting.")
     }
 
+    /// The host's log line once the inbox's refresh has been completed with success.
+    static let refreshed = "Background task com.example.demo.inbox-refresh succeeded."
+
+    @Test("SIGUSR1 runs the due background tasks: the inbox refresh, which schedules itself and runs again")
+    func sigusr1() async throws {
+        let demo = try DemoProcess(["--serve"])
+        defer { demo.cleanUp() }
+        try #require(await demo.waitForLine(containing: Self.serving) != nil)
+
+        demo.send(SIGUSR1)
+        #expect(await demo.waitForLine(containing: Self.refreshed) != nil)
+        demo.send(SIGUSR1)
+        #expect(await demo.waitForLine(containing: Self.refreshed) != nil)
+        demo.send(SIGTERM)
+
+        #expect(await demo.waitForExit() == 0, "output:\n\(demo.transcript)")
+        #expect(
+            demo.output.filter { $0.contains("Running background task com.example.demo.inbox-refresh on SIGUSR1.") }
+                .count == 2
+        )
+        #expect(
+            demo.output.filter { $0.contains("InboxService") && $0.contains("scheduled the next refresh") }.count == 2
+        )
+        #expect(demo.output.contains { $0.contains("InboxService") && $0.contains("1 new message; 2 in the inbox") })
+        #expect(demo.output.last == "Wound down; exiting.")
+    }
+
     @Test("SIGHUP reloads the configuration file; a malformed one is reported and the old one stays")
     func sighup() async throws {
         let demo = try DemoProcess(["--serve", "--config", "demo.json"]) { directory in

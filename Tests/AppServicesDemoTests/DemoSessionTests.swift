@@ -18,13 +18,13 @@ struct DemoSessionTests {
         // The session reached every step, the store initializer ran again, and the host
         // wound down in reverse order.
         #expect(output.contains { $0.contains("StoreInitializer") && $0.contains("foreground run 1") })
-        // Each step's lines come under its heading: the refresh step 6 announces is printed
-        // before the heading of step 7.
+        // Each step's lines come under its heading: the refresh step 7 announces is printed
+        // before the heading of step 8.
         let refreshed = output.firstIndex { $0.contains("foreground run 1") && $0.contains("refreshed the store") }
-        let quits = output.firstIndex { $0.contains("7. The user quits") }
+        let quits = output.firstIndex { $0.contains("8. The user taps the notification") }
         #expect(refreshed != nil && quits != nil && refreshed! < quits!, "output:\n\(demo.transcript)")
         #expect(output.contains { $0.contains("CrashReporterInitializer") && $0.contains("skipped") })
-        let windDown = output.drop { !$0.contains("7. The user quits") }
+        let windDown = output.drop { !$0.contains("9. The user quits") }
         #expect(
             windDown.compactMap { line in
                 ["willResignActive", "didEnterBackground", "willTerminate"].first { line.contains($0) }
@@ -51,6 +51,61 @@ struct DemoSessionTests {
         #expect(Set(complete.filter { !$0.contains("(foreground") }) == Set(bars.keys))
         #expect(complete.contains("StoreInitializer (foreground 1)"))
         #expect(!complete.contains("CrashReporterInitializer"), "skipped, so it has no event")
+    }
+
+    @Test("The background refresh runs through the host's scheduler, is completed once, and schedules its next run")
+    func backgroundRefresh() async throws {
+        let demo = try DemoProcess([])
+        defer { demo.cleanUp() }
+        #expect(await demo.waitForExit() == 0, "output:\n\(demo.transcript)")
+
+        #expect(
+            Self.lines(under: "1. Launch", in: demo.output).contains(
+                "InboxService didFinishLaunching scheduled the first inbox refresh"
+            ),
+            "submitted from didFinishLaunching: the host registered the task before"
+        )
+        #expect(
+            Self.lines(under: "6. The system runs the inbox's background refresh", in: demo.output) == [
+                "InboxService runBackgroundTask refreshing the inbox in the background",
+                "InboxService runBackgroundTask 1 new message; 3 in the inbox",
+                "AnalyticsService InboxDidRefresh tracked inbox.refreshed (1 new)",
+                "InboxService runBackgroundTask scheduled the next refresh",
+                "(system) setTaskCompleted called once, success true, for com.example.demo.inbox-refresh",
+                "(system) pending task requests com.example.demo.inbox-refresh",
+            ],
+            "output:\n\(demo.transcript)"
+        )
+    }
+
+    @Test("A tap on a message's notification reaches the inbox and analytics, and not the reminder service")
+    func notificationTap() async throws {
+        let demo = try DemoProcess([])
+        defer { demo.cleanUp() }
+        #expect(await demo.waitForExit() == 0, "output:\n\(demo.transcript)")
+
+        let lines = Self.lines(under: "8. The user taps the notification of a new message", in: demo.output)
+        #expect(
+            Set(lines.dropLast()) == [
+                "InboxService didReceiveNotificationResponse opening message 43 from Ana",
+                "AnalyticsService didReceiveNotificationResponse tracked notification.opened (category message)",
+            ],
+            "output:\n\(demo.transcript)"
+        )
+        #expect(lines.last == "(system) notification completion called once; ReminderService hears reminders only")
+        #expect(
+            !demo.output.contains { $0.contains("ReminderService ") && $0.contains("didReceiveNotificationResponse") }
+        )
+    }
+
+    /// The lines of the session step whose heading contains `heading`, up to the next
+    /// heading, with their columns' padding collapsed to one space.
+    static func lines(under heading: String, in output: [String]) -> [String] {
+        let isHeading = { (line: String) in line.hasPrefix("  ") && line.dropFirst(2).first?.isNumber == true }
+        guard let start = output.firstIndex(where: { isHeading($0) && $0.contains(heading) }) else { return [] }
+        return output[(start + 1)...].prefix { !isHeading($0) && !$0.isEmpty }
+            .filter { $0.hasPrefix("    ") }
+            .map { $0.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ") }
     }
 
     @Test("An environment variable overrides the default, and a secret value is never printed")

@@ -42,6 +42,26 @@ struct DemoSignalTests {
         #expect(steps.isEmpty || steps.last?.contains("willTerminate") == true)
     }
 
+    @Test("SIGUSR1 at the earliest point is held and runs the due background tasks once the demo serves")
+    func sigusr1AtStart() async throws {
+        let demo = try DemoProcess(["--serve"], environment: ["APPSERVICES_DEMO_PAUSE_AT_START": "1"])
+        defer { demo.cleanUp() }
+        try #require(await demo.waitForLine(containing: "paused at start with signals held") != nil)
+
+        demo.send(SIGUSR1)
+        demo.sendInputLine()
+        #expect(await demo.waitForLine(containing: DemoServeTests.refreshed) != nil)
+        demo.send(SIGTERM)
+
+        #expect(await demo.waitForExit() == 0, "output:\n\(demo.transcript)")
+        #expect(demo.process.terminationReason == .exit, "ended by the signal")
+        let serving = try #require(demo.output.firstIndex { $0.contains(DemoServeTests.serving) })
+        let ran = try #require(
+            demo.output.firstIndex { $0.contains("Running background task com.example.demo.inbox-refresh on SIGUSR1.") }
+        )
+        #expect(serving < ran, "run once the application serves, not before")
+    }
+
     @Test("SIGHUP at the earliest point is held and handled once the demo serves")
     func sighupAtStart() async throws {
         let demo = try DemoProcess(

@@ -45,6 +45,8 @@ struct DemoApplication {
             // Listed in any order: the push service declares that it depends on analytics.
             PushNotificationService(store: store, log: log)
             AnalyticsService(sampleRate: reader.double(forKey: DemoSetting.sampleRate.key) ?? 1.0, log: log)
+            InboxService(store: store, log: log)
+            ReminderService(log: log)
         }
         self.composite = composite
         self.store = store

@@ -21,7 +21,7 @@ enum ProcessStart {
 
     static func main() async {
         // First: a signal that arrives while the demo starts is served once the host runs.
-        ApplicationHost.holdSignals([.sigterm, .sigint, .sighup])
+        ApplicationHost.holdSignals([.sigterm, .sigint, .sighup, .sigusr1])
         // A reader that goes away is an EPIPE write error (handled by Console), not death.
         signal(SIGPIPE, SIG_IGN)
         reopenClosedStandardStreams()

@@ -2,13 +2,13 @@ import AppServices
 import Configuration
 import Foundation
 
-/// Tracks what the user does and uploads it in batches: the app-state and URL callbacks
-/// that used to clutter the app delegate, in one small class.
+/// Tracks what the user does and uploads it in batches: the app-state, URL and notification
+/// callbacks that used to clutter the app delegate, in one small class.
 ///
-/// It shows three ways a service hears about things: callbacks (app state, URLs), calls
-/// from services that depend on it (``track(_:)``), and typed events (``InboxDidRefresh``,
-/// ``ConfigurationDidChange``).
-final class AnalyticsService: AppService, ApplicationStateHandling, URLOpenHandling {
+/// It shows three ways a service hears about things: callbacks (app state, URLs, taps on
+/// notifications of every category), calls from services that depend on it
+/// (``track(_:)``), and typed events (``InboxDidRefresh``, ``ConfigurationDidChange``).
+final class AnalyticsService: AppService, ApplicationStateHandling, URLOpenHandling, UserNotificationHandling {
     private let log: EventLog
     /// The share of sessions whose events are uploaded (`analytics.sampleRate`).
     private var sampleRate: Double
@@ -67,6 +67,13 @@ final class AnalyticsService: AppService, ApplicationStateHandling, URLOpenHandl
         log.record(self, context, "tracked deeplink.opened \(url.absoluteString)")
         // Analytics only watches links go by; the screen that shows one answers true.
         return false
+    }
+
+    // MARK: Notifications
+
+    func userNotificationCenter(_ context: AppContext, didReceive response: NotificationResponse) async throws {
+        track("notification.opened")
+        log.record(self, context, "tracked notification.opened (category \(response.notification.categoryIdentifier))")
     }
 
     /// Uploads the pending events as background work, which the host waits for (up to its

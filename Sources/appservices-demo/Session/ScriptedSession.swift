@@ -61,7 +61,10 @@ struct ScriptedSession: Service {
         composite.didEnterBackground()
         await composite.finishBackgroundWork(within: app.host.configuration.budgets.enterBackground)
 
-        log.heading("6. The user comes back: the store initializer runs again")
+        log.heading("6. The system runs the inbox's background refresh, through the host's scheduler")
+        await runBackgroundRefresh()
+
+        log.heading("7. The user comes back: the store initializer runs again")
         composite.willEnterForeground()
         composite.didBecomeActive()
         // The refresh runs beside the app; wait for it (the store's second generation), then
@@ -70,6 +73,33 @@ struct ScriptedSession: Service {
         while let generation = await storeGenerations.next(), generation < 2 {}
         await composite.launch?.waitUntilIdle()
 
-        log.heading("7. The user quits: the host winds down, as on SIGTERM")
+        log.heading("8. The user taps the notification of a new message")
+        await composite.didReceiveNotificationResponse(NotificationResponse(notification: Self.newMessage))
+        log.record("(system)", "notification completion", "called once; ReminderService hears reminders only")
+
+        log.heading("9. The user quits: the host winds down, as on SIGTERM")
+    }
+
+    /// The notification of a message, as the push server would send it.
+    static let newMessage = UserNotification(
+        identifier: "message-43",
+        categoryIdentifier: "message",
+        title: "Ana",
+        body: "Lunch at noon?",
+        userInfo: ["message": 43]
+    )
+
+    /// Runs the due background tasks as the system would (the inbox's refresh, requested at
+    /// launch), and says how each was completed and what is pending now.
+    @MainActor
+    private func runBackgroundRefresh() async {
+        for run in await app.host.runDueBackgroundTasks() {
+            let completions = run.task?.completions ?? []
+            let times = completions.count == 1 ? "once" : "\(completions.count) times"
+            let flags = completions.map { "\($0)" }.joined(separator: ", ")
+            log.record("(system)", "setTaskCompleted", "called \(times), success \(flags), for \(run.identifier)")
+        }
+        let pending = app.host.backgroundTaskScheduler.pendingRequestsNow.map(\.identifier)
+        log.record("(system)", "pending task requests", pending.isEmpty ? "none" : pending.joined(separator: ", "))
     }
 }

@@ -1,0 +1,100 @@
+public import AppServices
+
+extension LifecycleSimulator {
+    /// A notification arrives while the application is in the foreground: the notification
+    /// center asks how to show it.
+    ///
+    /// - Returns: The options it is shown with: the union of the options of the services that
+    ///   heard it.
+    /// - Throws: ``LifecycleSimulatorError`` when the application is not in the foreground
+    ///   (the system then shows the notification without asking).
+    public func presentNotification(
+        _ notification: UserNotification
+    ) async throws(LifecycleSimulatorError) -> NotificationPresentationOptions {
+        guard case .presentation(let options) = try await send(.willPresentNotification(notification)) else {
+            preconditionFailure("a notification arriving in the foreground always answers with presentation options")
+        }
+        return options
+    }
+
+    /// A person's response to a notification is delivered in the current state: a tap while
+    /// the application is in the foreground, or an action handled in the background (which
+    /// wakes a suspended application).
+    ///
+    /// - Throws: ``LifecycleSimulatorError`` when the application is not running (a response
+    ///   then launches it: see ``coldLaunch(respondingTo:options:)`` and
+    ///   ``coldLaunch(connecting:respondingTo:options:)``).
+    public func deliverNotificationResponse(_ response: NotificationResponse) async throws(LifecycleSimulatorError) {
+        try await send(.didReceiveNotificationResponse(response))
+    }
+
+    /// A person taps a notification while the application runs (a warm start).
+    ///
+    /// In the foreground, only the response is delivered. From the background (or suspended)
+    /// the application comes to the foreground first, and the response is delivered while it
+    /// is inactive, as UIKit does: `willEnterForeground`, the response, `didBecomeActive`. In
+    /// a scene-based application the response's target scene comes forward the same way
+    /// (`sceneWillEnterForeground`, the response, `sceneDidBecomeActive`) when it is in the
+    /// background; without a target scene the response is delivered in the current state.
+    ///
+    /// - Throws: ``LifecycleSimulatorError`` when the application is not running, or the
+    ///   target scene is not connected.
+    public func tapNotification(_ response: NotificationResponse) async throws(LifecycleSimulatorError) {
+        if usesScenes {
+            guard let scene = response.targetScene, sceneStates[scene.identifier] == .background else {
+                return try await deliverNotificationResponse(response)
+            }
+            try sendNow(.sceneWillEnterForeground(scene))
+            try await deliverNotificationResponse(response)
+            try sendNow(.sceneDidBecomeActive(scene))
+            return
+        }
+        guard state == .background || state == .suspended else {
+            return try await deliverNotificationResponse(response)
+        }
+        try sendNow(.willEnterForeground)
+        try await deliverNotificationResponse(response)
+        try sendNow(.didBecomeActive)
+    }
+
+    /// Cold launch of an application without scenes from a tap on a notification:
+    /// will/didFinishLaunching, the response (while inactive), then didBecomeActive.
+    ///
+    /// - Returns: Whether launch went ahead (the merged launch answer).
+    @discardableResult
+    public func coldLaunch(
+        respondingTo response: NotificationResponse,
+        options: LaunchOptions = LaunchOptions()
+    ) async throws(LifecycleSimulatorError) -> Bool {
+        let will = try sendNow(.willFinishLaunching(options))
+        let did = try sendNow(.didFinishLaunching(options))
+        try await deliverNotificationResponse(response)
+        try sendNow(.didBecomeActive)
+        return will == .launch(true) && did == .launch(true)
+    }
+
+    /// Cold launch of a scene-based application from a tap on a notification: the response
+    /// comes with the connection options of `scene`
+    /// (`SceneConnectionOptions/notificationResponse`), which then enters the foreground and
+    /// becomes active.
+    ///
+    /// The composite delivers the response to its services after `sceneWillConnect`, and
+    /// once only, also when UIKit delivers it through the notification center's delegate as
+    /// well (send ``Step/didReceiveNotificationResponse(_:)`` after it to check). The
+    /// services' work on it may still run when this returns: await the composite's
+    /// `ServiceComposite/waitForPendingWork()` to let it finish.
+    ///
+    /// - Returns: Whether launch went ahead (the merged launch answer).
+    @discardableResult
+    public func coldLaunch(
+        connecting scene: SceneInfo,
+        respondingTo response: NotificationResponse,
+        options: LaunchOptions = LaunchOptions()
+    ) throws(LifecycleSimulatorError) -> Bool {
+        try coldLaunch(
+            connecting: scene,
+            options: options,
+            connectionOptions: SceneConnectionOptions(notificationResponse: response)
+        )
+    }
+}
