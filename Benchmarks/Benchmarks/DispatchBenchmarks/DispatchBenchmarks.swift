@@ -44,6 +44,29 @@ let benchmarks: @Sendable () -> Void = {
     } setup: {
         await SilentPushWorkload(serviceCount: 100)
     }
+
+    Benchmark("willPresent, 10 services, composite", configuration: pushConfiguration) { _, workload in
+        await workload.presentThroughComposite(times: 1)
+    } setup: {
+        await WillPresentNotificationWorkload(serviceCount: 10)
+    }
+    Benchmark("willPresent, 10 services, hand-written loop", configuration: pushConfiguration) { _, workload in
+        await workload.presentByHand(times: 1)
+    } setup: {
+        await WillPresentNotificationWorkload(serviceCount: 10)
+    }
+    Benchmark("didReceive response, 100 services, composite", configuration: pushConfiguration) { _, workload in
+        await workload.deliverThroughComposite(times: 1)
+    } setup: {
+        await NotificationResponseWorkload(serviceCount: 100)
+    }
+    Benchmark("didReceive response, 100 services, DispatchGroup merge", configuration: pushConfiguration) {
+        _,
+        workload in
+        await workload.deliverThroughDispatchGroup(times: 1)
+    } setup: {
+        await NotificationResponseWorkload(serviceCount: 100)
+    }
 }
 
 /// Registers a benchmark whose samples each run `body` with the sample's iteration count in

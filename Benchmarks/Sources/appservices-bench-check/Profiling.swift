@@ -8,7 +8,8 @@ import BenchmarkWorkloads
 enum Profiling {
     /// The workloads that can be profiled.
     static let names = [
-        "all-handle-10", "all-handle-1000", "few-handle", "silent-push", "validate-10k", "validate-100k",
+        "all-handle-10", "all-handle-1000", "few-handle", "silent-push", "will-present", "notification-response",
+        "validate-10k", "validate-100k",
     ]
 
     /// Runs the workload `name` on `side`; `false` when the name is unknown.
@@ -34,6 +35,24 @@ enum Profiling {
                 await workload.deliverThroughDispatchGroup(times: times)
             }
             consume(workload.callbackCount)
+        case "will-present":
+            let workload = WillPresentNotificationWorkload(serviceCount: 10)
+            let times = iterations ?? 1_000_000
+            if ours {
+                await workload.presentThroughComposite(times: times)
+            } else {
+                await workload.presentByHand(times: times)
+            }
+            consume(workload.callbackCounts)
+        case "notification-response":
+            let workload = NotificationResponseWorkload(serviceCount: 100)
+            let times = iterations ?? 10_000
+            if ours {
+                await workload.deliverThroughComposite(times: times)
+            } else {
+                await workload.deliverThroughDispatchGroup(times: times)
+            }
+            consume(workload.callbackCounts)
         case "validate-10k", "validate-100k":
             let nodeCount = name == "validate-10k" ? 10_000 : 100_000
             let workload = try LaunchWorkload(graph: .validation(nodeCount: nodeCount), work: LaunchWorkload.noOp)

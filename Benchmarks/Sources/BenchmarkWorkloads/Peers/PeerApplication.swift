@@ -31,3 +31,39 @@ public enum PeerFetchResult: Sendable, Hashable {
         return merged
     }
 }
+
+/// How the peers show a notification in the foreground (`UNNotificationPresentationOptions`).
+public struct PeerPresentationOptions: OptionSet, Sendable, Hashable {
+    /// The options' bits.
+    public let rawValue: UInt
+
+    /// Creates options from their bits.
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+
+    /// Update the badge.
+    public static let badge = PeerPresentationOptions(rawValue: 1 << 0)
+    /// Play the sound.
+    public static let sound = PeerPresentationOptions(rawValue: 1 << 1)
+    /// Show it in Notification Center.
+    public static let list = PeerPresentationOptions(rawValue: 1 << 3)
+    /// Show it as a banner.
+    public static let banner = PeerPresentationOptions(rawValue: 1 << 4)
+}
+
+/// What the peers pass their services for a notification (`UNNotification`): the fields
+/// a service reads to decide, as the composite's `UserNotification` carries them.
+public struct PeerNotification: Sendable, Hashable {
+    /// The request's identifier.
+    public var identifier: String
+    /// The category.
+    public var categoryIdentifier: String
+    /// The payload's custom keys.
+    public var userInfo: [String: String]
+
+    /// Creates a notification.
+    public init(identifier: String, categoryIdentifier: String, userInfo: [String: String]) {
+        self.identifier = identifier
+        self.categoryIdentifier = categoryIdentifier
+        self.userInfo = userInfo
+    }
+}

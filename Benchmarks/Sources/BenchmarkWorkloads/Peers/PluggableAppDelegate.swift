@@ -25,6 +25,13 @@ public protocol PluggableService: AnyObject {
         didReceiveRemoteNotification userInfo: [String: String],
         fetchCompletionHandler completionHandler: @escaping @MainActor (PeerFetchResult) -> Void
     )
+    /// `userNotificationCenter(_:didReceive:withCompletionHandler:)`.
+    func userNotificationCenter(
+        _ application: PeerApplication,
+        didReceive notification: PeerNotification,
+        actionIdentifier: String,
+        withCompletionHandler completionHandler: @escaping @MainActor () -> Void
+    )
 }
 
 extension PluggableService {
@@ -49,6 +56,15 @@ extension PluggableService {
         fetchCompletionHandler completionHandler: @escaping @MainActor (PeerFetchResult) -> Void
     ) {
         completionHandler(.noData)
+    }
+    /// Finishes at once.
+    public func userNotificationCenter(
+        _ application: PeerApplication,
+        didReceive notification: PeerNotification,
+        actionIdentifier: String,
+        withCompletionHandler completionHandler: @escaping @MainActor () -> Void
+    ) {
+        completionHandler()
     }
 }
 
@@ -94,6 +110,29 @@ public final class PluggableAppDelegate {
         }
         group.notify(queue: .main) {
             MainActor.assumeIsolated { merge.finish() }
+        }
+    }
+
+    /// Calls every service with the notification response and, once every service has
+    /// called its completion handler, calls `completionHandler` on the main queue.
+    public func userNotificationCenter(
+        didReceive notification: PeerNotification,
+        actionIdentifier: String,
+        withCompletionHandler completionHandler: @escaping @MainActor () -> Void
+    ) {
+        let group = DispatchGroup()
+        for service in services {
+            group.enter()
+            service.userNotificationCenter(
+                application,
+                didReceive: notification,
+                actionIdentifier: actionIdentifier
+            ) {
+                group.leave()
+            }
+        }
+        group.notify(queue: .main) {
+            MainActor.assumeIsolated { completionHandler() }
         }
     }
 }

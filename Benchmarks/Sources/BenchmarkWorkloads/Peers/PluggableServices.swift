@@ -47,3 +47,20 @@ final class PluggableSilentPushAnswerer: CountingPluggableService {
         completionHandler(.noData)
     }
 }
+
+/// Handles a notification response at once.
+@MainActor
+final class PluggableNotificationResponder: CountingPluggableService {
+    private(set) var callbackCount = 0
+
+    @inline(never)
+    func userNotificationCenter(
+        _ application: PeerApplication,
+        didReceive notification: PeerNotification,
+        actionIdentifier: String,
+        withCompletionHandler completionHandler: @escaping @MainActor () -> Void
+    ) {
+        callbackCount &+= 1
+        completionHandler()
+    }
+}

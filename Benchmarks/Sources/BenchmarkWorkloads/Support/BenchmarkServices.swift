@@ -60,17 +60,45 @@ final class SilentPushAnswerer<A: Digit, B: Digit, C: Digit>: CallbackCounting, 
     }
 }
 
+/// A service that handles user notifications: it answers `options` for a notification
+/// about to be presented, and finishes a response at once.
+@MainActor
+final class UserNotificationCounter<A: Digit, B: Digit, C: Digit>: CallbackCounting, UserNotificationHandling {
+    private(set) var callbackCount = 0
+    private let options: NotificationPresentationOptions
+
+    nonisolated init(options: NotificationPresentationOptions) {
+        self.options = options
+    }
+
+    @inline(never)
+    func userNotificationCenter(
+        _ context: AppContext,
+        willPresent notification: UserNotification
+    ) async -> NotificationPresentationOptions {
+        callbackCount &+= 1
+        return options
+    }
+
+    @inline(never)
+    func userNotificationCenter(_ context: AppContext, didReceive response: NotificationResponse) async throws {
+        callbackCount &+= 1
+    }
+}
+
 /// Which counting service to make for an index.
 enum CountingServiceKind: DistinctTypeFactory {
     case becomeActive
     case memoryWarning
     case silentPush
+    case userNotifications(presenting: NotificationPresentationOptions)
 
     func make<A: Digit, B: Digit, C: Digit>(_ a: A.Type, _ b: B.Type, _ c: C.Type) -> any CallbackCounting {
         switch self {
         case .becomeActive: BecomeActiveCounter<A, B, C>()
         case .memoryWarning: MemoryWarningCounter<A, B, C>()
         case .silentPush: SilentPushAnswerer<A, B, C>()
+        case .userNotifications(let options): UserNotificationCounter<A, B, C>(options: options)
         }
     }
 }

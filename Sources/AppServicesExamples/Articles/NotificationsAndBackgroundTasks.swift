@@ -1,0 +1,227 @@
+// The code of the "Notifications and background tasks" article.
+
+import AppServices
+import Foundation
+import Logging
+
+// MARK: A service that handles notifications
+
+/// Shows order notifications in the foreground and opens the order a person tapped.
+final class OrderUpdatesService: AppService, UserNotificationHandling {
+    var notificationCategories: Set<String>? { ["ORDER_SHIPPED", "ORDER_DELAYED"] }
+    private(set) var openedOrders: [String] = []
+    private(set) var trackedOrders: [String] = []
+    private(set) var settingsShown = 0
+
+    func userNotificationCenter(
+        _ context: AppContext,
+        willPresent notification: UserNotification
+    ) async -> NotificationPresentationOptions {
+        [.banner, .list]
+    }
+
+    func userNotificationCenter(_ context: AppContext, didReceive response: NotificationResponse) async throws {
+        guard let order = response.notification.userInfo["order"]?.stringValue else { return }
+        switch response.action {
+        case .open: openedOrders.append(order)
+        case .custom(identifier: "TRACK", _): try await track(order)
+        case .custom, .dismiss: break
+        }
+    }
+
+    func userNotificationCenter(_ context: AppContext, openSettingsFor notification: UserNotification?) {
+        settingsShown += 1
+    }
+
+    private func track(_ order: String) async throws {
+        try Task.checkCancellation()  // at the deadline the work is cancelled
+        trackedOrders.append(order)
+    }
+}
+
+/// Keeps the badge up to date for every notification, whatever its category.
+final class BadgeCountService: AppService, UserNotificationHandling {
+    func userNotificationCenter(
+        _ context: AppContext,
+        willPresent notification: UserNotification
+    ) async -> NotificationPresentationOptions {
+        [.badge]
+    }
+}
+
+/// The union of two services' presentation options.
+@MainActor
+func presentationOptions(for shipped: UserNotification) async -> NotificationPresentationOptions {
+    let composite = ServiceComposite {
+        OrderUpdatesService()
+        BadgeCountService()
+    }
+    let options = await composite.willPresentNotification(shipped)
+    // [.banner, .list] from OrderUpdatesService, [.badge] from BadgeCountService
+    return options
+}
+
+/// Deadlines for the two notification callbacks that wait for services.
+func notificationDeadlines() -> ServiceComposite.Configuration {
+    var configuration = ServiceComposite.Configuration()
+    configuration.deadlines.notificationPresentation = .seconds(2)
+    configuration.deadlines.notificationResponse = .seconds(20)
+    return configuration
+}
+
+/// A tap that launched a scene, delivered with the scene's connection options and then
+/// through the notification center's delegate.
+@MainActor
+func deliverLaunchingTap(_ tap: NotificationResponse, to composite: ServiceComposite) {
+    let scene = SceneInfo(session: SceneSession(persistentIdentifier: "main"))
+    composite.sceneWillConnect(scene, options: SceneConnectionOptions(notificationResponse: tap))
+    // UIKit may then hand the same response to the notification center's delegate:
+    composite.didReceiveNotificationResponse(tap) {
+        // called at once: the services heard this response when the scene connected
+    }
+}
+
+// MARK: Background tasks
+
+/// Refreshes the inbox in the background and prunes its cache while the device charges.
+final class InboxSyncService: AppService, BackgroundTaskHandling, LaunchHandling, ApplicationStateHandling {
+    static let refresh = "com.example.shop.inbox-refresh"
+    static let cleanup = "com.example.shop.cache-cleanup"
+    fileprivate(set) var refreshes = 0
+    fileprivate(set) var prunes = 0
+
+    var backgroundTasks: [BackgroundTaskDeclaration] {
+        [
+            .appRefresh(Self.refresh) { context in
+                try context.backgroundTasks.submit(.appRefresh(Self.refresh, earliestBeginDate: .now + 15 * 60))
+                try await self.syncInbox()
+            },
+            .processing(Self.cleanup) { _ in
+                try await self.pruneCache()
+            },
+        ]
+    }
+
+    func application(_ context: AppContext, didFinishLaunchingWithOptions options: LaunchOptions) -> Bool {
+        try? context.backgroundTasks.submit(.appRefresh(Self.refresh))
+        return true
+    }
+}
+
+extension InboxSyncService {
+    func applicationDidEnterBackground(_ context: AppContext) {
+        do {
+            try context.backgroundTasks.submit(.processing(Self.cleanup, requiresExternalPower: true))
+        } catch {
+            // error.code is .notDeclared, .wrongKind, .notRegistered, .notPermitted, ...;
+            // its message names the identifier.
+            context.logger.error("\(error)")
+        }
+    }
+
+    fileprivate func syncInbox() async throws {
+        try Task.checkCancellation()  // expiration cancels the work
+        refreshes += 1
+    }
+
+    fileprivate func pruneCache() async throws {
+        try Task.checkCancellation()
+        prunes += 1
+    }
+}
+
+/// An older service that declares the refresh task too, as a merge of two code bases can.
+final class LegacySyncService: AppService, BackgroundTaskHandling {
+    var backgroundTasks: [BackgroundTaskDeclaration] {
+        [.appRefresh("com.example.shop.inbox-refresh") { _ in }]
+    }
+}
+
+/// Validates the two services against an Info.plist that permits only the refresh task.
+@MainActor
+func validateBackgroundTasks() -> ServiceComposite {
+    var configuration = ServiceComposite.Configuration()
+    configuration.permittedBackgroundTasks = .only(["com.example.shop.inbox-refresh"])
+    let composite = ServiceComposite([InboxSyncService(), LegacySyncService()], configuration: configuration)
+    do {
+        try composite.validate()
+    } catch {
+        print(error)  // one line per problem
+    }
+    return composite
+}
+
+// MARK: Background time
+
+/// Uploads the events of the session when the application leaves the screen.
+final class EventUploadService: AppService, ApplicationStateHandling {
+    let uploader: EventUploader
+
+    init(uploader: EventUploader = EventUploader()) { self.uploader = uploader }
+
+    func applicationDidEnterBackground(_ context: AppContext) {
+        context.beginBackgroundWork(named: "upload-events") {
+            try await self.uploader.upload()
+        }
+    }
+}
+
+/// A stand-in for an analytics client.
+@MainActor
+final class EventUploader {
+    private(set) var uploads = 0
+    func upload() async throws {
+        try Task.checkCancellation()
+        uploads += 1
+    }
+}
+
+/// Background time as a host provides it; tests and hosts other than UIKit supply their own.
+final class ManualBackgroundTime: BackgroundTimeProvider {
+    private var expirations: [Int: @MainActor () -> Void] = [:]
+    private var nextToken = 0
+    private(set) var ended: [Int] = []
+
+    var openAssertions: Int { expirations.count }
+
+    func beginBackgroundTime(named name: String, expiration: @escaping @MainActor () -> Void) -> Int {
+        nextToken += 1
+        expirations[nextToken] = expiration
+        return nextToken
+    }
+
+    func endBackgroundTime(_ token: Int) {
+        expirations[token] = nil
+        ended.append(token)
+    }
+
+    /// The system takes the time back.
+    func expireAll() {
+        for expiration in Array(expirations.values) { expiration() }
+    }
+}
+
+/// A composite whose background work holds the host's background time.
+@MainActor
+func compositeWithBackgroundTime(_ time: ManualBackgroundTime) -> ServiceComposite {
+    let composite = ServiceComposite([EventUploadService()])
+    composite.backgroundTime = time
+    return composite
+}
+
+// MARK: On Linux
+
+/// Registers the declared tasks before launch and runs the due ones when the host decides.
+@MainActor
+func runDueBackgroundTasks() async -> (results: [Bool], pendingAfter: [String]) {
+    let composite = ServiceComposite([InboxSyncService()])
+    let scheduler = InProcessBackgroundTaskScheduler()
+    composite.registerBackgroundTasks(with: scheduler)
+    _ = composite.didFinishLaunching()  // InboxSyncService submits its first refresh
+    // later: a signal, a timer, a test step
+    var results: [Bool] = []
+    for request in scheduler.dueRequests(at: .distantFuture) {
+        results.append(await scheduler.run(request.identifier))
+    }
+    return (results, scheduler.pendingRequestsNow.map(\.identifier))
+}
