@@ -87,7 +87,7 @@ struct SceneServiceTests {
         try composite.registerSceneServices([EditorSession.self])
         _ = composite.didFinishLaunching()
         composite.sceneWillConnect(one)
-        weak var first = composite.sceneService(EditorSession.self, in: one)
+        weak let first = composite.sceneService(EditorSession.self, in: one)
         #expect(first != nil)
         composite.sceneDidDisconnect(one)
         #expect(first == nil, "released with its scene")
