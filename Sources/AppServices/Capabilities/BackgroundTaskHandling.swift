@@ -325,7 +325,7 @@ public struct BackgroundTasks {
                 code: .notRegistered,
                 identifier: identifier,
                 message: "Background task \(identifier) was submitted before the host registered the background tasks; "
-                    + "submit it from didFinishLaunching or later, on a host with a scheduler."
+                    + "submit it once the application launches (hosts register them before didFinishLaunching), on a host with a scheduler."
             )
         }
         do {

@@ -159,19 +159,26 @@ extension ServiceComposite {
     /// Every service that hears the notification gets the response, with the response's
     /// target scene as ``AppContext/scene``. `completion` is called exactly once: when all
     /// have finished or at ``Configuration-swift.struct/Deadlines-swift.struct/notificationResponse``;
-    /// at once when none hears it, or when the same response (notification and action) was
-    /// delivered already, which UIKit does for the response that launched a scene.
+    /// at once when none hears it. The same response (notification request, delivery date
+    /// and action) delivered again, as UIKit does for the response that launched a scene,
+    /// reaches no service: its `completion` is called when the first delivery's services
+    /// have finished (at once if they have).
     public func didReceiveNotificationResponse(
         _ response: NotificationResponse,
         platform: PlatformObjects? = nil,
         completion: @escaping @MainActor () -> Void
     ) {
-        guard notificationResponses.isFirstDelivery(of: response) else {
+        switch notificationResponses.deliver(response, completion: completion) {
+        case .first:
+            break
+        case .again(let firstFinished):
             configuration.logger.debug(
                 "The response to notification \(response.notification.identifier) was delivered already; not again.",
                 metadata: ["callback": "\(AppCallback.didReceiveNotificationResponse)"]
             )
-            completion()
+            // The system may suspend the application once this completion is called: not
+            // before the services have finished with the first delivery.
+            if firstFinished { completion() }
             return
         }
         fanOut(
@@ -183,7 +190,10 @@ extension ServiceComposite {
             scene: response.targetScene,
             including: { $0.hears(response.notification) },
             call: { try await $0.userNotificationCenter($1, didReceive: response) },
-            completion: completion
+            completion: { [self] in
+                completion()
+                for waiting in notificationResponses.finished(response) { waiting() }
+            }
         )
     }
 
@@ -206,7 +216,8 @@ extension ServiceComposite {
 }
 
 /// The notification responses delivered lately, so that one UIKit delivers twice (with a
-/// scene's connection options, then through the delegate) reaches services once.
+/// scene's connection options, then through the delegate) reaches services once, and the
+/// second delivery's completion waits for the first's services.
 ///
 /// Bounded: it remembers the last ``capacity`` responses, far more than can arrive while
 /// one scene connects.
@@ -217,21 +228,44 @@ struct RecentNotificationResponses {
         let identifier: String
         let date: Date
         let action: NotificationResponse.Action
+
+        init(_ response: NotificationResponse) {
+            identifier = response.notification.identifier
+            date = response.notification.date
+            action = response.action
+        }
+    }
+
+    /// How a delivery relates to the ones before.
+    enum Delivery {
+        /// The first: dispatch it.
+        case first
+        /// A repeat; when the first has not finished, its completion was kept for then.
+        case again(firstFinished: Bool)
     }
 
     static let capacity = 32
     private var recent: [Key] = []
+    /// The completions of repeats, by the first delivery still running.
+    private var waiting: [Key: [@MainActor () -> Void]] = [:]
 
-    /// Records `response`; `false` if it was delivered already.
-    mutating func isFirstDelivery(of response: NotificationResponse) -> Bool {
-        let key = Key(
-            identifier: response.notification.identifier,
-            date: response.notification.date,
-            action: response.action
-        )
-        guard !recent.contains(key) else { return false }
+    /// Records a delivery of `response`; a repeat's `completion` is kept until the first
+    /// finishes.
+    mutating func deliver(_ response: NotificationResponse, completion: @escaping @MainActor () -> Void) -> Delivery {
+        let key = Key(response)
+        if recent.contains(key) {
+            guard waiting[key] != nil else { return .again(firstFinished: true) }
+            waiting[key]?.append(completion)
+            return .again(firstFinished: false)
+        }
         if recent.count == Self.capacity { recent.removeFirst() }
         recent.append(key)
-        return true
+        waiting[key] = []
+        return .first
+    }
+
+    /// The first delivery of `response` finished: returns the repeats' completions.
+    mutating func finished(_ response: NotificationResponse) -> [@MainActor () -> Void] {
+        waiting.removeValue(forKey: Key(response)) ?? []
     }
 }

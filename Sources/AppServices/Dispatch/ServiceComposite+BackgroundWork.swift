@@ -60,10 +60,14 @@ extension ServiceComposite {
                 do {
                     try await work()
                     if Task.isCancelled {
-                        logger.info("Background work \(label), cancelled at its budget, has now finished.")
+                        logger.info(
+                            "Background work \(label), cancelled (at its budget, or when its background time expired), has now finished."
+                        )
                     }
                 } catch is CancellationError {
-                    logger.info("Background work \(label), cancelled at its budget, has now stopped.")
+                    logger.info(
+                        "Background work \(label), cancelled (at its budget, or when its background time expired), has now stopped."
+                    )
                 } catch {
                     logger.error(
                         "Background work \(label) failed: \(error).",

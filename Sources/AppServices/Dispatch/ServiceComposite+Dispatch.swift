@@ -118,7 +118,8 @@ extension ServiceComposite {
         defer { endDispatch(callback, scene: scene) }
         var handlers = self.handlers.list(kind)
         if scene != nil, let own = sceneHandlers(kind, scene) { handlers.append(contentsOf: own) }
-        if let include { handlers = handlers.filter(include) }
+        // Filtered only when a service is left out: usually none is, and filtering copies.
+        if let include, handlers.services.contains(where: { !include($0) }) { handlers = handlers.filter(include) }
         let services = handlers.services
         let types = handlers.types
         guard let deadline = callback.deadline else {

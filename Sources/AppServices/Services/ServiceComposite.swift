@@ -84,8 +84,8 @@ public final class ServiceComposite: AppService {
     var notificationResponses = RecentNotificationResponses()
     /// Background tasks running, each with the system's task to complete once.
     var runningBackgroundTasks = OwnedTasks<RunningBackgroundTask>()
-    /// The platform's background-task scheduler, set by the host; see
-    /// ``backgroundTaskScheduler``.
+    /// The platform's background-task scheduler, set by the host with
+    /// ``registerBackgroundTasks(with:)``.
     var installedScheduler: (any BackgroundTaskScheduler)?
     /// The platform's background time, held while background work runs (see
     /// ``AppContext/beginBackgroundWork(named:_:)``). Hosts set it: the UIKit adapter to

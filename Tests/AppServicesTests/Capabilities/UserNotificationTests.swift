@@ -159,6 +159,29 @@ struct UserNotificationTests {
         #expect(listener.heard.last == "didReceive m-17 dismiss")
     }
 
+    @Test("A repeated response's completion waits until the services have finished with the first delivery")
+    func repeatWaitsForFirst() async {
+        let clock = TestClock()
+        let probe = TrialProbe()
+        let composite = ServiceComposite(
+            makeScripted([.after(.seconds(3), .noData)], clock: clock, probe: probe),
+            configuration: .init(clock: clock)
+        )
+        let scene = SceneInfo(session: SceneSession(persistentIdentifier: "scene-1"))
+        let response = NotificationResponse(notification: chat)
+        _ = composite.didFinishLaunching()
+        composite.sceneWillConnect(scene, options: SceneConnectionOptions(notificationResponse: response))
+        let repeated = CompletionRecorder<Int>(clock: clock)
+        composite.didReceiveNotificationResponse(response) { repeated.record(1) }
+        await clock.waitForSleepers(2)  // S0's work and the deadline
+        #expect(repeated.count == 0, "S0 is still working on the first delivery")
+        clock.advance(by: .seconds(3))
+        await repeated.waitUntilCalled()
+        await composite.waitForPendingWork()
+        #expect(repeated.times == [TestClock.Instant(offset: .seconds(3))])
+        #expect(probe.returned == 1, "the service ran once")
+    }
+
     @Test("A service that throws from didReceive is logged; the others finish and the completion comes once")
     func responseThrows() async {
         let clock = TestClock()

@@ -1,6 +1,10 @@
 /// The notification-center delegate written by hand, as a forwarding app delegate does it
-/// with async services: `userNotificationCenter(_:willPresent:) async` loops over the
-/// services, awaits each one's options in order and ORs them together.
+/// with async services: UserNotifications calls
+/// `userNotificationCenter(_:willPresent:withCompletionHandler:)`, a synchronous method,
+/// so the delegate starts a task that loops over the services, awaits each one's options
+/// in order, ORs them together and calls the completion handler. The task starts on the
+/// spot (`Task.immediate`) where the runtime can, as the composite's fan-out does, so the
+/// peer pays no more for it than ours.
 ///
 /// The services are of distinct classes held through the protocol the delegate declares
 /// for them, as in ``HandWrittenAppDelegate``, and do the same work as the composite's.
@@ -19,6 +23,19 @@ public final class HandWrittenNotificationDelegate {
     ) {
         self.services = (0..<serviceCount).map { ForegroundPresenterFactory(options: options($0)).make(index: $0) }
         self.application = application
+    }
+
+    /// The delegate method: asks every service in a task, then calls `completion` with the
+    /// union of their options.
+    public func willPresent(
+        _ notification: PeerNotification,
+        completion: @escaping @MainActor (PeerPresentationOptions) -> Void
+    ) {
+        if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+            Task.immediate { @MainActor in completion(await self.willPresent(notification)) }
+        } else {
+            Task { @MainActor in completion(await self.willPresent(notification)) }
+        }
     }
 
     /// Asks every service, in order, and answers the union of their options.

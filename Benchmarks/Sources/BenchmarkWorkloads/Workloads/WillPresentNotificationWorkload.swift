@@ -1,9 +1,11 @@
 public import AppServices
 
 /// Target 8: a notification arriving in the foreground, its presentation options merged
-/// over N async services that answer at once, through the composite's async entry point
-/// and through a hand-written `willPresent` that awaits the same services' methods in
-/// order and ORs their options.
+/// over N async services that answer at once. Both sides are entered as UserNotifications
+/// enters them, through the completion-handler delegate method, and each measurement
+/// awaits the completion: the composite's `willPresentNotification(_:completion:)`
+/// against a hand-written delegate method that starts a task awaiting the same services'
+/// methods in order and ORing their options.
 ///
 /// Service `index` answers one of banner, sound, list, badge or nothing, in turn, so the
 /// union has all four options on both sides.
@@ -54,14 +56,21 @@ public final class WillPresentNotificationWorkload {
     /// Asks how to present the notification `times` times through the hand-written loop.
     public func presentByHand(times: Int) async {
         for _ in 0..<times {
-            consume(await handWritten.willPresent(peerNotification))
+            consume(await presentByHandOnce())
+        }
+    }
+
+    /// One presentation through the hand-written delegate method, awaiting its completion.
+    private func presentByHandOnce() async -> PeerPresentationOptions {
+        await withCheckedContinuation { continuation in
+            handWritten.willPresent(peerNotification) { continuation.resume(returning: $0) }
         }
     }
 
     /// The merged options of one presentation on each side, to check that they agree.
     public func mergedOptions() async -> (ours: UInt, peer: UInt) {
         let ours = await composite.willPresentNotification(notification)
-        let peer = await handWritten.willPresent(peerNotification)
+        let peer = await presentByHandOnce()
         return (ours.rawValue, peer.rawValue)
     }
 
