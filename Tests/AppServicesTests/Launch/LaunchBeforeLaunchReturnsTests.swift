@@ -5,12 +5,6 @@ import Testing
 
 @MainActor
 struct LaunchBeforeLaunchReturnsTests {
-    final class Journal: Sendable {
-        private let entries = Locked<[String]>([])
-        func append(_ entry: String) { entries.withLock { $0.append(entry) } }
-        var all: [String] { entries.withLock { $0 } }
-    }
-
     final class LaunchListener: AppService, LaunchHandling {
         let journal: Journal
         init(journal: Journal) { self.journal = journal }

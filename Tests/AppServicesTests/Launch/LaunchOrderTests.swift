@@ -1,19 +1,11 @@
 import AppServices
 import AppServicesTesting
-import Synchronization
 import Testing
-
-/// Records, in order, what ran during launch.
-final class LaunchLog: Sendable {
-    private let entries = Mutex<[String]>([])
-    func append(_ entry: String) { entries.withLock { $0.append(entry) } }
-    var all: [String] { entries.withLock { $0 } }
-}
 
 /// A service whose launch handlers write to the log.
 final class LaunchHandlerService: AppService, LaunchHandling {
-    let log: LaunchLog
-    init(log: LaunchLog) { self.log = log }
+    let log: Journal
+    init(log: Journal) { self.log = log }
 
     func application(_ context: AppContext, willFinishLaunchingWithOptions options: LaunchOptions) -> Bool {
         log.append("service willFinish")
@@ -27,14 +19,14 @@ final class LaunchHandlerService: AppService, LaunchHandling {
 }
 
 struct LogCommand: StartupCommand {
-    let log: LaunchLog
+    let log: Journal
     @MainActor func execute(_ context: InitializerContext) { log.append("command") }
 }
 
 @MainActor
 struct LaunchOrderTests {
-    func launch(_ order: LaunchOrder) throws -> (ServiceComposite, LaunchLog) {
-        let log = LaunchLog()
+    func launch(_ order: LaunchOrder) throws -> (ServiceComposite, Journal) {
+        let log = Journal()
         var configuration = LaunchPlan.Configuration()
         configuration.order = order
         let plan = try LaunchPlan(

@@ -17,3 +17,10 @@ func makeRecorders(_ count: Int, journal: CallJournal = CallJournal()) -> [Recor
     precondition(count <= all.count, "only \(all.count) recorder types exist")
     return Array(all.prefix(count))
 }
+
+/// Records, in order and from any thread, what ran.
+final class Journal: Sendable {
+    private let entries = Locked<[String]>([])
+    func append(_ entry: String) { entries.withLock { $0.append(entry) } }
+    var all: [String] { entries.withLock { $0 } }
+}
