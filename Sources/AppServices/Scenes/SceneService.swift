@@ -162,3 +162,26 @@ extension AppContext {
         return composite.sceneService(type, in: scene)
     }
 }
+
+extension ServiceComposite {
+    /// Asks every service, application-wide ones in dependency order and then, for a
+    /// `scene`, that scene's own services, and returns the first non-`nil` answer.
+    ///
+    /// Adapters use it for what a platform asks once and one service provides, such as a
+    /// scene's window: `ask` casts the service to the adapter's protocol and answers
+    /// through it, with a context naming the service and the scene.
+    public func firstAnswer<Answer>(
+        in scene: SceneInfo?,
+        platform: PlatformObjects? = nil,
+        _ ask: (any AppService, AppContext) -> Answer?
+    ) -> Answer? {
+        if let outer { return outer.firstAnswer(in: scene, platform: platform, ask) }
+        sealIfNeeded(by: "firstAnswer(in:)")
+        var candidates = Array(plan.unsafelyUnwrapped.services)
+        if let scene, let own = sceneServices[scene.identifier] { candidates += own.services }
+        for service in candidates {
+            if let answer = ask(service, makeContext(type(of: service), nil, platform, scene)) { return answer }
+        }
+        return nil
+    }
+}

@@ -114,6 +114,23 @@ struct SceneServiceTests {
         )
     }
 
+    @Test("firstAnswer asks app-wide services in order, then the scene's own, and stops at the first answer")
+    func firstAnswer() throws {
+        let journal = SceneJournal()
+        let composite = ServiceComposite([journal, AppWideScenes()])
+        try composite.registerSceneServices([EditorSession.self])
+        _ = composite.didFinishLaunching()
+        composite.sceneWillConnect(one)
+        var asked: [String] = []
+        let answer: String? = composite.firstAnswer(in: one) { service, context in
+            asked.append("\(type(of: service)) \(context.scene?.identifier ?? "-")")
+            return (service as? EditorSession).map { "window of \($0.scene.identifier)" }
+        }
+        #expect(answer == "window of one")
+        #expect(asked == ["SceneJournal one", "AppWideScenes one", "EditorSession one"])
+        #expect(composite.firstAnswer(in: nil) { service, _ in service as? EditorSession } == nil)
+    }
+
     @Test("Registering scene services after the first callback is refused, naming them")
     func lateRegistration() {
         let composite = ServiceComposite([])
