@@ -1,0 +1,41 @@
+public import AppServices
+
+#if canImport(UIKit)
+public import UIKit
+#else
+public import AppServicesUIKitShim
+#endif
+
+/// A service that provides a window and its root view controller: for each connecting
+/// window scene, and, in an application without scenes, for the application.
+///
+/// The delegates ask every service that adopts it, application-wide services in dependency
+/// order and then the scene's own ``SceneService``s, and install the first window any
+/// returns: `ServiceOrientedSceneDelegate` after `scene(_:willConnectTo:options:)` has
+/// reached the services, `ServiceOrientedAppDelegate` after
+/// `application(_:didFinishLaunchingWithOptions:)` when it has no window yet. The window
+/// is made key and visible and kept in the delegate's `window`, as UIKit expects. When
+/// every service returns `nil`, the delegate leaves UIKit's default alone (a storyboard's
+/// window, say). The raw objects stay reachable through the context's `platform`.
+@MainActor
+public protocol SceneWindowProviding: AppService {
+    /// The window for `scene` (`nil` in an application without scenes), with its root view
+    /// controller set; `nil` to leave it to another service, or to UIKit.
+    func window(for scene: UIWindowScene?, context: AppContext) -> UIWindow?
+}
+
+extension ServiceComposite {
+    /// The first window a ``SceneWindowProviding`` service provides for `scene`, made key
+    /// and visible; `nil` when none does.
+    func installProvidedWindow(
+        for scene: UIWindowScene?,
+        info: SceneInfo?,
+        platform: PlatformObjects?
+    ) -> UIWindow? {
+        let window = firstAnswer(in: info, platform: platform) { service, context in
+            (service as? any SceneWindowProviding)?.window(for: scene, context: context)
+        }
+        window?.makeKeyAndVisible()
+        return window
+    }
+}
