@@ -28,8 +28,11 @@ public struct RecordedCall: Sendable, Hashable, CustomStringConvertible {
 
 /// A shared, ordered record of the callbacks several services received, so a test can
 /// check the global order.
+///
+/// Registered as an application-wide service, it is also where every
+/// ``RecordingSceneService`` writes: it handles no callback itself.
 @MainActor
-public final class CallJournal {
+public final class CallJournal: AppService {
     /// Every call, in the order received.
     public private(set) var calls: [RecordedCall] = []
 
@@ -44,6 +47,9 @@ public final class CallJournal {
 
     /// The services that received `callback`, in order.
     public func services(receiving callback: AppCallback) -> [String] { calls(of: callback).map(\.service) }
+
+    /// The calls that came through `scene`, in order.
+    public func calls(in scene: SceneInfo) -> [RecordedCall] { calls.filter { $0.scene == scene.identifier } }
 
     /// Forgets every call.
     public func clear() { calls.removeAll() }
@@ -172,6 +178,9 @@ open class RecordingService: AppService, LaunchHandling, ApplicationStateHandlin
 
     /// The callbacks received, in order.
     public var callbacks: [AppCallback] { calls.map(\.callback) }
+
+    /// The calls received through `scene`, in order.
+    public func calls(in scene: SceneInfo) -> [RecordedCall] { calls.filter { $0.scene == scene.identifier } }
 
     /// Records one call; subclasses that override a member call this to keep the record.
     public func record(_ callback: AppCallback, _ context: AppContext, _ detail: String? = nil) {

@@ -6,6 +6,9 @@ import Testing
 
 @testable import AppServicesExamples
 
+/// The editor's per-scene state, recorded: one per connected scene.
+final class EditorRecorder: RecordingSceneService {}
+
 /// A service under test: it refreshes the inbox on a silent push, through a slow network.
 final class InboxRefreshService: AppService, RemoteNotificationHandling {
     let network: any InboxNetwork
@@ -90,5 +93,25 @@ struct TestingYourServicesTests {
             ]
         )
         #expect(throws: LifecycleSimulatorError.self) { try simulator.sendNow(.didBecomeActive) }
+    }
+
+    @Test("Two scenes connect, each scene service hears only its scene, and a closed scene releases its own")
+    func sceneServices() throws {
+        let first = SceneInfo(session: SceneSession(persistentIdentifier: "first"))
+        let second = SceneInfo(session: SceneSession(persistentIdentifier: "second"))
+        let journal = CallJournal()
+        let composite = ServiceComposite([journal])
+        try composite.registerSceneServices([EditorRecorder.self])
+        let simulator = LifecycleSimulator(driving: composite)
+        try simulator.coldLaunch(connecting: first)
+        try simulator.connect(second)
+
+        let recorder = try #require(composite.sceneService(EditorRecorder.self, in: second))
+        #expect(recorder.calls.allSatisfy { $0.scene == "second" })
+        #expect(journal.calls(in: first).count == 3)
+
+        weak let closed = composite.sceneService(EditorRecorder.self, in: first)
+        try simulator.close(first)
+        #expect(closed == nil)
     }
 }
