@@ -4,6 +4,7 @@ public import AppServices
 public import UIKit
 public import CloudKit
 public import Intents
+public import UserNotifications
 #else
 public import AppServicesUIKitShim
 #endif
@@ -13,6 +14,13 @@ extension PlatformObjects.Key {
     public static let urlContexts = PlatformObjects.Key(rawValue: "urlContexts")
     /// The coordinate space a window scene had before its geometry changed.
     public static let previousCoordinateSpace = PlatformObjects.Key(rawValue: "previousCoordinateSpace")
+    /// The notification center of a `UNUserNotificationCenterDelegate` callback.
+    public static let userNotificationCenter = PlatformObjects.Key(rawValue: "userNotificationCenter")
+    /// The `UNNotification` a notification callback concerns.
+    public static let userNotification = PlatformObjects.Key(rawValue: "userNotification")
+    /// The `UNNotificationResponse` of a notification response, delivered through the
+    /// notification center's delegate or with a scene's connection options.
+    public static let notificationResponse = PlatformObjects.Key(rawValue: "notificationResponse")
 }
 
 extension AppContext {
@@ -54,7 +62,8 @@ public struct UIKitObjects {
     public var openURLOptions: [UIApplication.OpenURLOptionsKey: Any]? { platform?.value(.openURLOptions) }
     /// The URL contexts of `scene(_:openURLContexts:)`.
     public var urlContexts: Set<UIOpenURLContext>? { platform?.value(.urlContexts) }
-    /// A remote notification's or WatchKit request's raw user info.
+    /// The raw user info of a remote notification, a user notification (with the entries
+    /// that are not property-list values, which the payload leaves out) or a WatchKit request.
     public var userInfo: [AnyHashable: Any]? { platform?.value(.userInfo) }
     /// The coder of a state-restoration callback.
     public var coder: NSCoder? { platform?.value(.coder) }
@@ -81,4 +90,12 @@ public struct UIKitObjects {
     public var previousTraitCollection: UITraitCollection? { platform?.value(.previousTraits) }
     /// The coordinate space a window scene had before its geometry changed.
     public var previousCoordinateSpace: (any UICoordinateSpace)? { platform?.value(.previousCoordinateSpace) }
+    /// The notification center (notification callbacks).
+    public var userNotificationCenter: UNUserNotificationCenter? { platform?.value(.userNotificationCenter) }
+    /// The notification a notification callback concerns: the one about to be presented,
+    /// answered, or whose settings were asked for.
+    public var notification: UNNotification? { platform?.value(.userNotification) }
+    /// The response to a notification, from the notification center's delegate or from a
+    /// scene's connection options.
+    public var notificationResponse: UNNotificationResponse? { platform?.value(.notificationResponse) }
 }

@@ -4,6 +4,7 @@ public import AppServices
 public import UIKit
 public import CloudKit
 public import Intents
+import UserNotifications
 #else
 public import AppServicesUIKitShim
 #endif
@@ -126,14 +127,17 @@ extension SceneInfo {
 
 extension SceneConnectionOptions {
     /// The platform-neutral form of a scene's connection options. User activities are
-    /// ordered by type, as the platform hands them over as a set.
+    /// ordered by type, as the platform hands them over as a set. The response to the
+    /// notification that created the scene, if any, is converted as
+    /// `NotificationResponse.init(_:)` converts it.
     @MainActor
     public init(_ options: UIScene.ConnectionOptions) {
         self.init(
             urlContexts: Set(options.urlContexts.map(OpenURLContext.init)),
             userActivities: options.userActivities.map(UserActivity.init).sorted { $0.activityType < $1.activityType },
             shortcutItem: options.shortcutItem.map(ShortcutItem.init),
-            sourceApplication: options.sourceApplication
+            sourceApplication: options.sourceApplication,
+            notificationResponse: options.notificationResponse.map(NotificationResponse.init)
         )
     }
 }

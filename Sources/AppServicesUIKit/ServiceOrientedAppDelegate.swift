@@ -5,6 +5,8 @@ import Logging
 public import UIKit
 public import CloudKit
 public import Intents
+public import UserNotifications
+import BackgroundTasks
 #else
 public import AppServicesUIKitShim
 #endif
@@ -45,13 +47,37 @@ public import AppServicesUIKitShim
 /// called once, when every service has finished or at the deadline
 /// (`ServiceComposite/Configuration-swift.struct/deadlines`), whichever comes first.
 ///
-/// **Notifications.** UIKit posts `UIApplication.didBecomeActiveNotification` and the
-/// others itself, so the composite this class builds does not post them again.
+/// **Lifecycle notifications.** UIKit posts `UIApplication.didBecomeActiveNotification` and
+/// the others itself, so the composite this class builds does not post them again.
 ///
-/// Override a callback to add to it, and call `super` to keep the services informed.
-open class ServiceOrientedAppDelegate: UIResponder, UIApplicationDelegate {
+/// **User notifications.** The delegate is also a `UNUserNotificationCenterDelegate`. Before
+/// launch returns (in `willFinishLaunching`, or `didFinishLaunching` when UIKit skips it) it
+/// makes itself `UNUserNotificationCenter.current().delegate` when a service adopts
+/// `UserNotificationHandling`, and never otherwise (``installsNotificationCenterDelegate``
+/// turns it off), so the response that launched the application reaches the services. It
+/// claims the three notification selectors on the same terms as the others.
+///
+/// **Background tasks and time.** Before launch returns it also registers every background
+/// task the services declare with `BGTaskScheduler`, once each, so that
+/// `context.backgroundTasks` submits to the system, and holds a `beginBackgroundTask`
+/// assertion while background work a service begins runs (`context.beginBackgroundWork`),
+/// ended exactly once.
+///
+/// Override a callback to add to it, and call `super` to keep the services informed. The
+/// notification callbacks are `nonisolated`, as UserNotifications declares them; override
+/// them with `nonisolated override`.
+open class ServiceOrientedAppDelegate: UIResponder, UIApplicationDelegate, UNUserNotificationCenterDelegate {
     /// The application's window, in an application without scenes.
     open var window: UIWindow?
+
+    /// Whether the delegate makes itself the notification center's delegate before launch
+    /// returns, when a service adopts `UserNotificationHandling` (the default, `true`). Turn
+    /// it off, before launch, for an application that sets another delegate itself; it can
+    /// still forward the center's callbacks to this one.
+    open var installsNotificationCenterDelegate = true
+
+    /// Whether ``hostSystemServicesIfNeeded(_:)`` has run.
+    private var hostsSystemServices = false
 
     /// The delegate created last, whose composite scene delegates use by default. UIKit (or
     /// SwiftUI, behind `@UIApplicationDelegateAdaptor`) creates one per process.
@@ -157,7 +183,8 @@ open class ServiceOrientedAppDelegate: UIResponder, UIApplicationDelegate {
     }
 
     /// The selectors (the SDK's strings, such as `application:openURL:options:`) of every
-    /// `UIApplicationDelegate` callback this class forwards, claimed or not.
+    /// `UIApplicationDelegate` and `UNUserNotificationCenterDelegate` callback this class
+    /// forwards, claimed or not.
     public nonisolated static var forwardedSelectors: [String] { Array(UIKitSelectors.applicationDelegate.keys) }
 
     /// The raw objects of a callback: the application and `values` that are present.
@@ -172,13 +199,35 @@ open class ServiceOrientedAppDelegate: UIResponder, UIApplicationDelegate {
 
     // MARK: - Launch
 
-    /// Dispatches `application(_:willFinishLaunchingWithOptions:)`: `false` if a service
-    /// refuses what the application was launched for, else `true`.
+    /// Sets up what must be in place before launch returns, once: the notification center's
+    /// delegate, the background tasks' registration, and the background time the composite
+    /// holds for background work.
+    ///
+    /// Registration is synchronous, as `BGTaskScheduler` requires: every declared identifier
+    /// is registered when this returns, whatever the system's concurrency features.
+    private func hostSystemServicesIfNeeded(_ application: UIApplication) {
+        guard !hostsSystemServices else { return }
+        hostsSystemServices = true
+        let composite = self.composite
+        if installsNotificationCenterDelegate, composite.handles(.didReceiveNotificationResponse) {
+            UNUserNotificationCenter.current().delegate = self
+        }
+        if composite.backgroundTime == nil {
+            composite.backgroundTime = UIKitBackgroundTime(application: application)
+        }
+        composite.registerBackgroundTasks(with: UIKitBackgroundTaskScheduler(BGTaskScheduler.shared))
+    }
+
+    /// Dispatches `application(_:willFinishLaunchingWithOptions:)`, after making the delegate
+    /// the notification center's (when a service handles notifications) and registering the
+    /// declared background tasks: `false` if a service refuses what the application was
+    /// launched for, else `true`.
     open func application(
         _ application: UIApplication,
         willFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
     ) -> Bool {
-        composite.willFinishLaunching(
+        hostSystemServicesIfNeeded(application)
+        return composite.willFinishLaunching(
             LaunchOptions(launchOptions, applicationState: application.applicationState),
             platform: platform(application, [.launchOptions: launchOptions])
         )
@@ -186,12 +235,14 @@ open class ServiceOrientedAppDelegate: UIResponder, UIApplicationDelegate {
 
     /// Dispatches `application(_:didFinishLaunchingWithOptions:)`, which also runs the
     /// launch plan's work that must finish before launch returns: `false` if a service
-    /// refuses what the application was launched for, else `true`.
+    /// refuses what the application was launched for, else `true`. When UIKit did not call
+    /// `willFinishLaunching`, it first does what that does before dispatching.
     open func application(
         _ application: UIApplication,
         didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
     ) -> Bool {
-        composite.didFinishLaunching(
+        hostSystemServicesIfNeeded(application)
+        return composite.didFinishLaunching(
             LaunchOptions(launchOptions, applicationState: application.applicationState),
             platform: platform(application, [.launchOptions: launchOptions])
         )
@@ -508,5 +559,91 @@ open class ServiceOrientedAppDelegate: UIResponder, UIApplicationDelegate {
     /// Dispatches `application(_:didDiscardSceneSessions:)`.
     open func application(_ application: UIApplication, didDiscardSceneSessions sceneSessions: Set<UISceneSession>) {
         composite.didDiscardSceneSessions(Set(sceneSessions.map(SceneSession.init)), platform: platform(application))
+    }
+
+    // MARK: - User notifications
+
+    /// Dispatches `userNotificationCenter(_:willPresent:withCompletionHandler:)`.
+    /// `completionHandler` is called exactly once, with the union of the options of the
+    /// services that hear the notification (`[]`, hidden, when none does), on the main
+    /// thread.
+    ///
+    /// The notification's user-info entries that are not property-list values are left out
+    /// of its payload, with one warning naming them.
+    nonisolated open func userNotificationCenter(
+        _ center: UNUserNotificationCenter,
+        willPresent notification: UNNotification,
+        withCompletionHandler completionHandler: @escaping @Sendable (UNNotificationPresentationOptions) -> Void
+    ) {
+        MainActorHop.run(handingOver: (center, notification)) { [self] delivered in
+            let (center, notification) = delivered
+            composite.willPresentNotification(
+                userNotification(notification),
+                platform: platform(center, notification: notification)
+            ) { options in
+                completionHandler(UNNotificationPresentationOptions(options))
+            }
+        }
+    }
+
+    /// Dispatches `userNotificationCenter(_:didReceive:withCompletionHandler:)`, with the
+    /// response's target scene as `context.scene`. `completionHandler` is called exactly once,
+    /// on the main thread: when every service that hears the notification has finished or at
+    /// the deadline, and at once for a response the services already received with a scene's
+    /// connection options.
+    nonisolated open func userNotificationCenter(
+        _ center: UNUserNotificationCenter,
+        didReceive response: UNNotificationResponse,
+        withCompletionHandler completionHandler: @escaping @Sendable () -> Void
+    ) {
+        MainActorHop.run(handingOver: (center, response)) { [self] delivered in
+            let (center, response) = delivered
+            UserNotification.warnAboutDroppedUserInfo(
+                of: response.notification,
+                logger: composite.configuration.logger
+            )
+            composite.didReceiveNotificationResponse(
+                NotificationResponse(response),
+                platform: platform(center, notification: response.notification, response: response)
+            ) {
+                completionHandler()
+            }
+        }
+    }
+
+    /// Dispatches `userNotificationCenter(_:openSettingsFor:)` to the services that hear
+    /// `notification` (all of them when it is `nil`).
+    nonisolated open func userNotificationCenter(
+        _ center: UNUserNotificationCenter,
+        openSettingsFor notification: UNNotification?
+    ) {
+        MainActorHop.run(handingOver: (center, notification)) { [self] delivered in
+            let (center, notification) = delivered
+            composite.openSettings(
+                for: notification.map(userNotification),
+                platform: platform(center, notification: notification)
+            )
+        }
+    }
+
+    /// The platform-neutral form of `notification`, with one warning when user-info entries
+    /// were left out.
+    private func userNotification(_ notification: UNNotification) -> UserNotification {
+        UserNotification.warnAboutDroppedUserInfo(of: notification, logger: composite.configuration.logger)
+        return UserNotification(notification)
+    }
+
+    /// The raw objects of a notification callback: the center, and the notification (with
+    /// its raw user info) and response that are present.
+    private func platform(
+        _ center: UNUserNotificationCenter,
+        notification: UNNotification?,
+        response: UNNotificationResponse? = nil
+    ) -> PlatformObjects {
+        var objects: [PlatformObjects.Key: Any] = [.userNotificationCenter: center]
+        objects[.userNotification] = notification
+        objects[.userInfo] = notification?.request.content.userInfo
+        objects[.notificationResponse] = response
+        return PlatformObjects(objects)
     }
 }

@@ -3,6 +3,7 @@ public import AppServices
 #if canImport(UIKit)
 public import UIKit
 public import CloudKit
+import UserNotifications
 #else
 public import AppServicesUIKitShim
 #endif
@@ -27,7 +28,10 @@ public import AppServicesUIKitShim
 /// activity type to `willContinueUserActivity`, its user activities to
 /// `UserActivityHandling`, its quick action to `ShortcutItemHandling` and its CloudKit
 /// share to `CloudKitShareHandling`, so one service handles each for cold and warm
-/// starts alike.
+/// starts alike. The response to a notification that created the scene goes to
+/// `UserNotificationHandling` services once: when UIKit delivers the same response to the
+/// notification center's delegate as well, the services do not hear it again and the
+/// delegate's completion handler is called at once.
 ///
 /// **User activities.** A scene has no restoration handler; the objects services return
 /// from `continue` get `restoreUserActivityState(_:)` called on them directly, as UIKit
@@ -103,7 +107,22 @@ open class ServiceOrientedSceneDelegate: UIResponder, UIWindowSceneDelegate {
         options connectionOptions: UIScene.ConnectionOptions
     ) {
         let info = SceneInfo(scene)
-        let objects = platform(scene, [.connectionOptions: connectionOptions])
+        let response = connectionOptions.notificationResponse
+        let objects = platform(
+            scene,
+            [
+                .connectionOptions: connectionOptions,
+                .notificationResponse: response,
+                .userNotification: response?.notification,
+                .userInfo: response?.notification.request.content.userInfo,
+            ]
+        )
+        if let response {
+            UserNotification.warnAboutDroppedUserInfo(
+                of: response.notification,
+                logger: composite.configuration.logger
+            )
+        }
         composite.sceneWillConnect(info, options: SceneConnectionOptions(connectionOptions), platform: objects)
 
         if !connectionOptions.urlContexts.isEmpty {

@@ -37,6 +37,57 @@ open class UIApplication: UIResponder {
     open func registerForRemoteNotifications() {
         isRegisteredForRemoteNotifications = true
     }
+
+    // MARK: Background time
+
+    /// Shim only: the background time begun and not ended, and what was ended.
+    package private(set) var backgroundTime = BackgroundTimeLedger()
+
+    /// How long the application may still run in the background; very large
+    /// (`.greatestFiniteMagnitude`) in the foreground.
+    ///
+    /// A simulated UIKit in this package sets it.
+    @available(iOS 4.0, *)
+    open package(set) var backgroundTimeRemaining: TimeInterval = .greatestFiniteMagnitude
+
+    /// Asks for time to finish work in the background; end it with
+    /// ``endBackgroundTask(_:)``, from `handler` at the latest, which the system calls on the
+    /// main thread shortly before the time runs out.
+    @available(iOS 4.0, *)
+    open func beginBackgroundTask(expirationHandler handler: (() -> Void)? = nil) -> UIBackgroundTaskIdentifier {
+        beginBackgroundTask(withName: nil, expirationHandler: handler)
+    }
+
+    /// Asks for time to finish the work `taskName` in the background; see
+    /// ``beginBackgroundTask(expirationHandler:)``.
+    @available(iOS 7.0, *)
+    open func beginBackgroundTask(
+        withName taskName: String?,
+        expirationHandler handler: (() -> Void)? = nil
+    ) -> UIBackgroundTaskIdentifier {
+        backgroundTime.begin(named: taskName, expirationHandler: handler)
+    }
+
+    /// Ends the background time `identifier`; call it exactly once per identifier.
+    @available(iOS 4.0, *)
+    open func endBackgroundTask(_ identifier: UIBackgroundTaskIdentifier) {
+        backgroundTime.end(identifier)
+    }
+
+    /// Shim only: the background time runs out, as the system decides: calls the expiration
+    /// handler of each background task still open, in the order they were begun, on the main
+    /// thread, and sets ``backgroundTimeRemaining`` to zero.
+    ///
+    /// - Returns: The tasks still open after their handlers ran; the system would terminate
+    ///   the application for them.
+    @discardableResult
+    package func expireBackgroundTime() -> [UIBackgroundTaskIdentifier] {
+        backgroundTimeRemaining = 0
+        for task in backgroundTime.open {
+            backgroundTime.expirationHandler(of: task)?()
+        }
+        return backgroundTime.open
+    }
 }
 
 extension UIApplication {

@@ -37,7 +37,6 @@ extension UIScene {
     /// connected (`UIScene.ConnectionOptions`).
     ///
     /// UIKit creates these; the shim lets a simulated UIKit in this package create them.
-    /// `notificationResponse` is not transcribed.
     @MainActor
     open class ConnectionOptions: NSObject {
         /// URLs to open.
@@ -49,6 +48,8 @@ extension UIScene {
         open private(set) var handoffUserActivityType: String?
         /// User activities to continue.
         open private(set) var userActivities: Set<NSUserActivity>
+        /// The response to the notification the person tapped to create the scene.
+        open private(set) var notificationResponse: UNNotificationResponse?
         /// The quick action that created the scene.
         open private(set) var shortcutItem: UIApplicationShortcutItem?
         /// A CloudKit share the user accepted.
@@ -60,6 +61,7 @@ extension UIScene {
             sourceApplication: String? = nil,
             handoffUserActivityType: String? = nil,
             userActivities: Set<NSUserActivity> = [],
+            notificationResponse: UNNotificationResponse? = nil,
             shortcutItem: UIApplicationShortcutItem? = nil,
             cloudKitShareMetadata: CKShare.Metadata? = nil
         ) {
@@ -67,6 +69,7 @@ extension UIScene {
             self.sourceApplication = sourceApplication
             self.handoffUserActivityType = handoffUserActivityType
             self.userActivities = userActivities
+            self.notificationResponse = notificationResponse
             self.shortcutItem = shortcutItem
             self.cloudKitShareMetadata = cloudKitShareMetadata
             super.init()

@@ -22,6 +22,7 @@ extension SimulatedUIKit {
         let did = send("application:didFinishLaunchingWithOptions:") {
             $0.application($1, didFinishLaunchingWithOptions: Self.dictionary(options))
         }
+        taskScheduler.applicationDidFinishLaunching()
         notificationCenter.post(name: UIApplication.didFinishLaunchingNotification, object: application)
         return did ?? true
     }
@@ -73,7 +74,13 @@ extension SimulatedUIKit {
     /// `scene(_:willConnectTo:options:)` for a new window scene with the identifier of
     /// `scene`, whose delegate the initializer's `makeSceneDelegate` makes.
     public func sceneWillConnect(_ scene: SceneInfo, options: SceneConnectionOptions) {
-        connectScene(scene.identifier, options: Self.connectionOptions(options), delegate: makeSceneDelegate)
+        let response = options.notificationResponse.map { platformResponse($0, userInfo: nil) }
+        _ = connectScene(
+            scene.identifier,
+            options: Self.connectionOptions(options, notificationResponse: response),
+            delegate: makeSceneDelegate,
+            beforeConnecting: { response?.targetScene = $0 }
+        )
     }
 
     /// `sceneWillEnterForeground(_:)`.
@@ -106,12 +113,17 @@ extension SimulatedUIKit {
         return dictionary.isEmpty ? nil : dictionary
     }
 
-    /// The connection options UIKit would pass for `options`.
-    static func connectionOptions(_ options: SceneConnectionOptions) -> UIScene.ConnectionOptions {
+    /// The connection options UIKit would pass for `options`, with `notificationResponse`
+    /// for its notification response.
+    static func connectionOptions(
+        _ options: SceneConnectionOptions,
+        notificationResponse: UNNotificationResponse?
+    ) -> UIScene.ConnectionOptions {
         UIScene.ConnectionOptions(
             urlContexts: Set(options.urlContexts.map { UIOpenURLContext(url: $0.url) }),
             sourceApplication: options.sourceApplication,
             userActivities: Set(options.userActivities.map(NSUserActivity.init)),
+            notificationResponse: notificationResponse,
             shortcutItem: options.shortcutItem.map(Self.shortcutItem)
         )
     }

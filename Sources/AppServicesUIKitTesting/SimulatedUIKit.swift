@@ -29,6 +29,16 @@ public import AppServicesUIKitShim
 ///
 /// ``claimedCallbacks`` lists the callbacks UIKit would call, with the SDK's selectors.
 ///
+/// **Notifications and background tasks.** Each simulated device has its own notification
+/// center (``userNotificationCenter``) and task scheduler (``taskScheduler``), which
+/// `UNUserNotificationCenter.current()` and `BGTaskScheduler.shared` return while a step
+/// runs, so the delegate installs itself and registers its tasks there, and devices simulated
+/// in parallel do not meet. The notification steps deliver through the center's delegate,
+/// as the system does; the background-task steps launch and expire `BGTask`s through the
+/// handlers the delegate registered; the background-time steps expire what the delegate
+/// asked `UIApplication` for. Each records what the delegate did: completion handlers
+/// called, tasks registered, submitted and completed, background time begun and ended.
+///
 /// **An app delegate's own callbacks.** UIKit calls a callback the app's subclass overrides
 /// even when no service handles it. On Apple platforms the Objective-C runtime tells the
 /// adapter which callbacks a class overrides; Swift on Linux cannot, so record them with
@@ -43,12 +53,21 @@ public final class SimulatedUIKit: LifecycleTarget {
     /// Where the `UIApplication` notifications are posted, after their callbacks.
     public let notificationCenter = NotificationCenter()
     /// The selectors UIKit would have called but the delegate did not claim, in order.
-    public private(set) var unclaimed: [String] = []
+    public internal(set) var unclaimed: [String] = []
     /// The selectors of the callbacks delivered (claimed and called), app and scene
     /// delegates alike, in order.
-    public private(set) var delivered: [String] = []
+    public internal(set) var delivered: [String] = []
     /// The connected scenes, by persistent identifier.
     public private(set) var scenes: [String: UIWindowScene] = [:]
+    /// The application's notification center: what `UNUserNotificationCenter.current()`
+    /// returns during this simulated UIKit's steps. The notification steps deliver through
+    /// its delegate.
+    public let userNotificationCenter = UNUserNotificationCenter()
+    /// The application's background-task scheduler: what `BGTaskScheduler.shared` returns
+    /// during this simulated UIKit's steps.
+    public let taskScheduler = BGTaskScheduler()
+    /// The completion handlers of the notification center's delegate that were called.
+    let notificationCompletionLog = NotificationCompletionLog()
     let makeSceneDelegate: @MainActor () -> any UIWindowSceneDelegate
 
     /// Creates a simulated UIKit for `delegate`.
@@ -91,7 +110,16 @@ public final class SimulatedUIKit: LifecycleTarget {
             return nil
         }
         delivered.append(selector)
-        return body(delegate, application)
+        return withSimulatedFrameworks { body(delegate, application) }
+    }
+
+    /// Runs `operation` as part of a step of this simulated UIKit: `UNUserNotificationCenter.current()`
+    /// returns ``userNotificationCenter`` and `BGTaskScheduler.shared` returns
+    /// ``taskScheduler``. The steps run their callbacks in it; call the delegate in it when
+    /// calling it directly.
+    public func withSimulatedFrameworks<Result>(operation: () throws -> Result) rethrows -> Result {
+        let frameworks = SimulatedFrameworks(notificationCenter: userNotificationCenter, taskScheduler: taskScheduler)
+        return try SimulatedFrameworks.with(frameworks, operation: operation)
     }
 
     private func post(_ name: Notification.Name) {
@@ -116,6 +144,7 @@ public final class SimulatedUIKit: LifecycleTarget {
         let did = send("application:didFinishLaunchingWithOptions:") {
             $0.application($1, didFinishLaunchingWithOptions: options)
         }
+        taskScheduler.applicationDidFinishLaunching()
         post(UIApplication.didFinishLaunchingNotification)
         return did ?? true
     }
@@ -171,6 +200,17 @@ public final class SimulatedUIKit: LifecycleTarget {
         options: UIScene.ConnectionOptions? = nil,
         delegate makeDelegate: () -> any UIWindowSceneDelegate
     ) -> UIWindowScene {
+        connectScene(identifier, options: options, delegate: makeDelegate, beforeConnecting: { _ in })
+    }
+
+    /// ``connectScene(_:options:delegate:)``, calling `prepare` with the new scene before
+    /// its delegate hears of it (to target a notification response at it, as UIKit does).
+    func connectScene(
+        _ identifier: String,
+        options: UIScene.ConnectionOptions?,
+        delegate makeDelegate: () -> any UIWindowSceneDelegate,
+        beforeConnecting prepare: (UIWindowScene) -> Void
+    ) -> UIWindowScene {
         let options = options ?? UIScene.ConnectionOptions()
         let manifest = UISceneConfiguration(name: "Default Configuration", sessionRole: .windowApplication)
         let session = UISceneSession(
@@ -190,6 +230,7 @@ public final class SimulatedUIKit: LifecycleTarget {
         scene.title = "Scene \(identifier)"
         scene.delegate = makeDelegate()
         scenes[identifier] = scene
+        prepare(scene)
         sendScene(scene, "scene:willConnectToSession:options:") {
             $0.scene(scene, willConnectTo: connected, options: options)
         }
@@ -208,7 +249,7 @@ public final class SimulatedUIKit: LifecycleTarget {
             return nil
         }
         delivered.append(selector)
-        return body(delegate)
+        return withSimulatedFrameworks { body(delegate) }
     }
 
     /// sceneWillEnterForeground, then sceneDidBecomeActive.

@@ -13,6 +13,7 @@ final class RestorationOnly: AppService, StateRestorationHandling {}
 final class SceneSessionsOnly: AppService, SceneSessionHandling {}
 final class ScenesOnly: AppService, SceneHandling {}
 final class DesktopOnly: AppService, DesktopApplicationHandling {}
+final class NotificationsOnly: AppService, UserNotificationHandling {}
 
 final class HealthOnly: AppService, HealthAuthorizationHandling {
     func applicationShouldRequestHealthAuthorization(_ context: AppContext) {}
@@ -107,6 +108,7 @@ let singleCapabilityServices: [ServiceMaker] = [
     ServiceMaker(name: "SceneSessionsOnly") { SceneSessionsOnly() },
     ServiceMaker(name: "ScenesOnly") { ScenesOnly() },
     ServiceMaker(name: "DesktopOnly") { DesktopOnly() },
+    ServiceMaker(name: "NotificationsOnly") { NotificationsOnly() },
 ]
 
 #endif

@@ -41,6 +41,7 @@ enum UIKitReference {
     static let restoration = Capability(name: "StateRestorationHandling") { $0 is any StateRestorationHandling }
     static let sceneSessions = Capability(name: "SceneSessionHandling") { $0 is any SceneSessionHandling }
     static let scenes = Capability(name: "SceneHandling") { $0 is any SceneHandling }
+    static let notifications = Capability(name: "UserNotificationHandling") { $0 is any UserNotificationHandling }
 
     /// `UIApplicationDelegate`: every callback of the reference the adapter forwards.
     static let applicationDelegateSelectors: [String: Capability?] = [
@@ -80,6 +81,14 @@ enum UIKitReference {
         "application:viewControllerWithRestorationIdentifierPath:coder:": restoration,
         "application:configurationForConnectingSceneSession:options:": sceneSessions,
         "application:didDiscardSceneSessions:": sceneSessions,
+    ]
+
+    /// `UNUserNotificationCenterDelegate`, which the app delegate implements too: the
+    /// selectors of Documentation/Reference/AppleAPI-NotificationsAndTasks.md.
+    static let notificationCenterDelegateSelectors: [String: Capability?] = [
+        "userNotificationCenter:willPresentNotification:withCompletionHandler:": notifications,
+        "userNotificationCenter:didReceiveNotificationResponse:withCompletionHandler:": notifications,
+        "userNotificationCenter:openSettingsForNotification:": notifications,
     ]
 
     /// The deprecated callbacks the reference says must not be forwarded.

@@ -1,0 +1,45 @@
+import AppServices
+
+/// Runs code that UIKit's frameworks call from outside the main actor on the main actor.
+///
+/// The system calls some handlers on threads of its own: a background task's expiration
+/// handler, and the notification center's delegate when the application asked for it. Each
+/// handler the adapter gives the system is made outside the main actor (so that Swift does
+/// not assume it runs there) and hops here: at once when it already runs on the main actor,
+/// as UIKit's callbacks do, else as the main actor's next job.
+enum MainActorHop {
+    /// Runs `body` on the main actor.
+    ///
+    /// Off the main actor, a task runs it: a main-actor job, in which the composite starts
+    /// its work as it does in UIKit's callbacks. (A block sent to the main queue would not do
+    /// where a thread other than the main one drains that queue, as on Linux: the runtime
+    /// does not see such a block as running on the main actor, so work cannot start in it at
+    /// once.) The task is not kept: it makes one synchronous call, whose work the composite
+    /// owns from then on, and the system's handler must return at once.
+    nonisolated static func run(_ body: @escaping @MainActor () -> Void) {
+        if SelectorClaim.isOnMainActor {
+            MainActor.assumeIsolated { body() }
+        } else {
+            Task { @MainActor in body() }
+        }
+    }
+
+    /// Runs `body` on the main actor with `value`, a framework object the caller hands over:
+    /// it does not use `value` again.
+    nonisolated static func run<Value>(handingOver value: Value, _ body: @escaping @MainActor (Value) -> Void) {
+        let handoff = Handoff(value: value)
+        run { body(handoff.value) }
+    }
+}
+
+/// A value handed from the thread the system called on to the main actor.
+///
+/// `@unchecked Sendable` is safe because the value is handed over, not shared: the sender
+/// (a delegate method or system handler) does not touch it after making the handoff, and the
+/// receiver uses it only on the main actor, so it is never used from two threads at once.
+/// The values are the notification center and the notifications and responses it delivers,
+/// which the system does not mutate after delivering them, and background tasks, which the
+/// system makes to be used from any thread.
+private struct Handoff<Value>: @unchecked Sendable {
+    let value: Value
+}

@@ -1,0 +1,122 @@
+public import AppServices
+import Logging
+
+#if canImport(UIKit)
+public import UIKit
+public import UserNotifications
+#else
+public import AppServicesUIKitShim
+#endif
+
+// Conversions between UserNotifications' objects and the core's platform-neutral payloads.
+
+extension UserNotification {
+    /// The platform-neutral form of a delivered notification and its request's content.
+    /// User-info entries that are not property-list values are left out (the adapters log
+    /// them; see ``UserNotification/droppedUserInfoKeys(of:)``).
+    public init(_ notification: UNNotification) {
+        let content = notification.request.content
+        self.init(
+            identifier: notification.request.identifier,
+            date: notification.date,
+            categoryIdentifier: content.categoryIdentifier,
+            threadIdentifier: content.threadIdentifier,
+            title: content.title,
+            body: content.body,
+            userInfo: UserInfo(propertyList: content.userInfo),
+            targetContentIdentifier: content.targetContentIdentifier
+        )
+    }
+
+    /// Where the user info of `notification` holds entries that are not property-list
+    /// values, which ``init(_:)`` leaves out: their keys (`"key"`), the paths of nested ones
+    /// (`"outer.inner"`, `"list[2]"`), and keys that are not strings, sorted. Empty when
+    /// nothing is left out.
+    public static func droppedUserInfoKeys(of notification: UNNotification) -> [String] {
+        PropertyListCheck.droppedKeyPaths(in: notification.request.content.userInfo)
+    }
+
+    /// Logs one warning naming `notification` and the user-info entries the conversion left
+    /// out, if any.
+    static func warnAboutDroppedUserInfo(of notification: UNNotification, logger: Logger) {
+        let dropped = droppedUserInfoKeys(of: notification)
+        guard !dropped.isEmpty else { return }
+        let identifier = notification.request.identifier
+        logger.warning(
+            """
+            Notification \(identifier) has user-info entries that are not property-list values: \
+            \(dropped.joined(separator: ", ")). Services receive it without them; the raw dictionary is in \
+            context.uiKit.userInfo.
+            """,
+            metadata: ["notification": "\(identifier)", "droppedKeys": "\(dropped.joined(separator: ","))"]
+        )
+    }
+}
+
+extension NotificationResponse {
+    /// The platform-neutral form of a person's answer to a notification, with the scene
+    /// they answered in.
+    @MainActor
+    public init(_ response: UNNotificationResponse) {
+        self.init(
+            notification: UserNotification(response.notification),
+            action: Action(response),
+            targetScene: response.targetScene.map(SceneInfo.init)
+        )
+    }
+}
+
+extension NotificationResponse.Action {
+    /// What the person chose, from the response's action identifier: the default action
+    /// opens, the dismiss action dismisses, any other is a custom action, with the text typed
+    /// for a text-input action.
+    public init(_ response: UNNotificationResponse) {
+        switch response.actionIdentifier {
+        case UNNotificationDefaultActionIdentifier:
+            self = .open
+        case UNNotificationDismissActionIdentifier:
+            self = .dismiss
+        case let identifier:
+            self = .custom(identifier: identifier, text: (response as? UNTextInputNotificationResponse)?.userText)
+        }
+    }
+}
+
+extension UNNotificationPresentationOptions {
+    /// The system's options for merged `NotificationPresentationOptions` (the raw values are
+    /// the system's).
+    public init(_ options: NotificationPresentationOptions) {
+        self.init(rawValue: options.rawValue)
+    }
+}
+
+/// Finds what `UserInfo(propertyList:)` leaves out of a user-info dictionary, so that it can
+/// be named in a warning.
+enum PropertyListCheck {
+    /// The paths of the entries of `dictionary` that are not property-list values, sorted;
+    /// `prefix` goes before each.
+    static func droppedKeyPaths(in dictionary: [AnyHashable: Any], prefix: String = "") -> [String] {
+        var dropped: [String] = []
+        for (key, value) in dictionary {
+            guard let name = key.base as? String else {
+                dropped.append(prefix + "\(key.base)")
+                continue
+            }
+            dropped += droppedPaths(of: value, at: prefix + name)
+        }
+        return dropped.sorted()
+    }
+
+    /// The paths inside `value`, at `path`, that the conversion leaves out: `path` itself when
+    /// `value` is no property-list value, the nested ones of an array or a dictionary.
+    private static func droppedPaths(of value: Any, at path: String) -> [String] {
+        guard UserInfoValue(propertyListValue: value) != nil else { return [path] }
+        if let array = value as? [Any] {
+            return array.indices.flatMap { droppedPaths(of: array[$0], at: "\(path)[\($0)]") }
+        }
+        if let dictionary = value as? [AnyHashable: Any] {
+            return droppedKeyPaths(in: dictionary, prefix: path + ".")
+        }
+        return []
+    }
+}

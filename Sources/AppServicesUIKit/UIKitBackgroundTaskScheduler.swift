@@ -1,0 +1,143 @@
+import AppServices
+import Dispatch
+
+#if canImport(UIKit)
+import BackgroundTasks
+#else
+import AppServicesUIKitShim
+#endif
+
+/// `BGTaskScheduler` as the composite's `BackgroundTaskScheduler`: what
+/// `ServiceOrientedAppDelegate` registers the declared background tasks with before launch
+/// returns, and what `context.backgroundTasks` submits to.
+@MainActor
+final class UIKitBackgroundTaskScheduler: BackgroundTaskScheduler {
+    private let scheduler: BGTaskScheduler
+
+    /// Schedules with `scheduler` (`BGTaskScheduler.shared`).
+    init(_ scheduler: BGTaskScheduler) {
+        self.scheduler = scheduler
+    }
+
+    /// Registers `identifier` with the system, with a launch handler that runs on the main
+    /// queue and hands each launched `BGTask` to `launch`.
+    func register(
+        _ identifier: String,
+        kind: BackgroundTaskKind,
+        launch: @escaping @MainActor (any SystemBackgroundTask) -> Void
+    ) -> Bool {
+        scheduler.register(
+            forTaskWithIdentifier: identifier,
+            using: DispatchQueue.main,
+            launchHandler: Self.launchHandler(launch)
+        )
+    }
+
+    /// The launch handler, made outside the main actor so that Swift does not assume it runs
+    /// there; it runs on the main queue, as registered, and hops to be sure.
+    private nonisolated static func launchHandler(
+        _ launch: @escaping @MainActor (any SystemBackgroundTask) -> Void
+    ) -> (BGTask) -> Void {
+        { task in
+            MainActorHop.run(handingOver: task) { task in launch(UIKitBackgroundTask(task)) }
+        }
+    }
+
+    /// Submits the system's request for `request`.
+    ///
+    /// - Throws: `BackgroundTaskError` naming the identifier: `.unavailable` for a
+    ///   continued-processing task where the system has none, and the system's refusals
+    ///   (`BGTaskScheduler.Error`) mapped to their codes.
+    func submit(_ request: BackgroundTaskRequest) throws {
+        let platformRequest = try Self.platformRequest(for: request)
+        do {
+            try scheduler.submit(platformRequest)
+        } catch let error as BGTaskScheduler.Error {
+            throw BackgroundTaskError(error, identifier: request.identifier)
+        }
+    }
+
+    /// Withdraws the system's pending request for `identifier`.
+    func cancel(identifier: String) {
+        scheduler.cancel(taskRequestWithIdentifier: identifier)
+    }
+
+    /// The system's pending requests, in platform-neutral form.
+    func pendingRequests() async -> [BackgroundTaskRequest] {
+        await withCheckedContinuation { continuation in
+            scheduler.getPendingTaskRequests { requests in
+                continuation.resume(returning: requests.map(BackgroundTaskRequest.init))
+            }
+        }
+    }
+
+    /// The system's request for `request`: a `BGAppRefreshTaskRequest`, a
+    /// `BGProcessingTaskRequest`, or (iOS 26 and later) a `BGContinuedProcessingTaskRequest`.
+    static func platformRequest(for request: BackgroundTaskRequest) throws(BackgroundTaskError) -> BGTaskRequest {
+        switch request.kind {
+        case .appRefresh:
+            let made = BGAppRefreshTaskRequest(identifier: request.identifier)
+            made.earliestBeginDate = request.earliestBeginDate
+            return made
+        case .processing:
+            let made = BGProcessingTaskRequest(identifier: request.identifier)
+            made.earliestBeginDate = request.earliestBeginDate
+            made.requiresNetworkConnectivity = request.requiresNetworkConnectivity
+            made.requiresExternalPower = request.requiresExternalPower
+            return made
+        case .continuedProcessing:
+            #if os(iOS) || !canImport(UIKit)
+            if #available(iOS 26.0, *) {
+                return BGContinuedProcessingTaskRequest(
+                    identifier: request.identifier,
+                    title: request.title,
+                    subtitle: request.subtitle
+                )
+            }
+            #endif
+            throw BackgroundTaskError(
+                code: .unavailable,
+                identifier: request.identifier,
+                message: "Background task \(request.identifier) is a continued-processing task, which needs iOS 26 "
+                    + "or later; this system cannot run it. Check for it before submitting."
+            )
+        }
+    }
+}
+
+/// A `BGTask` as the composite's `SystemBackgroundTask`.
+///
+/// The system's task gets its expiration handler at once, before the work starts: the
+/// system may call it on a thread of its own, and it hops to the main actor to call the
+/// handler the composite set, if any.
+@MainActor
+final class UIKitBackgroundTask: SystemBackgroundTask {
+    /// The system's task.
+    let task: BGTask
+    /// Set by the composite; called on the main actor when the system expires the task.
+    var expirationHandler: (@MainActor () -> Void)?
+
+    /// Wraps `task` and sets its expiration handler.
+    init(_ task: BGTask) {
+        self.task = task
+        task.expirationHandler = Self.expirationHandler(for: self)
+    }
+
+    /// The task's identifier.
+    var identifier: String { task.identifier }
+
+    /// Completes the system's task.
+    func setTaskCompleted(success: Bool) {
+        task.setTaskCompleted(success: success)
+    }
+
+    /// The handler the system calls, made outside the main actor. It holds the wrapper
+    /// weakly: the composite keeps the wrapper until it completes the task, and an expiration
+    /// after that has nothing left to do.
+    private nonisolated static func expirationHandler(for wrapper: UIKitBackgroundTask) -> () -> Void {
+        { [weak wrapper] in
+            guard let wrapper else { return }
+            MainActorHop.run { wrapper.expirationHandler?() }
+        }
+    }
+}

@@ -1,0 +1,43 @@
+// Shim only: which per-application singletons of UserNotifications and BackgroundTasks the
+// shim returns. There is nothing like it on Apple platforms, where each application has one
+// notification center and one task scheduler; this file is empty there.
+#if !canImport(UIKit)
+
+/// Shim only: the notification center and task scheduler of one simulated device, which
+/// `UNUserNotificationCenter.current()` and `BGTaskScheduler.shared` return while that
+/// device's step runs.
+///
+/// On a device each application has one of each. Tests simulate many devices in one
+/// process, in parallel, so a simulated UIKit in this package gives each its own and runs
+/// each step in ``with(_:operation:)``; outside any step the shim returns one instance of
+/// each for the process.
+package struct SimulatedFrameworks: @unchecked Sendable {
+    // `@unchecked`: both classes keep their state behind their own lock (see
+    // `UNUserNotificationCenter` and `BGTaskScheduler` in this module), so using them from
+    // several threads is safe.
+
+    /// What `UNUserNotificationCenter.current()` returns.
+    package let notificationCenter: UNUserNotificationCenter
+    /// What `BGTaskScheduler.shared` returns.
+    package let taskScheduler: BGTaskScheduler
+
+    /// Pairs a center and a scheduler.
+    package init(notificationCenter: UNUserNotificationCenter, taskScheduler: BGTaskScheduler) {
+        self.notificationCenter = notificationCenter
+        self.taskScheduler = taskScheduler
+    }
+
+    /// The frameworks of the step running now, if any. A task-local value, so that devices
+    /// simulated in parallel do not see each other's.
+    @TaskLocal package static var current: SimulatedFrameworks?
+
+    /// Runs `operation` with `current()` and `shared` returning `frameworks`' instances.
+    package static func with<Result>(
+        _ frameworks: SimulatedFrameworks,
+        operation: () throws -> Result
+    ) rethrows -> Result {
+        try $current.withValue(frameworks, operation: operation)
+    }
+}
+
+#endif

@@ -1,0 +1,332 @@
+// The UserNotifications framework's declarations the UIKit adapter uses, transcribed for
+// platforms that have no UIKit. On Apple platforms the adapter imports UserNotifications
+// itself and this file is empty.
+//
+// Source: the iOS SDK's imported interface, in
+// Documentation/Reference/AppleAPI-NotificationsAndTasks.md in this repository: names,
+// argument labels, types, optionality, `@Sendable` and the `async` variants as the SDK has
+// them. Members the SDK marks `@objc optional` are requirements with a default
+// implementation, as in the UIKit shim. The classes' `NSCopying` and `NSSecureCoding`
+// conformances are not transcribed: the adapter neither copies nor archives them.
+//
+// UserNotifications creates these objects; the shim lets a simulated UIKit in this package
+// create them (`package` initializers), and lets it give each simulated device its own
+// notification center (see `SimulatedFrameworks`).
+#if !canImport(UIKit)
+
+// MARK: - The delegate
+
+/// The methods the notification center calls on its delegate
+/// (`UNUserNotificationCenterDelegate`).
+///
+/// Every member is `@objc optional` in the SDK. The `async` variants are the same
+/// Objective-C methods as their completion-handler twins (one selector each): a delegate
+/// implements one of the two, and a Swift caller of the other reaches it through the
+/// Objective-C bridge. The shim models a delegate that implements the completion-handler
+/// method, as the adapter does: the `async` variant's default calls it, as the bridge would.
+/// The completion-handler default does nothing and never calls the handler, as the center
+/// never hands one to a delegate that lacks the method.
+///
+/// The protocol is not isolated to the main actor, as in the SDK: a main-actor class
+/// implements its requirements as `nonisolated` methods.
+@available(iOS 10.0, *)
+public protocol UNUserNotificationCenterDelegate: NSObjectProtocol {
+    /// A notification arrived while the application is in the foreground: how to present it.
+    @available(iOS 10.0, *)
+    func userNotificationCenter(
+        _ center: UNUserNotificationCenter,
+        willPresent notification: UNNotification,
+        withCompletionHandler completionHandler: @escaping @Sendable (UNNotificationPresentationOptions) -> Void
+    )
+
+    /// A notification arrived while the application is in the foreground: how to present it
+    /// (the `async` spelling of the method above).
+    @available(iOS 10.0, *)
+    func userNotificationCenter(
+        _ center: UNUserNotificationCenter,
+        willPresent notification: UNNotification
+    ) async -> UNNotificationPresentationOptions
+
+    /// A person opened, dismissed or chose an action on a notification.
+    @available(iOS 10.0, *)
+    func userNotificationCenter(
+        _ center: UNUserNotificationCenter,
+        didReceive response: UNNotificationResponse,
+        withCompletionHandler completionHandler: @escaping @Sendable () -> Void
+    )
+
+    /// A person opened, dismissed or chose an action on a notification (the `async`
+    /// spelling of the method above).
+    @available(iOS 10.0, *)
+    func userNotificationCenter(_ center: UNUserNotificationCenter, didReceive response: UNNotificationResponse) async
+
+    /// A person asked, from the system's settings, to see the application's notification
+    /// settings.
+    @available(iOS 12.0, *)
+    func userNotificationCenter(_ center: UNUserNotificationCenter, openSettingsFor notification: UNNotification?)
+}
+
+/// What the center does when the delegate lacks a method, and the Objective-C bridge from
+/// the `async` spellings to the completion-handler methods.
+extension UNUserNotificationCenterDelegate {
+    /// Does nothing and never calls the handler.
+    @available(iOS 10.0, *)
+    public func userNotificationCenter(
+        _ center: UNUserNotificationCenter,
+        willPresent notification: UNNotification,
+        withCompletionHandler completionHandler: @escaping @Sendable (UNNotificationPresentationOptions) -> Void
+    ) {}
+
+    /// Calls the completion-handler method and returns what it passes to its handler, as
+    /// the Objective-C bridge does.
+    @available(iOS 10.0, *)
+    public func userNotificationCenter(
+        _ center: UNUserNotificationCenter,
+        willPresent notification: UNNotification
+    ) async -> UNNotificationPresentationOptions {
+        await withCheckedContinuation { continuation in
+            userNotificationCenter(center, willPresent: notification) { continuation.resume(returning: $0) }
+        }
+    }
+
+    /// Does nothing and never calls the handler.
+    @available(iOS 10.0, *)
+    public func userNotificationCenter(
+        _ center: UNUserNotificationCenter,
+        didReceive response: UNNotificationResponse,
+        withCompletionHandler completionHandler: @escaping @Sendable () -> Void
+    ) {}
+
+    /// Calls the completion-handler method and returns when it calls its handler, as the
+    /// Objective-C bridge does.
+    @available(iOS 10.0, *)
+    public func userNotificationCenter(
+        _ center: UNUserNotificationCenter,
+        didReceive response: UNNotificationResponse
+    ) async {
+        await withCheckedContinuation { continuation in
+            userNotificationCenter(center, didReceive: response) { continuation.resume() }
+        }
+    }
+
+    /// Does nothing.
+    @available(iOS 12.0, *)
+    public func userNotificationCenter(
+        _ center: UNUserNotificationCenter,
+        openSettingsFor notification: UNNotification?
+    ) {}
+}
+
+// MARK: - The center
+
+/// The application's notification center (`UNUserNotificationCenter`).
+///
+/// Only the delegate and `current()` are transcribed. Where the SDK's center is used from
+/// any thread, the shim's keeps its state behind a lock.
+@available(iOS 10.0, *)
+open class UNUserNotificationCenter: NSObject {
+    private let lock = NSLock()
+    /// Written and read only under `lock`.
+    private weak var storedDelegate: (any UNUserNotificationCenterDelegate)?
+
+    /// The object the center tells about notifications and responses; held weakly, as the
+    /// SDK's `weak open var delegate` is. Set it before the application finishes launching.
+    open var delegate: (any UNUserNotificationCenterDelegate)? {
+        get { lock.withLock { storedDelegate } }
+        set { lock.withLock { storedDelegate = newValue } }
+    }
+
+    /// The application's notification center.
+    ///
+    /// In the shim: the center of the simulated device whose step is running
+    /// (``SimulatedFrameworks``), else one center for the process.
+    open class func current() -> UNUserNotificationCenter {
+        SimulatedFrameworks.current?.notificationCenter ?? processWide
+    }
+
+    /// The center outside any simulated device. Its only state, the delegate, is behind the
+    /// instance's lock, so sharing it between threads is safe.
+    nonisolated(unsafe) private static let processWide = UNUserNotificationCenter()
+
+    /// Creates a notification center. UserNotifications has one per application; the shim
+    /// lets a simulated UIKit in this package create one per simulated device.
+    package override init() {
+        super.init()
+    }
+}
+
+// MARK: - Notifications and responses
+
+/// A notification the system delivered (`UNNotification`).
+@available(iOS 10.0, *)
+open class UNNotification: NSObject {
+    /// When the notification was delivered.
+    open private(set) var date: Date
+    /// The request that scheduled it, with its content.
+    open private(set) var request: UNNotificationRequest
+
+    /// Creates a delivered notification, as UserNotifications does.
+    package init(request: UNNotificationRequest, date: Date) {
+        self.request = request
+        self.date = date
+        super.init()
+    }
+}
+
+/// A request to deliver a notification: its identifier, content and trigger
+/// (`UNNotificationRequest`).
+@available(iOS 10.0, *)
+open class UNNotificationRequest: NSObject {
+    /// The identifier, the same for every delivery of the request.
+    open private(set) var identifier: String
+    /// What the notification shows and carries.
+    open private(set) var content: UNNotificationContent
+    /// What makes it deliver; `nil` for at once, and for a remote notification.
+    open private(set) var trigger: UNNotificationTrigger?
+
+    /// Creates a request.
+    public convenience init(identifier: String, content: UNNotificationContent, trigger: UNNotificationTrigger?) {
+        self.init(storing: identifier, content: content, trigger: trigger)
+    }
+
+    private init(storing identifier: String, content: UNNotificationContent, trigger: UNNotificationTrigger?) {
+        self.identifier = identifier
+        self.content = content
+        self.trigger = trigger
+        super.init()
+    }
+}
+
+/// What a notification shows and carries (`UNNotificationContent`).
+///
+/// Only the members the adapter reads are transcribed (not `interruptionLevel`, whose enum
+/// the adapter does not use).
+open class UNNotificationContent: NSObject {
+    /// The number to show on the application's icon, if any.
+    open private(set) var badge: NSNumber?
+    /// The body text.
+    open private(set) var body: String
+    /// The identifier of the category, which decides the actions; empty for none.
+    open private(set) var categoryIdentifier: String
+    /// The identifier notifications are grouped by; empty for none.
+    open private(set) var threadIdentifier: String
+    /// The title.
+    open private(set) var title: String
+    /// The payload's custom keys (and `aps` for a remote notification).
+    open private(set) var userInfo: [AnyHashable: Any]
+    /// The identifier of the content or scene the notification is about, if the sender
+    /// set one.
+    @available(iOS 13.0, *)
+    open private(set) var targetContentIdentifier: String?
+
+    /// Creates content, as UserNotifications (or `UNMutableNotificationContent`) does.
+    package init(
+        title: String = "",
+        body: String = "",
+        badge: NSNumber? = nil,
+        categoryIdentifier: String = "",
+        threadIdentifier: String = "",
+        userInfo: [AnyHashable: Any] = [:],
+        targetContentIdentifier: String? = nil
+    ) {
+        self.title = title
+        self.body = body
+        self.badge = badge
+        self.categoryIdentifier = categoryIdentifier
+        self.threadIdentifier = threadIdentifier
+        self.userInfo = userInfo
+        self.targetContentIdentifier = targetContentIdentifier
+        super.init()
+    }
+}
+
+/// What makes a notification deliver (`UNNotificationTrigger`, the base class of the time,
+/// calendar, location and push triggers). None of its members is transcribed.
+@available(iOS 10.0, *)
+open class UNNotificationTrigger: NSObject {
+    /// Creates a trigger, as UserNotifications does.
+    package override init() {
+        super.init()
+    }
+}
+
+/// A person's answer to a notification (`UNNotificationResponse`).
+@available(iOS 10.0, *)
+open class UNNotificationResponse: NSObject {
+    /// The notification answered.
+    open private(set) var notification: UNNotification
+    /// What the person chose: ``UNNotificationDefaultActionIdentifier``,
+    /// ``UNNotificationDismissActionIdentifier``, or the identifier of one of the category's
+    /// actions.
+    open private(set) var actionIdentifier: String
+
+    /// The scene the person interacted with (added by UIKit, iOS 13 and later).
+    ///
+    /// Read-only in UIKit; a simulated UIKit in this package sets it once it has created the
+    /// scene, as UIKit creates the scene for a response that launched one.
+    @MainActor open package(set) var targetScene: UIScene? = nil
+
+    /// Creates a response, as UserNotifications does.
+    package init(notification: UNNotification, actionIdentifier: String) {
+        self.notification = notification
+        self.actionIdentifier = actionIdentifier
+        super.init()
+    }
+}
+
+/// A person's answer to a notification action that asked for text
+/// (`UNTextInputNotificationResponse`).
+@available(iOS 10.0, *)
+open class UNTextInputNotificationResponse: UNNotificationResponse {
+    /// The text the person typed.
+    open private(set) var userText: String
+
+    /// Creates a text response, as UserNotifications does.
+    package init(notification: UNNotification, actionIdentifier: String, userText: String) {
+        self.userText = userText
+        super.init(notification: notification, actionIdentifier: actionIdentifier)
+    }
+}
+
+/// The action identifier of a response in which the person opened the application from the
+/// notification.
+@available(iOS 10.0, *)
+public let UNNotificationDefaultActionIdentifier: String = "com.apple.UNNotificationDefaultActionIdentifier"
+
+/// The action identifier of a response in which the person dismissed the notification
+/// (delivered only for categories that ask for it).
+@available(iOS 10.0, *)
+public let UNNotificationDismissActionIdentifier: String = "com.apple.UNNotificationDismissActionIdentifier"
+
+// MARK: - Presentation options
+
+/// How to present a notification that arrives while the application is in the foreground
+/// (`UNNotificationPresentationOptions`); `[]` hides it.
+///
+/// The SDK declares it `@unchecked Sendable`; it holds only its raw value.
+@available(iOS 10.0, *)
+public struct UNNotificationPresentationOptions: OptionSet, @unchecked Sendable {
+    /// The options' bits.
+    public let rawValue: UInt
+
+    /// Creates options from their bits.
+    public init(rawValue: UInt) {
+        self.rawValue = rawValue
+    }
+
+    /// Update the application's badge.
+    public static var badge: UNNotificationPresentationOptions { UNNotificationPresentationOptions(rawValue: 1 << 0) }
+    /// Play the notification's sound.
+    public static var sound: UNNotificationPresentationOptions { UNNotificationPresentationOptions(rawValue: 1 << 1) }
+    /// Show it as an alert (deprecated: `list` and `banner` replace it).
+    @available(iOS, introduced: 10.0, deprecated: 14.0)
+    public static var alert: UNNotificationPresentationOptions { UNNotificationPresentationOptions(rawValue: 1 << 2) }
+    /// Show it in Notification Center.
+    @available(iOS 14.0, *)
+    public static var list: UNNotificationPresentationOptions { UNNotificationPresentationOptions(rawValue: 1 << 3) }
+    /// Show it as a banner.
+    @available(iOS 14.0, *)
+    public static var banner: UNNotificationPresentationOptions { UNNotificationPresentationOptions(rawValue: 1 << 4) }
+}
+
+#endif
