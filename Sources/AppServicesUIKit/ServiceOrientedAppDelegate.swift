@@ -158,7 +158,23 @@ open class ServiceOrientedAppDelegate: UIResponder, UIApplicationDelegate, UNUse
     open func makeComposite() -> ServiceComposite {
         var configuration = makeConfiguration()
         configuration.lifecycleNotifications = .never
-        return ServiceComposite.hosted(makeServices(), configuration: configuration, launchPlan: makeLaunchPlan)
+        let composite = ServiceComposite.hosted(
+            makeServices(),
+            configuration: configuration,
+            launchPlan: makeLaunchPlan
+        )
+        do {
+            try composite.registerSceneServices(makeSceneServices())
+        } catch {
+            preconditionFailure("\(error)")  // a composite just made has dispatched nothing
+        }
+        return composite
+    }
+
+    /// The services made for each connected scene, as types (see `SceneService`). Override
+    /// it; it is called once. The default is none.
+    open func makeSceneServices() -> [any SceneService.Type] {
+        []
     }
 
     /// Whether UIKit should call the method `aSelector` names.
@@ -242,10 +258,17 @@ open class ServiceOrientedAppDelegate: UIResponder, UIApplicationDelegate, UNUse
         didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
     ) -> Bool {
         hostSystemServicesIfNeeded(application)
-        return composite.didFinishLaunching(
+        let objects = platform(application, [.launchOptions: launchOptions])
+        let answer = composite.didFinishLaunching(
             LaunchOptions(launchOptions, applicationState: application.applicationState),
-            platform: platform(application, [.launchOptions: launchOptions])
+            platform: objects
         )
+        // Without scenes, the window a service provides for no scene; with scenes, services
+        // answer nil here and provide one per scene.
+        if window == nil, let provided = composite.installProvidedWindow(for: nil, info: nil, platform: objects) {
+            window = provided
+        }
+        return answer
     }
 
     // MARK: - Application state and system events

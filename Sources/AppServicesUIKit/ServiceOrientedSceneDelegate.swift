@@ -124,6 +124,16 @@ open class ServiceOrientedSceneDelegate: UIResponder, UIWindowSceneDelegate {
             )
         }
         composite.sceneWillConnect(info, options: SceneConnectionOptions(connectionOptions), platform: objects)
+        // The window a service provides, if any; otherwise UIKit's own (a storyboard's) stays.
+        if window == nil,
+            let provided = composite.installProvidedWindow(
+                for: scene as? UIWindowScene,
+                info: info,
+                platform: objects
+            )
+        {
+            window = provided
+        }
 
         if !connectionOptions.urlContexts.isEmpty {
             self.scene(scene, openURLContexts: connectionOptions.urlContexts)

@@ -31,6 +31,14 @@ final class DemoProcess {
     /// How long a demo may run before it is killed.
     static let patience = Duration.seconds(20)
 
+    /// Marks both ends of `pipe` close-on-exec, so no other process started meanwhile
+    /// inherits them.
+    private static func closeOnExec(_ pipe: Pipe) {
+        for handle in [pipe.fileHandleForReading, pipe.fileHandleForWriting] {
+            _ = fcntl(handle.fileDescriptor, F_SETFD, FD_CLOEXEC)
+        }
+    }
+
     /// Starts the demo with `arguments` in a new temporary directory, after `prepare` has
     /// written any files it needs there.
     init(
@@ -50,6 +58,10 @@ final class DemoProcess {
         process.environment = Self.environment(adding: extra)
 
         let pipe = Pipe()
+        // Demos start in parallel: a pipe inherited by another test's child keeps a reader
+        // (or writer) open that this test closed. The child still gets its own ends, which
+        // the launch duplicates onto its standard streams.
+        for shared in [pipe, input, ownOutput] { Self.closeOnExec(shared) }
         process.standardInput = input
         process.standardError = pipe
         switch standardOutput {

@@ -1,0 +1,98 @@
+#if !canImport(UIKit)
+import AppServices
+import AppServicesTesting
+import AppServicesUIKit
+import AppServicesUIKitTesting
+import AppServicesUIKitShim
+import Testing
+
+/// Provides a window for every window scene, and none without scenes.
+final class RootWindowService: AppService, SceneWindowProviding {
+    private(set) var made: [UIWindow] = []
+
+    func window(for scene: UIWindowScene?, context: AppContext) -> UIWindow? {
+        guard let scene else { return nil }
+        let window = UIWindow(windowScene: scene)
+        window.rootViewController = UIViewController(nibName: nil, bundle: nil)
+        made.append(window)
+        return window
+    }
+}
+
+/// Provides the application's window when there are no scenes.
+final class LegacyWindowService: AppService, SceneWindowProviding {
+    func window(for scene: UIWindowScene?, context: AppContext) -> UIWindow? {
+        scene == nil ? UIWindow() : nil
+    }
+}
+
+/// A per-scene coordinator that builds its scene's window.
+final class SceneCoordinator: SceneService, SceneWindowProviding {
+    let scene: SceneInfo
+    init(scene: SceneInfo, context: AppContext) { self.scene = scene }
+
+    func window(for windowScene: UIWindowScene?, context: AppContext) -> UIWindow? {
+        guard let windowScene, context.sceneService(SceneCoordinator.self) === self else { return nil }
+        return UIWindow(windowScene: windowScene)
+    }
+}
+
+final class CoordinatedAppDelegate: ServiceOrientedAppDelegate {
+    override func makeSceneServices() -> [any SceneService.Type] { [SceneCoordinator.self] }
+}
+
+@MainActor
+struct WindowTests {
+    @Test("The window a service provides is installed in the scene delegate, key and visible, once per scene")
+    func installsProvidedWindow() throws {
+        let provider = RootWindowService()
+        let uiKit = SimulatedUIKit(delegate: TestAppDelegate([LegacyWindowService(), provider]))
+        uiKit.launch()
+        let delegate = ServiceOrientedSceneDelegate()
+        _ = uiKit.connectScene("main") { delegate }
+        let window = try #require(delegate.window)
+        #expect(provider.made.count == 1 && provider.made.first === window, "the first non-nil answer, in order")
+        #expect(window.isKeyWindow)
+        #expect(window.rootViewController != nil)
+    }
+
+    @Test("With no provider the scene delegate leaves UIKit's window alone")
+    func leavesDefaultAlone() {
+        let uiKit = SimulatedUIKit(delegate: TestAppDelegate([]))
+        uiKit.launch()
+        let delegate = ServiceOrientedSceneDelegate()
+        _ = uiKit.connectScene("main") { delegate }
+        #expect(delegate.window == nil)
+
+        let storyboard = UIWindow()
+        let other = ServiceOrientedSceneDelegate()
+        other.window = storyboard
+        let withProvider = SimulatedUIKit(delegate: TestAppDelegate([RootWindowService()]))
+        withProvider.launch()
+        _ = withProvider.connectScene("main") { other }
+        #expect(other.window === storyboard, "a window UIKit set up already is kept")
+    }
+
+    @Test("Without scenes the app delegate installs the window a service provides for no scene")
+    func appDelegateWindow() throws {
+        let appDelegate = TestAppDelegate([RootWindowService(), LegacyWindowService()])
+        let uiKit = SimulatedUIKit(delegate: appDelegate)
+        uiKit.launch()
+        let window = try #require(appDelegate.window)
+        #expect(window.isKeyWindow)
+    }
+
+    @Test("A scene service provides its own scene's window, and is made from makeSceneServices()")
+    func sceneServiceWindow() throws {
+        let appDelegate = CoordinatedAppDelegate()
+        let uiKit = SimulatedUIKit(delegate: appDelegate)
+        uiKit.launch()
+        let first = ServiceOrientedSceneDelegate()
+        let second = ServiceOrientedSceneDelegate()
+        _ = uiKit.connectScene("one") { first }
+        _ = uiKit.connectScene("two") { second }
+        #expect(first.window != nil && second.window != nil && first.window !== second.window)
+        #expect(appDelegate.window == nil, "the coordinators answer only for their scenes")
+    }
+}
+#endif
