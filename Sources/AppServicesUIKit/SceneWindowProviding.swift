@@ -10,7 +10,7 @@ public import AppServicesUIKitShim
 /// window scene, and, in an application without scenes, for the application.
 ///
 /// The delegates ask every service that adopts it, application-wide services in dependency
-/// order and then the scene's own ``SceneService``s, and install the first window any
+/// order and then the scene's own scene services (`SceneService`), and install the first window any
 /// returns: `ServiceOrientedSceneDelegate` after `scene(_:willConnectTo:options:)` has
 /// reached the services, `ServiceOrientedAppDelegate` after
 /// `application(_:didFinishLaunchingWithOptions:)` when it has no window yet. The window
