@@ -228,24 +228,16 @@ extension ServiceComposite {
         run: @escaping @Sendable @MainActor (_ index: Int) async throws -> Response
     ) -> [Task<Void, Never>] {
         var running: [Task<Void, Never>] = []
+        let cursor = FanOutCursor(count: count)
         guard Self.canStartAtOnce else {
             // Without immediate tasks, one task per job, so none waits for another.
-            for index in 0..<count {
-                let id = pendingWork.reserveID()
-                let task = Self.startAtOnce { [self] in
-                    await Self.answer(index, in: gate, run: run)
-                    pendingWork[id] = nil
-                }
-                pendingWork[id] = task
-                running.append(task)
-            }
+            startEach(from: cursor, gate: gate, run: run, into: &running)
             return running
         }
         // Jobs run one after another in a chain, on the spot; when a job waits, the chain
         // is suspended inside it and the jobs after it start in a new chain. Each job still
         // starts the moment every job before it has finished or is waiting, and jobs that
         // answer at once share one task.
-        let cursor = FanOutCursor(count: count)
         while cursor.hasUnclaimed {
             let chain = FanOutChain()
             let id = pendingWork.reserveID()
@@ -253,6 +245,7 @@ extension ServiceComposite {
             // its slow side table for good. The cycle (composite, its pending work, the
             // task) ends when the task removes itself.
             let task = Self.startAtOnce { [self] in
+                chain.hasStarted = true
                 while let index = cursor.claim() { await Self.answer(index, in: gate, run: run) }
                 chain.isFinished = true
                 pendingWork[id] = nil
@@ -261,8 +254,34 @@ extension ServiceComposite {
                 pendingWork[id] = task
                 running.append(task)
             }
+            if !chain.hasStarted {
+                // The task did not start on the spot (the caller is not running on the main
+                // actor's executor, though isolated to it): each job left gets a task of its
+                // own, as without immediate tasks, instead of one chain after another that
+                // never starts while this loop runs.
+                startEach(from: cursor, gate: gate, run: run, into: &running)
+            }
         }
         return running
+    }
+
+    /// Starts every job `cursor` has left in a task of its own, appending the tasks to
+    /// `running`.
+    private func startEach<Response: Sendable>(
+        from cursor: FanOutCursor,
+        gate: CompletionGate<Response>,
+        run: @escaping @Sendable @MainActor (_ index: Int) async throws -> Response,
+        into running: inout [Task<Void, Never>]
+    ) {
+        while let index = cursor.claim() {
+            let id = pendingWork.reserveID()
+            let task = Self.startAtOnce { [self] in
+                await Self.answer(index, in: gate, run: run)
+                pendingWork[id] = nil
+            }
+            pendingWork[id] = task
+            running.append(task)
+        }
     }
 
     /// Runs job `index` and records its answer, or its error, in `gate`.
@@ -394,8 +413,10 @@ private final class FanOutCursor {
     }
 }
 
-/// Whether a chain of jobs ran to its end before the code that started it went on.
+/// Whether a chain of jobs started, and ran to its end, before the code that started it
+/// went on.
 @MainActor
 private final class FanOutChain {
+    var hasStarted = false
     var isFinished = false
 }

@@ -77,7 +77,7 @@ func deliverLaunchingTap(_ tap: NotificationResponse, to composite: ServiceCompo
     composite.sceneWillConnect(scene, options: SceneConnectionOptions(notificationResponse: tap))
     // UIKit may then hand the same response to the notification center's delegate:
     composite.didReceiveNotificationResponse(tap) {
-        // called at once: the services heard this response when the scene connected
+        // called once the services have finished with the delivery at connection; they hear it once
     }
 }
 

@@ -1,5 +1,6 @@
 import AppServices
 import AppServicesTesting
+import Dispatch
 import Logging
 import Testing
 
@@ -410,5 +411,35 @@ struct ContextServiceNameTests {
             keeper.kept?.serviceName == nil,
             "a context kept after its callback names no service, never a wrong one"
         )
+    }
+}
+
+@MainActor
+struct FanOutFromMainQueueTests {
+    @Test(
+        "A fan-out dispatched from a main-queue block completes once, even where tasks cannot start on the spot there",
+        .timeLimit(.minutes(1))
+    )
+    func fromMainQueueBlock() async {
+        let clock = TestClock()
+        let probe = TrialProbe()
+        let composite = ServiceComposite(
+            makeScripted([.answer(.noData), .answer(.newData), .answer(.noData)], clock: clock, probe: probe),
+            configuration: .init(clock: clock)
+        )
+        let result: BackgroundFetchResult = await withCheckedContinuation { continuation in
+            // On Linux a worker thread may drain the main queue: isolated to the main actor,
+            // but not on its executor, where an immediate task does not start on the spot.
+            DispatchQueue.main.async {
+                MainActor.assumeIsolated {
+                    composite.didReceiveRemoteNotification(RemoteNotification(userInfo: [:])) {
+                        continuation.resume(returning: $0)
+                    }
+                }
+            }
+        }
+        await composite.waitForPendingWork()
+        #expect(result == .newData)
+        #expect(probe.returned == 3)
     }
 }
