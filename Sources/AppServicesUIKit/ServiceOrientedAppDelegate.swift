@@ -612,8 +612,8 @@ open class ServiceOrientedAppDelegate: UIResponder, UIApplicationDelegate, UNUse
     /// Dispatches `userNotificationCenter(_:didReceive:withCompletionHandler:)`, with the
     /// response's target scene as `context.scene`. `completionHandler` is called exactly once,
     /// on the main thread: when every service that hears the notification has finished or at
-    /// the deadline, and at once for a response the services already received with a scene's
-    /// connection options.
+    /// the deadline; for a response the services already received with a scene's connection
+    /// options, when they have finished with that delivery.
     nonisolated open func userNotificationCenter(
         _ center: UNUserNotificationCenter,
         didReceive response: UNNotificationResponse,
