@@ -4,8 +4,9 @@ import BenchmarkWorkloads
 @MainActor
 enum NotificationTargets {
     /// Target 8: a notification in the foreground, presentation options merged over 10
-    /// services that answer at once, ours over a hand-written loop awaiting the same
-    /// methods in order and OR-ing the options.
+    /// services that answer at once, ours over a hand-written delegate method whose task
+    /// awaits the same methods in order and ORs the options (both entered through the
+    /// completion-handler method, as UserNotifications enters them).
     static func willPresent(iterations: Int, rounds: Int) async -> TargetResult {
         let workload = WillPresentNotificationWorkload(serviceCount: 10)
         let merged = await workload.mergedOptions()

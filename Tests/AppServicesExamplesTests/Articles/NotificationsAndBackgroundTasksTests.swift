@@ -106,11 +106,15 @@ struct BackgroundTasksArticleTests {
     }
 }
 
-/// Background work that waits until it is cancelled.
+/// Background work that waits until it is cancelled, on no clock: a stream that never
+/// yields ends when its task is cancelled.
 final class EndlessUploadService: AppService, ApplicationStateHandling {
     func applicationDidEnterBackground(_ context: AppContext) {
         context.beginBackgroundWork(named: "endless") {
-            try await Task.sleep(for: .seconds(3_600))
+            let (stream, keepOpen) = AsyncStream<Never>.makeStream()
+            for await _ in stream {}
+            keepOpen.finish()
+            try Task.checkCancellation()
         }
     }
 }
