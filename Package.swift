@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "AppServicesTesting", targets: ["AppServicesTesting"]),
         .library(name: "AppServicesUIKit", targets: ["AppServicesUIKit"]),
         .library(name: "AppServicesUIKitTesting", targets: ["AppServicesUIKitTesting"]),
+        .library(name: "AppServicesSwiftUI", targets: ["AppServicesSwiftUI"]),
         .library(name: "AppServicesAppKit", targets: ["AppServicesAppKit"]),
         .library(name: "AppServicesLifecycle", targets: ["AppServicesLifecycle"]),
         .executable(name: "appservices-demo", targets: ["appservices-demo"]),
@@ -96,6 +97,19 @@ let package = Package(
                 .target(name: "AppServicesUIKitShim", condition: .when(platforms: platformsWithoutUIKit)),
             ]
         ),
+        // SwiftUI scenes: the `appServices(_:)` modifier and the host of an application
+        // without an app delegate. Apart from UIKit's adapter, so that a UIKit application
+        // does not link SwiftUI.
+        .target(
+            name: "AppServicesSwiftUI",
+            dependencies: [
+                "AppServices",
+                "AppServicesUIKit",
+                .product(name: "Logging", package: "swift-log"),
+                .target(name: "AppServicesUIKitShim", condition: .when(platforms: platformsWithoutUIKit)),
+                .target(name: "AppServicesSwiftUIShim", condition: .when(platforms: platformsWithoutUIKit)),
+            ]
+        ),
         .target(
             name: "AppServicesAppKit",
             dependencies: [
@@ -108,6 +122,9 @@ let package = Package(
         .target(name: "AppServicesFoundationShim"),
         .target(name: "AppServicesUIKitShim", dependencies: ["AppServicesFoundationShim"]),
         .target(name: "AppServicesAppKitShim", dependencies: ["AppServicesFoundationShim"]),
+        // SwiftUI's declarations for where UIKit is missing (macOS too: its SwiftUI has no
+        // `UIApplicationDelegateAdaptor`, and the adapter builds against UIKit's shim there).
+        .target(name: "AppServicesSwiftUIShim", dependencies: ["AppServicesUIKitShim"]),
         // The Linux and server host: the application as a swift-service-lifecycle service.
         .target(
             name: "AppServicesLifecycle",
@@ -147,10 +164,12 @@ let package = Package(
             dependencies: [
                 "AppServices",
                 "AppServicesUIKit",
+                "AppServicesSwiftUI",
                 "AppServicesLifecycle",
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
                 .target(name: "AppServicesUIKitShim", condition: .when(platforms: platformsWithoutUIKit)),
+                .target(name: "AppServicesSwiftUIShim", condition: .when(platforms: platformsWithoutUIKit)),
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -206,6 +225,19 @@ let package = Package(
         .testTarget(
             name: "AppServicesUIKitTestingTests",
             dependencies: ["AppServices", "AppServicesTesting", "AppServicesUIKit", "AppServicesUIKitTesting"]
+        ),
+        .testTarget(
+            name: "AppServicesSwiftUITests",
+            dependencies: [
+                "AppServices",
+                "AppServicesTesting",
+                "AppServicesUIKit",
+                "AppServicesUIKitTesting",
+                "AppServicesSwiftUI",
+                .target(name: "AppServicesUIKitShim", condition: .when(platforms: platformsWithoutUIKit)),
+                .target(name: "AppServicesSwiftUIShim", condition: .when(platforms: platformsWithoutUIKit)),
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         .testTarget(
             name: "AppServicesAppKitTests",

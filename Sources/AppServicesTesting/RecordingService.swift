@@ -163,6 +163,9 @@ open class RecordingService: AppService, LaunchHandling, ApplicationStateHandlin
     /// The categories of the notifications this service hears; `nil` (the default) for
     /// every notification.
     open var notificationCategories: Set<String>? = nil
+    /// The user-activity types this service continues, which SwiftUI scenes register;
+    /// none by default.
+    open var userActivityTypes: Set<String> = []
     /// The background tasks this service declares, in order; none by default. The composite
     /// reads them once, when it is sealed, so set them before. Each run is
     /// ``runBackgroundTask(_:_:)``.

@@ -6,6 +6,14 @@
 /// shim lets tests create their own and set its state, as a simulated UIKit.
 @MainActor
 open class UIApplication: UIResponder {
+    /// The application object (`UIApplication.shared`).
+    ///
+    /// In the shim, one instance for the process; a simulated UIKit in this package makes
+    /// its own applications and passes them to the delegates it drives.
+    open class var shared: UIApplication { processWide }
+
+    private static let processWide = UIApplication()
+
     /// The application's delegate (UIKit holds it `unowned(unsafe)`; the shim holds it
     /// weakly, which is safe for tests).
     open weak var delegate: (any UIApplicationDelegate)?

@@ -218,6 +218,30 @@ extension ServiceComposite {
         disconnectSceneServices(scene)
     }
 
+    /// Dispatches the scene callbacks that take `scene` from its tracked state to `target`,
+    /// by the transitions UIKit makes, for a host that reports where a scene is rather than
+    /// UIKit's callbacks (a SwiftUI scene's phase, say).
+    ///
+    /// Background to active goes through `sceneWillEnterForeground`, active to background
+    /// through `sceneWillResignActive`; each scene callback brings the application-level
+    /// ones it implies, as the callbacks themselves do. A scene that connected in the
+    /// background stays unattached until it first comes to the foreground, as in UIKit.
+    /// Does nothing for a scene that is not connected, or when `target` is not
+    /// `.foregroundInactive`, `.foregroundActive` or `.background`.
+    public func moveSceneState(_ scene: SceneInfo, to target: SceneState, platform: PlatformObjects? = nil) {
+        guard [.foregroundInactive, .foregroundActive, .background].contains(target) else { return }
+        while let current = sceneState(for: scene.identifier), current != target {
+            switch (current, target) {
+            case (.unattached, .background): return
+            case (.unattached, _), (.background, _): sceneWillEnterForeground(scene, platform: platform)
+            case (.foregroundInactive, .foregroundActive): sceneDidBecomeActive(scene, platform: platform)
+            case (.foregroundInactive, _): sceneDidEnterBackground(scene, platform: platform)
+            case (.foregroundActive, _): sceneWillResignActive(scene, platform: platform)
+            default: return
+            }
+        }
+    }
+
     /// Dispatches `stateRestorationActivity(for:)` for `scene`.
     ///
     /// - Returns: The first non-`nil` activity in dependency order, or `nil`.

@@ -4,8 +4,19 @@ import Foundation
 ///
 /// Scene versions of these callbacks reach the same members with ``AppContext/scene`` set.
 /// UIKit promises exactly one `continue` or `didFailToContinue` after each `willContinue`.
+///
+/// **Activity types.** A UIKit delegate receives every activity, whatever its type, and
+/// gives it to every service. A SwiftUI scene receives only the types a view registers
+/// (`onContinueUserActivity`), so the SwiftUI modifier of `AppServicesSwiftUI` registers
+/// the types services declare in ``userActivityTypes``: declare them to be reached in a
+/// SwiftUI application without a scene delegate.
 @MainActor
 public protocol UserActivityHandling: AppService {
+    /// The activity types (`NSUserActivity.activityType`) this service continues, such as
+    /// `NSUserActivityTypeBrowsingWeb` or an application's reverse-DNS types. SwiftUI scenes
+    /// register them; UIKit delivers every type regardless. Default: none.
+    var userActivityTypes: Set<String> { get }
+
     /// An activity of `userActivityType` is about to be continued
     /// (`application(_:willContinueUserActivityWithType:)`). Return `true` to show your own
     /// progress instead of the system's. Merge: `true` if any. Default `false`.
@@ -30,6 +41,9 @@ public protocol UserActivityHandling: AppService {
 }
 
 extension UserActivityHandling {
+    /// None.
+    public var userActivityTypes: Set<String> { [] }
+
     /// Lets the system show its progress.
     public func application(_ context: AppContext, willContinueUserActivityWithType userActivityType: String) -> Bool {
         false
@@ -104,6 +118,14 @@ extension AppCallback {
 // MARK: - Dispatch
 
 extension ServiceComposite {
+    /// The activity types the ``UserActivityHandling`` services declare
+    /// (``UserActivityHandling/userActivityTypes``), sorted, each once.
+    public var declaredUserActivityTypes: [String] {
+        sealIfNeeded(by: "declaredUserActivityTypes")
+        let services = handlers.list(HandlerKinds.userActivities).services
+        return Set(services.flatMap(\.userActivityTypes)).sorted()
+    }
+
     /// Dispatches `application(_:willContinueUserActivityWithType:)` (or the scene form).
     ///
     /// - Returns: `true` if any service returned `true`; `false` with no handling service.

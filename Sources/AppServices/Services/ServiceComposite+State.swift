@@ -7,6 +7,12 @@ extension ServiceComposite {
         (outer ?? self).states.scenes[identifier]
     }
 
+    /// The identifiers of the scenes connected now, in no particular order: for hosts that
+    /// must know whether another host reports scenes to this composite.
+    package var connectedSceneIdentifiers: [String] {
+        (outer ?? self).states.scenes.compactMap { $0.value == .disconnected ? nil : $0.key }
+    }
+
     /// The application's life-cycle events, as an asynchronous sequence for async listeners.
     ///
     /// Each call returns a new stream that receives every ``LifecycleEvent`` announced after

@@ -1,0 +1,112 @@
+public import AppServices
+import AppServicesUIKit
+import Logging
+
+#if canImport(UIKit)
+public import UIKit
+#else
+public import AppServicesUIKitShim
+#endif
+
+/// The host of a SwiftUI application's services when the application has no app delegate
+/// of its own: create it in the `App`'s initializer, and give its composite to
+/// `appServices(_:)` on each window's root view.
+///
+/// ```swift
+/// @main
+/// struct ShopApp: App {
+///     private let host = SwiftUIApplicationHost(services: [InboxService(), LinkRouter()])
+///
+///     var body: some Scene {
+///         WindowGroup {
+///             ContentView().appServices(host.composite)
+///         }
+///     }
+/// }
+/// ```
+///
+/// Created in the `App`'s initializer, it runs before UIKit finishes launching the
+/// application, which is when what a `ServiceOrientedAppDelegate` does before launch
+/// returns must happen. It does exactly that, through such a delegate that it keeps (not
+/// the application's delegate, which is SwiftUI's): it makes it the notification center's
+/// delegate when a service handles notifications, registers every background task the
+/// services declare with `BGTaskScheduler` (all kinds, app refresh and processing alike),
+/// holds background time for background work, and dispatches `willFinishLaunching` and
+/// `didFinishLaunching`, which run the launch plan's work that must finish before launch
+/// returns. The scenes then come from `appServices(_:)`.
+///
+/// Do not also write SwiftUI's `.backgroundTask(.appRefresh(_:))` for an identifier a
+/// service declares: the identifier would be registered twice.
+///
+/// What only UIKit's application delegate receives (the push token, remote notifications,
+/// background URL session events, quick actions without scenes) needs a
+/// `ServiceOrientedAppDelegate` behind `@UIApplicationDelegateAdaptor` instead; it does all
+/// this host does, and the modifier takes its composite.
+@MainActor
+public final class SwiftUIApplicationHost {
+    /// The composite the application's callbacks go to.
+    public let composite: ServiceComposite
+
+    /// The delegate that hosts the composite's system services: the notification center's
+    /// delegate, the background tasks' registration.
+    private let delegate: HostedAppDelegate
+
+    /// Launches `composite` for `application` (by default `UIApplication.shared`).
+    ///
+    /// A composite something launched already (a `ServiceOrientedAppDelegate` behind
+    /// `@UIApplicationDelegateAdaptor`, say) is not launched again: an error is logged, since
+    /// an application has one host.
+    public init(composite: ServiceComposite, application: UIApplication? = nil) {
+        self.composite = composite
+        delegate = HostedAppDelegate(hosting: composite)
+        guard composite.applicationState == .notRunning else {
+            composite.configuration.logger.error(
+                """
+                SwiftUIApplicationHost: the composite was launched already (application state \
+                \(composite.applicationState)); it is not launched again. An application has one host: this one or a \
+                ServiceOrientedAppDelegate behind @UIApplicationDelegateAdaptor.
+                """
+            )
+            return
+        }
+        let application = application ?? UIApplication.shared
+        _ = delegate.application(application, willFinishLaunchingWithOptions: nil)
+        _ = delegate.application(application, didFinishLaunchingWithOptions: nil)
+    }
+
+    /// Builds a composite of `services` and launches it for `application` (by default
+    /// `UIApplication.shared`).
+    ///
+    /// - Parameters:
+    ///   - services: The application's services, in registration order.
+    ///   - configuration: The composite's configuration. Whatever it says, the composite
+    ///     does not post lifecycle notifications, because UIKit does.
+    ///   - launchPlan: Makes the launch plan the composite runs; what it throws is reported
+    ///     with the composite's validation, as for `ServiceOrientedAppDelegate`.
+    ///   - application: The application; `nil` for `UIApplication.shared`.
+    public convenience init(
+        services: [any AppService],
+        configuration: ServiceComposite.Configuration = ServiceComposite.Configuration(),
+        launchPlan: () throws -> LaunchPlan? = { nil },
+        application: UIApplication? = nil
+    ) {
+        var configuration = configuration
+        configuration.lifecycleNotifications = .never
+        self.init(
+            composite: ServiceComposite.hosted(services, configuration: configuration, launchPlan: launchPlan),
+            application: application
+        )
+    }
+}
+
+/// The `ServiceOrientedAppDelegate` a `SwiftUIApplicationHost` keeps for its composite.
+private final class HostedAppDelegate: ServiceOrientedAppDelegate {
+    private let hosted: ServiceComposite
+
+    init(hosting composite: ServiceComposite) {
+        hosted = composite
+        super.init()
+    }
+
+    override func makeComposite() -> ServiceComposite { hosted }
+}
