@@ -184,7 +184,9 @@ let package = Package(
                 "AppServices",
                 "AppServicesTesting",
                 "AppServicesUIKit",
+                "AppServicesSwiftUI",
                 .target(name: "AppServicesUIKitShim", condition: .when(platforms: platformsWithoutUIKit)),
+                .target(name: "AppServicesSwiftUIShim", condition: .when(platforms: platformsWithoutUIKit)),
                 .product(name: "Configuration", package: "swift-configuration"),
             ]
         ),

@@ -13,9 +13,8 @@ public import AppServicesUIKitShim
 /// `appServices(_:)` on each window's root view.
 ///
 /// ```swift
-/// @main
 /// struct ShopApp: App {
-///     private let host = SwiftUIApplicationHost(services: [InboxService(), LinkRouter()])
+///     let host = SwiftUIApplicationHost(services: [InboxService(), LinkRouter()])
 ///
 ///     var body: some Scene {
 ///         WindowGroup {

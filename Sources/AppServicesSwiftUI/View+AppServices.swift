@@ -33,9 +33,8 @@ extension View {
     /// the modifier does not, so no service hears a callback twice.
     ///
     /// ```swift
-    /// @main
     /// struct ShopApp: App {
-    ///     private let host = SwiftUIApplicationHost(services: [InboxService(), LinkRouter()])
+    ///     let host = SwiftUIApplicationHost(services: [InboxService(), LinkRouter()])
     ///
     ///     var body: some Scene {
     ///         WindowGroup {

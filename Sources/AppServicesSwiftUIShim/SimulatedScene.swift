@@ -26,9 +26,18 @@ package final class SimulatedScene {
     private var modifiedContents: [any View] = []
 
     /// A scene that will show `root`, in `phase` when it first shows it.
-    package init(showing root: some View, phase: ScenePhase = .active) {
+    package init(showing root: any View, phase: ScenePhase = .active) {
         self.root = root
         self.phase = phase
+    }
+
+    /// A window of `scene`, a `WindowGroup` (possibly with modifiers of its own), that will
+    /// show the group's root view, in `phase` when it first shows it.
+    package convenience init(windowOf scene: some Scene, phase: ScenePhase = .active) {
+        guard let group = scene as? any SimulatedWindowGroup else {
+            preconditionFailure("Shim: \(type(of: scene)) is not a WindowGroup; a simulated scene shows one's window.")
+        }
+        self.init(showing: group.rootView, phase: phase)
     }
 
     /// Shows the view: evaluates it, then runs its `onAppear` actions and the `onChange`
@@ -136,6 +145,16 @@ package final class SimulatedScene {
     private static func body<V: View>(of view: V) -> any View {
         view.body
     }
+}
+
+/// Shim only: a group of windows, whose root view a simulated scene shows.
+@MainActor
+protocol SimulatedWindowGroup {
+    var rootView: any View { get }
+}
+
+extension WindowGroup: SimulatedWindowGroup {
+    var rootView: any View { content() }
 }
 
 /// Shim only: a view that registers an action.

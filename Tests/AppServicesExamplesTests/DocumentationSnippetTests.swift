@@ -32,7 +32,8 @@ struct DocumentationSnippetTests {
 
     /// The source files whose doc comments' code blocks are checked too.
     static func commentedSources() -> [URL] {
-        ["Sources/AppServicesUIKit", "Sources/AppServicesUIKitTesting"].flatMap { folder -> [URL] in
+        ["Sources/AppServicesUIKit", "Sources/AppServicesUIKitTesting", "Sources/AppServicesSwiftUI"].flatMap {
+            folder -> [URL] in
             let files = FileManager.default.enumerator(
                 at: root.appending(path: folder),
                 includingPropertiesForKeys: nil
