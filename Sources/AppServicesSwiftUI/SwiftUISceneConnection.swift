@@ -17,9 +17,10 @@ import AppServicesSwiftUIShim
 /// The scene's identifier is made here, since SwiftUI does not show its scene's session.
 ///
 /// **One host per scene.** When a UIKit scene delegate (a `ServiceOrientedSceneDelegate`
-/// that an app delegate behind `@UIApplicationDelegateAdaptor` configured) reports scenes to
-/// the composite, it reports this one too, with UIKit's identifier: the connection then
-/// reports nothing, so services hear each callback once.
+/// that an app delegate behind `@UIApplicationDelegateAdaptor` configured) reports window
+/// scenes to the composite, it reports this one too, with UIKit's identifier: the
+/// connection then reports nothing, so services hear each callback once. A scene another
+/// delegate reports, such as a CarPlay scene, does not stop it.
 @MainActor
 final class SwiftUISceneConnection {
     /// The scene, as services see it in `context.scene`.
@@ -27,9 +28,6 @@ final class SwiftUISceneConnection {
     /// Whether `sceneWillConnect` was dispatched for the scene.
     private(set) var isConnected = false
 
-    /// The identifiers of the scenes connections reported, so that they can tell a scene
-    /// a UIKit scene delegate reported from their own.
-    private static var reported: Set<String> = []
     /// The composites whose services were checked for undeclared activity types, weakly:
     /// a composite released is not taken for a new one at the same address.
     private static var checkedForActivityTypes: [ObjectIdentifier: Checked] = [:]
@@ -87,17 +85,17 @@ final class SwiftUISceneConnection {
         guard deliversScenes(to: composite) else { return false }
         if !isConnected {
             isConnected = true
-            Self.reported.insert(scene.identifier)
             Self.warnAboutUndeclaredActivityTypes(of: composite)
             composite.sceneWillConnect(scene)
         }
         return true
     }
 
-    /// Whether this connection reports its scene: not when a scene it did not report is
-    /// connected, which a UIKit scene delegate reported.
+    /// Whether this connection reports its scene: not when a `ServiceOrientedSceneDelegate`
+    /// reports the application's window scenes, as one does when the app delegate configures
+    /// it. Scenes other hosts report (a CarPlay scene's delegate) do not count.
     private func deliversScenes(to composite: ServiceComposite) -> Bool {
-        !composite.connectedSceneIdentifiers.contains { !Self.reported.contains($0) }
+        !composite.connectedSceneIdentifiers.contains(where: ServiceOrientedSceneDelegate.reportedScenes.contains)
     }
 
     /// Launches a composite that neither a `SwiftUIApplicationHost` nor an app delegate

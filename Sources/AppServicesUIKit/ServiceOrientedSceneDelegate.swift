@@ -46,6 +46,11 @@ open class ServiceOrientedSceneDelegate: UIResponder, UIWindowSceneDelegate {
 
     private var locatedComposite: ServiceComposite?
 
+    /// The identifiers of the scenes delegates of this class connected, so that SwiftUI's
+    /// `appServices(_:)` leaves those scenes to them (a scene connected here is never
+    /// reported twice).
+    package static var reportedScenes: Set<String> = []
+
     /// The composite this scene's callbacks go to: by default that of the application's
     /// ``ServiceOrientedAppDelegate`` (also when SwiftUI created it behind
     /// `@UIApplicationDelegateAdaptor`). Override it to use another.
@@ -107,6 +112,7 @@ open class ServiceOrientedSceneDelegate: UIResponder, UIWindowSceneDelegate {
         options connectionOptions: UIScene.ConnectionOptions
     ) {
         let info = SceneInfo(scene)
+        Self.reportedScenes.insert(info.identifier)
         let response = connectionOptions.notificationResponse
         let objects = platform(
             scene,

@@ -291,6 +291,26 @@ struct SwiftUIModifierTests {
         )
     }
 
+    @Test("A scene another host reports (a CarPlay scene, say) does not stop the modifier reporting its windows")
+    func otherHostsScenesDoNotCount() throws {
+        let app = AppWithoutDelegate()
+        let car = SceneInfo(session: SceneSession(persistentIdentifier: "car", role: .windowApplication))
+        app.host.composite.sceneWillConnect(car)
+        app.host.composite.moveSceneState(car, to: .foregroundActive)
+        app.journal.clear()
+
+        let window = app.window(phase: .active)
+        window.show()
+        window.open(Self.link)
+        let scene = try #require(Self.identifier(of: window, in: app.journal))
+
+        #expect(
+            Self.drain(app.journal, scenes: [scene: "W"]) == [
+                "sceneWillConnect[W]", "sceneWillEnterForeground[W]", "sceneDidBecomeActive[W]", "openURL[W]",
+            ]
+        )
+    }
+
     @Test("A host given a composite an app delegate launched does not launch it again, and says so")
     func hostDoesNotLaunchTwice() {
         let logs = LogCapture()
