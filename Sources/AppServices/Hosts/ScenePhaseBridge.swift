@@ -36,6 +36,11 @@
 ///
 /// Observe the phase in the `App`, where it is the phase of the whole application, not in
 /// a view, where it is the phase of one scene.
+///
+/// On iOS, prefer the `appServices(_:)` modifier of AppServicesSwiftUI on each window's root
+/// view: it reports each window as a scene (so scene services and scene-aware services
+/// work), with the URLs it opens and the user activities it continues. This bridge is for
+/// hosts that see only the application's phase.
 @MainActor
 public final class ScenePhaseBridge {
     /// The phase of a SwiftUI application, as SwiftUI's `ScenePhase` reports it.
