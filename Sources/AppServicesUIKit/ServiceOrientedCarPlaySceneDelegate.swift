@@ -30,13 +30,13 @@ public import AppServicesUIKitShim
 /// instances, and the application's state follows all of them (a person driving with the
 /// phone locked keeps the application active while the CarPlay scene is).
 ///
-/// **Which connection.** CarPlay calls `templateApplicationScene(_:didConnect:to:)`, with a
-/// window, for a navigation application, which draws its map in that window, and, since
+/// **Which connection.** Apple documents `templateApplicationScene(_:didConnect:to:)`, with
+/// a window, for navigation applications, which draw their map in that window, and, since
 /// iOS 14, `templateApplicationScene(_:didConnect:)` for the other categories, which
-/// present templates only; it picks by the application's CarPlay category, not by what the
-/// delegate implements. This class implements both (and both disconnections), and services
-/// hear either as `CarPlayHandling.templateApplicationScene(_:didConnect:)` with a
-/// `CarPlayConnection` saying which (`.window` or `.templates`).
+/// present templates only. This class implements (and, with a `CarPlayHandling` service,
+/// claims) both, and both disconnections, so services hear whichever CarPlay calls, as
+/// `CarPlayHandling.templateApplicationScene(_:didConnect:)` with a `CarPlayConnection`
+/// saying which (`.window` or `.templates`).
 ///
 /// **What reaches services.** The interface controller, and the window of a navigation
 /// application, are in `context.uiKit.interfaceController` and `context.uiKit.carWindow` in

@@ -1,12 +1,12 @@
 /// How CarPlay connected (or disconnected) the interface controller of a CarPlay scene:
 /// with templates only, or also with a window the application draws in.
 ///
-/// CarPlay chooses the form by the application's CarPlay category, not by what the scene
-/// delegate implements: a navigation application, which draws its map itself, gets the
-/// window (`templateApplicationScene(_:didConnect:to:)`); since iOS 14 the other
-/// categories (audio, communication, charging, parking, ...) get the interface
-/// controller alone (`templateApplicationScene(_:didConnect:)`) and build their whole
-/// interface from templates. Disconnection comes in the form the connection came in.
+/// The form follows the application's CarPlay category: a navigation application, which
+/// draws its map itself, gets the window (`templateApplicationScene(_:didConnect:to:)`);
+/// since iOS 14 the other categories (audio, communication, charging, parking, ...) get
+/// the interface controller alone (`templateApplicationScene(_:didConnect:)`) and build
+/// their whole interface from templates. Disconnection comes in the form the connection
+/// came in.
 ///
 /// A struct with static members rather than an enum, so that a form CarPlay may add later
 /// is not a breaking change; compare with `==`.
