@@ -93,6 +93,24 @@ public final class LifecycleSimulator {
         case sceneDidEnterBackground(SceneInfo)
         /// `sceneDidDisconnect(_:)`.
         case sceneDidDisconnect(SceneInfo)
+        /// `templateApplicationScene(_:didConnect:to:)` (`.window`) or
+        /// `templateApplicationScene(_:didConnect:)` (`.templates`): CarPlay connects the
+        /// interface controller of a connected CarPlay scene (one whose session's role is
+        /// `SceneSessionRole.carTemplateApplication`).
+        case carPlayDidConnect(SceneInfo, CarPlayConnection)
+        /// CarPlay disconnects the interface controller of a CarPlay scene, in the form it
+        /// connected it in (`templateApplicationScene(_:didDisconnect:from:)` or
+        /// `templateApplicationScene(_:didDisconnectInterfaceController:)`).
+        case carPlayDidDisconnect(SceneInfo)
+        /// `templateApplicationScene(_:didSelect:)` with a navigation alert: a person tapped
+        /// the banner of one, in a navigation application (connected with a window) whose
+        /// CarPlay scene is in the foreground.
+        case carPlayDidSelectNavigationAlert(SceneInfo)
+        /// `templateApplicationScene(_:didSelect:)` with a maneuver, as for a navigation alert.
+        case carPlayDidSelectManeuver(SceneInfo)
+        /// `contentStyleDidChange(_:)`: the car suggests another content style for a CarPlay
+        /// scene whose interface controller is connected.
+        case carPlayContentStyleDidChange(SceneInfo, UserInterfaceStyle)
         /// `userNotificationCenter(_:willPresent:withCompletionHandler:)`: a notification
         /// arrives while the application is in the foreground. Answers ``Answer/presentation(_:)``.
         case willPresentNotification(UserNotification)
@@ -132,6 +150,15 @@ public final class LifecycleSimulator {
             case .sceneWillResignActive(let scene): return "sceneWillResignActive(\(scene.identifier))"
             case .sceneDidEnterBackground(let scene): return "sceneDidEnterBackground(\(scene.identifier))"
             case .sceneDidDisconnect(let scene): return "sceneDidDisconnect(\(scene.identifier))"
+            case .carPlayDidConnect(let scene, let connection):
+                return (connection.hasWindow ? "carPlayDidConnectToWindow" : "carPlayDidConnect")
+                    + "(\(scene.identifier))"
+            case .carPlayDidDisconnect(let scene): return "carPlayDidDisconnect(\(scene.identifier))"
+            case .carPlayDidSelectNavigationAlert(let scene):
+                return "carPlayDidSelectNavigationAlert(\(scene.identifier))"
+            case .carPlayDidSelectManeuver(let scene): return "carPlayDidSelectManeuver(\(scene.identifier))"
+            case .carPlayContentStyleDidChange(let scene, let style):
+                return "carPlayContentStyleDidChange(\(scene.identifier), \(style))"
             case .willPresentNotification: return "willPresentNotification"
             case .didReceiveNotificationResponse: return "didReceiveNotificationResponse"
             case .launchBackgroundTask(let identifier): return "launchBackgroundTask(\(identifier))"
@@ -157,6 +184,12 @@ public final class LifecycleSimulator {
     public private(set) var state: State = .notRunning
     /// Each connected scene's state, by identifier.
     public private(set) var sceneStates: [String: SceneState] = [:]
+    /// How the interface controller of each CarPlay scene is connected, by scene identifier;
+    /// a CarPlay scene whose interface controller is not connected has no entry.
+    public private(set) var carPlayConnections: [String: CarPlayConnection] = [:]
+    /// The identifiers of the connected CarPlay scenes (whose session's role is
+    /// `SceneSessionRole.carTemplateApplication`).
+    private var carPlayScenes: Set<String> = []
     /// Every step taken, in order.
     public private(set) var history: [String] = []
     /// The simulated `BGTaskScheduler`: the application registers its background tasks with
@@ -359,11 +392,13 @@ public final class LifecycleSimulator {
         try sendNow(.sceneDidBecomeActive(scene))
     }
 
-    /// A scene is closed: it goes to the background if needed, then disconnects.
+    /// A scene is closed: it goes to the background if needed, then disconnects. A CarPlay
+    /// scene's interface controller disconnects first, if it is connected.
     public func close(_ scene: SceneInfo) throws(LifecycleSimulatorError) {
         if let current = sceneStates[scene.identifier], current == .foregroundActive || current == .foregroundInactive {
             try sceneToBackground(scene)
         }
+        if carPlayConnections[scene.identifier] != nil { try sendNow(.carPlayDidDisconnect(scene)) }
         try sendNow(.sceneDidDisconnect(scene))
     }
 
@@ -408,7 +443,9 @@ public final class LifecycleSimulator {
             .launchBackgroundTask(task), .expireBackgroundTasks, .expireBackgroundTime,
             .sceneWillConnect(scene, SceneConnectionOptions()), .sceneWillEnterForeground(scene),
             .sceneDidBecomeActive(scene), .sceneWillResignActive(scene), .sceneDidEnterBackground(scene),
-            .sceneDidDisconnect(scene),
+            .sceneDidDisconnect(scene), .carPlayDidConnect(scene, .templates), .carPlayDidConnect(scene, .window),
+            .carPlayDidDisconnect(scene), .carPlayDidSelectNavigationAlert(scene), .carPlayDidSelectManeuver(scene),
+            .carPlayContentStyleDidChange(scene, .dark),
         ]
     }
 
@@ -435,6 +472,9 @@ public final class LifecycleSimulator {
         default:
             break
         }
+        if Self.isCarPlayStep(step), let scene = Self.scene(of: step), sceneStates[scene.identifier] != nil {
+            where_ += carPlayDetail(of: scene)
+        }
         throw LifecycleSimulatorError(step: "\(step)", state: where_, possibleSteps: possible)
     }
 
@@ -452,11 +492,38 @@ public final class LifecycleSimulator {
     private static func scene(of step: Step) -> SceneInfo? {
         switch step {
         case .sceneWillConnect(let scene, _), .sceneWillEnterForeground(let scene), .sceneDidBecomeActive(let scene),
-            .sceneWillResignActive(let scene), .sceneDidEnterBackground(let scene), .sceneDidDisconnect(let scene):
+            .sceneWillResignActive(let scene), .sceneDidEnterBackground(let scene), .sceneDidDisconnect(let scene),
+            .carPlayDidConnect(let scene, _), .carPlayDidDisconnect(let scene),
+            .carPlayDidSelectNavigationAlert(let scene), .carPlayDidSelectManeuver(let scene),
+            .carPlayContentStyleDidChange(let scene, _):
             return scene
         default:
             return nil
         }
+    }
+
+    private static func isCarPlayStep(_ step: Step) -> Bool {
+        switch step {
+        case .carPlayDidConnect, .carPlayDidDisconnect, .carPlayDidSelectNavigationAlert, .carPlayDidSelectManeuver,
+            .carPlayContentStyleDidChange:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// What a rejected CarPlay step's message adds about the connected scene `scene`.
+    private func carPlayDetail(of scene: SceneInfo) -> String {
+        guard carPlayScenes.contains(scene.identifier) else {
+            return
+                " (not a CarPlay scene: its session's role is not \(SceneSessionRole.carTemplateApplication.rawValue))"
+        }
+        guard let connection = carPlayConnections[scene.identifier] else {
+            return " and its interface controller is not connected"
+        }
+        return connection.hasWindow
+            ? " and its interface controller is connected with a window"
+            : " and its interface controller is connected without a window (templates only)"
     }
 
     private static func isApplicationStateStep(_ step: Step) -> Bool {
@@ -493,6 +560,16 @@ public final class LifecycleSimulator {
         case .sceneDidDisconnect(let scene):
             let current = sceneStates[scene.identifier]
             return current == .background || current == .unattached
+        case .carPlayDidConnect(let scene, _):
+            return isConnectedCarPlayScene(scene) && carPlayConnections[scene.identifier] == nil
+        case .carPlayDidDisconnect(let scene), .carPlayContentStyleDidChange(let scene, _):
+            return isConnectedCarPlayScene(scene) && carPlayConnections[scene.identifier] != nil
+        case .carPlayDidSelectNavigationAlert(let scene), .carPlayDidSelectManeuver(let scene):
+            // Only navigation applications post alerts and maneuvers; CarPlay brings the scene
+            // to the foreground before it delivers the selection.
+            let current = sceneStates[scene.identifier]
+            return isConnectedCarPlayScene(scene) && carPlayConnections[scene.identifier] == .window
+                && (current == .foregroundInactive || current == .foregroundActive)
         case .willPresentNotification: return state == .active || state == .inactive
         case .didReceiveNotificationResponse: return running || state == .suspended
         case .launchBackgroundTask(let identifier):
@@ -535,6 +612,14 @@ public final class LifecycleSimulator {
         if state == .suspended { state = .background }
     }
 
+    /// Whether `scene` is a connected CarPlay scene.
+    private func isConnectedCarPlayScene(_ scene: SceneInfo) -> Bool {
+        guard carPlayScenes.contains(scene.identifier), let current = sceneStates[scene.identifier] else {
+            return false
+        }
+        return current != .disconnected
+    }
+
     private func performSynchronously(_ step: Step) -> Answer? {
         history.append("\(step)")
         switch step {
@@ -564,6 +649,11 @@ public final class LifecycleSimulator {
             state = .suspended
         case .sceneWillConnect(let scene, let options):
             sceneStates[scene.identifier] = .unattached
+            if scene.session.role == .carTemplateApplication {
+                carPlayScenes.insert(scene.identifier)
+            } else {
+                carPlayScenes.remove(scene.identifier)
+            }
             target.sceneWillConnect(scene, options: options)
         case .sceneWillEnterForeground(let scene):
             wake()
@@ -580,7 +670,20 @@ public final class LifecycleSimulator {
             target.sceneDidEnterBackground(scene)
         case .sceneDidDisconnect(let scene):
             sceneStates[scene.identifier] = .disconnected
+            carPlayConnections[scene.identifier] = nil
             target.sceneDidDisconnect(scene)
+        case .carPlayDidConnect(let scene, let connection):
+            carPlayConnections[scene.identifier] = connection
+            target.carPlayDidConnect(scene, connection: connection)
+        case .carPlayDidDisconnect(let scene):
+            let connection = carPlayConnections.removeValue(forKey: scene.identifier) ?? .templates
+            target.carPlayDidDisconnect(scene, connection: connection)
+        case .carPlayDidSelectNavigationAlert(let scene):
+            target.carPlayDidSelectNavigationAlert(scene)
+        case .carPlayDidSelectManeuver(let scene):
+            target.carPlayDidSelectManeuver(scene)
+        case .carPlayContentStyleDidChange(let scene, let style):
+            target.carPlayContentStyleDidChange(scene, to: style)
         case .launchBackgroundTask(let identifier):
             wake()
             backgroundTaskRuns.append(backgroundTaskScheduler.start(identifier))

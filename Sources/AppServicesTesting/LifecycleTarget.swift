@@ -40,6 +40,18 @@ public protocol LifecycleTarget: AnyObject {
     func willPresentNotification(_ notification: UserNotification) async -> NotificationPresentationOptions
     /// `userNotificationCenter(_:didReceive:withCompletionHandler:)`, completed once.
     func didReceiveNotificationResponse(_ response: NotificationResponse) async
+    /// `templateApplicationScene(_:didConnect:to:)` for a `.window` connection,
+    /// `templateApplicationScene(_:didConnect:)` for `.templates`, for the CarPlay scene `scene`.
+    func carPlayDidConnect(_ scene: SceneInfo, connection: CarPlayConnection)
+    /// `templateApplicationScene(_:didDisconnect:from:)` for a `.window` connection,
+    /// `templateApplicationScene(_:didDisconnectInterfaceController:)` for `.templates`.
+    func carPlayDidDisconnect(_ scene: SceneInfo, connection: CarPlayConnection)
+    /// `templateApplicationScene(_:didSelect:)` with a navigation alert.
+    func carPlayDidSelectNavigationAlert(_ scene: SceneInfo)
+    /// `templateApplicationScene(_:didSelect:)` with a maneuver.
+    func carPlayDidSelectManeuver(_ scene: SceneInfo)
+    /// `contentStyleDidChange(_:)` for the CarPlay scene `scene`.
+    func carPlayContentStyleDidChange(_ scene: SceneInfo, to contentStyle: UserInterfaceStyle)
     /// Takes the simulated system's background-task scheduler and background time; the
     /// simulator calls it once, when it is created.
     ///
@@ -67,6 +79,44 @@ extension LifecycleTarget {
         preconditionFailure(
             "\(Self.self) does not deliver userNotificationCenter(_:didReceive:withCompletionHandler:); "
                 + "implement didReceiveNotificationResponse(_:) in its LifecycleTarget conformance."
+        )
+    }
+
+    /// Stops the test: this target has no CarPlay scene delegate. Implement
+    /// ``carPlayDidConnect(_:connection:)`` and the other CarPlay members in its conformance
+    /// to drive it with CarPlay steps.
+    public func carPlayDidConnect(_ scene: SceneInfo, connection: CarPlayConnection) {
+        Self.noCarPlay("templateApplicationScene(_:didConnect:)")
+    }
+
+    /// Stops the test: this target has no CarPlay scene delegate (see
+    /// ``carPlayDidConnect(_:connection:)``).
+    public func carPlayDidDisconnect(_ scene: SceneInfo, connection: CarPlayConnection) {
+        Self.noCarPlay("templateApplicationScene(_:didDisconnect:)")
+    }
+
+    /// Stops the test: this target has no CarPlay scene delegate (see
+    /// ``carPlayDidConnect(_:connection:)``).
+    public func carPlayDidSelectNavigationAlert(_ scene: SceneInfo) {
+        Self.noCarPlay("templateApplicationScene(_:didSelect:)")
+    }
+
+    /// Stops the test: this target has no CarPlay scene delegate (see
+    /// ``carPlayDidConnect(_:connection:)``).
+    public func carPlayDidSelectManeuver(_ scene: SceneInfo) {
+        Self.noCarPlay("templateApplicationScene(_:didSelect:)")
+    }
+
+    /// Stops the test: this target has no CarPlay scene delegate (see
+    /// ``carPlayDidConnect(_:connection:)``).
+    public func carPlayContentStyleDidChange(_ scene: SceneInfo, to contentStyle: UserInterfaceStyle) {
+        Self.noCarPlay("contentStyleDidChange(_:)")
+    }
+
+    private static func noCarPlay(_ callback: String) -> Never {
+        preconditionFailure(
+            "\(Self.self) does not deliver \(callback) to a CarPlay scene; implement the CarPlay members "
+                + "(carPlayDidConnect(_:connection:) and the others) in its LifecycleTarget conformance."
         )
     }
 
@@ -125,5 +175,16 @@ final class CompositeTarget: LifecycleTarget {
     }
     func didReceiveNotificationResponse(_ response: NotificationResponse) async {
         await composite.didReceiveNotificationResponse(response)
+    }
+    func carPlayDidConnect(_ scene: SceneInfo, connection: CarPlayConnection) {
+        composite.carPlayDidConnect(scene, connection: connection)
+    }
+    func carPlayDidDisconnect(_ scene: SceneInfo, connection: CarPlayConnection) {
+        composite.carPlayDidDisconnect(scene, connection: connection)
+    }
+    func carPlayDidSelectNavigationAlert(_ scene: SceneInfo) { composite.carPlayDidSelectNavigationAlert(scene) }
+    func carPlayDidSelectManeuver(_ scene: SceneInfo) { composite.carPlayDidSelectManeuver(scene) }
+    func carPlayContentStyleDidChange(_ scene: SceneInfo, to contentStyle: UserInterfaceStyle) {
+        composite.carPlayContentStyleDidChange(scene, to: contentStyle)
     }
 }

@@ -76,7 +76,7 @@ open class RecordingService: AppService, LaunchHandling, ApplicationStateHandlin
     BackgroundURLSessionHandling, WatchKitRequestHandling, ShortcutItemHandling, UserActivityHandling,
     InterfaceOrientationHandling, ExtensionPointHandling, CloudKitShareHandling, IntentHandling,
     StateRestorationHandling, SceneSessionHandling, SceneHandling, DesktopApplicationHandling,
-    UserNotificationHandling, BackgroundTaskHandling
+    UserNotificationHandling, BackgroundTaskHandling, CarPlayHandling
 {
     /// How a run of a background task a recorder declares ends.
     public enum BackgroundTaskAnswer: Sendable, Hashable {
@@ -450,6 +450,35 @@ open class RecordingService: AppService, LaunchHandling, ApplicationStateHandlin
     /// Records `openSettingsForNotification` with the notification's identifier, if any.
     open func userNotificationCenter(_ context: AppContext, openSettingsFor notification: UserNotification?) {
         record(.openSettingsForNotification, context, notification?.identifier)
+    }
+
+    // MARK: CarPlay
+
+    /// Records `carPlayDidConnectToWindow` for a `.window` connection, `carPlayDidConnect`
+    /// for a `.templates` one.
+    open func templateApplicationScene(_ context: AppContext, didConnect connection: CarPlayConnection) {
+        record(connection.hasWindow ? .carPlayDidConnectToWindow : .carPlayDidConnect, context)
+    }
+
+    /// Records `carPlayDidDisconnectFromWindow` for a `.window` connection,
+    /// `carPlayDidDisconnect` for a `.templates` one.
+    open func templateApplicationScene(_ context: AppContext, didDisconnect connection: CarPlayConnection) {
+        record(connection.hasWindow ? .carPlayDidDisconnectFromWindow : .carPlayDidDisconnect, context)
+    }
+
+    /// Records `carPlayDidSelectNavigationAlert`.
+    open func templateApplicationSceneDidSelectNavigationAlert(_ context: AppContext) {
+        record(.carPlayDidSelectNavigationAlert, context)
+    }
+
+    /// Records `carPlayDidSelectManeuver`.
+    open func templateApplicationSceneDidSelectManeuver(_ context: AppContext) {
+        record(.carPlayDidSelectManeuver, context)
+    }
+
+    /// Records `carPlayContentStyleDidChange` with the style: `dark`.
+    open func templateApplicationScene(_ context: AppContext, contentStyleDidChange contentStyle: UserInterfaceStyle) {
+        record(.carPlayContentStyleDidChange, context, "\(contentStyle)")
     }
 
     // MARK: Background tasks

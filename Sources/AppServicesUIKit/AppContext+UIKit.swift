@@ -48,7 +48,8 @@ extension AppContext {
 /// each is `nil` when the callback did not come with it.
 @MainActor
 public struct UIKitObjects {
-    private let platform: PlatformObjects?
+    /// The raw objects; the framework-specific accessors (CarPlay's) read them too.
+    let platform: PlatformObjects?
 
     init(platform: PlatformObjects?) {
         self.platform = platform

@@ -191,6 +191,14 @@ extension UIInterfaceOrientationMask {
     }
 }
 
+extension UserInterfaceStyle {
+    /// The platform-neutral form of a light or dark appearance; `.unspecified` for a value
+    /// UIKit may add later.
+    public init(_ style: UIUserInterfaceStyle) {
+        self = UserInterfaceStyle(rawValue: style.rawValue) ?? .unspecified
+    }
+}
+
 extension UIBackgroundFetchResult {
     /// The UIKit result for a merged `BackgroundFetchResult`.
     public init(_ result: BackgroundFetchResult) {

@@ -44,7 +44,7 @@ open class ServiceOrientedSceneDelegate: UIResponder, UIWindowSceneDelegate {
     /// The scene's main window.
     open var window: UIWindow?
 
-    private var locatedComposite: ServiceComposite?
+    private var locator = CompositeLocator()
 
     /// The identifiers of the scenes delegates of this class connected, so that SwiftUI's
     /// `appServices(_:)` leaves those scenes to them (a scene connected here is never
@@ -54,19 +54,7 @@ open class ServiceOrientedSceneDelegate: UIResponder, UIWindowSceneDelegate {
     /// The composite this scene's callbacks go to: by default that of the application's
     /// ``ServiceOrientedAppDelegate`` (also when SwiftUI created it behind
     /// `@UIApplicationDelegateAdaptor`). Override it to use another.
-    open var composite: ServiceComposite {
-        if let locatedComposite { return locatedComposite }
-        guard let host = ServiceOrientedAppDelegate.current else {
-            preconditionFailure(
-                """
-                \(type(of: self)) found no ServiceOrientedAppDelegate. Make the application's delegate (or the one \
-                behind @UIApplicationDelegateAdaptor) a ServiceOrientedAppDelegate, or override `composite`.
-                """
-            )
-        }
-        locatedComposite = host.composite
-        return host.composite
-    }
+    open var composite: ServiceComposite { locator.composite(for: self) }
 
     /// Whether UIKit should call the method `aSelector` names: `true` for the scene
     /// life-cycle callbacks and the callbacks the subclass overrides; for the others, only

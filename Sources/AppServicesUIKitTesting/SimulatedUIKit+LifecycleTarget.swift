@@ -71,32 +71,73 @@ extension SimulatedUIKit {
         }
     }
 
-    /// `scene(_:willConnectTo:options:)` for a new window scene with the identifier of
-    /// `scene`, whose delegate the initializer's `makeSceneDelegate` makes.
+    /// `scene(_:willConnectTo:options:)` for a new scene with the identifier of `scene`: a
+    /// CarPlay scene, whose delegate the initializer's `makeCarPlaySceneDelegate` makes, when
+    /// the session's role is `SceneSessionRole.carTemplateApplication`; otherwise a window
+    /// scene, whose delegate `makeSceneDelegate` makes.
     public func sceneWillConnect(_ scene: SceneInfo, options: SceneConnectionOptions) {
         let response = options.notificationResponse.map { platformResponse($0, userInfo: nil) }
+        let connectionOptions = Self.connectionOptions(options, notificationResponse: response)
+        if scene.session.role == .carTemplateApplication {
+            _ = connectCarPlayScene(
+                scene.identifier,
+                options: connectionOptions,
+                delegate: makeCarPlaySceneDelegate,
+                beforeConnecting: { response?.targetScene = $0 }
+            )
+            return
+        }
         _ = connectScene(
             scene.identifier,
-            options: Self.connectionOptions(options, notificationResponse: response),
+            options: connectionOptions,
             delegate: makeSceneDelegate,
             beforeConnecting: { response?.targetScene = $0 }
         )
     }
 
     /// `sceneWillEnterForeground(_:)`.
-    public func sceneWillEnterForeground(_ scene: SceneInfo) { scenes[scene.identifier].map(enterForeground) }
+    public func sceneWillEnterForeground(_ scene: SceneInfo) { connectedScene(scene.identifier).map(enterForeground) }
 
     /// `sceneDidBecomeActive(_:)`.
-    public func sceneDidBecomeActive(_ scene: SceneInfo) { scenes[scene.identifier].map(becomeActive) }
+    public func sceneDidBecomeActive(_ scene: SceneInfo) { connectedScene(scene.identifier).map(becomeActive) }
 
     /// `sceneWillResignActive(_:)`.
-    public func sceneWillResignActive(_ scene: SceneInfo) { scenes[scene.identifier].map(resignActive) }
+    public func sceneWillResignActive(_ scene: SceneInfo) { connectedScene(scene.identifier).map(resignActive) }
 
     /// `sceneDidEnterBackground(_:)`.
-    public func sceneDidEnterBackground(_ scene: SceneInfo) { scenes[scene.identifier].map(enterBackground) }
+    public func sceneDidEnterBackground(_ scene: SceneInfo) { connectedScene(scene.identifier).map(enterBackground) }
 
     /// `sceneDidDisconnect(_:)`.
-    public func sceneDidDisconnect(_ scene: SceneInfo) { scenes[scene.identifier].map(disconnect) }
+    public func sceneDidDisconnect(_ scene: SceneInfo) { connectedScene(scene.identifier).map(disconnect) }
+
+    /// `templateApplicationScene(_:didConnect:to:)` or `templateApplicationScene(_:didConnect:)`
+    /// for the CarPlay scene with the identifier of `scene`.
+    public func carPlayDidConnect(_ scene: SceneInfo, connection: CarPlayConnection) {
+        carPlayScenes[scene.identifier].map { connectInterfaceController(of: $0, connection) }
+    }
+
+    /// `templateApplicationScene(_:didDisconnect:from:)` or
+    /// `templateApplicationScene(_:didDisconnectInterfaceController:)`.
+    public func carPlayDidDisconnect(_ scene: SceneInfo, connection: CarPlayConnection) {
+        carPlayScenes[scene.identifier].map { disconnectInterfaceController(of: $0, connection) }
+    }
+
+    /// `templateApplicationScene(_:didSelect:)` with a new navigation alert.
+    public func carPlayDidSelectNavigationAlert(_ scene: SceneInfo) {
+        if let carPlayScene = carPlayScenes[scene.identifier] { selectNavigationAlert(in: carPlayScene) }
+    }
+
+    /// `templateApplicationScene(_:didSelect:)` with a new maneuver.
+    public func carPlayDidSelectManeuver(_ scene: SceneInfo) {
+        carPlayScenes[scene.identifier].map { selectManeuver(CPManeuver(), in: $0) }
+    }
+
+    /// `contentStyleDidChange(_:)`, with the scene's `contentStyle` set first, as CarPlay does.
+    public func carPlayContentStyleDidChange(_ scene: SceneInfo, to contentStyle: UserInterfaceStyle) {
+        carPlayScenes[scene.identifier].map {
+            changeContentStyle(of: $0, to: UIUserInterfaceStyle(rawValue: contentStyle.rawValue) ?? .unspecified)
+        }
+    }
 
     // MARK: - Payloads as UIKit passes them
 

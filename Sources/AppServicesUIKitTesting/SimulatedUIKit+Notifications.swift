@@ -186,7 +186,7 @@ extension SimulatedUIKit {
         case .custom(let identifier, nil):
             delivered = UNNotificationResponse(notification: notification, actionIdentifier: identifier)
         }
-        delivered.targetScene = response.targetScene.flatMap { scenes[$0.identifier] }
+        delivered.targetScene = response.targetScene.flatMap { connectedScene($0.identifier) }
         return delivered
     }
 }

@@ -29,6 +29,13 @@ public import AppServicesUIKitShim
 ///
 /// ``claimedCallbacks`` lists the callbacks UIKit would call, with the SDK's selectors.
 ///
+/// **CarPlay.** A CarPlay scene connects through ``connectCarPlayScene(_:options:delegate:)``
+/// with a `CPTemplateApplicationSceneDelegate` (a `ServiceOrientedCarPlaySceneDelegate` or a
+/// subclass), and lives in the same application as the device's scenes; its interface
+/// controller, selections and content style are steps of their own (see
+/// ``connectInterfaceController(of:_:)``). A `LifecycleSimulator` connects one for a scene
+/// whose session's role is `SceneSessionRole.carTemplateApplication`.
+///
 /// **Notifications and background tasks.** Each simulated device has its own notification
 /// center (``userNotificationCenter``) and task scheduler (``taskScheduler``), which
 /// `UNUserNotificationCenter.current()` and `BGTaskScheduler.shared` return while a step
@@ -59,6 +66,8 @@ public final class SimulatedUIKit: LifecycleTarget {
     public internal(set) var delivered: [String] = []
     /// The connected scenes, by persistent identifier.
     public private(set) var scenes: [String: UIWindowScene] = [:]
+    /// The connected CarPlay scenes, by persistent identifier.
+    public internal(set) var carPlayScenes: [String: CPTemplateApplicationScene] = [:]
     /// The application's notification center: what `UNUserNotificationCenter.current()`
     /// returns during this simulated UIKit's steps. The notification steps deliver through
     /// its delegate.
@@ -69,6 +78,7 @@ public final class SimulatedUIKit: LifecycleTarget {
     /// The completion handlers of the notification center's delegate that were called.
     let notificationCompletionLog = NotificationCompletionLog()
     let makeSceneDelegate: @MainActor () -> any UIWindowSceneDelegate
+    let makeCarPlaySceneDelegate: @MainActor () -> any CPTemplateApplicationSceneDelegate
 
     /// Creates a simulated UIKit for `delegate`.
     ///
@@ -77,12 +87,20 @@ public final class SimulatedUIKit: LifecycleTarget {
     ///   - makeSceneDelegate: Makes the delegate of each scene that connects through
     ///     ``sceneWillConnect(_:options:)``, as the scene configuration's delegate class would.
     ///     Default: a `ServiceOrientedSceneDelegate`.
+    ///   - makeCarPlaySceneDelegate: Makes the delegate of each CarPlay scene that connects
+    ///     through ``sceneWillConnect(_:options:)`` (a scene whose session's role is
+    ///     `SceneSessionRole.carTemplateApplication`). Default: a
+    ///     `ServiceOrientedCarPlaySceneDelegate`.
     public init(
         delegate: any UIApplicationDelegate,
-        makeSceneDelegate: @escaping @MainActor () -> any UIWindowSceneDelegate = { ServiceOrientedSceneDelegate() }
+        makeSceneDelegate: @escaping @MainActor () -> any UIWindowSceneDelegate = { ServiceOrientedSceneDelegate() },
+        makeCarPlaySceneDelegate: @escaping @MainActor () -> any CPTemplateApplicationSceneDelegate = {
+            ServiceOrientedCarPlaySceneDelegate()
+        }
     ) {
         self.delegate = delegate
         self.makeSceneDelegate = makeSceneDelegate
+        self.makeCarPlaySceneDelegate = makeCarPlaySceneDelegate
         application.delegate = delegate
     }
 
@@ -212,20 +230,7 @@ public final class SimulatedUIKit: LifecycleTarget {
         beforeConnecting prepare: (UIWindowScene) -> Void
     ) -> UIWindowScene {
         let options = options ?? UIScene.ConnectionOptions()
-        let manifest = UISceneConfiguration(name: "Default Configuration", sessionRole: .windowApplication)
-        let session = UISceneSession(
-            persistentIdentifier: identifier,
-            role: .windowApplication,
-            configuration: manifest
-        )
-        let configuration = send("application:configurationForConnectingSceneSession:options:") {
-            $0.application($1, configurationForConnecting: session, options: options)
-        }
-        let connected = UISceneSession(
-            persistentIdentifier: identifier,
-            role: .windowApplication,
-            configuration: configuration ?? manifest
-        )
+        let connected = connectingSession(identifier, role: .windowApplication, options: options)
         let scene = UIWindowScene(session: connected, connectionOptions: options)
         scene.title = "Scene \(identifier)"
         scene.delegate = makeDelegate()
@@ -235,6 +240,24 @@ public final class SimulatedUIKit: LifecycleTarget {
             $0.scene(scene, willConnectTo: connected, options: options)
         }
         return scene
+    }
+
+    /// The session of a scene connecting with `role`, as UIKit makes it: with the
+    /// configuration the app delegate returns (when claimed), else the Info.plist's, named
+    /// `Default Configuration` for a window scene and `CarPlay Configuration` for a CarPlay
+    /// scene.
+    func connectingSession(
+        _ identifier: String,
+        role: UISceneSession.Role,
+        options: UIScene.ConnectionOptions
+    ) -> UISceneSession {
+        let name = role == .carTemplateApplication ? "CarPlay Configuration" : "Default Configuration"
+        let manifest = UISceneConfiguration(name: name, sessionRole: role)
+        let session = UISceneSession(persistentIdentifier: identifier, role: role, configuration: manifest)
+        let configuration = send("application:configurationForConnectingSceneSession:options:") {
+            $0.application($1, configurationForConnecting: session, options: options)
+        }
+        return UISceneSession(persistentIdentifier: identifier, role: role, configuration: configuration ?? manifest)
     }
 
     /// Calls `body` with the scene's delegate when it claims `selector`; `nil` when not.
@@ -252,43 +275,67 @@ public final class SimulatedUIKit: LifecycleTarget {
         return withSimulatedFrameworks { body(delegate) }
     }
 
-    /// sceneWillEnterForeground, then sceneDidBecomeActive.
-    public func bringToForeground(_ scene: UIWindowScene) {
+    /// Calls `body` with the delegate of `scene`, a window scene or a CarPlay scene, as a
+    /// `UISceneDelegate`, when it claims `selector`: the scene life cycle, which every kind of
+    /// scene delegate implements; `nil` when not claimed.
+    @discardableResult
+    public func sendSceneLifeCycle<Answer>(
+        _ scene: UIScene,
+        _ selector: String,
+        _ body: (any UISceneDelegate) -> Answer
+    ) -> Answer? {
+        guard let delegate = scene.delegate, Self.claims(delegate, selector) else {
+            unclaimed.append(selector)
+            return nil
+        }
+        delivered.append(selector)
+        return withSimulatedFrameworks { body(delegate) }
+    }
+
+    /// The connected scene, window or CarPlay, with the persistent identifier `identifier`.
+    func connectedScene(_ identifier: String) -> UIScene? {
+        scenes[identifier] ?? carPlayScenes[identifier]
+    }
+
+    /// sceneWillEnterForeground, then sceneDidBecomeActive, for a window or CarPlay scene.
+    public func bringToForeground(_ scene: UIScene) {
         enterForeground(scene)
         becomeActive(scene)
     }
 
-    /// sceneWillResignActive, then sceneDidEnterBackground.
-    public func sendToBackground(_ scene: UIWindowScene) {
+    /// sceneWillResignActive, then sceneDidEnterBackground, for a window or CarPlay scene.
+    public func sendToBackground(_ scene: UIScene) {
         resignActive(scene)
         enterBackground(scene)
     }
 
-    func enterForeground(_ scene: UIWindowScene) {
-        sendScene(scene, "sceneWillEnterForeground:") { $0.sceneWillEnterForeground(scene) }
+    func enterForeground(_ scene: UIScene) {
+        sendSceneLifeCycle(scene, "sceneWillEnterForeground:") { $0.sceneWillEnterForeground(scene) }
         scene.activationState = .foregroundInactive
     }
 
-    func becomeActive(_ scene: UIWindowScene) {
-        sendScene(scene, "sceneDidBecomeActive:") { $0.sceneDidBecomeActive(scene) }
+    func becomeActive(_ scene: UIScene) {
+        sendSceneLifeCycle(scene, "sceneDidBecomeActive:") { $0.sceneDidBecomeActive(scene) }
         scene.activationState = .foregroundActive
     }
 
-    func resignActive(_ scene: UIWindowScene) {
-        sendScene(scene, "sceneWillResignActive:") { $0.sceneWillResignActive(scene) }
+    func resignActive(_ scene: UIScene) {
+        sendSceneLifeCycle(scene, "sceneWillResignActive:") { $0.sceneWillResignActive(scene) }
         scene.activationState = .foregroundInactive
     }
 
-    func enterBackground(_ scene: UIWindowScene) {
-        sendScene(scene, "sceneDidEnterBackground:") { $0.sceneDidEnterBackground(scene) }
+    func enterBackground(_ scene: UIScene) {
+        sendSceneLifeCycle(scene, "sceneDidEnterBackground:") { $0.sceneDidEnterBackground(scene) }
         scene.activationState = .background
     }
 
-    /// sceneDidDisconnect; the session stays until the user discards it.
-    public func disconnect(_ scene: UIWindowScene) {
-        sendScene(scene, "sceneDidDisconnect:") { $0.sceneDidDisconnect(scene) }
+    /// sceneDidDisconnect, for a window or CarPlay scene; the session stays until the user
+    /// discards it.
+    public func disconnect(_ scene: UIScene) {
+        sendSceneLifeCycle(scene, "sceneDidDisconnect:") { $0.sceneDidDisconnect(scene) }
         scene.activationState = .unattached
         scenes[scene.session.persistentIdentifier] = nil
+        carPlayScenes[scene.session.persistentIdentifier] = nil
     }
 
     /// application(_:didDiscardSceneSessions:).

@@ -139,6 +139,11 @@ extension AppCallback {
         .sceneWillEnterForeground, .sceneDidEnterBackground, .stateRestorationActivity, .restoreInteractionState,
         .windowSceneDidUpdateGeometry,
     ]
+
+    /// The scene life cycle: the callbacks that move a scene's state (connect, foreground,
+    /// active, resign active, background, disconnect), which every kind of scene delegate
+    /// forwards.
+    package static let sceneLifeCycleCallbacks: [AppCallback] = sceneCallbacks.filter { $0.sceneTransition != nil }
 }
 
 // MARK: - Dispatch

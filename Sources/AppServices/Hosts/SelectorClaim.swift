@@ -15,13 +15,15 @@ package enum SelectorClaim: Sendable, Hashable {
     /// (asks for no background mode, keeps its own default) unless a service has one.
     case whenHandled(AppCallback)
 
-    /// Every selector of one delegate protocol that a callback declares (`\.application`,
-    /// `\.scene` or `\.appKit` of ``AppCallback/Selectors``), with when it is claimed.
+    /// Every selector of one delegate protocol that a callback of `callbacks` declares
+    /// (`\.application`, `\.scene` or `\.appKit` of ``AppCallback/Selectors``), with when it
+    /// is claimed.
     package static func table(
-        for selector: KeyPath<AppCallback.Selectors, String?>
+        for selector: KeyPath<AppCallback.Selectors, String?>,
+        among callbacks: [AppCallback] = AppCallback.all
     ) -> [String: SelectorClaim] {
         var table: [String: SelectorClaim] = [:]
-        for callback in AppCallback.all {
+        for callback in callbacks {
             guard let name = callback.selectors[keyPath: selector] else { continue }
             table[name] = callback.isAlwaysClaimed ? .always : .whenHandled(callback)
         }

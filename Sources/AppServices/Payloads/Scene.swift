@@ -12,6 +12,11 @@ public struct SceneSessionRole: RawRepresentable, Sendable, Hashable {
     public static let windowExternalDisplayNonInteractive = SceneSessionRole(
         rawValue: "UIWindowSceneSessionRoleExternalDisplayNonInteractive"
     )
+    /// The interactive screen of a CarPlay vehicle, which a CarPlay scene
+    /// (`CPTemplateApplicationScene`) shows templates on (`UISceneSession.Role.carTemplateApplication`).
+    public static let carTemplateApplication = SceneSessionRole(
+        rawValue: "CPTemplateApplicationSceneSessionRoleApplication"
+    )
 }
 
 /// A scene session: the persistent identity of one of the application's scenes

@@ -12,6 +12,7 @@ final class ActivitiesOnly: AppService, UserActivityHandling {}
 final class RestorationOnly: AppService, StateRestorationHandling {}
 final class SceneSessionsOnly: AppService, SceneSessionHandling {}
 final class ScenesOnly: AppService, SceneHandling {}
+final class CarPlayOnly: AppService, CarPlayHandling {}
 final class DesktopOnly: AppService, DesktopApplicationHandling {}
 final class NotificationsOnly: AppService, UserNotificationHandling {}
 
@@ -107,6 +108,7 @@ let singleCapabilityServices: [ServiceMaker] = [
     ServiceMaker(name: "RestorationOnly") { RestorationOnly() },
     ServiceMaker(name: "SceneSessionsOnly") { SceneSessionsOnly() },
     ServiceMaker(name: "ScenesOnly") { ScenesOnly() },
+    ServiceMaker(name: "CarPlayOnly") { CarPlayOnly() },
     ServiceMaker(name: "DesktopOnly") { DesktopOnly() },
     ServiceMaker(name: "NotificationsOnly") { NotificationsOnly() },
 ]

@@ -42,6 +42,7 @@ enum UIKitReference {
     static let sceneSessions = Capability(name: "SceneSessionHandling") { $0 is any SceneSessionHandling }
     static let scenes = Capability(name: "SceneHandling") { $0 is any SceneHandling }
     static let notifications = Capability(name: "UserNotificationHandling") { $0 is any UserNotificationHandling }
+    static let carPlay = Capability(name: "CarPlayHandling") { $0 is any CarPlayHandling }
 
     /// `UIApplicationDelegate`: every callback of the reference the adapter forwards.
     static let applicationDelegateSelectors: [String: Capability?] = [
@@ -129,6 +130,24 @@ enum UIKitReference {
         "windowScene:didUpdateCoordinateSpace:interfaceOrientation:traitCollection:": scenes,
         "windowScene:performActionForShortcutItem:completionHandler:": shortcuts,
         "windowScene:userDidAcceptCloudKitShareWithMetadata:": cloudKit,
+    ]
+
+    /// `CPTemplateApplicationSceneDelegate`: the scene life cycle it inherits from
+    /// `UISceneDelegate`, and CarPlay's own callbacks (Documentation/Reference/AppleAPI-NotificationsAndTasks.md).
+    static let carPlaySceneDelegateSelectors: [String: Capability?] = [
+        "scene:willConnectToSession:options:": nil,
+        "sceneDidDisconnect:": nil,
+        "sceneDidBecomeActive:": nil,
+        "sceneWillResignActive:": nil,
+        "sceneWillEnterForeground:": nil,
+        "sceneDidEnterBackground:": nil,
+        "templateApplicationScene:didConnectInterfaceController:toWindow:": carPlay,
+        "templateApplicationScene:didConnectInterfaceController:": carPlay,
+        "templateApplicationScene:didDisconnectInterfaceController:fromWindow:": carPlay,
+        "templateApplicationScene:didDisconnectInterfaceController:": carPlay,
+        "templateApplicationScene:didSelectNavigationAlert:": carPlay,
+        "templateApplicationScene:didSelectManeuver:": carPlay,
+        "contentStyleDidChange:": carPlay,
     ]
 
     /// The selectors of `table` an adapter should claim when `services` are registered.

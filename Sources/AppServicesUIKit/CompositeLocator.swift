@@ -1,0 +1,31 @@
+import AppServices
+
+/// What a scene delegate (`ServiceOrientedSceneDelegate`, `ServiceOrientedCarPlaySceneDelegate`)
+/// uses to find the composite its callbacks go to: that of the application's
+/// ``ServiceOrientedAppDelegate``, found on first use and kept.
+///
+/// UIKit creates scene delegates from class names, with no way to pass them anything, so
+/// they find the composite through the application's delegate. All the scenes of one
+/// application share it: a device's scenes and a CarPlay scene are scenes of one composite.
+@MainActor
+struct CompositeLocator {
+    private var found: ServiceComposite?
+
+    /// The composite of the application's `ServiceOrientedAppDelegate`, for `delegate`.
+    ///
+    /// Stops the program, naming `delegate`'s class and what to do, when the application's
+    /// delegate is not a `ServiceOrientedAppDelegate`: no scene callback could reach a service.
+    mutating func composite(for delegate: AnyObject) -> ServiceComposite {
+        if let found { return found }
+        guard let host = ServiceOrientedAppDelegate.current else {
+            preconditionFailure(
+                """
+                \(type(of: delegate)) found no ServiceOrientedAppDelegate. Make the application's delegate (or the one \
+                behind @UIApplicationDelegateAdaptor) a ServiceOrientedAppDelegate, or override `composite`.
+                """
+            )
+        }
+        found = host.composite
+        return host.composite
+    }
+}
