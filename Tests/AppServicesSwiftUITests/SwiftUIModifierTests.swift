@@ -291,13 +291,19 @@ struct SwiftUIModifierTests {
         )
     }
 
-    @Test("A scene another host reports (a CarPlay scene, say) does not stop the modifier reporting its windows")
-    func otherHostsScenesDoNotCount() throws {
+    @Test("A CarPlay scene, which its own delegate reports, does not stop the modifier reporting the windows")
+    func carPlayScenesDoNotCount() throws {
         let app = AppWithoutDelegate()
-        let car = SceneInfo(session: SceneSession(persistentIdentifier: "car", role: .windowApplication))
-        app.host.composite.sceneWillConnect(car)
-        app.host.composite.moveSceneState(car, to: .foregroundActive)
         app.journal.clear()
+        // The CarPlay scene delegate finds the host's composite, as it finds an app delegate's.
+        let car = app.uiKit.connectCarPlayScene("car") { ServiceOrientedCarPlaySceneDelegate() }
+        app.uiKit.bringToForeground(car)
+        #expect(
+            Self.drain(app.journal) == [
+                "sceneWillConnect[car]", "sceneWillEnterForeground[car]", "didBecomeActive",
+                "sceneDidBecomeActive[car]",
+            ]
+        )
 
         let window = app.window(phase: .active)
         window.show()
