@@ -174,5 +174,5 @@ extension AppCallback {
         + watchKitRequestCallbacks + shortcutItemCallbacks + userActivityCallbacks
         + interfaceOrientationCallbacks + extensionPointCallbacks + cloudKitShareCallbacks + intentCallbacks
         + stateRestorationCallbacks + sceneSessionCallbacks + sceneCallbacks + desktopCallbacks
-        + userNotificationCallbacks + backgroundTaskCallbacks
+        + userNotificationCallbacks + backgroundTaskCallbacks + voIPPushCallbacks
 }
