@@ -40,6 +40,18 @@ public protocol LifecycleTarget: AnyObject {
     func willPresentNotification(_ notification: UserNotification) async -> NotificationPresentationOptions
     /// `userNotificationCenter(_:didReceive:withCompletionHandler:)`, completed once.
     func didReceiveNotificationResponse(_ response: NotificationResponse) async
+    /// `pushRegistry(_:didReceiveIncomingPushWith:for:completion:)`: delivers `payload` and
+    /// calls `completion` each time the push's completion handler is called (once, when the
+    /// target behaves), with what the services reported when the target can tell, `nil`
+    /// otherwise.
+    func didReceiveIncomingPush(
+        _ payload: PushPayload,
+        completion: @escaping @MainActor @Sendable (VoIPCallReport?) -> Void
+    )
+    /// `pushRegistry(_:didUpdate:for:)`.
+    func didUpdatePushCredentials(_ credentials: PushCredentials)
+    /// `pushRegistry(_:didInvalidatePushTokenFor:)`.
+    func didInvalidatePushToken(for type: PushType)
     /// Takes the simulated system's background-task scheduler and background time; the
     /// simulator calls it once, when it is created.
     ///
@@ -67,6 +79,37 @@ extension LifecycleTarget {
         preconditionFailure(
             "\(Self.self) does not deliver userNotificationCenter(_:didReceive:withCompletionHandler:); "
                 + "implement didReceiveNotificationResponse(_:) in its LifecycleTarget conformance."
+        )
+    }
+
+    /// Stops the test: this target does not deliver PushKit pushes. Implement
+    /// ``didReceiveIncomingPush(_:completion:)`` in its conformance to drive it with push
+    /// steps.
+    public func didReceiveIncomingPush(
+        _ payload: PushPayload,
+        completion: @escaping @MainActor @Sendable (VoIPCallReport?) -> Void
+    ) {
+        preconditionFailure(
+            "\(Self.self) does not deliver pushRegistry(_:didReceiveIncomingPushWith:for:completion:); "
+                + "implement didReceiveIncomingPush(_:completion:) in its LifecycleTarget conformance."
+        )
+    }
+
+    /// Stops the test: this target does not deliver PushKit tokens. Implement
+    /// ``didUpdatePushCredentials(_:)`` in its conformance to drive it with push steps.
+    public func didUpdatePushCredentials(_ credentials: PushCredentials) {
+        preconditionFailure(
+            "\(Self.self) does not deliver pushRegistry(_:didUpdate:for:); "
+                + "implement didUpdatePushCredentials(_:) in its LifecycleTarget conformance."
+        )
+    }
+
+    /// Stops the test: this target does not deliver PushKit token invalidations. Implement
+    /// ``didInvalidatePushToken(for:)`` in its conformance to drive it with push steps.
+    public func didInvalidatePushToken(for type: PushType) {
+        preconditionFailure(
+            "\(Self.self) does not deliver pushRegistry(_:didInvalidatePushTokenFor:); "
+                + "implement didInvalidatePushToken(for:) in its LifecycleTarget conformance."
         )
     }
 
@@ -126,4 +169,12 @@ final class CompositeTarget: LifecycleTarget {
     func didReceiveNotificationResponse(_ response: NotificationResponse) async {
         await composite.didReceiveNotificationResponse(response)
     }
+    func didReceiveIncomingPush(
+        _ payload: PushPayload,
+        completion: @escaping @MainActor @Sendable (VoIPCallReport?) -> Void
+    ) {
+        composite.didReceiveIncomingPush(payload) { completion($0) }
+    }
+    func didUpdatePushCredentials(_ credentials: PushCredentials) { composite.didUpdatePushCredentials(credentials) }
+    func didInvalidatePushToken(for type: PushType) { composite.didInvalidatePushToken(for: type) }
 }
