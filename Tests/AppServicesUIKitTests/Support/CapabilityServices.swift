@@ -14,6 +14,7 @@ final class SceneSessionsOnly: AppService, SceneSessionHandling {}
 final class ScenesOnly: AppService, SceneHandling {}
 final class DesktopOnly: AppService, DesktopApplicationHandling {}
 final class NotificationsOnly: AppService, UserNotificationHandling {}
+final class VoIPOnly: AppService, VoIPPushHandling {}
 
 final class HealthOnly: AppService, HealthAuthorizationHandling {
     func applicationShouldRequestHealthAuthorization(_ context: AppContext) {}
@@ -109,6 +110,7 @@ let singleCapabilityServices: [ServiceMaker] = [
     ServiceMaker(name: "ScenesOnly") { ScenesOnly() },
     ServiceMaker(name: "DesktopOnly") { DesktopOnly() },
     ServiceMaker(name: "NotificationsOnly") { NotificationsOnly() },
+    ServiceMaker(name: "VoIPOnly") { VoIPOnly() },
 ]
 
 #endif
