@@ -7,7 +7,7 @@ extension LifecycleSimulator {
     /// A push whose services never finish waits until their deadline, on the composite's
     /// clock: with a manual clock, start it with ``startIncomingPush(_:)`` instead.
     ///
-    /// - Returns: What the services reported (``VoIPCallReport/reportedCall`` if any reported
+    /// - Returns: What the services reported (`.reportedCall` if any reported
     ///   a call), or `nil` when the target cannot tell, as a platform adapter cannot.
     /// - Throws: ``LifecycleSimulatorError`` when the application is not running (PushKit
     ///   then launches it: see ``launchIntoBackground(forIncomingPush:)``).

@@ -33,23 +33,27 @@ import Logging
 ///   at once, with a warning.
 ///
 /// ```swift
-/// final class CallService: AppService, VoIPPushHandling {
-///     let calls: IncomingCalls  // wraps a CXProvider
+/// final class IncomingCallService: AppService, VoIPPushHandling {
+///     let provider: CallProvider  // the app's wrapper of CallKit's CXProvider
+///     private(set) var serverToken: Data?
 ///
 ///     func pushRegistry(_ context: AppContext, didUpdate credentials: PushCredentials) {
-///         calls.server.register(voIPToken: credentials.token)
+///         serverToken = credentials.token  // send it to the server that sends the pushes
 ///     }
 ///
 ///     func pushRegistry(
 ///         _ context: AppContext,
 ///         didReceiveIncomingPushWith payload: PushPayload
 ///     ) async throws -> VoIPCallReport {
-///         let caller = payload.dictionaryPayload["caller"]?.stringValue ?? "Unknown"
-///         try await calls.reportNewIncomingCall(from: caller)  // first, before anything else
+///         let caller = payload.dictionaryPayload["caller"]?.stringValue ?? "Unknown caller"
+///         await provider.reportNewIncomingCall(from: caller)  // first, before anything else
 ///         return .reportedCall
 ///     }
 /// }
 /// ```
+///
+/// <doc:NotificationsAndBackgroundTasks> explains the rules and the deadline, and shows how to
+/// test a VoIP service.
 @MainActor
 public protocol VoIPPushHandling: AppService {
     /// The push types this service handles; the default is ``PushType/voIP`` only. The
