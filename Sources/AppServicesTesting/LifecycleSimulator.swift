@@ -1,4 +1,5 @@
 public import AppServices
+import Foundation
 
 /// Drives a composite (or an adapter) through the sequences UIKit produces, and refuses
 /// the ones it never produces.
@@ -24,14 +25,17 @@ public import AppServices
 /// It also plays the system's other parts: the notification center (a notification arriving
 /// in the foreground, a person's response to one, a launch from one), `BGTaskScheduler`
 /// (``backgroundTaskScheduler``: the application registers its background tasks with it
-/// while it launches, and the simulator launches and expires their runs), and background
-/// time (``backgroundTime``, which it can expire):
+/// while it launches, and the simulator launches and expires their runs), background time
+/// (``backgroundTime``, which it can expire), and PushKit (a push, kept in
+/// ``incomingPushes`` with the calls of its completion handler; a new token; a token taken
+/// back):
 ///
 /// ```swift
 /// let simulator = LifecycleSimulator(driving: composite)
 /// let succeeded = try await simulator.launchIntoBackground(forBackgroundTask: "com.example.refresh")
 /// try simulator.enterForeground()
 /// let shown = try await simulator.presentNotification(UserNotification(identifier: "n1"))
+/// let report = try await simulator.deliverIncomingPush(PushPayload(type: .voIP))
 /// ```
 @MainActor
 public final class LifecycleSimulator {
@@ -128,6 +132,16 @@ public final class LifecycleSimulator {
         /// The application's background time runs out: the expiration handler of every open
         /// `beginBackgroundTask` assertion of ``LifecycleSimulator/backgroundTime`` is called.
         case expireBackgroundTime
+        /// `pushRegistry(_:didReceiveIncomingPushWith:for:completion:)`: PushKit delivers a
+        /// push (waking a suspended application). The push is appended to
+        /// ``LifecycleSimulator/incomingPushes``; ``LifecycleSimulator/send(_:)`` waits for its
+        /// completion and answers ``Answer/incomingPush(_:)``, ``LifecycleSimulator/sendNow(_:)``
+        /// does not wait.
+        case didReceiveIncomingPush(PushPayload)
+        /// `pushRegistry(_:didUpdate:for:)`: PushKit gives a new token for a push type.
+        case didUpdatePushCredentials(PushCredentials)
+        /// `pushRegistry(_:didInvalidatePushTokenFor:)`: PushKit takes a push type's token back.
+        case didInvalidatePushToken(PushType)
 
         /// The step's name, with the scene for scene steps.
         public var description: String {
@@ -164,6 +178,9 @@ public final class LifecycleSimulator {
             case .launchBackgroundTask(let identifier): return "launchBackgroundTask(\(identifier))"
             case .expireBackgroundTasks: return "expireBackgroundTasks"
             case .expireBackgroundTime: return "expireBackgroundTime"
+            case .didReceiveIncomingPush: return "didReceiveIncomingPush"
+            case .didUpdatePushCredentials: return "didUpdatePushCredentials"
+            case .didInvalidatePushToken: return "didInvalidatePushToken"
             }
         }
     }
@@ -177,6 +194,10 @@ public final class LifecycleSimulator {
         /// How a notification that arrived in the foreground is shown: the union of the
         /// options of the services that heard it.
         case presentation(NotificationPresentationOptions)
+        /// What the services reported for a PushKit push, when its completion handler was
+        /// called; `nil` when the target cannot tell (PushKit's completion handler carries no
+        /// answer, so a platform adapter's does not say).
+        case incomingPush(VoIPCallReport?)
     }
 
     private let target: any LifecycleTarget
@@ -202,6 +223,9 @@ public final class LifecycleSimulator {
     /// The simulated background time (`beginBackgroundTask`), which records every assertion
     /// and which ``Step/expireBackgroundTime`` expires.
     public let backgroundTime = SimulatedBackgroundTime()
+    /// Every PushKit push the simulator delivered, in order, each with the calls of its
+    /// completion handler.
+    public private(set) var incomingPushes: [SimulatedIncomingPush] = []
 
     /// Creates a simulator that drives `composite`.
     ///
@@ -237,8 +261,9 @@ public final class LifecycleSimulator {
         return await perform(step)
     }
 
-    /// Takes one synchronous step (anything but a push, a fetch, URL session events or a
-    /// notification).
+    /// Takes one synchronous step (anything but a silent push, a fetch, URL session events or
+    /// a notification). A PushKit push is delivered without waiting for its completion: find
+    /// it in ``incomingPushes``.
     @discardableResult
     public func sendNow(_ step: Step) throws(LifecycleSimulatorError) -> Answer? {
         try check(step)
@@ -441,6 +466,8 @@ public final class LifecycleSimulator {
             .willPresentNotification(notification),
             .didReceiveNotificationResponse(NotificationResponse(notification: notification)),
             .launchBackgroundTask(task), .expireBackgroundTasks, .expireBackgroundTime,
+            .didReceiveIncomingPush(PushPayload()), .didUpdatePushCredentials(PushCredentials(token: Data())),
+            .didInvalidatePushToken(.voIP),
             .sceneWillConnect(scene, SceneConnectionOptions()), .sceneWillEnterForeground(scene),
             .sceneDidBecomeActive(scene), .sceneWillResignActive(scene), .sceneDidEnterBackground(scene),
             .sceneDidDisconnect(scene), .carPlayDidConnect(scene, .templates), .carPlayDidConnect(scene, .window),
@@ -576,6 +603,8 @@ public final class LifecycleSimulator {
             return (state == .background || state == .suspended) && isRegistered(identifier)
         case .expireBackgroundTasks: return hasRunningBackgroundTask
         case .expireBackgroundTime: return state == .background
+        case .didReceiveIncomingPush: return running || state == .suspended
+        case .didUpdatePushCredentials, .didInvalidatePushToken: return running
         }
     }
 
@@ -602,6 +631,12 @@ public final class LifecycleSimulator {
             history.append("\(step)")
             await target.didReceiveNotificationResponse(response)
             return nil
+        case .didReceiveIncomingPush:
+            _ = performSynchronously(step)
+            guard let push = incomingPushes.last else {
+                preconditionFailure("delivering a PushKit push always appends it to incomingPushes")
+            }
+            return .incomingPush(await push.completion())
         default:
             return performSynchronously(step)
         }
@@ -691,6 +726,15 @@ public final class LifecycleSimulator {
             for run in backgroundTaskRuns where !run.isCompleted { run.expire() }
         case .expireBackgroundTime:
             backgroundTime.expireAll()
+        case .didReceiveIncomingPush(let payload):
+            wake()
+            let push = SimulatedIncomingPush(payload: payload)
+            incomingPushes.append(push)
+            target.didReceiveIncomingPush(payload) { push.complete($0) }
+        case .didUpdatePushCredentials(let credentials):
+            target.didUpdatePushCredentials(credentials)
+        case .didInvalidatePushToken(let type):
+            target.didInvalidatePushToken(for: type)
         case .remoteNotification, .backgroundFetch, .backgroundURLSession, .willPresentNotification,
             .didReceiveNotificationResponse:
             preconditionFailure("\(step) is asynchronous and handled by perform(_:)")

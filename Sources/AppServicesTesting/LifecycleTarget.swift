@@ -52,6 +52,18 @@ public protocol LifecycleTarget: AnyObject {
     func carPlayDidSelectManeuver(_ scene: SceneInfo)
     /// `contentStyleDidChange(_:)` for the CarPlay scene `scene`.
     func carPlayContentStyleDidChange(_ scene: SceneInfo, to contentStyle: UserInterfaceStyle)
+    /// `pushRegistry(_:didReceiveIncomingPushWith:for:completion:)`: delivers `payload` and
+    /// calls `completion` each time the push's completion handler is called (once, when the
+    /// target behaves), with what the services reported when the target can tell, `nil`
+    /// otherwise.
+    func didReceiveIncomingPush(
+        _ payload: PushPayload,
+        completion: @escaping @MainActor @Sendable (VoIPCallReport?) -> Void
+    )
+    /// `pushRegistry(_:didUpdate:for:)`.
+    func didUpdatePushCredentials(_ credentials: PushCredentials)
+    /// `pushRegistry(_:didInvalidatePushTokenFor:)`.
+    func didInvalidatePushToken(for type: PushType)
     /// Takes the simulated system's background-task scheduler and background time; the
     /// simulator calls it once, when it is created.
     ///
@@ -117,6 +129,37 @@ extension LifecycleTarget {
         preconditionFailure(
             "\(Self.self) does not deliver \(callback) to a CarPlay scene; implement the CarPlay members "
                 + "(carPlayDidConnect(_:connection:) and the others) in its LifecycleTarget conformance."
+        )
+    }
+
+    /// Stops the test: this target does not deliver PushKit pushes. Implement
+    /// ``didReceiveIncomingPush(_:completion:)`` in its conformance to drive it with push
+    /// steps.
+    public func didReceiveIncomingPush(
+        _ payload: PushPayload,
+        completion: @escaping @MainActor @Sendable (VoIPCallReport?) -> Void
+    ) {
+        preconditionFailure(
+            "\(Self.self) does not deliver pushRegistry(_:didReceiveIncomingPushWith:for:completion:); "
+                + "implement didReceiveIncomingPush(_:completion:) in its LifecycleTarget conformance."
+        )
+    }
+
+    /// Stops the test: this target does not deliver PushKit tokens. Implement
+    /// ``didUpdatePushCredentials(_:)`` in its conformance to drive it with push steps.
+    public func didUpdatePushCredentials(_ credentials: PushCredentials) {
+        preconditionFailure(
+            "\(Self.self) does not deliver pushRegistry(_:didUpdate:for:); "
+                + "implement didUpdatePushCredentials(_:) in its LifecycleTarget conformance."
+        )
+    }
+
+    /// Stops the test: this target does not deliver PushKit token invalidations. Implement
+    /// ``didInvalidatePushToken(for:)`` in its conformance to drive it with push steps.
+    public func didInvalidatePushToken(for type: PushType) {
+        preconditionFailure(
+            "\(Self.self) does not deliver pushRegistry(_:didInvalidatePushTokenFor:); "
+                + "implement didInvalidatePushToken(for:) in its LifecycleTarget conformance."
         )
     }
 
@@ -187,4 +230,12 @@ final class CompositeTarget: LifecycleTarget {
     func carPlayContentStyleDidChange(_ scene: SceneInfo, to contentStyle: UserInterfaceStyle) {
         composite.carPlayContentStyleDidChange(scene, to: contentStyle)
     }
+    func didReceiveIncomingPush(
+        _ payload: PushPayload,
+        completion: @escaping @MainActor @Sendable (VoIPCallReport?) -> Void
+    ) {
+        composite.didReceiveIncomingPush(payload) { completion($0) }
+    }
+    func didUpdatePushCredentials(_ credentials: PushCredentials) { composite.didUpdatePushCredentials(credentials) }
+    func didInvalidatePushToken(for type: PushType) { composite.didInvalidatePushToken(for: type) }
 }

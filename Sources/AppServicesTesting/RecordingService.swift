@@ -76,7 +76,8 @@ open class RecordingService: AppService, LaunchHandling, ApplicationStateHandlin
     BackgroundURLSessionHandling, WatchKitRequestHandling, ShortcutItemHandling, UserActivityHandling,
     InterfaceOrientationHandling, ExtensionPointHandling, CloudKitShareHandling, IntentHandling,
     StateRestorationHandling, SceneSessionHandling, SceneHandling, DesktopApplicationHandling,
-    UserNotificationHandling, BackgroundTaskHandling, CarPlayHandling
+    UserNotificationHandling, BackgroundTaskHandling, CarPlayHandling,
+    VoIPPushHandling
 {
     /// How a run of a background task a recorder declares ends.
     public enum BackgroundTaskAnswer: Sendable, Hashable {
@@ -149,6 +150,9 @@ open class RecordingService: AppService, LaunchHandling, ApplicationStateHandlin
         public var notificationPresentation: NotificationPresentationOptions = []
         /// How each run of a background task this service declares ends.
         public var backgroundTask = BackgroundTaskAnswer.succeed
+        /// pushRegistry(_:didReceiveIncomingPushWith:): whether this service reported an
+        /// incoming call to CallKit for the push.
+        public var incomingPush = VoIPCallReport.noCall
 
         /// The neutral answers.
         public init() {}
@@ -170,6 +174,9 @@ open class RecordingService: AppService, LaunchHandling, ApplicationStateHandlin
     /// reads them once, when it is sealed, so set them before. Each run is
     /// ``runBackgroundTask(_:_:)``.
     public var declaredTasks: [(identifier: String, kind: BackgroundTaskKind)] = []
+    /// The PushKit push types this service handles; VoIP pushes only by default. The UIKit
+    /// adapter reads them when it creates its push registry, at launch, so set them before.
+    open var voIPPushTypes: Set<PushType> = [.voIP]
 
     /// The services this one depends on; override in a subclass to test ordering.
     open class var dependencies: [any AppService.Type] { [] }
@@ -512,5 +519,30 @@ open class RecordingService: AppService, LaunchHandling, ApplicationStateHandlin
             continuation.finish()
             throw CancellationError()
         }
+    }
+
+    // MARK: PushKit
+
+    /// Records `didUpdatePushCredentials` with the push type and the token in hex:
+    /// `PKPushTypeVoIP 0a0b`.
+    open func pushRegistry(_ context: AppContext, didUpdate credentials: PushCredentials) {
+        let token = credentials.token.map { String(format: "%02x", $0) }.joined()
+        record(.didUpdatePushCredentials, context, "\(credentials.type) \(token)")
+    }
+
+    /// Records `didReceiveIncomingPush` with the push type and the payload's keys, sorted:
+    /// `PKPushTypeVoIP caller,uuid`; answers `answers.incomingPush`.
+    open func pushRegistry(
+        _ context: AppContext,
+        didReceiveIncomingPushWith payload: PushPayload
+    ) async throws -> VoIPCallReport {
+        let keys = payload.dictionaryPayload.keys.sorted().joined(separator: ",")
+        record(.didReceiveIncomingPush, context, keys.isEmpty ? "\(payload.type)" : "\(payload.type) \(keys)")
+        return answers.incomingPush
+    }
+
+    /// Records `didInvalidatePushToken` with the push type.
+    open func pushRegistry(_ context: AppContext, didInvalidatePushTokenFor type: PushType) {
+        record(.didInvalidatePushToken, context, "\(type)")
     }
 }

@@ -5,6 +5,7 @@ public import UIKit
 public import CloudKit
 public import Intents
 public import UserNotifications
+public import PushKit
 #else
 public import AppServicesUIKitShim
 #endif
@@ -21,6 +22,12 @@ extension PlatformObjects.Key {
     /// The `UNNotificationResponse` of a notification response, delivered through the
     /// notification center's delegate or with a scene's connection options.
     public static let notificationResponse = PlatformObjects.Key(rawValue: "notificationResponse")
+    /// The `PKPushRegistry` of a PushKit callback.
+    public static let pushRegistry = PlatformObjects.Key(rawValue: "pushRegistry")
+    /// The `PKPushPayload` of an incoming push.
+    public static let pushPayload = PlatformObjects.Key(rawValue: "pushPayload")
+    /// The `PKPushCredentials` of a token update.
+    public static let pushCredentials = PlatformObjects.Key(rawValue: "pushCredentials")
 }
 
 extension AppContext {
@@ -99,4 +106,11 @@ public struct UIKitObjects {
     /// The response to a notification, from the notification center's delegate or from a
     /// scene's connection options.
     public var notificationResponse: UNNotificationResponse? { platform?.value(.notificationResponse) }
+    /// The push registry (PushKit callbacks): the one the app delegate created, whose
+    /// `pushToken(for:)` gives the current tokens.
+    public var pushRegistry: PKPushRegistry? { platform?.value(.pushRegistry) }
+    /// The push an incoming-push callback delivered, with its raw `dictionaryPayload`.
+    public var pushPayload: PKPushPayload? { platform?.value(.pushPayload) }
+    /// The credentials of a token update.
+    public var pushCredentials: PKPushCredentials? { platform?.value(.pushCredentials) }
 }

@@ -3,7 +3,8 @@ import AppServices
 /// Runs code that UIKit's frameworks call from outside the main actor on the main actor.
 ///
 /// The system calls some handlers on threads of its own: a background task's expiration
-/// handler, and the notification center's delegate when the application asked for it. Each
+/// handler, and the notification center's and a push registry's delegate when the
+/// application asked for it. Each
 /// handler the adapter gives the system is made outside the main actor (so that Swift does
 /// not assume it runs there) and hops here: at once when it already runs on the main actor,
 /// as UIKit's callbacks do, else as the main actor's next job.
@@ -38,8 +39,9 @@ enum MainActorHop {
 /// (a delegate method or system handler) does not touch it after making the handoff, and the
 /// receiver uses it only on the main actor, so it is never used from two threads at once.
 /// The values are the notification center and the notifications and responses it delivers,
-/// which the system does not mutate after delivering them, and background tasks, which the
-/// system makes to be used from any thread.
+/// and the push registry and the payloads and credentials it delivers, which the system does
+/// not mutate after delivering them, and background tasks, which the system makes to be used
+/// from any thread.
 private struct Handoff<Value>: @unchecked Sendable {
     let value: Value
 }

@@ -6,6 +6,7 @@ public import UIKit
 public import CloudKit
 public import Intents
 public import UserNotifications
+public import PushKit
 import BackgroundTasks
 #else
 public import AppServicesUIKitShim
@@ -57,6 +58,14 @@ public import AppServicesUIKitShim
 /// turns it off), so the response that launched the application reaches the services. It
 /// claims the three notification selectors on the same terms as the others.
 ///
+/// **PushKit.** The delegate is also a `PKPushRegistryDelegate`. Before launch returns it
+/// creates a `PKPushRegistry` on the main queue (``pushRegistry``), becomes its delegate and
+/// asks for the push types the services handle, when a service adopts `VoIPPushHandling`, and
+/// never otherwise. It claims `pushRegistry(_:didUpdate:for:)`, PushKit's one required method,
+/// always, and the incoming-push and token-invalidation methods on the same terms as the
+/// others. An incoming push's completion is called exactly once, after the services have
+/// finished or at the deadline; see `VoIPPushHandling` for the CallKit rule it checks.
+///
 /// **Background tasks and time.** Before launch returns it also registers every background
 /// task the services declare with `BGTaskScheduler`, once each, so that
 /// `context.backgroundTasks` submits to the system, and holds a `beginBackgroundTask`
@@ -64,9 +73,11 @@ public import AppServicesUIKitShim
 /// ended exactly once.
 ///
 /// Override a callback to add to it, and call `super` to keep the services informed. The
-/// notification callbacks are `nonisolated`, as UserNotifications declares them; override
-/// them with `nonisolated override`.
-open class ServiceOrientedAppDelegate: UIResponder, UIApplicationDelegate, UNUserNotificationCenterDelegate {
+/// notification and PushKit callbacks are `nonisolated`, as UserNotifications and PushKit
+/// declare them; override them with `nonisolated override`.
+open class ServiceOrientedAppDelegate: UIResponder, UIApplicationDelegate, UNUserNotificationCenterDelegate,
+    PKPushRegistryDelegate
+{
     /// The application's window, in an application without scenes.
     open var window: UIWindow?
 
@@ -75,6 +86,12 @@ open class ServiceOrientedAppDelegate: UIResponder, UIApplicationDelegate, UNUse
     /// it off, before launch, for an application that sets another delegate itself; it can
     /// still forward the center's callbacks to this one.
     open var installsNotificationCenterDelegate = true
+
+    /// The PushKit registry the delegate created before launch returned, with itself as its
+    /// delegate and the push types the services handle as its `desiredPushTypes`; `nil`
+    /// before launch, and when no service adopts `VoIPPushHandling`. Its
+    /// `pushToken(for:)` gives the current tokens.
+    public private(set) var pushRegistry: PKPushRegistry?
 
     /// Whether ``hostSystemServicesIfNeeded(_:)`` has run.
     private var hostsSystemServices = false
@@ -199,8 +216,8 @@ open class ServiceOrientedAppDelegate: UIResponder, UIApplicationDelegate, UNUse
     }
 
     /// The selectors (the SDK's strings, such as `application:openURL:options:`) of every
-    /// `UIApplicationDelegate` and `UNUserNotificationCenterDelegate` callback this class
-    /// forwards, claimed or not.
+    /// `UIApplicationDelegate`, `UNUserNotificationCenterDelegate` and
+    /// `PKPushRegistryDelegate` callback this class forwards, claimed or not.
     public nonisolated static var forwardedSelectors: [String] { Array(UIKitSelectors.applicationDelegate.keys) }
 
     /// The raw objects of a callback: the application and `values` that are present.
@@ -216,8 +233,8 @@ open class ServiceOrientedAppDelegate: UIResponder, UIApplicationDelegate, UNUse
     // MARK: - Launch
 
     /// Sets up what must be in place before launch returns, once: the notification center's
-    /// delegate, the background tasks' registration, and the background time the composite
-    /// holds for background work.
+    /// delegate, the push registry, the background tasks' registration, and the background
+    /// time the composite holds for background work.
     ///
     /// Registration is synchronous, as `BGTaskScheduler` requires: every declared identifier
     /// is registered when this returns, whatever the system's concurrency features.
@@ -228,6 +245,14 @@ open class ServiceOrientedAppDelegate: UIResponder, UIApplicationDelegate, UNUse
         if installsNotificationCenterDelegate, composite.handles(.didReceiveNotificationResponse) {
             UNUserNotificationCenter.current().delegate = self
         }
+        if composite.handles(.didReceiveIncomingPush) {
+            // The delegate first: asking for push types registers, and PushKit may answer
+            // at once, with the token or a push that launched the application.
+            let registry = PKPushRegistry(queue: .main)
+            registry.delegate = self
+            registry.desiredPushTypes = Set(composite.desiredPushTypes.map { PKPushType($0) })
+            pushRegistry = registry
+        }
         if composite.backgroundTime == nil {
             composite.backgroundTime = UIKitBackgroundTime(application: application)
         }
@@ -235,9 +260,10 @@ open class ServiceOrientedAppDelegate: UIResponder, UIApplicationDelegate, UNUse
     }
 
     /// Dispatches `application(_:willFinishLaunchingWithOptions:)`, after making the delegate
-    /// the notification center's (when a service handles notifications) and registering the
-    /// declared background tasks: `false` if a service refuses what the application was
-    /// launched for, else `true`.
+    /// the notification center's (when a service handles notifications), creating the push
+    /// registry (when a service handles PushKit pushes) and registering the declared
+    /// background tasks: `false` if a service refuses what the application was launched for,
+    /// else `true`.
     open func application(
         _ application: UIApplication,
         willFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
@@ -667,6 +693,69 @@ open class ServiceOrientedAppDelegate: UIResponder, UIApplicationDelegate, UNUse
         objects[.userNotification] = notification
         objects[.userInfo] = notification?.request.content.userInfo
         objects[.notificationResponse] = response
+        return PlatformObjects(objects)
+    }
+
+    // MARK: - PushKit
+
+    /// Dispatches `pushRegistry(_:didUpdate:for:)` to the services that handle `type`.
+    nonisolated open func pushRegistry(
+        _ registry: PKPushRegistry,
+        didUpdate pushCredentials: PKPushCredentials,
+        for type: PKPushType
+    ) {
+        MainActorHop.run(handingOver: (registry, pushCredentials)) { [self] delivered in
+            let (registry, credentials) = delivered
+            composite.didUpdatePushCredentials(
+                PushCredentials(token: credentials.token, type: PushType(type)),
+                platform: platform(registry, credentials: credentials)
+            )
+        }
+    }
+
+    /// Dispatches `pushRegistry(_:didReceiveIncomingPushWith:for:completion:)` to the services
+    /// that handle `type`, concurrently. `completion` is called exactly once, on the main
+    /// thread: when every one of them has finished or at the deadline; at once when none
+    /// handles `type`. For a VoIP push none reported an incoming call for, an error is logged
+    /// first (see `VoIPPushHandling`).
+    ///
+    /// The payload's entries that are not property-list values are left out of the
+    /// services' payload, with one warning naming them.
+    nonisolated open func pushRegistry(
+        _ registry: PKPushRegistry,
+        didReceiveIncomingPushWith payload: PKPushPayload,
+        for type: PKPushType,
+        completion: @escaping @Sendable () -> Void
+    ) {
+        MainActorHop.run(handingOver: (registry, payload)) { [self] delivered in
+            let (registry, payload) = delivered
+            PushPayload.warnAboutDroppedEntries(of: payload, logger: composite.configuration.logger)
+            var converted = PushPayload(payload)
+            converted.type = PushType(type)
+            composite.didReceiveIncomingPush(converted, platform: platform(registry, payload: payload)) { _ in
+                completion()
+            }
+        }
+    }
+
+    /// Dispatches `pushRegistry(_:didInvalidatePushTokenFor:)` to the services that handle
+    /// `type`.
+    nonisolated open func pushRegistry(_ registry: PKPushRegistry, didInvalidatePushTokenFor type: PKPushType) {
+        MainActorHop.run(handingOver: registry) { [self] registry in
+            composite.didInvalidatePushToken(for: PushType(type), platform: platform(registry))
+        }
+    }
+
+    /// The raw objects of a PushKit callback: the registry, and the payload or credentials
+    /// that are present.
+    private func platform(
+        _ registry: PKPushRegistry,
+        payload: PKPushPayload? = nil,
+        credentials: PKPushCredentials? = nil
+    ) -> PlatformObjects {
+        var objects: [PlatformObjects.Key: Any] = [.pushRegistry: registry]
+        objects[.pushPayload] = payload
+        objects[.pushCredentials] = credentials
         return PlatformObjects(objects)
     }
 }

@@ -1,30 +1,38 @@
 // Shim only: which per-application singletons of UserNotifications and BackgroundTasks the
-// shim returns. There is nothing like it on Apple platforms, where each application has one
-// notification center and one task scheduler; this file is empty there.
+// shim returns, and where PushKit delivers. There is nothing like it on Apple platforms,
+// where each application has one notification center and one task scheduler, and PushKit
+// knows the application's registries; this file is empty there.
 #if !canImport(UIKit)
 
 /// Shim only: the notification center and task scheduler of one simulated device, which
 /// `UNUserNotificationCenter.current()` and `BGTaskScheduler.shared` return while that
-/// device's step runs.
+/// device's step runs, and the record of the push registries created during its steps.
 ///
 /// On a device each application has one of each. Tests simulate many devices in one
 /// process, in parallel, so a simulated UIKit in this package gives each its own and runs
 /// each step in ``with(_:operation:)``; outside any step the shim returns one instance of
 /// each for the process.
 package struct SimulatedFrameworks: @unchecked Sendable {
-    // `@unchecked`: both classes keep their state behind their own lock (see
-    // `UNUserNotificationCenter` and `BGTaskScheduler` in this module), so using them from
-    // several threads is safe.
+    // `@unchecked`: the three classes keep their state behind their own lock (see
+    // `UNUserNotificationCenter`, `BGTaskScheduler` and `SimulatedPushRegistries` in this
+    // module), so using them from several threads is safe.
 
     /// What `UNUserNotificationCenter.current()` returns.
     package let notificationCenter: UNUserNotificationCenter
     /// What `BGTaskScheduler.shared` returns.
     package let taskScheduler: BGTaskScheduler
+    /// Where `PKPushRegistry(queue:)` records each registry it creates.
+    package let pushRegistries: SimulatedPushRegistries
 
-    /// Pairs a center and a scheduler.
-    package init(notificationCenter: UNUserNotificationCenter, taskScheduler: BGTaskScheduler) {
+    /// Pairs a center and a scheduler, with a record of push registries.
+    package init(
+        notificationCenter: UNUserNotificationCenter,
+        taskScheduler: BGTaskScheduler,
+        pushRegistries: SimulatedPushRegistries = SimulatedPushRegistries()
+    ) {
         self.notificationCenter = notificationCenter
         self.taskScheduler = taskScheduler
+        self.pushRegistries = pushRegistries
     }
 
     /// The frameworks of the step running now, if any. A task-local value, so that devices

@@ -43,8 +43,10 @@ public import AppServicesUIKitShim
 /// in parallel do not meet. The notification steps deliver through the center's delegate,
 /// as the system does; the background-task steps launch and expire `BGTask`s through the
 /// handlers the delegate registered; the background-time steps expire what the delegate
-/// asked `UIApplication` for. Each records what the delegate did: completion handlers
-/// called, tasks registered, submitted and completed, background time begun and ended.
+/// asked `UIApplication` for; the PushKit steps deliver pushes and tokens to the delegates of
+/// the push registries the application created (``pushRegistries``). Each records what the
+/// delegate did: completion handlers called, tasks registered, submitted and completed,
+/// background time begun and ended.
 ///
 /// **An app delegate's own callbacks.** UIKit calls a callback the app's subclass overrides
 /// even when no service handles it. On Apple platforms the Objective-C runtime tells the
@@ -77,6 +79,10 @@ public final class SimulatedUIKit: LifecycleTarget {
     public let taskScheduler = BGTaskScheduler()
     /// The completion handlers of the notification center's delegate that were called.
     let notificationCompletionLog = NotificationCompletionLog()
+    /// The push registries the application created during this simulated UIKit's steps.
+    let pushRegistryRecord = SimulatedPushRegistries()
+    /// The completion handlers of incoming pushes that the registries' delegates called.
+    let pushCompletionLog = PushCompletionLog()
     let makeSceneDelegate: @MainActor () -> any UIWindowSceneDelegate
     let makeCarPlaySceneDelegate: @MainActor () -> any CPTemplateApplicationSceneDelegate
 
@@ -132,11 +138,15 @@ public final class SimulatedUIKit: LifecycleTarget {
     }
 
     /// Runs `operation` as part of a step of this simulated UIKit: `UNUserNotificationCenter.current()`
-    /// returns ``userNotificationCenter`` and `BGTaskScheduler.shared` returns
-    /// ``taskScheduler``. The steps run their callbacks in it; call the delegate in it when
-    /// calling it directly.
+    /// returns ``userNotificationCenter``, `BGTaskScheduler.shared` returns
+    /// ``taskScheduler``, and a `PKPushRegistry` created is one of ``pushRegistries``. The
+    /// steps run their callbacks in it; call the delegate in it when calling it directly.
     public func withSimulatedFrameworks<Result>(operation: () throws -> Result) rethrows -> Result {
-        let frameworks = SimulatedFrameworks(notificationCenter: userNotificationCenter, taskScheduler: taskScheduler)
+        let frameworks = SimulatedFrameworks(
+            notificationCenter: userNotificationCenter,
+            taskScheduler: taskScheduler,
+            pushRegistries: pushRegistryRecord
+        )
         return try SimulatedFrameworks.with(frameworks, operation: operation)
     }
 

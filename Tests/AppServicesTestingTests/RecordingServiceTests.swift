@@ -1,5 +1,6 @@
 import AppServices
 import AppServicesTesting
+import Foundation
 import Testing
 
 /// What a recording service records of the notification and background-task callbacks.
@@ -87,6 +88,30 @@ struct RecordingServiceTests {
             recorder.calls.map(\.description) == [
                 "RecordingService.runBackgroundTask(com.example.refresh)",
                 "RecordingService.runBackgroundTask(com.example.refresh)",
+            ]
+        )
+    }
+
+    @Test("PushKit callbacks are recorded with the type, the token and the payload's keys; a push answers as told")
+    func recordsPushKit() async {
+        let recorder = RecordingService()
+        let composite = ServiceComposite([recorder])
+        #expect(recorder.voIPPushTypes == [.voIP], "VoIP pushes by default")
+
+        composite.didUpdatePushCredentials(PushCredentials(token: Data([0x01, 0xAB]), type: .voIP))
+        #expect(await composite.didReceiveIncomingPush(PushPayload(type: .voIP)) == .noCall)
+        recorder.answers.incomingPush = .reportedCall
+        let push = PushPayload(type: .voIP, dictionaryPayload: ["uuid": "5E1F", "caller": "Ada"])
+        #expect(await composite.didReceiveIncomingPush(push) == .reportedCall)
+        composite.didInvalidatePushToken(for: .voIP)
+        composite.didInvalidatePushToken(for: .fileProvider)
+
+        #expect(
+            recorder.calls.map(\.description) == [
+                "RecordingService.didUpdatePushCredentials(PKPushTypeVoIP 01ab)",
+                "RecordingService.didReceiveIncomingPush(PKPushTypeVoIP)",
+                "RecordingService.didReceiveIncomingPush(PKPushTypeVoIP caller,uuid)",
+                "RecordingService.didInvalidatePushToken(PKPushTypeVoIP)",
             ]
         )
     }

@@ -175,4 +175,5 @@ extension AppCallback {
         + interfaceOrientationCallbacks + extensionPointCallbacks + cloudKitShareCallbacks + intentCallbacks
         + stateRestorationCallbacks + sceneSessionCallbacks + sceneCallbacks + desktopCallbacks
         + userNotificationCallbacks + backgroundTaskCallbacks + carPlayCallbacks
+        + voIPPushCallbacks
 }

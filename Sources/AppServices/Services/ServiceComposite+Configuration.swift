@@ -26,6 +26,14 @@ extension ServiceComposite {
             /// A person's response to a notification (handled in the background, an
             /// action has the usual background time of about 30 s). Default 25 s.
             public var notificationResponse: Duration = .seconds(25)
+            /// A PushKit push. PushKit documents no limit, but a VoIP push's incoming call
+            /// must be reported to CallKit before the completion handler is called, and at
+            /// once: a person is calling, and Apple asks the application to report the call
+            /// as it receives the push. Default 5 s: ample for a service that reports the
+            /// call first and then answers, short enough that a stuck service neither holds
+            /// the completion back nor keeps the caller waiting. Work that must go on belongs
+            /// in background work, which this deadline does not cancel.
+            public var voIPPush: Duration = .seconds(5)
 
             /// Creates the default deadlines.
             public init() {}

@@ -81,6 +81,81 @@ func deliverLaunchingTap(_ tap: NotificationResponse, to composite: ServiceCompo
     }
 }
 
+// MARK: VoIP pushes
+
+/// Stands for the app's wrapper of CallKit's `CXProvider`, which reports incoming calls to
+/// the system (CallKit exists only on Apple platforms).
+@MainActor
+final class CallProvider {
+    private(set) var reportedCallers: [String] = []
+
+    func reportNewIncomingCall(from caller: String) async {
+        reportedCallers.append(caller)
+    }
+}
+
+/// Reports every VoIP push as an incoming call, first, and keeps the token for the server.
+final class IncomingCallService: AppService, VoIPPushHandling {
+    let provider: CallProvider
+    private(set) var serverToken: Data?
+
+    init(provider: CallProvider = CallProvider()) { self.provider = provider }
+
+    func pushRegistry(_ context: AppContext, didUpdate credentials: PushCredentials) {
+        serverToken = credentials.token  // send it to the server that sends the pushes
+    }
+
+    func pushRegistry(
+        _ context: AppContext,
+        didReceiveIncomingPushWith payload: PushPayload
+    ) async throws -> VoIPCallReport {
+        let caller = payload.dictionaryPayload["caller"]?.stringValue ?? "Unknown caller"
+        await provider.reportNewIncomingCall(from: caller)  // first, before anything else
+        return .reportedCall
+    }
+
+    func pushRegistry(_ context: AppContext, didInvalidatePushTokenFor type: PushType) {
+        serverToken = nil
+    }
+}
+
+/// Uploads the VoIP token to an analytics backend; it reports no call, rightly, as the call
+/// is not its business.
+final class PushTokenService: AppService, VoIPPushHandling {
+    private(set) var uploads = 0
+
+    func pushRegistry(_ context: AppContext, didUpdate credentials: PushCredentials) {
+        uploads += 1
+    }
+}
+
+/// A VoIP push in an app whose only VoIP service is the token service: nobody reports the
+/// call.
+@MainActor
+func pushWithoutACallService(logger: Logger) async -> VoIPCallReport {
+    let configuration = ServiceComposite.Configuration(logger: logger)
+    let composite = ServiceComposite([PushTokenService()], configuration: configuration)
+    let report = await composite.didReceiveIncomingPush(PushPayload(type: .voIP))
+    // .noCall, and an error in the log that names PushTokenService and the CallKit rule
+    return report
+}
+
+/// The same push once the call service is registered too.
+@MainActor
+func pushWithACallService() async -> VoIPCallReport {
+    let composite = ServiceComposite([PushTokenService(), IncomingCallService()])
+    let report = await composite.didReceiveIncomingPush(PushPayload(type: .voIP, dictionaryPayload: ["caller": "Ada"]))
+    // .reportedCall: IncomingCallService reported it; PushTokenService's .noCall does not undo that
+    return report
+}
+
+/// A shorter deadline for VoIP pushes.
+func voIPPushDeadline() -> ServiceComposite.Configuration {
+    var configuration = ServiceComposite.Configuration()
+    configuration.deadlines.voIPPush = .seconds(3)
+    return configuration
+}
+
 // MARK: Background tasks
 
 /// Refreshes the inbox in the background and prunes its cache while the device charges.

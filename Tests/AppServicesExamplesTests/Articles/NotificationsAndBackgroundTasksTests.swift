@@ -68,6 +68,42 @@ struct NotificationsArticleTests {
 }
 
 @MainActor
+struct VoIPPushesArticleTests {
+    @Test(
+        "Alone, the token service reports no call and the error names it; with the call service, the call is reported"
+    )
+    func callKitRule() async throws {
+        let logs = LogCapture()
+        #expect(await pushWithoutACallService(logger: logs.logger()) == .noCall)
+        let error = try #require(logs.entries.first { "\($0.level)" == "error" })
+        #expect(error.message.contains("PushTokenService") && error.message.contains("CallKit"))
+
+        #expect(await pushWithACallService() == .reportedCall)
+    }
+
+    @Test("The VoIP push deadline is 5 s by default and configurable")
+    func deadline() {
+        #expect(ServiceComposite.Configuration().deadlines.voIPPush == .seconds(5))
+        #expect(voIPPushDeadline().deadlines.voIPPush == .seconds(3))
+    }
+
+    @Test("The simulator delivers a VoIP push, and the service reports the call first")
+    func simulatedPush() async throws {
+        let provider = CallProvider()
+        let composite = ServiceComposite([IncomingCallService(provider: provider)])
+        let simulator = LifecycleSimulator(driving: composite)
+        try simulator.coldLaunch()
+        let report = try await simulator.deliverIncomingPush(
+            PushPayload(type: .voIP, dictionaryPayload: ["caller": "Ada"])
+        )
+        #expect(report == .reportedCall)
+        #expect(provider.reportedCallers == ["Ada"])
+        try simulator.updatePushCredentials(PushCredentials(token: Data([0x01]), type: .voIP))
+        #expect(try #require(composite.service(IncomingCallService.self)).serverToken == Data([0x01]))
+    }
+}
+
+@MainActor
 struct BackgroundTasksArticleTests {
     @Test("Validation reports the duplicate and the unpermitted identifier together, one line each")
     func validation() throws {

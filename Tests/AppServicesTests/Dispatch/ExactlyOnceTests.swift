@@ -128,7 +128,7 @@ struct ExactlyOnceTests {
         "Each completion-handler callback uses its own configured deadline",
         arguments: [
             AppCallback.didReceiveRemoteNotification, .performFetch, .handleEventsForBackgroundURLSession,
-            .performActionForShortcutItem, .handleWatchKitExtensionRequest,
+            .performActionForShortcutItem, .handleWatchKitExtensionRequest, .didReceiveIncomingPush,
         ]
     )
     func perCallbackDeadlines(_ callback: AppCallback) async {
@@ -138,10 +138,11 @@ struct ExactlyOnceTests {
         deadlines.backgroundURLSession = .seconds(13)
         deadlines.shortcutItem = .seconds(14)
         deadlines.watchKitRequest = .seconds(15)
+        deadlines.voIPPush = .seconds(16)
         let expected: [AppCallback: Duration] = [
             .didReceiveRemoteNotification: .seconds(11), .performFetch: .seconds(12),
             .handleEventsForBackgroundURLSession: .seconds(13), .performActionForShortcutItem: .seconds(14),
-            .handleWatchKitExtensionRequest: .seconds(15),
+            .handleWatchKitExtensionRequest: .seconds(15), .didReceiveIncomingPush: .seconds(16),
         ]
         let composite = ServiceComposite(
             makeScripted([.never], clock: clock, probe: probe),
@@ -155,6 +156,7 @@ struct ExactlyOnceTests {
             composite.handleEventsForBackgroundURLSession("s") { completion.record("done") }
         case .performActionForShortcutItem:
             composite.performAction(for: ShortcutItem(type: "t", localizedTitle: "T")) { completion.record("\($0)") }
+        case .didReceiveIncomingPush: composite.didReceiveIncomingPush(PushPayload()) { completion.record("\($0)") }
         default: composite.handleWatchKitExtensionRequest(nil) { completion.record("\(String(describing: $0))") }
         }
         await clock.waitForSleepers(2)
@@ -222,12 +224,14 @@ struct ExactlyOnceTests {
         return (result, allFinishInTime ? (finishes.max() ?? .zero) : deadline)
     }
 
-    static func randomScript(_ random: inout SplitMix64) -> FanOutScript {
+    /// A random script, whose delays fall before `deadline` or after it, never on it.
+    static func randomScript(_ random: inout SplitMix64, deadline: Duration) -> FanOutScript {
         let results = BackgroundFetchResult.allCases
         let result = results.randomElement(using: &random)!
-        // Delays avoid the deadline itself (25 s), where two timers would tie.
+        // Delays avoid the deadline itself, where two timers would tie.
+        let seconds = Int(deadline.components.seconds)
         let delay = Duration.seconds(
-            [Int](1...24).randomElement(using: &random)! + (Bool.random(using: &random) ? 0 : 25)
+            [Int](1...(seconds - 1)).randomElement(using: &random)! + (Bool.random(using: &random) ? 0 : seconds)
         )
         switch Int.random(in: 0..<6, using: &random) {
         case 0: return .answer(result)
@@ -241,15 +245,18 @@ struct ExactlyOnceTests {
 
     @Test(
         "10,000 seeded trials: the completion is called exactly once, with the right result, at the right time",
-        arguments: [AppCallback.didReceiveRemoteNotification, .didReceiveNotificationResponse]
+        arguments: [AppCallback.didReceiveRemoteNotification, .didReceiveNotificationResponse, .didReceiveIncomingPush]
     )
     func randomizedTrials(_ callback: AppCallback) async {
         var random = SplitMix64(seed: 0x5EED_A11C_E000_0001)
         let response = NotificationResponse(notification: UserNotification(identifier: "n1"))
-        let deadline = Duration.seconds(25)
+        let voIPPush = PushPayload(type: .voIP, dictionaryPayload: ["caller": "Ada"])
+        let deadline = callback == .didReceiveIncomingPush ? Duration.seconds(5) : .seconds(25)
         var failures = 0
         for trial in 0..<10_000 {
-            let scripts = (0..<Int.random(in: 0...5, using: &random)).map { _ in Self.randomScript(&random) }
+            let scripts = (0..<Int.random(in: 0...5, using: &random)).map { _ in
+                Self.randomScript(&random, deadline: deadline)
+            }
             let (expectedResult, expectedTime) = Self.oracle(scripts, deadline: deadline)
             let clock = TestClock()
             let probe = TrialProbe()
@@ -259,11 +266,18 @@ struct ExactlyOnceTests {
                 configuration: .init(logger: logs.logger(level: .warning), clock: clock)
             )
             // A notification response has no result: only its completion's count and time count.
-            let completion = CompletionRecorder<BackgroundFetchResult?>(clock: clock)
-            let expectedValue = callback == .didReceiveRemoteNotification ? expectedResult : nil
-            if callback == .didReceiveRemoteNotification {
-                composite.didReceiveRemoteNotification(push) { completion.record($0) }
-            } else {
+            // A VoIP push's scripted services report the call when their result is newData.
+            let completion = CompletionRecorder<String?>(clock: clock)
+            let expectedValue: String?
+            switch callback {
+            case .didReceiveRemoteNotification:
+                expectedValue = "\(expectedResult)"
+                composite.didReceiveRemoteNotification(push) { completion.record("\($0)") }
+            case .didReceiveIncomingPush:
+                expectedValue = "\(expectedResult == .newData ? VoIPCallReport.reportedCall : .noCall)"
+                composite.didReceiveIncomingPush(voIPPush) { completion.record("\($0)") }
+            default:
+                expectedValue = nil
                 composite.didReceiveNotificationResponse(response) { completion.record(nil) }
             }
 

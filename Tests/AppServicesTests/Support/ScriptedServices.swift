@@ -78,7 +78,7 @@ final class TrialProbe {
 /// following its script.
 @MainActor
 class ScriptedService: AppService, RemoteNotificationHandling, BackgroundFetchHandling, BackgroundURLSessionHandling,
-    ShortcutItemHandling, WatchKitRequestHandling, UserNotificationHandling
+    ShortcutItemHandling, WatchKitRequestHandling, UserNotificationHandling, VoIPPushHandling
 {
     let script: FanOutScript
     let clock: TestClock
@@ -146,6 +146,14 @@ class ScriptedService: AppService, RemoteNotificationHandling, BackgroundFetchHa
 
     func userNotificationCenter(_ context: AppContext, didReceive response: NotificationResponse) async throws {
         _ = try await perform(context)
+    }
+
+    /// Reports the call when the script's result is `newData`.
+    func pushRegistry(
+        _ context: AppContext,
+        didReceiveIncomingPushWith payload: PushPayload
+    ) async throws -> VoIPCallReport {
+        try await perform(context) == .newData ? .reportedCall : .noCall
     }
 }
 

@@ -15,6 +15,7 @@ final class ScenesOnly: AppService, SceneHandling {}
 final class CarPlayOnly: AppService, CarPlayHandling {}
 final class DesktopOnly: AppService, DesktopApplicationHandling {}
 final class NotificationsOnly: AppService, UserNotificationHandling {}
+final class VoIPOnly: AppService, VoIPPushHandling {}
 
 final class HealthOnly: AppService, HealthAuthorizationHandling {
     func applicationShouldRequestHealthAuthorization(_ context: AppContext) {}
@@ -111,6 +112,7 @@ let singleCapabilityServices: [ServiceMaker] = [
     ServiceMaker(name: "CarPlayOnly") { CarPlayOnly() },
     ServiceMaker(name: "DesktopOnly") { DesktopOnly() },
     ServiceMaker(name: "NotificationsOnly") { NotificationsOnly() },
+    ServiceMaker(name: "VoIPOnly") { VoIPOnly() },
 ]
 
 #endif

@@ -43,6 +43,7 @@ enum UIKitReference {
     static let scenes = Capability(name: "SceneHandling") { $0 is any SceneHandling }
     static let notifications = Capability(name: "UserNotificationHandling") { $0 is any UserNotificationHandling }
     static let carPlay = Capability(name: "CarPlayHandling") { $0 is any CarPlayHandling }
+    static let voIPPushes = Capability(name: "VoIPPushHandling") { $0 is any VoIPPushHandling }
 
     /// `UIApplicationDelegate`: every callback of the reference the adapter forwards.
     static let applicationDelegateSelectors: [String: Capability?] = [
@@ -91,6 +92,18 @@ enum UIKitReference {
         "userNotificationCenter:didReceiveNotificationResponse:withCompletionHandler:": notifications,
         "userNotificationCenter:openSettingsForNotification:": notifications,
     ]
+
+    /// `PKPushRegistryDelegate`, which the app delegate implements too: the selectors of
+    /// Documentation/Reference/AppleAPI-NotificationsAndTasks.md. `pushRegistry(_:didUpdate:for:)`
+    /// is the protocol's one required method, so the adapter always claims it.
+    static let pushRegistryDelegateSelectors: [String: Capability?] = [
+        "pushRegistry:didUpdatePushCredentials:forType:": nil,
+        "pushRegistry:didReceiveIncomingPushWithPayload:forType:withCompletionHandler:": voIPPushes,
+        "pushRegistry:didInvalidatePushTokenForType:": voIPPushes,
+    ]
+
+    /// The deprecated PushKit method, which the adapter must not implement or claim.
+    static let deprecatedPushRegistryDelegateSelector = "pushRegistry:didReceiveIncomingPushWithPayload:forType:"
 
     /// The deprecated callbacks the reference says must not be forwarded.
     static let deprecatedApplicationDelegateSelectors: [String] = [

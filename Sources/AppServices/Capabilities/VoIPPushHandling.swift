@@ -1,0 +1,260 @@
+import Foundation
+import Logging
+
+/// A service that receives PushKit pushes (`PKPushRegistryDelegate`): VoIP pushes that
+/// announce incoming calls, the tokens a server sends them to, and the other push types it
+/// declares.
+///
+/// > Important: **The CallKit rule.** Since iOS 13, an application that receives a VoIP
+/// > push must report an incoming call to CallKit
+/// > (`CXProvider.reportNewIncomingCall(with:update:completion:)`) before the push's
+/// > completion handler is called. iOS terminates an application that does not, and after
+/// > repeated failures stops delivering VoIP pushes to it. A service that handles
+/// > ``PushType/voIP`` pushes reports the call first, before any other work (a network
+/// > request, a database read), and answers ``VoIPCallReport/reportedCall``. When no
+/// > service answers it for a VoIP push, the composite logs an error that names the
+/// > services that handled the push.
+///
+/// The UIKit adapter creates a `PKPushRegistry` before launch returns when a service adopts
+/// this protocol, and only then: the registry asks for the union of the services'
+/// ``voIPPushTypes``, so a push that launched the application reaches the services.
+///
+/// Merge rules (a service hears the pushes and tokens of the types in its
+/// ``voIPPushTypes`` only):
+/// - ``pushRegistry(_:didUpdate:)`` and ``pushRegistry(_:didInvalidatePushTokenFor:)``:
+///   every service that handles the type, in dependency order.
+/// - ``pushRegistry(_:didReceiveIncomingPushWith:)``: every service that handles the push's
+///   type, started in dependency order and run concurrently. The system's completion
+///   handler is called exactly once: when all have finished, or at the deadline
+///   (``ServiceComposite/Configuration-swift.struct/Deadlines-swift.struct/voIPPush``, 5 s
+///   by default), which cancels the work still running. The push counts as reported if any
+///   service answered ``VoIPCallReport/reportedCall`` before then; a service that throws or
+///   misses the deadline reported nothing. A push of a type no service handles is completed
+///   at once, with a warning.
+///
+/// ```swift
+/// final class IncomingCallService: AppService, VoIPPushHandling {
+///     let provider: CallProvider  // the app's wrapper of CallKit's CXProvider
+///     private(set) var serverToken: Data?
+///
+///     func pushRegistry(_ context: AppContext, didUpdate credentials: PushCredentials) {
+///         serverToken = credentials.token  // send it to the server that sends the pushes
+///     }
+///
+///     func pushRegistry(
+///         _ context: AppContext,
+///         didReceiveIncomingPushWith payload: PushPayload
+///     ) async throws -> VoIPCallReport {
+///         let caller = payload.dictionaryPayload["caller"]?.stringValue ?? "Unknown caller"
+///         await provider.reportNewIncomingCall(from: caller)  // first, before anything else
+///         return .reportedCall
+///     }
+/// }
+/// ```
+///
+/// <doc:NotificationsAndBackgroundTasks> explains the rules and the deadline, and shows how to
+/// test a VoIP service.
+@MainActor
+public protocol VoIPPushHandling: AppService {
+    /// The push types this service handles; the default is ``PushType/voIP`` only. The
+    /// registry the adapter creates asks for the union over the services
+    /// (``ServiceComposite/desiredPushTypes``).
+    var voIPPushTypes: Set<PushType> { get }
+
+    /// The token for pushes of `credentials.type` is new or changed: send it to the server
+    /// that sends the pushes.
+    func pushRegistry(_ context: AppContext, didUpdate credentials: PushCredentials)
+
+    /// A push arrived. For a ``PushType/voIP`` push, report the incoming call to CallKit
+    /// first, then answer ``VoIPCallReport/reportedCall`` (see the CallKit rule above); answer
+    /// ``VoIPCallReport/noCall`` for a push that is not this service's. Work that outlives
+    /// the push belongs in ``AppContext/beginBackgroundWork(named:_:)``: at the deadline this
+    /// work is cancelled. The default reports no call.
+    func pushRegistry(
+        _ context: AppContext,
+        didReceiveIncomingPushWith payload: PushPayload
+    ) async throws -> VoIPCallReport
+
+    /// The token for pushes of `type` is no longer valid: tell the server to stop using it.
+    func pushRegistry(_ context: AppContext, didInvalidatePushTokenFor type: PushType)
+}
+
+extension VoIPPushHandling {
+    /// VoIP pushes only.
+    public var voIPPushTypes: Set<PushType> { [.voIP] }
+
+    /// Does nothing.
+    public func pushRegistry(_ context: AppContext, didUpdate credentials: PushCredentials) {}
+
+    /// Reports no call: ``VoIPCallReport/noCall``.
+    public func pushRegistry(
+        _ context: AppContext,
+        didReceiveIncomingPushWith payload: PushPayload
+    ) async throws -> VoIPCallReport { .noCall }
+
+    /// Does nothing.
+    public func pushRegistry(_ context: AppContext, didInvalidatePushTokenFor type: PushType) {}
+
+    /// Whether this service hears pushes and tokens of `type`.
+    func handles(_ type: PushType) -> Bool { voIPPushTypes.contains(type) }
+}
+
+// MARK: - What the composite knows about these callbacks
+
+extension HandlerKinds {
+    /// The services that adopt ``VoIPPushHandling``.
+    static let voIPPushes = HandlerKind<any VoIPPushHandling> { $0 as? any VoIPPushHandling }
+}
+
+extension AppCallback {
+    /// `pushRegistry:didUpdatePushCredentials:forType:`
+    ///
+    /// Always claimed: it is the one required method of `PKPushRegistryDelegate`, so the
+    /// adapter implements it whatever the services, and PushKit calls it without asking.
+    public static let didUpdatePushCredentials = AppCallback(
+        "didUpdatePushCredentials",
+        heardBy: HandlerKinds.voIPPushes,
+        selectors: Selectors(application: "pushRegistry:didUpdatePushCredentials:forType:"),
+        isAlwaysClaimed: true
+    )
+    /// `pushRegistry:didReceiveIncomingPushWithPayload:forType:withCompletionHandler:`
+    public static let didReceiveIncomingPush = AppCallback(
+        "didReceiveIncomingPush",
+        heardBy: HandlerKinds.voIPPushes,
+        selectors: Selectors(
+            application: "pushRegistry:didReceiveIncomingPushWithPayload:forType:withCompletionHandler:"
+        ),
+        deadline: { $0.voIPPush }
+    )
+    /// `pushRegistry:didInvalidatePushTokenForType:`
+    public static let didInvalidatePushToken = AppCallback(
+        "didInvalidatePushToken",
+        heardBy: HandlerKinds.voIPPushes,
+        selectors: Selectors(application: "pushRegistry:didInvalidatePushTokenForType:")
+    )
+
+    /// The callbacks ``VoIPPushHandling`` services hear.
+    static let voIPPushCallbacks: [AppCallback] = [
+        .didUpdatePushCredentials, .didReceiveIncomingPush, .didInvalidatePushToken,
+    ]
+}
+
+extension ResponseMerge where Response == VoIPCallReport {
+    /// ``VoIPCallReport/reportedCall`` if any handler reported the call;
+    /// ``VoIPCallReport/noCall`` when none did, or none answered.
+    public static var anyReportedCall: ResponseMerge<VoIPCallReport> {
+        ResponseMerge(
+            whenNoneAnswers: { .noCall },
+            combine: { merged, next in merged == .reportedCall || next == .reportedCall ? .reportedCall : .noCall }
+        )
+    }
+}
+
+// MARK: - Dispatch
+
+extension ServiceComposite {
+    /// The push types the services handle: the union of their
+    /// ``VoIPPushHandling/voIPPushTypes``, empty when no service adopts ``VoIPPushHandling``.
+    /// The UIKit adapter sets its registry's `desiredPushTypes` to it.
+    public var desiredPushTypes: Set<PushType> {
+        sealIfNeeded(by: "desiredPushTypes")
+        var types: Set<PushType> = []
+        for service in handlers.list(HandlerKinds.voIPPushes).services { types.formUnion(service.voIPPushTypes) }
+        return types
+    }
+
+    /// Dispatches `pushRegistry(_:didUpdate:for:)` to every service that handles
+    /// `credentials.type`, in dependency order.
+    public func didUpdatePushCredentials(_ credentials: PushCredentials, platform: PlatformObjects? = nil) {
+        notify(.didUpdatePushCredentials, HandlerKinds.voIPPushes, platform: platform) { service, context in
+            if service.handles(credentials.type) { service.pushRegistry(context, didUpdate: credentials) }
+        }
+    }
+
+    /// Dispatches `pushRegistry(_:didReceiveIncomingPushWith:for:completion:)`.
+    ///
+    /// Every service that handles the push's type gets it, started in dependency order and
+    /// run concurrently. `completion` is called exactly once, with
+    /// ``VoIPCallReport/reportedCall`` if any of them reported a call: when all have finished
+    /// or at ``Configuration-swift.struct/Deadlines-swift.struct/voIPPush``. For a
+    /// ``PushType/voIP`` push that none reported a call for, an error naming them is logged
+    /// first (see the CallKit rule on ``VoIPPushHandling``). With no service for the type,
+    /// `completion` is called at once with ``VoIPCallReport/noCall``, after a warning.
+    public func didReceiveIncomingPush(
+        _ payload: PushPayload,
+        platform: PlatformObjects? = nil,
+        completion: @escaping @MainActor (VoIPCallReport) -> Void
+    ) {
+        let callback = AppCallback.didReceiveIncomingPush
+        sealIfNeeded(by: callback.name)
+        let hearing = handlers.list(HandlerKinds.voIPPushes).filter { $0.handles(payload.type) }.types
+        if hearing.isEmpty { warnAboutUnhandledPush(of: payload.type) }
+        fanOut(
+            callback,
+            HandlerKinds.voIPPushes,
+            merge: .anyReportedCall,
+            unanswered: .noCall,
+            platform: platform,
+            including: { $0.handles(payload.type) },
+            call: { try await $0.pushRegistry($1, didReceiveIncomingPushWith: payload) },
+            completion: { [self] report in
+                if report == .noCall, payload.type == .voIP, !hearing.isEmpty {
+                    reportUnreportedCall(handledBy: hearing.map { $0.serviceName })
+                }
+                completion(report)
+            }
+        )
+    }
+
+    /// Dispatches an incoming push and returns what was reported, when every service has
+    /// finished or at the deadline; see ``didReceiveIncomingPush(_:platform:completion:)``.
+    public func didReceiveIncomingPush(_ payload: PushPayload, platform: PlatformObjects? = nil) async -> VoIPCallReport
+    {
+        await withCheckedContinuation { continuation in
+            didReceiveIncomingPush(payload, platform: platform) { continuation.resume(returning: $0) }
+        }
+    }
+
+    /// Dispatches `pushRegistry(_:didInvalidatePushTokenFor:)` to every service that handles
+    /// `type`, in dependency order.
+    public func didInvalidatePushToken(for type: PushType, platform: PlatformObjects? = nil) {
+        notify(.didInvalidatePushToken, HandlerKinds.voIPPushes, platform: platform) { service, context in
+            if service.handles(type) { service.pushRegistry(context, didInvalidatePushTokenFor: type) }
+        }
+    }
+
+    /// Logs that a push arrived that no service handles.
+    private func warnAboutUnhandledPush(of type: PushType) {
+        let consequence =
+            type == .voIP
+            ? " iOS terminates an application that does not report an incoming call to CallKit for a VoIP push: "
+                + "add \(type) to the voIPPushTypes of the service that reports calls."
+            : ""
+        configuration.logger.warning(
+            """
+            A PushKit push of type \(type) arrived, but no service handles that type (no VoIPPushHandling \
+            service lists it in voIPPushTypes); its completion handler was called at once.\(consequence)
+            """,
+            metadata: ["callback": "\(AppCallback.didReceiveIncomingPush)", "pushType": "\(type)"]
+        )
+    }
+
+    /// Logs that no service reported an incoming call to CallKit for a VoIP push, naming the
+    /// services that handled it.
+    private func reportUnreportedCall(handledBy services: [String]) {
+        configuration.logger.error(
+            """
+            No service reported an incoming call to CallKit for a VoIP push (\(PushType.voIP)) before its completion \
+            handler was called; it was handled by \(services.joined(separator: ", ")). iOS terminates an application \
+            that does not report an incoming call to CallKit before it calls the completion handler of a VoIP push, \
+            and stops delivering VoIP pushes to it after repeated failures. Report the call \
+            (CXProvider.reportNewIncomingCall) at once in pushRegistry(_:didReceiveIncomingPushWith:) and answer \
+            .reportedCall.
+            """,
+            metadata: [
+                "callback": "\(AppCallback.didReceiveIncomingPush)", "pushType": "\(PushType.voIP)",
+                "services": "\(services)",
+            ]
+        )
+    }
+}
