@@ -30,7 +30,8 @@ public import AppServicesUIKitShim
 /// the application's delegate, which is SwiftUI's): it makes it the notification center's
 /// delegate when a service handles notifications, registers every background task the
 /// services declare with `BGTaskScheduler` (all kinds, app refresh and processing alike),
-/// holds background time for background work, and dispatches `willFinishLaunching` and
+/// creates the PushKit registry when a service handles VoIP pushes, holds background time
+/// for background work, and dispatches `willFinishLaunching` and
 /// `didFinishLaunching`, which run the launch plan's work that must finish before launch
 /// returns. The scenes then come from `appServices(_:)`.
 ///

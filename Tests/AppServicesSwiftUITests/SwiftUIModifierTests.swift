@@ -226,6 +226,20 @@ struct SwiftUIModifierTests {
         #expect(app.uiKit.notificationCompletions.count == 1)
     }
 
+    @Test(
+        "The host owns the PushKit registry when a service handles VoIP pushes, and a push reaches it, completed once"
+    )
+    func ownsThePushRegistry() async {
+        let app = AppWithoutDelegate()
+        #expect(app.uiKit.pushRegistries.count == 1)
+        #expect(app.uiKit.pushRegistries.first?.desiredPushTypes == [.voIP])
+
+        await app.uiKit.receiveIncomingPush(PushPayload(type: .voIP, dictionaryPayload: ["caller": "Ada"]))
+
+        #expect(app.journal.calls(of: .didReceiveIncomingPush).count == 1)
+        #expect(app.uiKit.pushCompletions == [.voIP])
+    }
+
     // MARK: - With an app delegate behind @UIApplicationDelegateAdaptor
 
     @Test("With an app delegate, it launches and the modifier brings the scenes: each callback once")
