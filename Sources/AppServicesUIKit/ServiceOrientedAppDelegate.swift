@@ -200,19 +200,14 @@ open class ServiceOrientedAppDelegate: UIResponder, UIApplicationDelegate, UNUse
     /// events, and for a callback the subclass overrides; for the others, `true` only when a
     /// registered service handles it. Any other selector is answered by `UIResponder`.
     nonisolated open override func responds(to aSelector: Selector!) -> Bool {
-        guard let aSelector,
-            let claimed = SelectorClaim.claims(
-                NSStringFromSelector(aSelector),
-                in: UIKitSelectors.applicationDelegate,
-                isOverridden: { name in
-                    let selector = Selector(name)
-                    return type(of: self).instanceMethod(for: selector)
-                        != ServiceOrientedAppDelegate.instanceMethod(for: selector)
-                },
-                composite: { self.composite }
-            )
-        else { return super.responds(to: aSelector) }
-        return claimed
+        SelectorClaim.claims(
+            aSelector,
+            by: self,
+            adapter: ServiceOrientedAppDelegate.self,
+            in: UIKitSelectors.applicationDelegate
+        ) {
+            self.composite
+        } ?? super.responds(to: aSelector)
     }
 
     /// The selectors (the SDK's strings, such as `application:openURL:options:`) of every

@@ -79,19 +79,14 @@ open class ServiceOrientedCarPlaySceneDelegate: UIResponder, CPTemplateApplicati
     /// when a registered service adopts `CarPlayHandling`.
     /// Any other selector is answered by `UIResponder`.
     nonisolated open override func responds(to aSelector: Selector!) -> Bool {
-        guard let aSelector,
-            let claimed = SelectorClaim.claims(
-                NSStringFromSelector(aSelector),
-                in: UIKitSelectors.carPlaySceneDelegate,
-                isOverridden: { name in
-                    let selector = Selector(name)
-                    return type(of: self).instanceMethod(for: selector)
-                        != ServiceOrientedCarPlaySceneDelegate.instanceMethod(for: selector)
-                },
-                composite: { self.composite }
-            )
-        else { return super.responds(to: aSelector) }
-        return claimed
+        SelectorClaim.claims(
+            aSelector,
+            by: self,
+            adapter: ServiceOrientedCarPlaySceneDelegate.self,
+            in: UIKitSelectors.carPlaySceneDelegate
+        ) {
+            self.composite
+        } ?? super.responds(to: aSelector)
     }
 
     /// The selectors (the SDK's strings, such as

@@ -61,19 +61,14 @@ open class ServiceOrientedSceneDelegate: UIResponder, UIWindowSceneDelegate {
     /// when a registered service handles them.
     /// Any other selector is answered by `UIResponder`.
     nonisolated open override func responds(to aSelector: Selector!) -> Bool {
-        guard let aSelector,
-            let claimed = SelectorClaim.claims(
-                NSStringFromSelector(aSelector),
-                in: UIKitSelectors.sceneDelegate,
-                isOverridden: { name in
-                    let selector = Selector(name)
-                    return type(of: self).instanceMethod(for: selector)
-                        != ServiceOrientedSceneDelegate.instanceMethod(for: selector)
-                },
-                composite: { self.composite }
-            )
-        else { return super.responds(to: aSelector) }
-        return claimed
+        SelectorClaim.claims(
+            aSelector,
+            by: self,
+            adapter: ServiceOrientedSceneDelegate.self,
+            in: UIKitSelectors.sceneDelegate
+        ) {
+            self.composite
+        } ?? super.responds(to: aSelector)
     }
 
     /// The selectors (the SDK's strings, such as `scene:openURLContexts:`) of every

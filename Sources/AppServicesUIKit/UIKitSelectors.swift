@@ -1,5 +1,11 @@
 import AppServices
 
+#if canImport(UIKit)
+import UIKit
+#else
+import AppServicesUIKitShim
+#endif
+
 /// The SDK's selectors of the callbacks the UIKit adapters forward, with when each is
 /// claimed, as the callbacks declare them (``AppCallback/selectors``).
 enum UIKitSelectors {
@@ -19,4 +25,32 @@ enum UIKitSelectors {
         for: \.scene,
         among: AppCallback.sceneLifeCycleCallbacks + AppCallback.carPlayCallbacks
     )
+}
+
+extension SelectorClaim {
+    /// What `responds(to:)` of `delegate`, an instance of the adapter class `adapter` or of
+    /// an app's subclass, answers for `aSelector` when `table` lists it (see
+    /// ``claims(_:in:isOverridden:composite:)``); `nil` when it does not, and the delegate's
+    /// superclass answers.
+    ///
+    /// A selector counts as overridden when the Objective-C runtime finds another method for
+    /// it in the delegate's class than in the adapter's.
+    nonisolated static func claims(
+        _ aSelector: Selector?,
+        by delegate: UIResponder,
+        adapter: UIResponder.Type,
+        in table: [String: SelectorClaim],
+        composite: @MainActor () -> ServiceComposite
+    ) -> Bool? {
+        guard let aSelector else { return nil }
+        return claims(
+            NSStringFromSelector(aSelector),
+            in: table,
+            isOverridden: { name in
+                let selector = Selector(name)
+                return type(of: delegate).instanceMethod(for: selector) != adapter.instanceMethod(for: selector)
+            },
+            composite: composite
+        )
+    }
 }
