@@ -87,9 +87,16 @@ open class ServiceOrientedAppDelegate: UIResponder, UIApplicationDelegate, UNUse
     /// still forward the center's callbacks to this one.
     open var installsNotificationCenterDelegate = true
 
+    /// Whether the delegate creates a PushKit registry before launch returns, when a service
+    /// adopts `VoIPPushHandling` (the default, `true`). Turn it off, before launch, for an
+    /// application that keeps a registry of its own; it can still forward that registry's
+    /// callbacks to this delegate's PushKit methods.
+    open var createsPushRegistry = true
+
     /// The PushKit registry the delegate created before launch returned, with itself as its
     /// delegate and the push types the services handle as its `desiredPushTypes`; `nil`
-    /// before launch, and when no service adopts `VoIPPushHandling`. Its
+    /// before launch, when no service adopts `VoIPPushHandling`, and with
+    /// ``createsPushRegistry`` off. Its
     /// `pushToken(for:)` gives the current tokens.
     public private(set) var pushRegistry: PKPushRegistry?
 
@@ -240,7 +247,7 @@ open class ServiceOrientedAppDelegate: UIResponder, UIApplicationDelegate, UNUse
         if installsNotificationCenterDelegate, composite.handles(.didReceiveNotificationResponse) {
             UNUserNotificationCenter.current().delegate = self
         }
-        if composite.handles(.didReceiveIncomingPush) {
+        if createsPushRegistry, composite.handles(.didReceiveIncomingPush) {
             // The delegate first: asking for push types registers, and PushKit may answer
             // at once, with the token or a push that launched the application.
             let registry = PKPushRegistry(queue: .main)

@@ -195,6 +195,29 @@ struct PushKitTests {
         #expect(uiKit.pushRegistries.count == 1)
     }
 
+    @Test(
+        "With createsPushRegistry off, no registry is created, and a registry of the app's own still reaches services"
+    )
+    func leavesTheRegistryToTheApp() async {
+        let recorder = PushRecorder()
+        let delegate = TestAppDelegate([recorder])
+        delegate.createsPushRegistry = false
+        let uiKit = SimulatedUIKit(delegate: delegate)
+
+        uiKit.launch()
+        #expect(delegate.pushRegistry == nil)
+        #expect(uiKit.pushRegistries.isEmpty)
+
+        // The app's own registry, forwarding to the delegate.
+        let own = uiKit.withSimulatedFrameworks { PKPushRegistry(queue: .main) }
+        own.delegate = delegate
+        own.desiredPushTypes = [.voIP]
+        await uiKit.receiveIncomingPush(PushPayload(type: .voIP))
+
+        #expect(recorder.payloads.count == 1)
+        #expect(uiKit.pushCompletions == [.voIP])
+    }
+
     // MARK: - What services receive
 
     @Test("A push reaches services with its payload, and the registry and raw payload in context.uiKit")
