@@ -1,14 +1,6 @@
 import Synchronization
 public import UnixSignals
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The signals that arrived while held, one bit per signal number. Written by the signal
 /// handler: a lock-free atomic is safe to use there.
 private let heldSignals = Atomic<UInt64>(0)
@@ -50,20 +42,10 @@ extension ApplicationHost {
     ///   ``Configuration-swift.struct/backgroundTaskSignal``.
     public static func holdSignals(_ signals: [UnixSignal]) {
         for signal in signals where signal.rawValue > 0 && signal.rawValue < 64 {
-            var action = sigaction()
-            #if canImport(Darwin)
-            action.__sigaction_u.__sa_handler = { number in
+            // A held signal must not interrupt the start-up's system calls: `trap` restarts them.
+            CLibrary.trap(signal.rawValue) { number in
                 heldSignals.bitwiseOr(1 << UInt64(number), ordering: .relaxed)
             }
-            #else
-            action.__sigaction_handler.sa_handler = { number in
-                heldSignals.bitwiseOr(1 << UInt64(number), ordering: .relaxed)
-            }
-            #endif
-            sigemptyset(&action.sa_mask)
-            // A held signal must not interrupt the start-up's system calls.
-            action.sa_flags = SA_RESTART
-            sigaction(signal.rawValue, &action, nil)
         }
     }
 
@@ -72,7 +54,7 @@ extension ApplicationHost {
     static func raiseHeldSignals() {
         let held = heldSignals.exchange(0, ordering: .relaxed)
         for number in 1..<64 where held & (1 << UInt64(number)) != 0 {
-            kill(getpid(), Int32(number))
+            CLibrary.raise(Int32(number))
         }
     }
 }

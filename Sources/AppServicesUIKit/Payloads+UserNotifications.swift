@@ -2,7 +2,7 @@ public import AppServices
 import Logging
 
 #if canImport(UIKit)
-public import UIKit
+import UIKit
 public import UserNotifications
 #else
 public import AppServicesUIKitShim

@@ -18,10 +18,10 @@ final class UIKitBackgroundTime: BackgroundTimeProvider {
         self.application = application
     }
 
-    /// Begins a background task named `name`; the system's expiration handler hops to the
-    /// main actor (where UIKit calls it already) and calls `expiration` there.
+    /// Begins a background task named `name`; UIKit calls `expiration` on the main actor
+    /// (its handler is `@MainActor @Sendable`) when the time runs out.
     func beginBackgroundTime(named name: String, expiration: @escaping @MainActor () -> Void) -> Int {
-        application.beginBackgroundTask(withName: name, expirationHandler: Self.expirationHandler(expiration)).rawValue
+        application.beginBackgroundTask(withName: name, expirationHandler: expiration).rawValue
     }
 
     /// Ends the background task `token`; nothing for `.invalid`, which the system returns
@@ -32,8 +32,4 @@ final class UIKitBackgroundTime: BackgroundTimeProvider {
         application.endBackgroundTask(identifier)
     }
 
-    /// The handler the system calls, made outside the main actor.
-    private nonisolated static func expirationHandler(_ expiration: @escaping @MainActor () -> Void) -> () -> Void {
-        { MainActorHop.run(expiration) }
-    }
 }

@@ -2,14 +2,6 @@
 import Configuration
 import Foundation
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// A configuration file, read whole with every failure named in a sentence: missing, a
 /// directory, unreadable, larger than the limit, not a JSON object.
 struct ConfigurationFile: Sendable {
@@ -37,39 +29,25 @@ struct ConfigurationFile: Sendable {
         func failure(_ code: ConfigurationError.Code, _ problem: String) -> ConfigurationError {
             ConfigurationError(code: code, file: path, message: "The configuration file \(path) \(problem). \(remedy)")
         }
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            let error = errno
-            if error == ENOENT {
-                guard isRequired else { return nil }
-                throw failure(.fileNotFound, "does not exist")
-            }
-            throw failure(.unreadableFile, "cannot be opened: \(Self.describe(error))")
-        }
-        defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else {
-            throw failure(.unreadableFile, "cannot be examined: \(Self.describe(errno))")
-        }
-        if (status.st_mode & S_IFMT) == S_IFDIR {
+        let data: Data
+        switch CLibrary.readFile(atPath: path, maximumSize: maximumSize) {
+        case .success(let read):
+            data = read
+        case .failure(.notFound):
+            guard isRequired else { return nil }
+            throw failure(.fileNotFound, "does not exist")
+        case .failure(.cannotOpen(let error)):
+            throw failure(.unreadableFile, "cannot be opened: \(CLibrary.describe(error))")
+        case .failure(.cannotExamine(let error)):
+            throw failure(.unreadableFile, "cannot be examined: \(CLibrary.describe(error))")
+        case .failure(.isDirectory):
             throw failure(.unreadableFile, "is a directory, not a file")
-        }
-        if (status.st_mode & S_IFMT) == S_IFREG && Int(status.st_size) > maximumSize {
-            throw failure(.fileTooLarge, "is \(status.st_size) bytes, more than the limit of \(Self.size(maximumSize))")
-        }
-        // Read up to one byte past the limit, so that a file that grows while it is read, or
-        // that is no regular file, is refused as well.
-        var data = Data()
-        var buffer = [UInt8](repeating: 0, count: 65_536)
-        while data.count <= maximumSize {
-            let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            guard count >= 0 else { throw failure(.unreadableFile, "cannot be read: \(Self.describe(errno))") }
-            if count == 0 { break }
-            data.append(contentsOf: buffer[..<count])
-        }
-        guard data.count <= maximumSize else {
+        case .failure(.tooLarge(let size)):
+            throw failure(.fileTooLarge, "is \(size) bytes, more than the limit of \(Self.size(maximumSize))")
+        case .failure(.exceedsLimit):
             throw failure(.fileTooLarge, "holds more than the limit of \(Self.size(maximumSize))")
+        case .failure(.cannotRead(let error)):
+            throw failure(.unreadableFile, "cannot be read: \(CLibrary.describe(error))")
         }
         do {
             let snapshot = try JSONSnapshot(
@@ -99,11 +77,6 @@ struct ConfigurationFile: Sendable {
             }
         }
         return keys
-    }
-
-    /// An `errno` value as a sentence fragment: "Permission denied".
-    private static func describe(_ error: Int32) -> String {
-        String(cString: strerror(error))
     }
 
     /// A limit in bytes, for people: "1048576 bytes (1.0 MiB)", "512 bytes".

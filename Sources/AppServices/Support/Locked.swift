@@ -1,13 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#elseif canImport(Android)
-import Android
-#endif
-
 /// A value behind a lock, with the shape of Synchronization's `Mutex`: the value is
 /// reached only inside ``withLock(_:)``.
 ///
@@ -20,20 +10,16 @@ package final class Locked<State>: @unchecked Sendable {
     // `@unchecked Sendable` is sound: `state` is private and only read or written inside
     // `withLock`, between `pthread_mutex_lock` and `pthread_mutex_unlock` of `mutex`,
     // which is never moved (it is allocated once and freed in `deinit`).
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    private let mutex = CLibrary.PThreadMutex()
     private var state: State
 
     /// Creates a lock around `state`.
     package init(_ state: sending State) {
         self.state = state
-        mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-        let status = pthread_mutex_init(mutex, nil)
-        precondition(status == 0, "pthread_mutex_init failed with \(status)")
     }
 
     deinit {
-        pthread_mutex_destroy(mutex)
-        mutex.deallocate()
+        mutex.destroy()
     }
 
     /// Runs `body` with the value, holding the lock. Keep `body` short: no waiting, no
@@ -41,8 +27,8 @@ package final class Locked<State>: @unchecked Sendable {
     package func withLock<Result, Failure: Error>(
         _ body: (inout sending State) throws(Failure) -> sending Result
     ) throws(Failure) -> sending Result {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
+        mutex.lock()
+        defer { mutex.unlock() }
         return try body(&state)
     }
 }

@@ -1,14 +1,6 @@
 import Foundation
 import Synchronization
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Where the demo's output goes: standard output, written line by line, unbuffered.
 ///
 /// `print` buffers whole blocks when standard output is a pipe, so a process reading the
@@ -29,16 +21,8 @@ enum Console {
     /// stopped.
     static func writeLine(_ text: String = "") {
         guard !hasStopped else { return }
-        let bytes = Array((text + "\n").utf8)
-        var written = 0
-        while written < bytes.count {
-            let result = bytes[written...].withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
-            if result >= 0 {
-                written += result
-            } else if errno != EINTR {
-                stopPrinting(because: String(cString: strerror(errno)))
-                return
-            }
+        if let error = CLibrary.writeAll((text + "\n").utf8, to: CLibrary.standardOutput) {
+            stopPrinting(because: error.description)
         }
     }
 
@@ -46,9 +30,9 @@ enum Console {
     static func stopPrinting(because reason: String) {
         guard !stopped.exchange(true, ordering: .acquiringAndReleasing) else { return }
         // Standard error may be gone too; nothing more can be done about that.
-        let note = Array(
-            "appservices-demo: standard output failed (\(reason)); printing stops, the program goes on.\n".utf8
+        _ = CLibrary.writeAll(
+            "appservices-demo: standard output failed (\(reason)); printing stops, the program goes on.\n".utf8,
+            to: CLibrary.standardError
         )
-        _ = note.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
     }
 }

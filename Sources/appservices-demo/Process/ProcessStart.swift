@@ -3,14 +3,6 @@ import ArgumentParser
 import Foundation
 import UnixSignals
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The demo's entry point: makes the process safe to signal and to write from before
 /// anything else runs, then runs the command (``AppServicesDemo``).
 @main
@@ -23,7 +15,7 @@ enum ProcessStart {
         // First: a signal that arrives while the demo starts is served once the host runs.
         ApplicationHost.holdSignals([.sigterm, .sigint, .sighup, .sigusr1])
         // A reader that goes away is an EPIPE write error (handled by Console), not death.
-        signal(SIGPIPE, SIG_IGN)
+        CLibrary.ignoreBrokenPipes()
         reopenClosedStandardStreams()
         pauseIfAsked()
         await AppServicesDemo.main()
@@ -34,13 +26,9 @@ enum ProcessStart {
     /// trace) takes their place and receives its printing; printing stops, as for any
     /// output that went away.
     private static func reopenClosedStandardStreams() {
-        for descriptor in [STDOUT_FILENO, STDERR_FILENO] where fcntl(descriptor, F_GETFD) == -1 {
-            let null = open("/dev/null", O_WRONLY)
-            if null >= 0 && null != descriptor {
-                dup2(null, descriptor)
-                close(null)
-            }
-            if descriptor == STDOUT_FILENO { Console.stopPrinting(because: "it is closed") }
+        for descriptor in [CLibrary.standardOutput, CLibrary.standardError] where CLibrary.isClosed(descriptor) {
+            CLibrary.pointAtDevNull(descriptor)
+            if descriptor == CLibrary.standardOutput { Console.stopPrinting(because: "it is closed") }
         }
     }
 
@@ -50,7 +38,7 @@ enum ProcessStart {
     private static func pauseIfAsked() {
         guard ProcessInfo.processInfo.environment[pauseVariable] != nil else { return }
         let note = "appservices-demo: paused at start with signals held; continuing at a line on standard input.\n"
-        _ = Array(note.utf8).withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+        _ = CLibrary.writeAll(note.utf8, to: CLibrary.standardError)
         _ = readLine()
     }
 }

@@ -1,13 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The file the launch's Chrome trace goes to, opened before the session so that a path
 /// that cannot be written is reported before anything runs, not after.
 final class TraceFile {
@@ -26,30 +18,23 @@ final class TraceFile {
     init(path: String) throws(TraceFileError) {
         self.path = path
         absolutePath = URL(fileURLWithPath: path).path
-        descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw TraceFileError(.cannotOpen, path: path, errno: errno) }
-        var status = stat()
-        if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) != S_IFREG {
+        switch CLibrary.openForWriting(path) {
+        case .success(let opened): descriptor = opened
+        case .failure(let error): throw TraceFileError(.cannotOpen, path: path, error: error)
+        }
+        if !CLibrary.isRegularFile(descriptor) {
             try write(Data("\n".utf8))
         }
     }
 
-    deinit { close(descriptor) }
+    deinit { CLibrary.closeFile(descriptor) }
 
     /// Writes `data` whole.
     ///
     /// - Throws: ``TraceFileError`` naming the file and the problem.
     func write(_ data: Data) throws(TraceFileError) {
-        var written = 0
-        while written < data.count {
-            let result = data[data.startIndex + written..<data.endIndex].withUnsafeBytes {
-                Glibc.write(descriptor, $0.baseAddress, $0.count)
-            }
-            if result >= 0 {
-                written += result
-            } else if errno != EINTR {
-                throw TraceFileError(.cannotWrite, path: path, errno: errno)
-            }
+        if let error = CLibrary.writeAll(data, to: descriptor) {
+            throw TraceFileError(.cannotWrite, path: path, error: error)
         }
     }
 }
@@ -72,10 +57,10 @@ struct TraceFileError: Error, CustomStringConvertible {
     /// What the system said: "No space left on device".
     let problem: String
 
-    init(_ code: Code, path: String, errno: Int32) {
+    init(_ code: Code, path: String, error: CLibrary.CError) {
         self.code = code
         self.path = path
-        self.problem = String(cString: strerror(errno))
+        self.problem = error.description
     }
 
     var description: String {

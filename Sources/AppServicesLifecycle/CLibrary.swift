@@ -1,0 +1,36 @@
+// The one file of this module that calls the C library; the platform's C module is chosen
+// here, once (Glibc and Musl exist only on Linux, Darwin only on Apple platforms).
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#elseif canImport(Android)
+import Android
+#else
+#error("AppServicesLifecycle needs the C library of Glibc, Musl, Darwin or Android.")
+#endif
+
+/// The C library calls the module makes, in one place.
+enum CLibrary {
+    /// Installs `handler` for the signal `number`, with `SA_RESTART` so that the signal does
+    /// not interrupt the process's system calls. `handler` runs in a signal handler: it may
+    /// only do what is safe there (an atomic store, say).
+    static func trap(_ number: Int32, with handler: @convention(c) (Int32) -> Void) {
+        var action = sigaction()
+        #if canImport(Darwin)
+        action.__sigaction_u.__sa_handler = handler
+        #else
+        action.__sigaction_handler.sa_handler = handler
+        #endif
+        sigemptyset(&action.sa_mask)
+        action.sa_flags = SA_RESTART
+        sigaction(number, &action, nil)
+    }
+
+    /// Sends the signal `number` to this process.
+    static func raise(_ number: Int32) {
+        kill(getpid(), number)
+    }
+}
