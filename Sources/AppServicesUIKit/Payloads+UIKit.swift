@@ -129,16 +129,26 @@ extension SceneConnectionOptions {
     /// The platform-neutral form of a scene's connection options. User activities are
     /// ordered by type, as the platform hands them over as a set. The response to the
     /// notification that created the scene, if any, is converted as
-    /// `NotificationResponse.init(_:)` converts it.
+    /// `NotificationResponse.init(_:)` converts it, and the CloudKit share as
+    /// `CloudKitShareMetadata.init(_:)`.
     @MainActor
     public init(_ options: UIScene.ConnectionOptions) {
         self.init(
             urlContexts: Set(options.urlContexts.map(OpenURLContext.init)),
-            userActivities: options.userActivities.map(UserActivity.init).sorted { $0.activityType < $1.activityType },
+            handoffUserActivityType: options.handoffUserActivityType,
+            userActivities: Self.sortedActivities(options).map(UserActivity.init),
             shortcutItem: options.shortcutItem.map(ShortcutItem.init),
+            cloudKitShareMetadata: options.cloudKitShareMetadata.map(CloudKitShareMetadata.init),
             sourceApplication: options.sourceApplication,
             notificationResponse: options.notificationResponse.map(NotificationResponse.init)
         )
+    }
+
+    /// The user activities of `options` in the order ``userActivities`` lists them: by type,
+    /// as the platform hands them over as a set.
+    @MainActor
+    static func sortedActivities(_ options: UIScene.ConnectionOptions) -> [NSUserActivity] {
+        options.userActivities.sorted { $0.activityType < $1.activityType }
     }
 }
 

@@ -83,7 +83,8 @@ open class ServiceOrientedCarPlaySceneDelegate: UIResponder, CPTemplateApplicati
             aSelector,
             by: self,
             adapter: ServiceOrientedCarPlaySceneDelegate.self,
-            in: UIKitSelectors.carPlaySceneDelegate
+            in: UIKitSelectors.carPlaySceneDelegate,
+            throughScenes: true
         ) {
             self.composite
         } ?? super.responds(to: aSelector)

@@ -22,16 +22,19 @@ public import AppServicesUIKitShim
 /// final class SceneDelegate: ServiceOrientedSceneDelegate {}
 /// ```
 ///
-/// **Connection options.** After `scene(_:willConnectTo:options:)`, what the scene was
-/// connected with is dispatched as if it had arrived through the scene afterwards, as UIKit
-/// does for an app delegate after launch: its URLs go to `URLOpenHandling`, a Handoff
-/// activity type to `willContinueUserActivity`, its user activities to
-/// `UserActivityHandling`, its quick action to `ShortcutItemHandling` and its CloudKit
-/// share to `CloudKitShareHandling`, so one service handles each for cold and warm
-/// starts alike. The response to a notification that created the scene goes to
-/// `UserNotificationHandling` services once: when UIKit delivers the same response to the
-/// notification center's delegate as well, the services do not hear it again and the
-/// delegate's completion handler is called at once.
+/// **Connection options.** The delegate converts what the scene was connected with and
+/// hands it to the composite, which delivers each item, right after
+/// `scene(_:willConnectTo:options:)`, to the capability it belongs to
+/// (`ServiceComposite.sceneWillConnect(_:options:platform:restoringUserActivities:)`): its
+/// URLs go to `URLOpenHandling`, a Handoff activity type to `willContinueUserActivity`, its
+/// user activities to `UserActivityHandling`, its quick action to `ShortcutItemHandling`,
+/// its CloudKit share to `CloudKitShareHandling` and a notification response to
+/// `UserNotificationHandling`, so one service handles each for cold and warm starts alike,
+/// and the bare composite, this delegate and SwiftUI deliver the same callbacks. The raw
+/// objects are in `context.uiKit` (`connectionOptions`, `urlContexts`, `shortcutItem`).
+/// When UIKit delivers the notification response to the notification center's delegate as
+/// well, the services do not hear it again and the delegate's completion handler is called
+/// at once.
 ///
 /// **User activities.** A scene has no restoration handler; the objects services return
 /// from `continue` get `restoreUserActivityState(_:)` called on them directly, as UIKit
@@ -39,7 +42,7 @@ public import AppServicesUIKitShim
 ///
 /// **What it claims.** The life-cycle callbacks always (the composite tracks each scene's
 /// state), and every callback the subclass overrides; the others only when a registered
-/// service handles them.
+/// service handles them, application-wide or a scene service (`SceneService`).
 open class ServiceOrientedSceneDelegate: UIResponder, UIWindowSceneDelegate {
     /// The scene's main window.
     open var window: UIWindow?
@@ -58,14 +61,15 @@ open class ServiceOrientedSceneDelegate: UIResponder, UIWindowSceneDelegate {
 
     /// Whether UIKit should call the method `aSelector` names: `true` for the scene
     /// life-cycle callbacks and the callbacks the subclass overrides; for the others, only
-    /// when a registered service handles them.
+    /// when a registered service, application-wide or a scene service, handles them.
     /// Any other selector is answered by `UIResponder`.
     nonisolated open override func responds(to aSelector: Selector!) -> Bool {
         SelectorClaim.claims(
             aSelector,
             by: self,
             adapter: ServiceOrientedSceneDelegate.self,
-            in: UIKitSelectors.sceneDelegate
+            in: UIKitSelectors.sceneDelegate,
+            throughScenes: true
         ) {
             self.composite
         } ?? super.responds(to: aSelector)
@@ -87,8 +91,8 @@ open class ServiceOrientedSceneDelegate: UIResponder, UIWindowSceneDelegate {
 
     // MARK: - Life cycle
 
-    /// Dispatches `scene(_:willConnectTo:options:)`, then what the scene was connected with
-    /// (see the type's documentation).
+    /// Dispatches `scene(_:willConnectTo:options:)`; the composite then delivers what the
+    /// scene was connected with (see the type's documentation).
     open func scene(
         _ scene: UIScene,
         willConnectTo session: UISceneSession,
@@ -101,6 +105,9 @@ open class ServiceOrientedSceneDelegate: UIResponder, UIWindowSceneDelegate {
             scene,
             [
                 .connectionOptions: connectionOptions,
+                .urlContexts: connectionOptions.urlContexts.isEmpty ? nil : connectionOptions.urlContexts,
+                .shortcutItem: connectionOptions.shortcutItem,
+                .cloudKitShareMetadata: connectionOptions.cloudKitShareMetadata,
                 .notificationResponse: response,
                 .userNotification: response?.notification,
                 .userInfo: response?.notification.request.content.userInfo,
@@ -112,7 +119,13 @@ open class ServiceOrientedSceneDelegate: UIResponder, UIWindowSceneDelegate {
                 logger: composite.configuration.logger
             )
         }
-        composite.sceneWillConnect(info, options: SceneConnectionOptions(connectionOptions), platform: objects)
+        let activities = SceneConnectionOptions.sortedActivities(connectionOptions)
+        let options = SceneConnectionOptions(connectionOptions)
+        composite.sceneWillConnect(info, options: options, platform: objects) { index, restoring in
+            for case let object as any UIUserActivityRestoring in restoring {
+                object.restoreUserActivityState(activities[index])
+            }
+        }
         // The window a service provides, if any; otherwise UIKit's own (a storyboard's) stays.
         if window == nil,
             let provided = composite.installProvidedWindow(
@@ -122,31 +135,6 @@ open class ServiceOrientedSceneDelegate: UIResponder, UIWindowSceneDelegate {
             )
         {
             window = provided
-        }
-
-        if !connectionOptions.urlContexts.isEmpty {
-            self.scene(scene, openURLContexts: connectionOptions.urlContexts)
-        }
-        if let type = connectionOptions.handoffUserActivityType {
-            self.scene(scene, willContinueUserActivityWithType: type)
-        }
-        for activity in connectionOptions.userActivities.sorted(by: { $0.activityType < $1.activityType }) {
-            self.scene(scene, continue: activity)
-        }
-        if let item = connectionOptions.shortcutItem {
-            // There is no completion handler at connection time.
-            composite.performAction(
-                for: ShortcutItem(item),
-                platform: platform(scene, [.shortcutItem: item]),
-                scene: info
-            ) { _ in }
-        }
-        if let metadata = connectionOptions.cloudKitShareMetadata {
-            composite.userDidAcceptCloudKitShare(
-                CloudKitShareMetadata(metadata),
-                platform: platform(scene, [.cloudKitShareMetadata: metadata]),
-                scene: info
-            )
         }
     }
 

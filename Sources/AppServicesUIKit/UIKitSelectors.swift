@@ -40,12 +40,14 @@ extension SelectorClaim {
         by delegate: UIResponder,
         adapter: UIResponder.Type,
         in table: [String: SelectorClaim],
+        throughScenes: Bool = false,
         composite: @MainActor () -> ServiceComposite
     ) -> Bool? {
         guard let aSelector else { return nil }
         return claims(
             NSStringFromSelector(aSelector),
             in: table,
+            throughScenes: throughScenes,
             isOverridden: { name in
                 let selector = Selector(name)
                 return type(of: delegate).instanceMethod(for: selector) != adapter.instanceMethod(for: selector)

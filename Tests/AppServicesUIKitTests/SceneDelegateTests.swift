@@ -167,8 +167,10 @@ struct SceneDelegateTests {
             harness.recorder.connectionOptions.last
                 == SceneConnectionOptions(
                     urlContexts: [OpenURLContext(url: URL(string: "shop://cart")!)],
+                    handoffUserActivityType: "com.example.browse",
                     userActivities: [UserActivity(activityType: "com.example.order")],
-                    shortcutItem: ShortcutItem(type: "com.example.scan", localizedTitle: "Scan")
+                    shortcutItem: ShortcutItem(type: "com.example.scan", localizedTitle: "Scan"),
+                    cloudKitShareMetadata: CloudKitShareMetadata(containerIdentifier: "iCloud.com.example")
                 )
         )
     }

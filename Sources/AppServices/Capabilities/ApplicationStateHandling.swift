@@ -38,7 +38,10 @@ extension ApplicationStateHandling {
 
 extension HandlerKinds {
     /// The services that adopt ``ApplicationStateHandling``.
-    static let applicationState = HandlerKind<any ApplicationStateHandling> { $0 as? any ApplicationStateHandling }
+    static let applicationState = HandlerKind<any ApplicationStateHandling>(
+        { $0 as? any ApplicationStateHandling },
+        types: { $0 is any ApplicationStateHandling.Type }
+    )
 }
 
 extension AppCallback {

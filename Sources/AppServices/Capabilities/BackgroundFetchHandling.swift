@@ -15,7 +15,10 @@ public protocol BackgroundFetchHandling: AppService {
 
 extension HandlerKinds {
     /// The services that adopt ``BackgroundFetchHandling``.
-    static let backgroundFetch = HandlerKind<any BackgroundFetchHandling> { $0 as? any BackgroundFetchHandling }
+    static let backgroundFetch = HandlerKind<any BackgroundFetchHandling>(
+        { $0 as? any BackgroundFetchHandling },
+        types: { $0 is any BackgroundFetchHandling.Type }
+    )
 }
 
 extension AppCallback {

@@ -74,7 +74,10 @@ public protocol BackgroundTaskScheduler: AnyObject {
 
 extension HandlerKinds {
     /// The services that adopt ``BackgroundTaskHandling``.
-    static let backgroundTasks = HandlerKind<any BackgroundTaskHandling> { $0 as? any BackgroundTaskHandling }
+    static let backgroundTasks = HandlerKind<any BackgroundTaskHandling>(
+        { $0 as? any BackgroundTaskHandling },
+        types: { $0 is any BackgroundTaskHandling.Type }
+    )
 }
 
 extension AppCallback {

@@ -17,9 +17,10 @@ public protocol BackgroundURLSessionHandling: AppService {
 
 extension HandlerKinds {
     /// The services that adopt ``BackgroundURLSessionHandling``.
-    static let backgroundURLSessions = HandlerKind<any BackgroundURLSessionHandling> {
-        $0 as? any BackgroundURLSessionHandling
-    }
+    static let backgroundURLSessions = HandlerKind<any BackgroundURLSessionHandling>(
+        { $0 as? any BackgroundURLSessionHandling },
+        types: { $0 is any BackgroundURLSessionHandling.Type }
+    )
 }
 
 extension AppCallback {

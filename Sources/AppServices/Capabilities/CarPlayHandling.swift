@@ -81,7 +81,10 @@ extension CarPlayHandling {
 
 extension HandlerKinds {
     /// The services that adopt ``CarPlayHandling``.
-    static let carPlay = HandlerKind<any CarPlayHandling> { $0 as? any CarPlayHandling }
+    static let carPlay = HandlerKind<any CarPlayHandling>(
+        { $0 as? any CarPlayHandling },
+        types: { $0 is any CarPlayHandling.Type }
+    )
 }
 
 extension AppCallback {

@@ -13,7 +13,10 @@ public protocol CloudKitShareHandling: AppService {
 
 extension HandlerKinds {
     /// The services that adopt ``CloudKitShareHandling``.
-    static let cloudKitShares = HandlerKind<any CloudKitShareHandling> { $0 as? any CloudKitShareHandling }
+    static let cloudKitShares = HandlerKind<any CloudKitShareHandling>(
+        { $0 as? any CloudKitShareHandling },
+        types: { $0 is any CloudKitShareHandling.Type }
+    )
 }
 
 extension AppCallback {

@@ -63,7 +63,10 @@ extension DesktopApplicationHandling {
 
 extension HandlerKinds {
     /// The services that adopt ``DesktopApplicationHandling``.
-    static let desktop = HandlerKind<any DesktopApplicationHandling> { $0 as? any DesktopApplicationHandling }
+    static let desktop = HandlerKind<any DesktopApplicationHandling>(
+        { $0 as? any DesktopApplicationHandling },
+        types: { $0 is any DesktopApplicationHandling.Type }
+    )
 }
 
 extension AppCallback {

@@ -18,7 +18,10 @@ public protocol ExtensionPointHandling: AppService {
 
 extension HandlerKinds {
     /// The services that adopt ``ExtensionPointHandling``.
-    static let extensionPoints = HandlerKind<any ExtensionPointHandling> { $0 as? any ExtensionPointHandling }
+    static let extensionPoints = HandlerKind<any ExtensionPointHandling>(
+        { $0 as? any ExtensionPointHandling },
+        types: { $0 is any ExtensionPointHandling.Type }
+    )
 }
 
 extension AppCallback {

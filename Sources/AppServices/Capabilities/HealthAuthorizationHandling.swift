@@ -10,9 +10,10 @@ public protocol HealthAuthorizationHandling: AppService {
 
 extension HandlerKinds {
     /// The services that adopt ``HealthAuthorizationHandling``.
-    static let healthAuthorization = HandlerKind<any HealthAuthorizationHandling> {
-        $0 as? any HealthAuthorizationHandling
-    }
+    static let healthAuthorization = HandlerKind<any HealthAuthorizationHandling>(
+        { $0 as? any HealthAuthorizationHandling },
+        types: { $0 is any HealthAuthorizationHandling.Type }
+    )
 }
 
 extension AppCallback {

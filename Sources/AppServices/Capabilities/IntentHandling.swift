@@ -14,7 +14,10 @@ public protocol IntentHandling: AppService {
 
 extension HandlerKinds {
     /// The services that adopt ``IntentHandling``.
-    static let intents = HandlerKind<any IntentHandling> { $0 as? any IntentHandling }
+    static let intents = HandlerKind<any IntentHandling>(
+        { $0 as? any IntentHandling },
+        types: { $0 is any IntentHandling.Type }
+    )
 }
 
 extension AppCallback {

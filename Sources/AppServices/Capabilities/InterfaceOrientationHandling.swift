@@ -20,9 +20,10 @@ public protocol InterfaceOrientationHandling: AppService {
 
 extension HandlerKinds {
     /// The services that adopt ``InterfaceOrientationHandling``.
-    static let interfaceOrientations = HandlerKind<any InterfaceOrientationHandling> {
-        $0 as? any InterfaceOrientationHandling
-    }
+    static let interfaceOrientations = HandlerKind<any InterfaceOrientationHandling>(
+        { $0 as? any InterfaceOrientationHandling },
+        types: { $0 is any InterfaceOrientationHandling.Type }
+    )
 }
 
 extension AppCallback {

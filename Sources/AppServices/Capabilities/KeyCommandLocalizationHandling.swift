@@ -13,9 +13,10 @@ public protocol KeyCommandLocalizationHandling: AppService {
 
 extension HandlerKinds {
     /// The services that adopt ``KeyCommandLocalizationHandling``.
-    static let keyCommandLocalization = HandlerKind<any KeyCommandLocalizationHandling> {
-        $0 as? any KeyCommandLocalizationHandling
-    }
+    static let keyCommandLocalization = HandlerKind<any KeyCommandLocalizationHandling>(
+        { $0 as? any KeyCommandLocalizationHandling },
+        types: { $0 is any KeyCommandLocalizationHandling.Type }
+    )
 }
 
 extension AppCallback {

@@ -35,7 +35,10 @@ extension LaunchHandling {
 
 extension HandlerKinds {
     /// The services that adopt ``LaunchHandling``.
-    static let launch = HandlerKind<any LaunchHandling> { $0 as? any LaunchHandling }
+    static let launch = HandlerKind<any LaunchHandling>(
+        { $0 as? any LaunchHandling },
+        types: { $0 is any LaunchHandling.Type }
+    )
 }
 
 extension AppCallback {

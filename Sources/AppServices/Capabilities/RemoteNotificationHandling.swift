@@ -28,9 +28,10 @@ public protocol RemoteNotificationHandling: AppService {
 
 extension HandlerKinds {
     /// The services that adopt ``RemoteNotificationHandling``.
-    static let remoteNotifications = HandlerKind<any RemoteNotificationHandling> {
-        $0 as? any RemoteNotificationHandling
-    }
+    static let remoteNotifications = HandlerKind<any RemoteNotificationHandling>(
+        { $0 as? any RemoteNotificationHandling },
+        types: { $0 is any RemoteNotificationHandling.Type }
+    )
 }
 
 extension AppCallback {

@@ -23,9 +23,10 @@ extension RemoteNotificationRegistrationHandling {
 
 extension HandlerKinds {
     /// The services that adopt ``RemoteNotificationRegistrationHandling``.
-    static let remoteNotificationRegistration = HandlerKind<any RemoteNotificationRegistrationHandling> {
-        $0 as? any RemoteNotificationRegistrationHandling
-    }
+    static let remoteNotificationRegistration = HandlerKind<any RemoteNotificationRegistrationHandling>(
+        { $0 as? any RemoteNotificationRegistrationHandling },
+        types: { $0 is any RemoteNotificationRegistrationHandling.Type }
+    )
 }
 
 extension AppCallback {

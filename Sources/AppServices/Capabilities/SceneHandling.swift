@@ -59,7 +59,10 @@ extension SceneHandling {
 
 extension HandlerKinds {
     /// The services that adopt ``SceneHandling``.
-    static let scenes = HandlerKind<any SceneHandling> { $0 as? any SceneHandling }
+    static let scenes = HandlerKind<any SceneHandling>(
+        { $0 as? any SceneHandling },
+        types: { $0 is any SceneHandling.Type }
+    )
 }
 
 extension AppCallback {
@@ -149,19 +152,54 @@ extension AppCallback {
 // MARK: - Dispatch
 
 extension ServiceComposite {
-    /// Dispatches `scene(_:willConnectTo:options:)` for `scene`, then delivers the
-    /// notification response the scene was connected with, if any, to
-    /// ``UserNotificationHandling`` services (once: see
-    /// ``didReceiveNotificationResponse(_:platform:completion:)``).
+    /// Dispatches `scene(_:willConnectTo:options:)` for `scene`, then delivers what the
+    /// scene was connected with to the capability each item belongs to.
+    ///
+    /// The composite is the one layer that delivers connection options (a platform adapter
+    /// only converts them), so that a cold start reaches the same services, once, whatever
+    /// the host: right after the scene's services heard `sceneWillConnect`, in this order,
+    ///
+    /// - each URL (sorted by its string) to ``URLOpenHandling``;
+    /// - a Handoff type to ``UserActivityHandling/application(_:willContinueUserActivityWithType:)``;
+    /// - each user activity to ``UserActivityHandling/application(_:continue:)``;
+    /// - the quick action to ``ShortcutItemHandling`` (its answer goes nowhere: there is no
+    ///   completion handler at connection time);
+    /// - the CloudKit share to ``CloudKitShareHandling``;
+    /// - the notification response to ``UserNotificationHandling``, once (see
+    ///   ``didReceiveNotificationResponse(_:platform:completion:)``: when the platform
+    ///   delivers it again through the notification center, services do not hear it twice),
+    ///
+    /// each with ``AppContext/scene`` set to `scene`.
+    ///
+    /// - Parameters:
+    ///   - scene: The connecting scene.
+    ///   - options: What it was connected with.
+    ///   - platform: The raw platform objects (the adapter's connection options among them).
+    ///   - restoringUserActivities: Called, for each user activity of `options` that services
+    ///     answered with objects to restore, with the activity's position in
+    ///     `options.userActivities` and those objects: a scene has no restoration handler,
+    ///     so the platform adapter restores them itself.
     public func sceneWillConnect(
         _ scene: SceneInfo,
         options: SceneConnectionOptions = SceneConnectionOptions(),
-        platform: PlatformObjects? = nil
+        platform: PlatformObjects? = nil,
+        restoringUserActivities: (_ index: Int, _ objects: [AnyObject]) -> Void = { _, _ in }
     ) {
         sealIfNeeded(by: AppCallback.sceneWillConnect.name)
         connectSceneServices(scene, platform: platform)
         notify(.sceneWillConnect, HandlerKinds.scenes, platform: platform, scene: scene) {
             $0.scene($1, willConnectTo: scene.session, options: options)
+        }
+        if !options.urlContexts.isEmpty { open(options.urlContexts, scene: scene, platform: platform) }
+        if let type = options.handoffUserActivityType {
+            _ = willContinueUserActivity(type: type, platform: platform, scene: scene)
+        }
+        for (index, activity) in options.userActivities.enumerated() {
+            _ = continueUserActivity(activity, platform: platform, scene: scene) { restoringUserActivities(index, $0) }
+        }
+        if let item = options.shortcutItem { performAction(for: item, platform: platform, scene: scene) { _ in } }
+        if let share = options.cloudKitShareMetadata {
+            userDidAcceptCloudKitShare(share, platform: platform, scene: scene)
         }
         if var response = options.notificationResponse {
             // UIKit may deliver the same response through the notification center's delegate

@@ -34,7 +34,10 @@ extension SceneSessionHandling {
 
 extension HandlerKinds {
     /// The services that adopt ``SceneSessionHandling``.
-    static let sceneSessions = HandlerKind<any SceneSessionHandling> { $0 as? any SceneSessionHandling }
+    static let sceneSessions = HandlerKind<any SceneSessionHandling>(
+        { $0 as? any SceneSessionHandling },
+        types: { $0 is any SceneSessionHandling.Type }
+    )
 }
 
 extension AppCallback {

@@ -17,7 +17,10 @@ public protocol ShortcutItemHandling: AppService {
 
 extension HandlerKinds {
     /// The services that adopt ``ShortcutItemHandling``.
-    static let shortcutItems = HandlerKind<any ShortcutItemHandling> { $0 as? any ShortcutItemHandling }
+    static let shortcutItems = HandlerKind<any ShortcutItemHandling>(
+        { $0 as? any ShortcutItemHandling },
+        types: { $0 is any ShortcutItemHandling.Type }
+    )
 }
 
 extension AppCallback {

@@ -54,7 +54,10 @@ extension StateRestorationHandling {
 
 extension HandlerKinds {
     /// The services that adopt ``StateRestorationHandling``.
-    static let stateRestoration = HandlerKind<any StateRestorationHandling> { $0 as? any StateRestorationHandling }
+    static let stateRestoration = HandlerKind<any StateRestorationHandling>(
+        { $0 as? any StateRestorationHandling },
+        types: { $0 is any StateRestorationHandling.Type }
+    )
 }
 
 extension AppCallback {

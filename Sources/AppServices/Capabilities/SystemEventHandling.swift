@@ -29,7 +29,10 @@ extension SystemEventHandling {
 
 extension HandlerKinds {
     /// The services that adopt ``SystemEventHandling``.
-    static let systemEvents = HandlerKind<any SystemEventHandling> { $0 as? any SystemEventHandling }
+    static let systemEvents = HandlerKind<any SystemEventHandling>(
+        { $0 as? any SystemEventHandling },
+        types: { $0 is any SystemEventHandling.Type }
+    )
 }
 
 extension AppCallback {

@@ -16,7 +16,10 @@ public protocol URLOpenHandling: AppService {
 
 extension HandlerKinds {
     /// The services that adopt ``URLOpenHandling``.
-    static let urlOpening = HandlerKind<any URLOpenHandling> { $0 as? any URLOpenHandling }
+    static let urlOpening = HandlerKind<any URLOpenHandling>(
+        { $0 as? any URLOpenHandling },
+        types: { $0 is any URLOpenHandling.Type }
+    )
 }
 
 extension AppCallback {

@@ -69,7 +69,10 @@ extension UserActivityHandling {
 
 extension HandlerKinds {
     /// The services that adopt ``UserActivityHandling``.
-    static let userActivities = HandlerKind<any UserActivityHandling> { $0 as? any UserActivityHandling }
+    static let userActivities = HandlerKind<any UserActivityHandling>(
+        { $0 as? any UserActivityHandling },
+        types: { $0 is any UserActivityHandling.Type }
+    )
 }
 
 extension AppCallback {

@@ -76,7 +76,10 @@ extension UserNotificationHandling {
 
 extension HandlerKinds {
     /// The services that adopt ``UserNotificationHandling``.
-    static let userNotifications = HandlerKind<any UserNotificationHandling> { $0 as? any UserNotificationHandling }
+    static let userNotifications = HandlerKind<any UserNotificationHandling>(
+        { $0 as? any UserNotificationHandling },
+        types: { $0 is any UserNotificationHandling.Type }
+    )
 }
 
 extension AppCallback {

@@ -103,7 +103,10 @@ extension VoIPPushHandling {
 
 extension HandlerKinds {
     /// The services that adopt ``VoIPPushHandling``.
-    static let voIPPushes = HandlerKind<any VoIPPushHandling> { $0 as? any VoIPPushHandling }
+    static let voIPPushes = HandlerKind<any VoIPPushHandling>(
+        { $0 as? any VoIPPushHandling },
+        types: { $0 is any VoIPPushHandling.Type }
+    )
 }
 
 extension AppCallback {

@@ -20,7 +20,10 @@ public protocol WatchKitRequestHandling: AppService {
 
 extension HandlerKinds {
     /// The services that adopt ``WatchKitRequestHandling``.
-    static let watchKitRequests = HandlerKind<any WatchKitRequestHandling> { $0 as? any WatchKitRequestHandling }
+    static let watchKitRequests = HandlerKind<any WatchKitRequestHandling>(
+        { $0 as? any WatchKitRequestHandling },
+        types: { $0 is any WatchKitRequestHandling.Type }
+    )
 }
 
 extension AppCallback {

@@ -30,10 +30,11 @@ public final class AppCallback: Sendable, Hashable, CustomStringConvertible {
     let handlers: AnyHandlerKind
     /// The deadline of a completion-handler callback, read from the composite's deadlines.
     let deadline: (@Sendable (ServiceComposite.Configuration.Deadlines) -> Duration)?
-    /// The application state the callback moves to, if it moves the application.
-    let applicationTransition: Transition<ApplicationState>?
+    /// The application state the callback moves to, if it moves the application: the table
+    /// the composite tracks the state with, and the test kit's simulator checks steps with.
+    package let applicationTransition: Transition<ApplicationState>?
     /// The scene state the callback moves its scene to, if it moves a scene.
-    let sceneTransition: Transition<SceneState?>?
+    package let sceneTransition: Transition<SceneState?>?
 
     init(
         _ name: String,
@@ -101,11 +102,13 @@ public final class AppCallback: Sendable, Hashable, CustomStringConvertible {
     /// whether the change applies when the callback ends ("will" callbacks).
     ///
     /// Plain data (the fitting states as a bit set), since it is read on every dispatch.
-    struct Transition<State: TrackedState>: Sendable {
+    package struct Transition<State: TrackedState>: Sendable {
         /// The states the callback fits, one bit each (``TrackedState/bit``).
         let fitting: UInt16
-        let to: State
-        let appliesAtEnd: Bool
+        /// The state the callback leads to.
+        package let to: State
+        /// Whether the change applies when the callback ends ("will" callbacks).
+        package let appliesAtEnd: Bool
         /// Whether the change leads to the background instead of `to` when the application
         /// was launched into the background (`didFinishLaunching`).
         let orBackgroundWhenLaunchedThere: Bool
@@ -127,18 +130,20 @@ public final class AppCallback: Sendable, Hashable, CustomStringConvertible {
 
         /// Whether the callback fits `state`.
         @inline(__always)
-        func fits(_ state: State) -> Bool { fitting & state.bit != 0 }
+        package func fits(_ state: State) -> Bool { fitting & state.bit != 0 }
     }
 }
 
 /// A state the composite tracks, with one bit of its own for the sets of states a
 /// transition fits.
-protocol TrackedState: Sendable, Equatable {
+package protocol TrackedState: Sendable, Equatable {
+    /// The state's bit in the sets of states a transition fits.
     var bit: UInt16 { get }
 }
 
 extension ApplicationState: TrackedState {
-    var bit: UInt16 {
+    /// The state's bit in the sets of states a transition fits.
+    package var bit: UInt16 {
         switch self {
         case .notRunning: 1 << 0
         case .launching: 1 << 1
@@ -152,7 +157,8 @@ extension ApplicationState: TrackedState {
 
 /// A scene's state, or `nil` for a scene that never connected.
 extension Optional: TrackedState where Wrapped == SceneState {
-    var bit: UInt16 {
+    /// The state's bit in the sets of states a transition fits.
+    package var bit: UInt16 {
         switch self {
         case nil: 1 << 0
         case .unattached: 1 << 1

@@ -22,6 +22,12 @@ class AnyHandlerKind: @unchecked Sendable {
         preconditionFailure("\(type(of: self)) must override isAdopted(by:).")
     }
 
+    /// Whether instances of `type` adopt the capability: for service types registered to be
+    /// made later, such as scene services.
+    func isAdopted(byType type: any AppService.Type) -> Bool {
+        preconditionFailure("\(Swift.type(of: self)) must override isAdopted(byType:).")
+    }
+
     /// The services of `services` that adopt the capability, in order, as a list.
     func makeList(_ services: ContiguousArray<any AppService>) -> AnyHandlerListBox {
         preconditionFailure("\(type(of: self)) must override makeList(_:).")
@@ -32,13 +38,23 @@ class AnyHandlerKind: @unchecked Sendable {
 final class HandlerKind<Service>: AnyHandlerKind, @unchecked Sendable {
     // `@unchecked Sendable` is sound: the only added state is a `let` of a Sendable closure.
     private let cast: @Sendable (any AppService) -> Service?
+    private let adoptedByType: @Sendable (any AppService.Type) -> Bool
 
-    init(_ cast: @escaping @Sendable (any AppService) -> Service?) {
+    /// A kind whose services `cast` finds and whose service types `types` recognizes; both
+    /// test for the same protocol (`{ $0 as? any P }`, `{ $0 is any P.Type }`), since Swift
+    /// cannot derive one from the other.
+    init(
+        _ cast: @escaping @Sendable (any AppService) -> Service?,
+        types: @escaping @Sendable (any AppService.Type) -> Bool
+    ) {
         self.cast = cast
+        self.adoptedByType = types
         super.init()
     }
 
     override func isAdopted(by service: any AppService) -> Bool { cast(service) != nil }
+
+    override func isAdopted(byType type: any AppService.Type) -> Bool { adoptedByType(type) }
 
     override func makeList(_ services: ContiguousArray<any AppService>) -> AnyHandlerListBox {
         var list = HandlerList<Service>()

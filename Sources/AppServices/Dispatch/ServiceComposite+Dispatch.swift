@@ -6,6 +6,14 @@ extension ServiceComposite {
         return handlers.count(for: callback) > 0
     }
 
+    /// Whether a service that hears `callback` through a scene handles it: an
+    /// application-wide service, or a scene-service type (``SceneService``) whose instances
+    /// every connected scene has. Scene delegates answer `responds(to:)` from this.
+    package func handlesThroughScenes(_ callback: AppCallback) -> Bool {
+        if let outer { return outer.handlesThroughScenes(callback) }
+        return handles(callback) || sceneServices.handle(callback)
+    }
+
     /// The services that handle `callback`, in the order they hear it.
     public func handlingServices(for callback: AppCallback) -> [any AppService] {
         sealIfNeeded(by: "handlingServices(for: \(callback))")
@@ -23,15 +31,13 @@ extension ServiceComposite {
     }
 
     /// Calls `body` for each service of `kind` (the services that hear `callback`), in the
-    /// callback's direction.
+    /// callback's direction, each with a context that names it, so that a context a service
+    /// keeps (in a task its callback started) still says whose it is.
     ///
     /// This is the hot path of every synchronous callback, shaped by measurement (see the
-    /// benchmarks): one context, unchanged, for the whole dispatch, since a context changed
-    /// per service is copied and retained for each call, so the composite says which
-    /// service is being called; and `body` takes the service `borrowing`, which lets the
-    /// call into the service's module go without a retain and release of the service
-    /// (about 1.5 ns per call instead of 7 when the services live in another module, as an
-    /// application's do).
+    /// benchmarks): `body` takes the service `borrowing`, which lets the call into the
+    /// service's module go without a retain and release of the service (about 1.5 ns per
+    /// call instead of 7 when the services live in another module, as an application's do).
     @inline(__always)
     func notify<Service>(
         _ callback: AppCallback,
@@ -42,29 +48,23 @@ extension ServiceComposite {
     ) {
         beginDispatch(callback, scene: scene)
         let handlers = self.handlers.list(kind)
-        let context = makeContext(nil, callback, platform, scene)
-        let caller = callingServiceType
         let down = callback.direction == .down
         // A scene's own services hear its callbacks after the application-wide ones going
         // up, before them going down.
         let own = scene == nil ? nil : sceneHandlers(kind, scene)
         if down, let own {
             Self.forEach(in: own, reversed: true) { service, type in
-                callingServiceType = type
-                body(service, context)
+                body(service, makeContext(type, callback, platform, scene))
             }
         }
         Self.forEach(in: handlers, reversed: down) { service, type in
-            callingServiceType = type
-            body(service, context)
+            body(service, makeContext(type, callback, platform, scene))
         }
         if !down, let own {
             Self.forEach(in: own, reversed: false) { service, type in
-                callingServiceType = type
-                body(service, context)
+                body(service, makeContext(type, callback, platform, scene))
             }
         }
-        callingServiceType = caller
         endDispatch(callback, scene: scene)
     }
 
@@ -82,19 +82,14 @@ extension ServiceComposite {
         beginDispatch(callback, scene: scene)
         var fold = ResponseMerge<Response>.Fold(merge)
         let handlers = self.handlers.list(kind)
-        let context = makeContext(nil, callback, platform, scene)
-        let caller = callingServiceType
         Self.forEach(in: handlers, reversed: false) { service, type in
-            callingServiceType = type
-            fold.add(body(service, context))
+            fold.add(body(service, makeContext(type, callback, platform, scene)))
         }
         if scene != nil, let own = sceneHandlers(kind, scene) {
             Self.forEach(in: own, reversed: false) { service, type in
-                callingServiceType = type
-                fold.add(body(service, context))
+                fold.add(body(service, makeContext(type, callback, platform, scene)))
             }
         }
-        callingServiceType = caller
         endDispatch(callback, scene: scene)
         return fold.result
     }

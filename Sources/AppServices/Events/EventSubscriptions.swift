@@ -65,7 +65,12 @@ struct ServiceSubscriptions {
         return problems
     }
 
-    func install(into routes: inout [ObjectIdentifier: any AnyEventRoute]) {
-        for entry in entries { entry.install(serviceType, &routes) }
+    /// Installs the handlers into `routes`; with `firstOfEachEventOnly`, a second
+    /// subscription to an event type is left out.
+    func install(into routes: inout [ObjectIdentifier: any AnyEventRoute], firstOfEachEventOnly: Bool = false) {
+        var installed: Set<ObjectIdentifier> = []
+        for entry in entries where !firstOfEachEventOnly || installed.insert(entry.eventType).inserted {
+            entry.install(serviceType, &routes)
+        }
     }
 }

@@ -1,6 +1,9 @@
 extension ServiceComposite {
     /// Posts `event` to the services that subscribed to its type (in dispatch order), then
-    /// to handlers made with ``subscribe(to:_:)`` (in subscription order).
+    /// to the scene services of each connected scene that subscribed (``SceneService``; the
+    /// scenes in the order they connected, each handler with its scene in
+    /// ``AppContext/scene``), then to handlers made with ``subscribe(to:_:)`` (in
+    /// subscription order).
     ///
     /// When no dispatch is running the event is delivered at once and the merged answer
     /// returned as ``EventDelivery/delivered(_:)``. When a callback or another event is being
@@ -48,6 +51,12 @@ extension ServiceComposite {
         if let route = plan?.routes[id] as? EventRoute<Event> {
             for (serviceType, handler) in route.handlers {
                 fold.add(handler(event, makeContext(serviceType, nil, nil, nil)))
+            }
+        }
+        for instances in sceneServices.inConnectionOrder {
+            guard let route = instances.routes[id] as? EventRoute<Event> else { continue }
+            for (serviceType, handler) in route.handlers {
+                fold.add(handler(event, makeContext(serviceType, nil, nil, instances.scene)))
             }
         }
         if let route = dynamicSubscribers[id] as? DynamicEventRoute<Event> {

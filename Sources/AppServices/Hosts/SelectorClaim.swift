@@ -38,12 +38,16 @@ package enum SelectorClaim: Sendable, Hashable {
     /// the subclass's method must be called whether or not a service handles the callback,
     /// so that an app can move its callbacks into services one at a time.
     ///
+    /// A scene delegate passes `throughScenes`: its callbacks reach the scene's own services
+    /// too (``ServiceComposite/handlesThroughScenes(_:)``).
+    ///
     /// `responds(to:)` is not isolated. UIKit and AppKit ask on the main thread, where the
     /// composite is consulted; asked elsewhere, this answers `nil` for a selector that
     /// depends on the services, and the superclass answers.
     package static func claims(
         _ selectorName: String,
         in table: [String: SelectorClaim],
+        throughScenes: Bool = false,
         isOverridden: (String) -> Bool,
         composite: @MainActor () -> ServiceComposite
     ) -> Bool? {
@@ -55,7 +59,9 @@ package enum SelectorClaim: Sendable, Hashable {
         case .whenHandled(let callback):
             if isOverridden(selectorName) { return true }
             guard isOnMainActor else { return nil }
-            return MainActor.assumeIsolated { composite().handles(callback) }
+            return MainActor.assumeIsolated {
+                throughScenes ? composite().handlesThroughScenes(callback) : composite().handles(callback)
+            }
         }
     }
 

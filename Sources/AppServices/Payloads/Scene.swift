@@ -42,31 +42,45 @@ public struct SceneSession: Sendable, Hashable {
 }
 
 /// What a scene was connected with (`UIScene.ConnectionOptions`).
+///
+/// The composite delivers what it holds itself, right after `sceneWillConnect`, to the
+/// capability each belongs to, so that one service handles a cold and a warm start alike
+/// (see ``ServiceComposite/sceneWillConnect(_:options:platform:restoringUserActivities:)``):
+/// a service reads the options in `scene(_:willConnectTo:options:)` only for what no
+/// capability covers (``sourceApplication``), never to handle a URL a second time.
 public struct SceneConnectionOptions: Sendable, Hashable {
-    /// URLs to open.
+    /// URLs to open: each goes to ``URLOpenHandling``.
     public var urlContexts: Set<OpenURLContext>
-    /// User activities to continue.
+    /// The type of a Handoff activity being fetched: goes to
+    /// ``UserActivityHandling/application(_:willContinueUserActivityWithType:)``.
+    public var handoffUserActivityType: String?
+    /// User activities to continue: each goes to ``UserActivityHandling``.
     public var userActivities: [UserActivity]
-    /// The quick action that created the scene.
+    /// The quick action that created the scene: goes to ``ShortcutItemHandling``.
     public var shortcutItem: ShortcutItem?
+    /// The CloudKit share the person accepted: goes to ``CloudKitShareHandling``.
+    public var cloudKitShareMetadata: CloudKitShareMetadata?
     /// The bundle identifier of the application that caused the connection.
     public var sourceApplication: String?
-    /// The response to a notification that launched the scene. The composite delivers it to
-    /// ``UserNotificationHandling`` services after the connection, once, however often the
-    /// platform delivers it.
+    /// The response to a notification that launched the scene: goes to
+    /// ``UserNotificationHandling`` services, once, however often the platform delivers it.
     public var notificationResponse: NotificationResponse?
 
     /// Creates connection options; every field defaults to "none".
     public init(
         urlContexts: Set<OpenURLContext> = [],
+        handoffUserActivityType: String? = nil,
         userActivities: [UserActivity] = [],
         shortcutItem: ShortcutItem? = nil,
+        cloudKitShareMetadata: CloudKitShareMetadata? = nil,
         sourceApplication: String? = nil,
         notificationResponse: NotificationResponse? = nil
     ) {
         self.urlContexts = urlContexts
+        self.handoffUserActivityType = handoffUserActivityType
         self.userActivities = userActivities
         self.shortcutItem = shortcutItem
+        self.cloudKitShareMetadata = cloudKitShareMetadata
         self.sourceApplication = sourceApplication
         self.notificationResponse = notificationResponse
     }

@@ -10,10 +10,29 @@
 /// }
 /// ```
 ///
-/// The owner reaches it with ``AppContext/reach(_:)``; anyone waits for it with
-/// ``AppContext/waitUntilReached(_:)`` or holds work until it with
-/// ``AppContext/whenReached(_:named:perform:)``. A milestone is reached once, for the life
-/// of the composite.
+/// The owner reaches it with ``AppContext/reach(_:)``, from its callback or from any task
+/// the callback started, with the context the callback gave it (a context names its service
+/// for as long as it is kept):
+///
+/// ```swift
+/// enum AccountLoaded: AppMilestone {
+///     static var reachedBy: any AppService.Type { AccountService.self }
+/// }
+///
+/// final class AccountService: AppService, LaunchHandling {
+///     func application(_ context: AppContext, didFinishLaunchingWithOptions options: LaunchOptions) -> Bool {
+///         Task {
+///             await load()
+///             try context.reach(AccountLoaded.self)
+///         }
+///         return true
+///     }
+/// }
+/// ```
+///
+/// Anyone waits for it with ``AppContext/waitUntilReached(_:)`` or holds work until it with
+/// ``AppContext/whenReached(_:named:perform:)``. A milestone is reached once, for the life of
+/// the composite.
 public protocol AppMilestone {
     /// The service that reaches the milestone.
     static var reachedBy: any AppService.Type { get }

@@ -1,3 +1,5 @@
+import Logging
+
 /// A service that lives as long as one connected scene: the composite creates one of each
 /// registered scene-service type when a scene connects, and releases them when it
 /// disconnects.
@@ -32,40 +34,84 @@ public protocol SceneService: AppService {
 /// The scene services of every connected scene: written here only.
 @MainActor
 struct SceneServices {
-    /// The services of one connected scene, in dependency order, with their handler lists.
+    /// The services of one connected scene, in dependency order, with their handler lists
+    /// and the event handlers they subscribed.
     struct Instances {
+        /// The scene they belong to.
+        let scene: SceneInfo
         let services: ContiguousArray<any AppService>
         let handlers: HandlerTable
+        let routes: [ObjectIdentifier: any AnyEventRoute]
     }
 
     /// The registered types, in registration order.
     private(set) var registered: [any SceneService.Type] = []
     /// The types in dependency order, once the composite is sealed.
     private(set) var ordered: [any SceneService.Type] = []
+    /// The indices of the handler kinds (``AnyHandlerKind/index``) some scene-service type
+    /// adopts, once the composite is sealed.
+    private var adoptedKinds: Set<Int> = []
     private var connected: [String: Instances] = [:]
+    /// The identifiers of the scenes with services, in the order they connected.
+    private(set) var connectionOrder: [String] = []
 
     /// Registers `types` after those registered before.
     mutating func register(_ types: [any SceneService.Type]) { registered += types }
 
-    /// Orders the types by `order` (positions in ``registered``), as the composite seals.
-    mutating func seal(order: [Int]) { ordered = order.map { registered[$0] } }
+    /// Orders the types by `order` (positions in ``registered``), as the composite seals,
+    /// and notes which callbacks they handle.
+    mutating func seal(order: [Int]) {
+        ordered = order.map { registered[$0] }
+        let kinds = AppCallback.all.map(\.handlers)
+        adoptedKinds = Set(kinds.filter { kind in ordered.contains { kind.isAdopted(byType: $0) } }.map(\.index))
+    }
 
     /// Whether any scene-service type is registered.
     var isEmpty: Bool { registered.isEmpty }
 
+    /// Whether some scene-service type adopts the capability of `callback`, so that a scene's
+    /// services hear it.
+    func handle(_ callback: AppCallback) -> Bool { adoptedKinds.contains(callback.handlers.index) }
+
     /// The services of the scene `identifier`, if it is connected and has any.
     subscript(identifier: String) -> Instances? { connected[identifier] }
 
-    /// Stores the services made for the scene `identifier`.
-    mutating func connect(_ identifier: String, _ services: ContiguousArray<any AppService>) {
-        connected[identifier] = Instances(services: services, handlers: HandlerTable(services))
+    /// Stores the services made for the scene `identifier`, with the event handlers they
+    /// subscribed (the first one of a service for each event type).
+    ///
+    /// - Returns: The duplicate subscriptions, which validation reports for application-wide
+    ///   services before anything runs, and which only show once a scene service is made.
+    @discardableResult
+    mutating func connect(
+        _ scene: SceneInfo,
+        _ services: ContiguousArray<any AppService>
+    ) -> [ServiceGraphError.Problem] {
+        let identifier = scene.identifier
+        var routes: [ObjectIdentifier: any AnyEventRoute] = [:]
+        var problems: [ServiceGraphError.Problem] = []
+        for service in services {
+            let subscriptions = ServiceSubscriptions(of: service)
+            problems += subscriptions.duplicateProblems()
+            subscriptions.install(into: &routes, firstOfEachEventOnly: true)
+        }
+        if connected[identifier] == nil { connectionOrder.append(identifier) }
+        connected[identifier] = Instances(
+            scene: scene,
+            services: services,
+            handlers: HandlerTable(services),
+            routes: routes
+        )
+        return problems
     }
 
     /// Releases the services of the scene `identifier`.
-    mutating func disconnect(_ identifier: String) { connected[identifier] = nil }
+    mutating func disconnect(_ identifier: String) {
+        connected[identifier] = nil
+        connectionOrder.removeAll { $0 == identifier }
+    }
 
-    /// The identifiers of the scenes with services, in no particular order.
-    var connectedScenes: [String] { Array(connected.keys) }
+    /// The services of the connected scenes, in the order the scenes connected.
+    var inConnectionOrder: [Instances] { connectionOrder.compactMap { connected[$0] } }
 }
 
 extension ServiceComposite {
@@ -96,10 +142,17 @@ extension ServiceComposite {
     func connectSceneServices(_ scene: SceneInfo, platform: PlatformObjects?) {
         guard !sceneServices.isEmpty, sceneServices[scene.identifier] == nil else { return }
         var made = ContiguousArray<any AppService>()
+        var problems: [ServiceGraphError.Problem] = []
         for type in sceneServices.ordered {
             made.append(type.init(scene: scene, context: makeContext(type, .sceneWillConnect, platform, scene)))
             // Made one by one, so a scene service finds those it depends on as it is made.
-            sceneServices.connect(scene.identifier, made)
+            problems = sceneServices.connect(scene, made)
+        }
+        for problem in problems {
+            configuration.logger.error(
+                "\(problem.message) Scene \(scene.identifier) keeps the first subscription.",
+                metadata: ["scene": "\(scene.identifier)"]
+            )
         }
     }
 

@@ -16,9 +16,8 @@ public import Logging
 public struct AppContext: Sendable {
     /// The outermost composite, which owns lookup, events and state.
     let composite: ServiceComposite
-    /// The service the context was made for (async callbacks, events); `nil` for the
-    /// context a synchronous dispatch shares among its services, which asks the composite
-    /// which service it is calling (``currentServiceType``).
+    /// The service the context was made for; `nil` for a context made for code outside a
+    /// service (a host, a test).
     let serviceType: (any AppService.Type)?
     /// The callback being dispatched, when there is one.
     public let callback: AppCallback?
@@ -76,14 +75,13 @@ public struct AppContext: Sendable {
     /// The application's state as the composite tracks it.
     public var applicationState: ApplicationState { composite.applicationState }
 
-    /// The name of the service being called, if any.
+    /// The name of the service the context was given to, if any.
     ///
-    /// A context is valid during the callback it was given with: one kept afterwards (in a
-    /// task started from a synchronous callback, say) no longer names its service.
+    /// A context names its service for as long as it is kept: a task that a callback
+    /// started, and that uses the callback's context after an `await`, still acts as that
+    /// service (it reaches the service's milestones, and logs with its name).
     public var serviceName: String? { currentServiceType?.serviceName }
 
-    /// The service being called. A synchronous dispatch shares one context among its
-    /// services (making one per service would copy and retain it per call, which doubled
-    /// the cost of a call) and tells the composite which service it is calling.
-    var currentServiceType: (any AppService.Type)? { serviceType ?? composite.callingServiceType }
+    /// The service the context was given to.
+    var currentServiceType: (any AppService.Type)? { serviceType }
 }

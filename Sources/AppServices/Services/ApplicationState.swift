@@ -34,3 +34,22 @@ public enum SceneState: String, Sendable, Hashable, CaseIterable, CustomStringCo
     /// The state's name.
     public var description: String { rawValue }
 }
+
+extension ApplicationState {
+    /// The application state scenes in `states` imply: active when one is active, else
+    /// inactive when one is in the foreground, else background when one is in the
+    /// background; `nil` when none is (every scene unattached or disconnected), which
+    /// implies nothing. UIKit derives a scene-based application's state this way.
+    package static func implied(byScenes states: some Sequence<SceneState>) -> ApplicationState? {
+        var implied: ApplicationState?
+        for state in states {
+            switch state {
+            case .foregroundActive: return .active
+            case .foregroundInactive: implied = .inactive
+            case .background where implied == nil: implied = .background
+            default: break
+            }
+        }
+        return implied
+    }
+}

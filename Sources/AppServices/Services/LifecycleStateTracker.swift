@@ -62,10 +62,7 @@ struct LifecycleStateTracker {
     func stateImpliedByScenes(treating identifier: String? = nil, as state: SceneState? = nil) -> ApplicationState? {
         var states = scenes
         if let identifier { states[identifier] = state }
-        if states.values.contains(.foregroundActive) { return .active }
-        if states.values.contains(.foregroundInactive) { return .inactive }
-        if states.values.contains(.background) { return .background }
-        return nil
+        return ApplicationState.implied(byScenes: states.values)
     }
 
     /// The state `change` leads the application to.

@@ -57,9 +57,6 @@ public final class ServiceComposite: AppService {
     /// The callback that sealed the composite, for error messages.
     private(set) var sealedBy: String?
 
-    /// The service a synchronous dispatch is calling now, for its shared context; the
-    /// caller's again once the dispatch ends (dispatches nest).
-    @exclusivity(unchecked) var callingServiceType: (any AppService.Type)?
     /// Events posted during a dispatch, delivered in order once the outermost one ends,
     /// and how deep the running dispatches are nested.
     @exclusivity(unchecked) var pendingEvents = EventQueue()

@@ -40,7 +40,7 @@ final class CoordinatorService: AppService, LaunchHandling {
 
 // MARK: The deep link, per scene
 
-final class DeepLinkRouter: SceneService, SceneHandling, URLOpenHandling {
+final class DeepLinkRouter: SceneService, URLOpenHandling {
     static var dependencies: [any AppService.Type] { [CoordinatorService.self] }
     let scene: SceneInfo
     private(set) var routed: [String] = []
@@ -49,14 +49,8 @@ final class DeepLinkRouter: SceneService, SceneHandling, URLOpenHandling {
         self.scene = scene
     }
 
-    // A cold launch hands the URL to the scene as it connects.
-    func scene(_ context: AppContext, willConnectTo session: SceneSession, options: SceneConnectionOptions) {
-        for urlContext in options.urlContexts.sorted(by: { $0.url.absoluteString < $1.url.absoluteString }) {
-            route(urlContext.url, context)
-        }
-    }
-
-    // A running application gets it through scene(_:openURLContexts:).
+    // A cold launch (the URL in the scene's connection options) and a running application
+    // (scene(_:openURLContexts:)) both arrive here, once.
     func application(_ context: AppContext, open url: URL, options: OpenURLOptions) -> Bool {
         route(url, context)
         return true

@@ -411,7 +411,7 @@ final class OtherService: AppService, SystemEventHandling {
 
 @MainActor
 struct ContextServiceNameTests {
-    @Test("A context names its service during the call and after a nested dispatch, and nobody once kept past it")
+    @Test("A context names its service during the call, after a nested dispatch, and once kept past it")
     func contextNamesItsService() {
         let keeper = ContextKeeper()
         let other = OtherService()
@@ -422,8 +422,8 @@ struct ContextServiceNameTests {
         #expect(keeper.namesDuringCall == ["ContextKeeper", "ContextKeeper"])
         #expect(other.name == "OtherService")
         #expect(
-            keeper.kept?.serviceName == nil,
-            "a context kept after its callback names no service, never a wrong one"
+            keeper.kept?.serviceName == "ContextKeeper",
+            "a context kept after its callback still names its service, never another"
         )
     }
 }

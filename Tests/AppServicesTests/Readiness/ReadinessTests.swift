@@ -226,7 +226,7 @@ struct LaunchReadinessTests {
         #expect(phaseWaiter.errors.map(\.code) == [.unreachable])
         #expect(
             phaseWaiter.errors.first?.message.hasPrefix(
-                "Work started in didFinishLaunching waited for phase critical, which can never come: the launch did not get there:"
+                "PhaseWaiter waited for phase critical, which can never come: the launch did not get there:"
             ) == true
         )
         #expect(phaseWaiter.errors.first?.message.contains("Database") == true)
@@ -244,7 +244,7 @@ struct LaunchReadinessTests {
         await waiter.task?.value
         #expect(
             waiter.errors.map(\.message) == [
-                "Work started in didFinishLaunching waited for milestone RootCoordinatorReady, which can never come: the application terminated."
+                "MilestoneWaiter waited for milestone RootCoordinatorReady, which can never come: the application terminated."
             ]
         )
     }

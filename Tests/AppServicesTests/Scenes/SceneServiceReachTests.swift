@@ -1,0 +1,108 @@
+import AppServices
+import AppServicesTesting
+import Foundation
+import Testing
+
+/// A scene service that handles links, activities and quick actions of its own scene, and
+/// hears a typed event: all of it only through the scene, with no application-wide service
+/// handling any of it.
+final class SceneLinks: SceneService, URLOpenHandling, UserActivityHandling, ShortcutItemHandling {
+    static var heard: [String] = []
+    let scene: SceneInfo
+
+    init(scene: SceneInfo, context: AppContext) { self.scene = scene }
+
+    func application(_ context: AppContext, open url: URL, options: OpenURLOptions) -> Bool {
+        Self.heard.append("\(scene.identifier) url \(url.absoluteString) in \(context.scene?.identifier ?? "-")")
+        return true
+    }
+
+    func application(_ context: AppContext, willContinueUserActivityWithType userActivityType: String) -> Bool {
+        Self.heard.append("\(scene.identifier) will continue \(userActivityType)")
+        return true
+    }
+
+    func application(_ context: AppContext, continue userActivity: UserActivity) -> UserActivityContinuation {
+        Self.heard.append("\(scene.identifier) continue \(userActivity.activityType)")
+        return .handled()
+    }
+
+    func application(_ context: AppContext, performActionFor shortcutItem: ShortcutItem) async throws -> Bool {
+        Self.heard.append("\(scene.identifier) shortcut \(shortcutItem.type)")
+        return true
+    }
+
+    func subscribe(to events: inout EventSubscriptions) {
+        events.on(TabSelected.self) { [scene] event, context in
+            Self.heard.append("\(scene.identifier) event \(event.tab) in \(context.scene?.identifier ?? "-")")
+        }
+    }
+}
+
+/// An event every scene's services hear.
+struct TabSelected: AppEvent {
+    let tab: String
+}
+
+final class AppWideLogger: AppService {}
+
+@MainActor
+@Suite(.serialized)
+struct SceneServiceReachTests {
+    let one = SceneInfo(session: SceneSession(persistentIdentifier: "one"))
+    let two = SceneInfo(session: SceneSession(persistentIdentifier: "two"))
+
+    init() { SceneLinks.heard = [] }
+
+    func composite() throws -> ServiceComposite {
+        let composite = ServiceComposite([AppWideLogger()])
+        try composite.registerSceneServices([SceneLinks.self])
+        return composite
+    }
+
+    @Test("A callback only a scene service handles counts as handled through scenes, not application-wide")
+    func claimedThroughScenes() throws {
+        let composite = try composite()
+        for callback in [AppCallback.openURL, .continueUserActivity, .willContinueUserActivity] {
+            #expect(!composite.handles(callback), "no application-wide service handles \(callback)")
+            #expect(composite.handlesThroughScenes(callback), "the scene service handles \(callback)")
+        }
+        #expect(composite.handlesThroughScenes(.performActionForShortcutItem))
+        #expect(!composite.handlesThroughScenes(.didReceiveRemoteNotification))
+    }
+
+    @Test("Warm links, activities and quick actions reach the scene service of their scene only")
+    func warmCallbacksReachTheScene() async throws {
+        let composite = try composite()
+        let simulator = LifecycleSimulator(driving: composite)
+        try simulator.coldLaunch(connecting: one)
+        try simulator.connect(two)
+        composite.open([OpenURLContext(url: URL(string: "shop://a")!)], scene: two)
+        _ = composite.continueUserActivity(UserActivity(activityType: "com.example.order"), scene: one)
+        let handled = await withCheckedContinuation { continuation in
+            composite.performAction(for: ShortcutItem(type: "scan", localizedTitle: "Scan"), scene: two) {
+                continuation.resume(returning: $0)
+            }
+        }
+        #expect(handled)
+        #expect(
+            SceneLinks.heard == [
+                "two url shop://a in two", "one continue com.example.order", "two shortcut scan",
+            ]
+        )
+    }
+
+    @Test("Scene services hear typed events, scene by scene in connection order, with their scene in the context")
+    func sceneServicesHearEvents() throws {
+        let composite = try composite()
+        let simulator = LifecycleSimulator(driving: composite)
+        try simulator.coldLaunch(connecting: two)
+        try simulator.connect(one)
+        composite.post(TabSelected(tab: "orders"))
+        try simulator.close(two)
+        composite.post(TabSelected(tab: "cart"))
+        #expect(
+            SceneLinks.heard == ["two event orders in two", "one event orders in one", "one event cart in one"]
+        )
+    }
+}
