@@ -1,4 +1,4 @@
-public import AppServices
+import AppServices
 
 extension LifecycleSimulator {
     /// Launch into the background for a background task, as the system launches an
@@ -16,17 +16,17 @@ extension LifecycleSimulator {
 
     /// The system launches a run of the background task `identifier` (waking a suspended
     /// application) and returns it without waiting: expire it with
-    /// ``expireBackgroundTasks()``, and await its `InProcessBackgroundTask/completion()`.
+    /// ``expireBackgroundTasks()``, and await its ``SimulatedBackgroundTaskRun/completion()``.
     ///
     /// - Throws: ``LifecycleSimulatorError`` when the application is not in the background
-    ///   or suspended, or did not register `identifier`.
+    ///   or suspended, or did not register `identifier` with the target's system.
     @discardableResult
-    public func startBackgroundTask(_ identifier: String) throws(LifecycleSimulatorError) -> InProcessBackgroundTask {
+    public func startBackgroundTask(_ identifier: String) throws(LifecycleSimulatorError) -> SimulatedBackgroundTaskRun
+    {
+        let before = backgroundTaskRuns.count
         try sendNow(.launchBackgroundTask(identifier))
-        guard let run = backgroundTaskRuns.last else {
-            preconditionFailure("launching a background task always appends its run")
-        }
-        return run
+        // The check above found `identifier` registered, so the system launched one run.
+        return backgroundTaskRuns[before]
     }
 
     /// The system runs the background task `identifier` and waits until it is completed.

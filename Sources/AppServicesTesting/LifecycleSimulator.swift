@@ -1,5 +1,5 @@
 public import AppServices
-import Foundation
+public import Foundation
 
 /// Drives a composite (or an adapter) through the sequences UIKit produces, and refuses
 /// the ones it never produces.
@@ -26,9 +26,9 @@ import Foundation
 /// in the foreground, a person's response to one, a launch from one), `BGTaskScheduler`
 /// (``backgroundTaskScheduler``: the application registers its background tasks with it
 /// while it launches, and the simulator launches and expires their runs), background time
-/// (``backgroundTime``, which it can expire), and PushKit (a push, kept in
-/// ``incomingPushes`` with the calls of its completion handler; a new token; a token taken
-/// back):
+/// (``backgroundTime``, which it can expire), both parts of the target's ``system``, and
+/// PushKit (a push, kept in ``incomingPushes`` with the calls of its completion handler; a new
+/// token; a token taken back):
 ///
 /// ```swift
 /// let simulator = LifecycleSimulator(driving: composite)
@@ -37,6 +37,13 @@ import Foundation
 /// let shown = try await simulator.presentNotification(UserNotification(identifier: "n1"))
 /// let report = try await simulator.deliverIncomingPush(PushPayload(type: .voIP))
 /// ```
+///
+/// **One path per step.** The simulator is the one driver and the one judge of which steps
+/// are possible; its target (``LifecycleTarget``) only delivers them. The bare composite and
+/// `SimulatedUIKit` (an application delegate and its scene delegates, called as UIKit calls
+/// them) are targets of the same steps on the same kind of system, so what a test of the
+/// services shows on one is what the other shows: the test kit's conformance suite runs one
+/// scenario on both and compares what the services heard.
 @MainActor
 public final class LifecycleSimulator {
     /// The application's state as UIKit sees it.
@@ -77,6 +84,19 @@ public final class LifecycleSimulator {
         case willEnterForeground
         /// `applicationWillTerminate(_:)`.
         case willTerminate
+        /// `applicationDidReceiveMemoryWarning(_:)`, while the application runs.
+        case didReceiveMemoryWarning
+        /// `application(_:open:options:)`: a URL opened in an application without scenes, in
+        /// the foreground (``LifecycleSimulator/openURL(_:options:)`` brings it there first).
+        /// Answers ``Answer/handled(_:)``.
+        case openURL(URL, OpenURLOptions)
+        /// `application(_:continue:restorationHandler:)`: a user activity continued in an
+        /// application without scenes, in the foreground. Answers ``Answer/handled(_:)``.
+        case continueUserActivity(UserActivity)
+        /// `application(_:performActionFor:completionHandler:)`: a quick action in an
+        /// application without scenes, in the foreground. Answers ``Answer/handled(_:)`` once
+        /// its completion handler is called.
+        case performShortcutItem(ShortcutItem)
         /// The system suspends the application (no callback).
         case suspend
         /// A silent remote notification.
@@ -97,6 +117,20 @@ public final class LifecycleSimulator {
         case sceneDidEnterBackground(SceneInfo)
         /// `sceneDidDisconnect(_:)`.
         case sceneDidDisconnect(SceneInfo)
+        /// `application(_:didDiscardSceneSessions:)`: the person closed these scenes in the
+        /// application switcher; sent while the application runs.
+        case didDiscardSceneSessions(Set<SceneSession>)
+        /// `scene(_:openURLContexts:)`: URLs opened in a connected scene in the foreground
+        /// (``LifecycleSimulator/openURL(_:in:options:)`` brings a background scene there
+        /// first).
+        case sceneOpenURLContexts(SceneInfo, Set<OpenURLContext>)
+        /// `scene(_:continue:)`: a user activity (Handoff, Spotlight, a universal link)
+        /// continued in a connected scene in the foreground.
+        case sceneContinueUserActivity(SceneInfo, UserActivity)
+        /// `windowScene(_:performActionFor:completionHandler:)`: a quick action in a connected
+        /// scene in the foreground. Answers ``Answer/handled(_:)`` once its completion handler
+        /// is called.
+        case scenePerformShortcutItem(SceneInfo, ShortcutItem)
         /// `templateApplicationScene(_:didConnect:to:)` (`.window`) or
         /// `templateApplicationScene(_:didConnect:)` (`.templates`): CarPlay connects the
         /// interface controller of a connected CarPlay scene (one whose session's role is
@@ -121,6 +155,9 @@ public final class LifecycleSimulator {
         /// `userNotificationCenter(_:didReceive:withCompletionHandler:)`: a person opened,
         /// dismissed or chose an action on a notification (waking a suspended application).
         case didReceiveNotificationResponse(NotificationResponse)
+        /// `userNotificationCenter(_:openSettingsFor:)`: a person asked, from the system's
+        /// settings, for the application's notification settings, from `notification` if any.
+        case openNotificationSettings(UserNotification?)
         /// The system launches a run of the background task with this identifier, registered
         /// with ``LifecycleSimulator/backgroundTaskScheduler``, in the background (waking a
         /// suspended application). The run is appended to
@@ -154,6 +191,10 @@ public final class LifecycleSimulator {
             case .didEnterBackground: return "didEnterBackground"
             case .willEnterForeground: return "willEnterForeground"
             case .willTerminate: return "willTerminate"
+            case .didReceiveMemoryWarning: return "didReceiveMemoryWarning"
+            case .openURL(let url, _): return "openURL(\(url.absoluteString))"
+            case .continueUserActivity(let activity): return "continueUserActivity(\(activity.activityType))"
+            case .performShortcutItem(let item): return "performShortcutItem(\(item.type))"
             case .suspend: return "suspend"
             case .remoteNotification: return "didReceiveRemoteNotification"
             case .backgroundFetch: return "performFetch"
@@ -164,6 +205,14 @@ public final class LifecycleSimulator {
             case .sceneWillResignActive(let scene): return "sceneWillResignActive(\(scene.identifier))"
             case .sceneDidEnterBackground(let scene): return "sceneDidEnterBackground(\(scene.identifier))"
             case .sceneDidDisconnect(let scene): return "sceneDidDisconnect(\(scene.identifier))"
+            case .didDiscardSceneSessions(let sessions):
+                return
+                    "didDiscardSceneSessions(\(sessions.map(\.persistentIdentifier).sorted().joined(separator: ", ")))"
+            case .sceneOpenURLContexts(let scene, _): return "sceneOpenURLContexts(\(scene.identifier))"
+            case .sceneContinueUserActivity(let scene, let activity):
+                return "sceneContinueUserActivity(\(scene.identifier), \(activity.activityType))"
+            case .scenePerformShortcutItem(let scene, let item):
+                return "scenePerformShortcutItem(\(scene.identifier), \(item.type))"
             case .carPlayDidConnect(let scene, let connection):
                 return (connection.hasWindow ? "carPlayDidConnectToWindow" : "carPlayDidConnect")
                     + "(\(scene.identifier))"
@@ -175,6 +224,7 @@ public final class LifecycleSimulator {
                 return "carPlayContentStyleDidChange(\(scene.identifier), \(style))"
             case .willPresentNotification: return "willPresentNotification"
             case .didReceiveNotificationResponse: return "didReceiveNotificationResponse"
+            case .openNotificationSettings: return "openNotificationSettings"
             case .launchBackgroundTask(let identifier): return "launchBackgroundTask(\(identifier))"
             case .expireBackgroundTasks: return "expireBackgroundTasks"
             case .expireBackgroundTime: return "expireBackgroundTime"
@@ -198,6 +248,8 @@ public final class LifecycleSimulator {
         /// called; `nil` when the target cannot tell (PushKit's completion handler carries no
         /// answer, so a platform adapter's does not say).
         case incomingPush(VoIPCallReport?)
+        /// Whether a URL, a user activity or a quick action was handled.
+        case handled(Bool)
     }
 
     private let target: any LifecycleTarget
@@ -213,35 +265,39 @@ public final class LifecycleSimulator {
     private var carPlayScenes: Set<String> = []
     /// Every step taken, in order.
     public private(set) var history: [String] = []
-    /// The simulated `BGTaskScheduler`: the application registers its background tasks with
-    /// it while it launches and submits its requests to it; ``Step/launchBackgroundTask(_:)``
-    /// runs them.
-    public let backgroundTaskScheduler = InProcessBackgroundTaskScheduler()
-    /// Every background-task run the simulator launched, in order, each with its
-    /// `setTaskCompleted(success:)` calls.
-    public private(set) var backgroundTaskRuns: [InProcessBackgroundTask] = []
-    /// The simulated background time (`beginBackgroundTask`), which records every assertion
-    /// and which ``Step/expireBackgroundTime`` expires.
-    public let backgroundTime = SimulatedBackgroundTime()
     /// Every PushKit push the simulator delivered, in order, each with the calls of its
     /// completion handler.
     public private(set) var incomingPushes: [SimulatedIncomingPush] = []
 
-    /// Creates a simulator that drives `composite`.
+    /// The simulated system the target's application runs on.
+    public var system: SimulatedSystem { target.system }
+
+    /// The simulated `BGTaskScheduler` (the ``system``'s): the application registers its
+    /// background tasks with it while it launches and submits its requests to it;
+    /// ``Step/launchBackgroundTask(_:)`` runs them.
+    public var backgroundTaskScheduler: SimulatedTaskScheduler { system.backgroundTasks }
+
+    /// Every background-task run the simulator launched, in order, each with its
+    /// `setTaskCompleted(success:)` calls.
+    public var backgroundTaskRuns: [SimulatedBackgroundTaskRun] { system.backgroundTasks.runs }
+
+    /// The simulated background time (`beginBackgroundTask`, the ``system``'s), which records
+    /// every assertion and which ``Step/expireBackgroundTime`` expires.
+    public var backgroundTime: SimulatedBackgroundTime { system.backgroundTime }
+
+    /// Creates a simulator that drives `composite` on `system`.
     ///
-    /// The composite registers its background tasks with ``backgroundTaskScheduler`` when it
+    /// The composite registers its background tasks with the system's scheduler when it
     /// launches (before its services hear `willFinishLaunching`), and its
-    /// `ServiceComposite/backgroundTime` becomes ``backgroundTime``, replacing any.
-    public convenience init(driving composite: ServiceComposite) {
-        self.init(driving: CompositeTarget(composite))
+    /// `ServiceComposite/backgroundTime` becomes the system's, replacing any.
+    public convenience init(driving composite: ServiceComposite, system: SimulatedSystem = SimulatedSystem()) {
+        self.init(driving: CompositeTarget(composite, system: system))
     }
 
-    /// Creates a simulator that drives `target`, such as a wrapped platform adapter, and gives
-    /// it the simulated system's ``backgroundTaskScheduler`` and ``backgroundTime``
-    /// (`LifecycleTarget/install(backgroundTasks:backgroundTime:)`).
+    /// Creates a simulator that drives `target`, such as a simulated UIKit, on the target's
+    /// ``LifecycleTarget/system``.
     public init(driving target: any LifecycleTarget) {
         self.target = target
-        target.install(backgroundTasks: backgroundTaskScheduler, backgroundTime: backgroundTime)
     }
 
     /// Whether a scene has connected: UIKit then reports foreground and background through
@@ -250,47 +306,68 @@ public final class LifecycleSimulator {
 
     // MARK: - One step
 
-    /// Takes one step, after checking that UIKit could take it now.
+    /// Takes one step, after checking that UIKit could take it now, and waits for its answer.
     ///
-    /// - Returns: The step's answer, for launch steps, silent pushes and fetches.
+    /// - Returns: The step's answer, for steps that answer (launch steps, silent pushes and
+    ///   fetches, notifications, pushes, URLs, activities and quick actions).
     /// - Throws: ``LifecycleSimulatorError`` naming the step, the state, and the steps UIKit
     ///   could take instead; nothing is sent then.
     @discardableResult
     public func send(_ step: Step) async throws(LifecycleSimulatorError) -> Answer? {
         try check(step)
-        return await perform(step)
+        return await withCheckedContinuation { continuation in
+            let first = FirstAnswer(continuation)
+            take(step) { first.resume($0) }
+        }
     }
 
-    /// Takes one synchronous step (anything but a silent push, a fetch, URL session events or
-    /// a notification). A PushKit push is delivered without waiting for its completion: find
-    /// it in ``incomingPushes``.
+    /// Takes one step without waiting for a completion handler, after checking that UIKit
+    /// could take it now.
+    ///
+    /// - Returns: The step's answer when it has one at once (launch steps, URLs and
+    ///   activities); `nil` for a step whose answer comes with a completion handler (a silent
+    ///   push, a notification), which this does not wait for. A PushKit push's completion is
+    ///   recorded in ``incomingPushes`` all the same.
+    /// - Throws: ``LifecycleSimulatorError`` as ``send(_:)``.
     @discardableResult
     public func sendNow(_ step: Step) throws(LifecycleSimulatorError) -> Answer? {
         try check(step)
-        switch step {
-        case .remoteNotification, .backgroundFetch, .backgroundURLSession, .willPresentNotification,
-            .didReceiveNotificationResponse:
-            preconditionFailure("\(step) is asynchronous; use send(_:).")
-        default:
-            return performSynchronously(step)
-        }
+        var answer: Answer?
+        take(step) { answer = answer ?? $0 }
+        return answer
     }
 
     // MARK: - Sequences
 
-    /// Cold launch to the foreground: will/didFinishLaunching, then didBecomeActive.
+    /// Cold launch to the foreground of an application without scenes: will/didFinishLaunching,
+    /// then what the launch options carry, as UIKit delivers it when launch answered `true`
+    /// (the URL to `application(_:open:options:)`, the quick action to
+    /// `application(_:performActionFor:completionHandler:)`, the user activity to
+    /// `application(_:continue:restorationHandler:)`), then didBecomeActive.
     ///
     /// - Returns: Whether launch went ahead (the merged launch answer).
     @discardableResult
     public func coldLaunch(_ options: LaunchOptions = LaunchOptions()) throws(LifecycleSimulatorError) -> Bool {
         let will = try sendNow(.willFinishLaunching(options))
         let did = try sendNow(.didFinishLaunching(options))
+        let launched = will == .launch(true) && did == .launch(true)
+        if launched { try deliverLaunchItems(of: options) }
         try sendNow(.didBecomeActive)
-        return will == .launch(true) && did == .launch(true)
+        return launched
+    }
+
+    /// What UIKit delivers after a launch that went ahead, from its launch options.
+    private func deliverLaunchItems(of options: LaunchOptions) throws(LifecycleSimulatorError) {
+        if let url = options.url {
+            try sendNow(.openURL(url, OpenURLOptions(sourceApplication: options.sourceApplication)))
+        }
+        if let type = options.userActivityType { try sendNow(.continueUserActivity(UserActivity(activityType: type))) }
+        if let item = options.shortcutItem { try sendNow(.performShortcutItem(item)) }
     }
 
     /// Cold launch of a scene-based application: will/didFinishLaunching, then `scene`
-    /// connects, enters the foreground and becomes active.
+    /// connects (with `connectionOptions`, which the composite delivers to the services that
+    /// handle them), enters the foreground and becomes active.
     @discardableResult
     public func coldLaunch(
         connecting scene: SceneInfo,
@@ -332,17 +409,18 @@ public final class LifecycleSimulator {
     ) async throws(LifecycleSimulatorError)
         -> BackgroundFetchResult
     {
-        guard case .fetch(let result) = try await send(.remoteNotification(notification)) else {
-            preconditionFailure("a silent push always answers with a fetch result")
-        }
-        return result
+        Self.fetchResult(try await send(.remoteNotification(notification)))
     }
 
     /// Performs a background fetch (in the background or suspended).
     public func performBackgroundFetch() async throws(LifecycleSimulatorError) -> BackgroundFetchResult {
-        guard case .fetch(let result) = try await send(.backgroundFetch) else {
-            preconditionFailure("a background fetch always answers with a fetch result")
-        }
+        Self.fetchResult(try await send(.backgroundFetch))
+    }
+
+    /// A fetch-style answer's result; `.noData` for a target that answered nothing, as UIKit
+    /// ends the background time of an application that does not claim the callback.
+    private static func fetchResult(_ answer: Answer?) -> BackgroundFetchResult {
+        guard case .fetch(let result) = answer else { return .noData }
         return result
     }
 
@@ -394,6 +472,11 @@ public final class LifecycleSimulator {
         try sendNow(.willTerminate)
     }
 
+    /// The system warns of low memory while the application runs.
+    public func receiveMemoryWarning() throws(LifecycleSimulatorError) {
+        try sendNow(.didReceiveMemoryWarning)
+    }
+
     /// A scene connects, enters the foreground and becomes active.
     public func connect(
         _ scene: SceneInfo,
@@ -427,6 +510,11 @@ public final class LifecycleSimulator {
         try sendNow(.sceneDidDisconnect(scene))
     }
 
+    /// The person removes scenes in the application switcher: their sessions are discarded.
+    public func discardSceneSessions(_ sessions: Set<SceneSession>) throws(LifecycleSimulatorError) {
+        try sendNow(.didDiscardSceneSessions(sessions))
+    }
+
     /// Launch into the background with nothing delivered yet: will/didFinishLaunching in the
     /// background, as for a background task or a notification action handled in the
     /// background.
@@ -446,32 +534,146 @@ public final class LifecycleSimulator {
         }
     }
 
-    // MARK: - Transitions
+    // MARK: - URLs, activities, quick actions
+
+    /// A URL opened in an application without scenes: from the background (or suspended) it
+    /// comes to the foreground first and the URL arrives while it is inactive, as UIKit does
+    /// (`willEnterForeground`, the URL, `didBecomeActive`); in the foreground it arrives at
+    /// once.
+    ///
+    /// - Returns: Whether a service opened it.
+    @discardableResult
+    public func openURL(_ url: URL, options: OpenURLOptions = OpenURLOptions()) throws(LifecycleSimulatorError) -> Bool
+    {
+        try inForeground { () throws(LifecycleSimulatorError) in try sendNow(.openURL(url, options)) } == .handled(true)
+    }
+
+    /// A URL opened in `scene`: a background scene comes to the foreground first and the URL
+    /// arrives while it is inactive (`sceneWillEnterForeground`, `scene(_:openURLContexts:)`,
+    /// `sceneDidBecomeActive`), as UIKit does for a warm link.
+    public func openURL(
+        _ url: URL,
+        in scene: SceneInfo,
+        options: OpenURLOptions = OpenURLOptions()
+    ) throws(LifecycleSimulatorError) {
+        try inForeground(scene) { () throws(LifecycleSimulatorError) in
+            try sendNow(.sceneOpenURLContexts(scene, [OpenURLContext(url: url, options: options)]))
+        }
+    }
+
+    /// A user activity continued in an application without scenes, brought to the foreground
+    /// as for ``openURL(_:options:)``.
+    ///
+    /// - Returns: Whether a service handled it.
+    @discardableResult
+    public func continueUserActivity(_ activity: UserActivity) throws(LifecycleSimulatorError) -> Bool {
+        try inForeground { () throws(LifecycleSimulatorError) in try sendNow(.continueUserActivity(activity)) }
+            == .handled(true)
+    }
+
+    /// A user activity continued in `scene`, brought to the foreground as for
+    /// ``openURL(_:in:options:)``.
+    public func continueUserActivity(_ activity: UserActivity, in scene: SceneInfo) throws(LifecycleSimulatorError) {
+        try inForeground(scene) { () throws(LifecycleSimulatorError) in
+            try sendNow(.sceneContinueUserActivity(scene, activity))
+        }
+    }
+
+    /// A quick action chosen for an application without scenes, brought to the foreground as
+    /// for ``openURL(_:options:)``; waits for its completion handler.
+    ///
+    /// - Returns: Whether a service handled it.
+    @discardableResult
+    public func performShortcut(_ item: ShortcutItem) async throws(LifecycleSimulatorError) -> Bool {
+        try bringToForeground()
+        let answer = try await send(.performShortcutItem(item))
+        try becomeActiveIfInactive()
+        return answer == .handled(true)
+    }
+
+    /// A quick action chosen for `scene`, brought to the foreground as for
+    /// ``openURL(_:in:options:)``; waits for its completion handler.
+    ///
+    /// - Returns: Whether a service handled it.
+    @discardableResult
+    public func performShortcut(_ item: ShortcutItem, in scene: SceneInfo) async throws(LifecycleSimulatorError) -> Bool
+    {
+        try bringToForeground(scene)
+        let answer = try await send(.scenePerformShortcutItem(scene, item))
+        try becomeActiveIfInactive(scene)
+        return answer == .handled(true)
+    }
+
+    /// Runs `deliver` with the application in the foreground: from the background it enters
+    /// the foreground first and becomes active after.
+    private func inForeground(
+        _ deliver: () throws(LifecycleSimulatorError) -> Answer?
+    ) throws(LifecycleSimulatorError) -> Answer? {
+        try bringToForeground()
+        let answer = try deliver()
+        try becomeActiveIfInactive()
+        return answer
+    }
+
+    /// Runs `deliver` with `scene` in the foreground, as ``inForeground(_:)``.
+    private func inForeground(
+        _ scene: SceneInfo,
+        _ deliver: () throws(LifecycleSimulatorError) -> Void
+    ) throws(LifecycleSimulatorError) {
+        try bringToForeground(scene)
+        try deliver()
+        try becomeActiveIfInactive(scene)
+    }
+
+    private func bringToForeground() throws(LifecycleSimulatorError) {
+        if state == .background || state == .suspended { try sendNow(.willEnterForeground) }
+    }
+
+    private func becomeActiveIfInactive() throws(LifecycleSimulatorError) {
+        if state == .inactive { try sendNow(.didBecomeActive) }
+    }
+
+    private func bringToForeground(_ scene: SceneInfo) throws(LifecycleSimulatorError) {
+        if sceneStates[scene.identifier] == .background { try sendNow(.sceneWillEnterForeground(scene)) }
+    }
+
+    private func becomeActiveIfInactive(_ scene: SceneInfo) throws(LifecycleSimulatorError) {
+        if sceneStates[scene.identifier] == .foregroundInactive { try sendNow(.sceneDidBecomeActive(scene)) }
+    }
+
+    // MARK: - Which steps are possible
 
     /// Every kind of step, for listing what UIKit could do from a state; scene and
     /// background-task steps with the scene and task of `step`.
     private func probes(like step: Step) -> [Step] {
         let scene = Self.scene(of: step) ?? SceneInfo(session: SceneSession(persistentIdentifier: "scene"))
         let notification = UserNotification(identifier: "notification")
+        let url = URL(string: "app:")!
+        let activity = UserActivity(activityType: "activity")
+        let item = ShortcutItem(type: "shortcut", localizedTitle: "Shortcut")
         let task: String
         if case .launchBackgroundTask(let identifier) = step {
             task = identifier
         } else {
-            task = backgroundTaskScheduler.registeredIdentifiers.min() ?? "task"
+            task = system.backgroundTasks.registeredIdentifiers.min() ?? "task"
         }
         return [
             .willFinishLaunching(LaunchOptions()), .didFinishLaunching(LaunchOptions()), .didBecomeActive,
-            .willResignActive, .didEnterBackground, .willEnterForeground, .willTerminate, .suspend,
+            .willResignActive, .didEnterBackground, .willEnterForeground, .willTerminate, .didReceiveMemoryWarning,
+            .openURL(url, OpenURLOptions()), .continueUserActivity(activity), .performShortcutItem(item), .suspend,
             .remoteNotification(RemoteNotification(userInfo: [:])), .backgroundFetch, .backgroundURLSession("session"),
             .willPresentNotification(notification),
             .didReceiveNotificationResponse(NotificationResponse(notification: notification)),
-            .launchBackgroundTask(task), .expireBackgroundTasks, .expireBackgroundTime,
-            .didReceiveIncomingPush(PushPayload()), .didUpdatePushCredentials(PushCredentials(token: Data())),
-            .didInvalidatePushToken(.voIP),
+            .openNotificationSettings(nil), .launchBackgroundTask(task), .expireBackgroundTasks,
+            .expireBackgroundTime, .didReceiveIncomingPush(PushPayload()),
+            .didUpdatePushCredentials(PushCredentials(token: Data())), .didInvalidatePushToken(.voIP),
+            .didDiscardSceneSessions([scene.session]),
             .sceneWillConnect(scene, SceneConnectionOptions()), .sceneWillEnterForeground(scene),
             .sceneDidBecomeActive(scene), .sceneWillResignActive(scene), .sceneDidEnterBackground(scene),
-            .sceneDidDisconnect(scene), .carPlayDidConnect(scene, .templates), .carPlayDidConnect(scene, .window),
-            .carPlayDidDisconnect(scene), .carPlayDidSelectNavigationAlert(scene), .carPlayDidSelectManeuver(scene),
+            .sceneDidDisconnect(scene), .sceneOpenURLContexts(scene, [OpenURLContext(url: url)]),
+            .sceneContinueUserActivity(scene, activity), .scenePerformShortcutItem(scene, item),
+            .carPlayDidConnect(scene, .templates), .carPlayDidConnect(scene, .window), .carPlayDidDisconnect(scene),
+            .carPlayDidSelectNavigationAlert(scene), .carPlayDidSelectManeuver(scene),
             .carPlayContentStyleDidChange(scene, .dark),
         ]
     }
@@ -490,11 +692,11 @@ public final class LifecycleSimulator {
         }
         switch step {
         case .launchBackgroundTask(let identifier) where !isRegistered(identifier):
-            let registered = backgroundTaskScheduler.registeredIdentifiers.sorted()
+            let registered = system.backgroundTasks.registeredIdentifiers.sorted()
             where_ +=
-                " and background task \(identifier) is not registered (registered: "
+                " and background task \(identifier) is not registered with the target's system (registered: "
                 + "\(registered.isEmpty ? "none" : registered.joined(separator: ", ")))"
-        case .expireBackgroundTasks where !hasRunningBackgroundTask:
+        case .expireBackgroundTasks where !system.backgroundTasks.hasRunningTask:
             where_ += " and no background task is running"
         default:
             break
@@ -505,22 +707,18 @@ public final class LifecycleSimulator {
         throw LifecycleSimulatorError(step: "\(step)", state: where_, possibleSteps: possible)
     }
 
-    /// Whether the application registered `identifier` with the simulated `BGTaskScheduler`:
-    /// the system launches no other task.
+    /// Whether the application registered `identifier` with the system's scheduler: the
+    /// system launches no other task.
     private func isRegistered(_ identifier: String) -> Bool {
-        backgroundTaskScheduler.registeredIdentifiers.contains(identifier)
-    }
-
-    /// Whether a background-task run the simulator launched has not completed yet.
-    private var hasRunningBackgroundTask: Bool {
-        backgroundTaskRuns.contains { !$0.isCompleted }
+        system.backgroundTasks.registeredIdentifiers.contains(identifier)
     }
 
     private static func scene(of step: Step) -> SceneInfo? {
         switch step {
         case .sceneWillConnect(let scene, _), .sceneWillEnterForeground(let scene), .sceneDidBecomeActive(let scene),
             .sceneWillResignActive(let scene), .sceneDidEnterBackground(let scene), .sceneDidDisconnect(let scene),
-            .carPlayDidConnect(let scene, _), .carPlayDidDisconnect(let scene),
+            .sceneOpenURLContexts(let scene, _), .sceneContinueUserActivity(let scene, _),
+            .scenePerformShortcutItem(let scene, _), .carPlayDidConnect(let scene, _), .carPlayDidDisconnect(let scene),
             .carPlayDidSelectNavigationAlert(let scene), .carPlayDidSelectManeuver(let scene),
             .carPlayContentStyleDidChange(let scene, _):
             return scene
@@ -560,33 +758,81 @@ public final class LifecycleSimulator {
         }
     }
 
-    /// Whether UIKit can take `step` now: the documented life cycle as a table.
+    /// The core's callback for an application or scene life-cycle step, whose transition
+    /// (`AppCallback`'s table, the one the composite tracks its state with) says which states
+    /// the step fits.
+    private static func lifeCycleCallback(of step: Step) -> AppCallback? {
+        switch step {
+        case .willFinishLaunching: .willFinishLaunching
+        case .didFinishLaunching: .didFinishLaunching
+        case .didBecomeActive: .didBecomeActive
+        case .willResignActive: .willResignActive
+        case .didEnterBackground: .didEnterBackground
+        case .willEnterForeground: .willEnterForeground
+        case .willTerminate: .willTerminate
+        case .sceneWillConnect: .sceneWillConnect
+        case .sceneWillEnterForeground: .sceneWillEnterForeground
+        case .sceneDidBecomeActive: .sceneDidBecomeActive
+        case .sceneWillResignActive: .sceneWillResignActive
+        case .sceneDidEnterBackground: .sceneDidEnterBackground
+        case .sceneDidDisconnect: .sceneDidDisconnect
+        default: nil
+        }
+    }
+
+    /// The core's application state for the simulator's (a suspended application is in the
+    /// background).
+    private var applicationState: ApplicationState {
+        switch state {
+        case .notRunning: .notRunning
+        case .launching: .launching
+        case .inactive: .inactive
+        case .active: .active
+        case .background, .suspended: .background
+        case .terminated: .terminated
+        }
+    }
+
+    /// Whether UIKit can take `step` now.
+    ///
+    /// Life-cycle steps follow the core's transition table (``lifeCycleCallback(of:)``), with
+    /// what UIKit adds: didFinishLaunching comes after willFinishLaunching, a suspended
+    /// application hears nothing but what wakes it, a scene connects to a running
+    /// application, and a scene disconnects from the background. The other steps have their
+    /// rules here.
     private func isPossible(_ step: Step) -> Bool {
         let running = state == .inactive || state == .active || state == .background
+        let foreground = state == .inactive || state == .active
         if usesScenes && Self.isApplicationStateStep(step) { return false }
+        if let callback = Self.lifeCycleCallback(of: step) {
+            if let scene = Self.scene(of: step), let transition = callback.sceneTransition {
+                let current = sceneStates[scene.identifier]
+                guard transition.fits(current) else { return false }
+                switch step {
+                case .sceneWillConnect: return running
+                case .sceneWillEnterForeground: return running || state == .suspended
+                case .sceneDidDisconnect: return current == .background || current == .unattached
+                default: return true
+                }
+            }
+            guard let transition = callback.applicationTransition else { return false }
+            switch step {
+            case .didFinishLaunching: return state == .launching
+            case .willEnterForeground: return state == .background || state == .suspended
+            default: return state != .suspended && transition.fits(applicationState)
+            }
+        }
         switch step {
-        case .willFinishLaunching: return state == .notRunning
-        case .didFinishLaunching: return state == .launching
-        case .didBecomeActive: return state == .inactive
-        case .willResignActive: return state == .active
-        case .didEnterBackground: return state == .inactive
-        case .willEnterForeground: return state == .background || state == .suspended
-        case .willTerminate: return running
+        case .didReceiveMemoryWarning, .didDiscardSceneSessions: return running
+        case .openURL, .continueUserActivity, .performShortcutItem: return !usesScenes && foreground
+        case .sceneOpenURLContexts(let scene, _), .sceneContinueUserActivity(let scene, _),
+            .scenePerformShortcutItem(let scene, _):
+            let current = sceneStates[scene.identifier]
+            return !carPlayScenes.contains(scene.identifier)
+                && (current == .foregroundInactive || current == .foregroundActive)
         case .suspend: return state == .background
         case .remoteNotification: return running || state == .suspended
         case .backgroundFetch, .backgroundURLSession: return state == .background || state == .suspended
-        case .sceneWillConnect(let scene, _):
-            let current = sceneStates[scene.identifier]
-            return running && (current == nil || current == .disconnected)
-        case .sceneWillEnterForeground(let scene):
-            let current = sceneStates[scene.identifier]
-            return (running || state == .suspended) && (current == .unattached || current == .background)
-        case .sceneDidBecomeActive(let scene): return sceneStates[scene.identifier] == .foregroundInactive
-        case .sceneWillResignActive(let scene): return sceneStates[scene.identifier] == .foregroundActive
-        case .sceneDidEnterBackground(let scene): return sceneStates[scene.identifier] == .foregroundInactive
-        case .sceneDidDisconnect(let scene):
-            let current = sceneStates[scene.identifier]
-            return current == .background || current == .unattached
         case .carPlayDidConnect(let scene, _):
             return isConnectedCarPlayScene(scene) && carPlayConnections[scene.identifier] == nil
         case .carPlayDidDisconnect(let scene), .carPlayContentStyleDidChange(let scene, _):
@@ -597,54 +843,17 @@ public final class LifecycleSimulator {
             let current = sceneStates[scene.identifier]
             return isConnectedCarPlayScene(scene) && carPlayConnections[scene.identifier] == .window
                 && (current == .foregroundInactive || current == .foregroundActive)
-        case .willPresentNotification: return state == .active || state == .inactive
+        case .willPresentNotification: return foreground
         case .didReceiveNotificationResponse: return running || state == .suspended
+        case .openNotificationSettings: return running
         case .launchBackgroundTask(let identifier):
             return (state == .background || state == .suspended) && isRegistered(identifier)
-        case .expireBackgroundTasks: return hasRunningBackgroundTask
+        case .expireBackgroundTasks: return system.backgroundTasks.hasRunningTask
         case .expireBackgroundTime: return state == .background
         case .didReceiveIncomingPush: return running || state == .suspended
         case .didUpdatePushCredentials, .didInvalidatePushToken: return running
+        default: return false
         }
-    }
-
-    private func perform(_ step: Step) async -> Answer? {
-        switch step {
-        case .remoteNotification(let notification):
-            wake()
-            history.append("\(step)")
-            return .fetch(await target.didReceiveRemoteNotification(notification))
-        case .backgroundFetch:
-            wake()
-            history.append("\(step)")
-            return .fetch(await target.performFetch())
-        case .backgroundURLSession(let identifier):
-            wake()
-            history.append("\(step)")
-            await target.handleEventsForBackgroundURLSession(identifier)
-            return nil
-        case .willPresentNotification(let notification):
-            history.append("\(step)")
-            return .presentation(await target.willPresentNotification(notification))
-        case .didReceiveNotificationResponse(let response):
-            wake()
-            history.append("\(step)")
-            await target.didReceiveNotificationResponse(response)
-            return nil
-        case .didReceiveIncomingPush:
-            _ = performSynchronously(step)
-            guard let push = incomingPushes.last else {
-                preconditionFailure("delivering a PushKit push always appends it to incomingPushes")
-            }
-            return .incomingPush(await push.completion())
-        default:
-            return performSynchronously(step)
-        }
-    }
-
-    /// A suspended application woken for background work runs in the background.
-    private func wake() {
-        if state == .suspended { state = .background }
     }
 
     /// Whether `scene` is a connected CarPlay scene.
@@ -655,104 +864,114 @@ public final class LifecycleSimulator {
         return current != .disconnected
     }
 
-    private func performSynchronously(_ step: Step) -> Answer? {
+    // MARK: - Taking a step
+
+    /// Takes `step`: records it, moves the simulated states as UIKit does around the
+    /// callback, delivers it to the target, and takes the system's part (launching or
+    /// expiring background tasks and time). `answer` hears the target's answer.
+    private func take(_ step: Step, answer: @escaping @MainActor (Answer?) -> Void) {
         history.append("\(step)")
         switch step {
-        case .willFinishLaunching(let options):
+        case .willFinishLaunching:
             state = .launching
-            return .launch(target.willFinishLaunching(options))
         case .didFinishLaunching(let options):
             state = options.launchedInBackground ? .background : .inactive
-            return .launch(target.didFinishLaunching(options))
         case .didBecomeActive:
             state = .active
-            target.didBecomeActive()
-        case .willResignActive:
-            target.willResignActive()
-            state = .inactive
         case .didEnterBackground:
             state = .background
-            target.didEnterBackground()
-        case .willEnterForeground:
-            wake()
-            target.willEnterForeground()
-            state = .inactive
-        case .willTerminate:
-            target.willTerminate()
-            state = .terminated
         case .suspend:
             state = .suspended
-        case .sceneWillConnect(let scene, let options):
+        case .remoteNotification, .backgroundFetch, .backgroundURLSession, .didReceiveNotificationResponse,
+            .launchBackgroundTask, .didReceiveIncomingPush, .willEnterForeground:
+            wake()
+        case .sceneWillConnect(let scene, _):
             sceneStates[scene.identifier] = .unattached
             if scene.session.role == .carTemplateApplication {
                 carPlayScenes.insert(scene.identifier)
             } else {
                 carPlayScenes.remove(scene.identifier)
             }
-            target.sceneWillConnect(scene, options: options)
         case .sceneWillEnterForeground(let scene):
             wake()
             sceneStates[scene.identifier] = .foregroundInactive
-            target.sceneWillEnterForeground(scene)
         case .sceneDidBecomeActive(let scene):
             sceneStates[scene.identifier] = .foregroundActive
-            target.sceneDidBecomeActive(scene)
         case .sceneWillResignActive(let scene):
             sceneStates[scene.identifier] = .foregroundInactive
-            target.sceneWillResignActive(scene)
         case .sceneDidEnterBackground(let scene):
             sceneStates[scene.identifier] = .background
-            target.sceneDidEnterBackground(scene)
         case .sceneDidDisconnect(let scene):
             sceneStates[scene.identifier] = .disconnected
             carPlayConnections[scene.identifier] = nil
-            target.sceneDidDisconnect(scene)
         case .carPlayDidConnect(let scene, let connection):
             carPlayConnections[scene.identifier] = connection
-            target.carPlayDidConnect(scene, connection: connection)
         case .carPlayDidDisconnect(let scene):
-            let connection = carPlayConnections.removeValue(forKey: scene.identifier) ?? .templates
-            target.carPlayDidDisconnect(scene, connection: connection)
-        case .carPlayDidSelectNavigationAlert(let scene):
-            target.carPlayDidSelectNavigationAlert(scene)
-        case .carPlayDidSelectManeuver(let scene):
-            target.carPlayDidSelectManeuver(scene)
-        case .carPlayContentStyleDidChange(let scene, let style):
-            target.carPlayContentStyleDidChange(scene, to: style)
-        case .launchBackgroundTask(let identifier):
-            wake()
-            backgroundTaskRuns.append(backgroundTaskScheduler.start(identifier))
-        case .expireBackgroundTasks:
-            for run in backgroundTaskRuns where !run.isCompleted { run.expire() }
-        case .expireBackgroundTime:
-            backgroundTime.expireAll()
-        case .didReceiveIncomingPush(let payload):
-            wake()
+            carPlayConnections[scene.identifier] = nil
+        default:
+            break
+        }
+        var deliverAnswer = answer
+        if case .didReceiveIncomingPush(let payload) = step {
             let push = SimulatedIncomingPush(payload: payload)
             incomingPushes.append(push)
-            target.didReceiveIncomingPush(payload) { push.complete($0) }
-        case .didUpdatePushCredentials(let credentials):
-            target.didUpdatePushCredentials(credentials)
-        case .didInvalidatePushToken(let type):
-            target.didInvalidatePushToken(for: type)
-        case .remoteNotification, .backgroundFetch, .backgroundURLSession, .willPresentNotification,
-            .didReceiveNotificationResponse:
-            preconditionFailure("\(step) is asynchronous and handled by perform(_:)")
+            deliverAnswer = { reply in
+                guard case .incomingPush(let report) = reply else { return push.complete(nil) }
+                push.complete(report)
+                answer(reply)
+            }
+        }
+        target.deliver(step, answer: deliverAnswer)
+        switch step {
+        case .willResignActive:
+            state = .inactive
+        case .willEnterForeground:
+            state = .inactive
+        case .willTerminate:
+            state = .terminated
+        case .launchBackgroundTask(let identifier):
+            system.backgroundTasks.start(identifier)
+        case .expireBackgroundTasks:
+            system.backgroundTasks.expireAll()
+        case .expireBackgroundTime:
+            system.backgroundTime.expireAll()
+        default:
+            break
         }
         if usesScenes { followScenes() }
-        return nil
     }
 
-    /// In a scene-based application the application's state follows its scenes.
+    /// A suspended application woken for background work runs in the background.
+    private func wake() {
+        if state == .suspended { state = .background }
+    }
+
+    /// In a scene-based application the application's state follows its scenes, by the
+    /// core's rule (`ApplicationState.implied(byScenes:)`).
     private func followScenes() {
         guard state == .inactive || state == .active || state == .background else { return }
-        let states = sceneStates.values
-        if states.contains(.foregroundActive) {
-            state = .active
-        } else if states.contains(.foregroundInactive) {
-            state = .inactive
-        } else if states.contains(.background) {
-            state = .background
+        switch ApplicationState.implied(byScenes: sceneStates.values) {
+        case .active: state = .active
+        case .inactive: state = .inactive
+        case .background: state = .background
+        default: break
         }
+    }
+}
+
+/// Resumes a continuation with the first answer only: a target that calls a completion
+/// handler twice (which the simulator records where it matters) cannot crash the test that
+/// waits for it.
+@MainActor
+private final class FirstAnswer {
+    private var continuation: CheckedContinuation<LifecycleSimulator.Answer?, Never>?
+
+    init(_ continuation: CheckedContinuation<LifecycleSimulator.Answer?, Never>) {
+        self.continuation = continuation
+    }
+
+    func resume(_ answer: LifecycleSimulator.Answer?) {
+        continuation?.resume(returning: answer)
+        continuation = nil
     }
 }

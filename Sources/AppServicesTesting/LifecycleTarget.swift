@@ -1,241 +1,169 @@
-public import AppServices
+import AppServices
 
-/// What a ``LifecycleSimulator`` drives: something that receives UIKit's lifecycle
-/// callbacks. `ServiceComposite` is one; wrap a platform adapter to drive it the same way.
+/// What a ``LifecycleSimulator`` drives: an application that receives the platform's
+/// life-cycle callbacks, on a simulated system.
+///
+/// Two requirements and no defaults: a target delivers every step, in one exhaustive
+/// `switch`, so a step it does not handle is a compile error, never a test that stops. The
+/// bare composite is a target (``LifecycleSimulator/init(driving:system:)``); a simulated
+/// UIKit (`SimulatedUIKit` in `AppServicesUIKitTesting`) is another, which turns each step
+/// into the UIKit callbacks UIKit would make, through the delegate protocols. Both run the
+/// same steps, on the same kind of system, so the services hear the same callbacks (the test
+/// kit's conformance suite checks it).
+///
+/// ```swift
+/// @MainActor
+/// final class MyHost: LifecycleTarget {
+///     let system = SimulatedSystem()
+///     func deliver(_ step: LifecycleSimulator.Step, answer: @escaping @MainActor (LifecycleSimulator.Answer?) -> Void) {
+///         switch step {
+///         case .didBecomeActive: host.becameActive(); answer(nil)
+///         // ... every other step
+///         }
+///     }
+/// }
+/// ```
 @MainActor
 public protocol LifecycleTarget: AnyObject {
-    /// `application(_:willFinishLaunchingWithOptions:)`.
-    func willFinishLaunching(_ options: LaunchOptions) -> Bool
-    /// `application(_:didFinishLaunchingWithOptions:)`.
-    func didFinishLaunching(_ options: LaunchOptions) -> Bool
-    /// `applicationDidBecomeActive(_:)`.
-    func didBecomeActive()
-    /// `applicationWillResignActive(_:)`.
-    func willResignActive()
-    /// `applicationDidEnterBackground(_:)`.
-    func didEnterBackground()
-    /// `applicationWillEnterForeground(_:)`.
-    func willEnterForeground()
-    /// `applicationWillTerminate(_:)`.
-    func willTerminate()
-    /// `application(_:didReceiveRemoteNotification:fetchCompletionHandler:)`, answered once.
-    func didReceiveRemoteNotification(_ notification: RemoteNotification) async -> BackgroundFetchResult
-    /// `application(_:performFetchWithCompletionHandler:)`, answered once.
-    func performFetch() async -> BackgroundFetchResult
-    /// `application(_:handleEventsForBackgroundURLSession:completionHandler:)`, completed once.
-    func handleEventsForBackgroundURLSession(_ identifier: String) async
-    /// `scene(_:willConnectTo:options:)`.
-    func sceneWillConnect(_ scene: SceneInfo, options: SceneConnectionOptions)
-    /// `sceneWillEnterForeground(_:)`.
-    func sceneWillEnterForeground(_ scene: SceneInfo)
-    /// `sceneDidBecomeActive(_:)`.
-    func sceneDidBecomeActive(_ scene: SceneInfo)
-    /// `sceneWillResignActive(_:)`.
-    func sceneWillResignActive(_ scene: SceneInfo)
-    /// `sceneDidEnterBackground(_:)`.
-    func sceneDidEnterBackground(_ scene: SceneInfo)
-    /// `sceneDidDisconnect(_:)`.
-    func sceneDidDisconnect(_ scene: SceneInfo)
-    /// `userNotificationCenter(_:willPresent:withCompletionHandler:)`, answered once.
-    func willPresentNotification(_ notification: UserNotification) async -> NotificationPresentationOptions
-    /// `userNotificationCenter(_:didReceive:withCompletionHandler:)`, completed once.
-    func didReceiveNotificationResponse(_ response: NotificationResponse) async
-    /// `templateApplicationScene(_:didConnect:to:)` for a `.window` connection,
-    /// `templateApplicationScene(_:didConnect:)` for `.templates`, for the CarPlay scene `scene`.
-    func carPlayDidConnect(_ scene: SceneInfo, connection: CarPlayConnection)
-    /// `templateApplicationScene(_:didDisconnect:from:)` for a `.window` connection,
-    /// `templateApplicationScene(_:didDisconnectInterfaceController:)` for `.templates`.
-    func carPlayDidDisconnect(_ scene: SceneInfo, connection: CarPlayConnection)
-    /// `templateApplicationScene(_:didSelect:)` with a navigation alert.
-    func carPlayDidSelectNavigationAlert(_ scene: SceneInfo)
-    /// `templateApplicationScene(_:didSelect:)` with a maneuver.
-    func carPlayDidSelectManeuver(_ scene: SceneInfo)
-    /// `contentStyleDidChange(_:)` for the CarPlay scene `scene`.
-    func carPlayContentStyleDidChange(_ scene: SceneInfo, to contentStyle: UserInterfaceStyle)
-    /// `pushRegistry(_:didReceiveIncomingPushWith:for:completion:)`: delivers `payload` and
-    /// calls `completion` each time the push's completion handler is called (once, when the
-    /// target behaves), with what the services reported when the target can tell, `nil`
-    /// otherwise.
-    func didReceiveIncomingPush(
-        _ payload: PushPayload,
-        completion: @escaping @MainActor @Sendable (VoIPCallReport?) -> Void
-    )
-    /// `pushRegistry(_:didUpdate:for:)`.
-    func didUpdatePushCredentials(_ credentials: PushCredentials)
-    /// `pushRegistry(_:didInvalidatePushTokenFor:)`.
-    func didInvalidatePushToken(for type: PushType)
-    /// Takes the simulated system's background-task scheduler and background time; the
-    /// simulator calls it once, when it is created.
+    /// The simulated system the application runs on: where it registers its background tasks
+    /// and begins its background time, and what the simulator launches and expires them with.
+    var system: SimulatedSystem { get }
+
+    /// Delivers `step` as the platform would, and calls `answer` with the step's answer:
+    /// synchronously for a step the platform answers on return (a launch's Boolean, or `nil`
+    /// for a callback without one), later for a step with a completion handler (a silent
+    /// push's fetch result, a notification's presentation, a PushKit push), when its
+    /// completion handler is called.
     ///
-    /// The target registers its background tasks with `scheduler` by the time
-    /// `didFinishLaunching` returns, as an application registers with `BGTaskScheduler`, and
-    /// begins the background time of its work from `backgroundTime`, as with
-    /// `beginBackgroundTask`.
-    func install(backgroundTasks scheduler: any BackgroundTaskScheduler, backgroundTime: any BackgroundTimeProvider)
+    /// `answer` is called once when the target behaves; the simulator keeps the first call
+    /// and records a PushKit push's later ones in ``LifecycleSimulator/incomingPushes``.
+    /// Steps the system takes itself (``LifecycleSimulator/Step/suspend``, launching and
+    /// expiring background tasks, expiring background time) are delivered before the system
+    /// takes them, for what the platform does alongside (UIKit sets
+    /// `backgroundTimeRemaining` to zero); a target with nothing to do answers `nil`.
+    func deliver(_ step: LifecycleSimulator.Step, answer: @escaping @MainActor (LifecycleSimulator.Answer?) -> Void)
 }
 
-extension LifecycleTarget {
-    /// Stops the test: this target does not deliver notifications. Implement
-    /// ``willPresentNotification(_:)`` in its conformance to drive it with notification steps.
-    public func willPresentNotification(_ notification: UserNotification) async -> NotificationPresentationOptions {
-        preconditionFailure(
-            "\(Self.self) does not deliver userNotificationCenter(_:willPresent:withCompletionHandler:); "
-                + "implement willPresentNotification(_:) in its LifecycleTarget conformance."
-        )
-    }
-
-    /// Stops the test: this target does not deliver notification responses. Implement
-    /// ``didReceiveNotificationResponse(_:)`` in its conformance to drive it with
-    /// notification steps.
-    public func didReceiveNotificationResponse(_ response: NotificationResponse) async {
-        preconditionFailure(
-            "\(Self.self) does not deliver userNotificationCenter(_:didReceive:withCompletionHandler:); "
-                + "implement didReceiveNotificationResponse(_:) in its LifecycleTarget conformance."
-        )
-    }
-
-    /// Stops the test: this target has no CarPlay scene delegate. Implement
-    /// ``carPlayDidConnect(_:connection:)`` and the other CarPlay members in its conformance
-    /// to drive it with CarPlay steps.
-    public func carPlayDidConnect(_ scene: SceneInfo, connection: CarPlayConnection) {
-        Self.noCarPlay("templateApplicationScene(_:didConnect:)")
-    }
-
-    /// Stops the test: this target has no CarPlay scene delegate (see
-    /// ``carPlayDidConnect(_:connection:)``).
-    public func carPlayDidDisconnect(_ scene: SceneInfo, connection: CarPlayConnection) {
-        Self.noCarPlay("templateApplicationScene(_:didDisconnect:)")
-    }
-
-    /// Stops the test: this target has no CarPlay scene delegate (see
-    /// ``carPlayDidConnect(_:connection:)``).
-    public func carPlayDidSelectNavigationAlert(_ scene: SceneInfo) {
-        Self.noCarPlay("templateApplicationScene(_:didSelect:)")
-    }
-
-    /// Stops the test: this target has no CarPlay scene delegate (see
-    /// ``carPlayDidConnect(_:connection:)``).
-    public func carPlayDidSelectManeuver(_ scene: SceneInfo) {
-        Self.noCarPlay("templateApplicationScene(_:didSelect:)")
-    }
-
-    /// Stops the test: this target has no CarPlay scene delegate (see
-    /// ``carPlayDidConnect(_:connection:)``).
-    public func carPlayContentStyleDidChange(_ scene: SceneInfo, to contentStyle: UserInterfaceStyle) {
-        Self.noCarPlay("contentStyleDidChange(_:)")
-    }
-
-    private static func noCarPlay(_ callback: String) -> Never {
-        preconditionFailure(
-            "\(Self.self) does not deliver \(callback) to a CarPlay scene; implement the CarPlay members "
-                + "(carPlayDidConnect(_:connection:) and the others) in its LifecycleTarget conformance."
-        )
-    }
-
-    /// Stops the test: this target does not deliver PushKit pushes. Implement
-    /// ``didReceiveIncomingPush(_:completion:)`` in its conformance to drive it with push
-    /// steps.
-    public func didReceiveIncomingPush(
-        _ payload: PushPayload,
-        completion: @escaping @MainActor @Sendable (VoIPCallReport?) -> Void
-    ) {
-        preconditionFailure(
-            "\(Self.self) does not deliver pushRegistry(_:didReceiveIncomingPushWith:for:completion:); "
-                + "implement didReceiveIncomingPush(_:completion:) in its LifecycleTarget conformance."
-        )
-    }
-
-    /// Stops the test: this target does not deliver PushKit tokens. Implement
-    /// ``didUpdatePushCredentials(_:)`` in its conformance to drive it with push steps.
-    public func didUpdatePushCredentials(_ credentials: PushCredentials) {
-        preconditionFailure(
-            "\(Self.self) does not deliver pushRegistry(_:didUpdate:for:); "
-                + "implement didUpdatePushCredentials(_:) in its LifecycleTarget conformance."
-        )
-    }
-
-    /// Stops the test: this target does not deliver PushKit token invalidations. Implement
-    /// ``didInvalidatePushToken(for:)`` in its conformance to drive it with push steps.
-    public func didInvalidatePushToken(for type: PushType) {
-        preconditionFailure(
-            "\(Self.self) does not deliver pushRegistry(_:didInvalidatePushTokenFor:); "
-                + "implement didInvalidatePushToken(for:) in its LifecycleTarget conformance."
-        )
-    }
-
-    /// Takes nothing: the target registers no background tasks with the simulator, so the
-    /// simulator refuses to launch any (no identifier is registered), and its background time
-    /// records nothing.
-    public func install(
-        backgroundTasks scheduler: any BackgroundTaskScheduler,
-        backgroundTime: any BackgroundTimeProvider
-    ) {}
-}
-
-/// Drives a composite with no platform objects.
+/// Drives a composite with no platform objects, on a simulated system.
 @MainActor
 final class CompositeTarget: LifecycleTarget {
     let composite: ServiceComposite
-    /// The simulated `BGTaskScheduler`, registered with at launch.
-    private var scheduler: (any BackgroundTaskScheduler)?
+    let system: SimulatedSystem
+    /// How each CarPlay scene's interface controller is connected, for its disconnection.
+    private var carPlayConnections: [String: CarPlayConnection] = [:]
 
-    init(_ composite: ServiceComposite) { self.composite = composite }
-
-    func install(backgroundTasks scheduler: any BackgroundTaskScheduler, backgroundTime: any BackgroundTimeProvider) {
-        self.scheduler = scheduler
-        composite.backgroundTime = backgroundTime
+    /// Drives `composite` on `system`, whose background time the composite holds from now on.
+    init(_ composite: ServiceComposite, system: SimulatedSystem) {
+        self.composite = composite
+        self.system = system
+        composite.backgroundTime = system.backgroundTime
     }
 
-    func willFinishLaunching(_ options: LaunchOptions) -> Bool {
-        // Before the services hear of the launch, as an adapter registers with
-        // BGTaskScheduler: a service may submit a request from willFinishLaunching on.
-        if let scheduler { composite.registerBackgroundTasks(with: scheduler) }
-        return composite.willFinishLaunching(options)
+    func deliver(_ step: LifecycleSimulator.Step, answer: @escaping @MainActor (LifecycleSimulator.Answer?) -> Void) {
+        switch step {
+        case .willFinishLaunching(let options):
+            // Before the services hear of the launch, as an adapter registers with
+            // BGTaskScheduler: a service may submit a request from willFinishLaunching on.
+            composite.registerBackgroundTasks(with: system.backgroundTasks)
+            answer(.launch(composite.willFinishLaunching(options)))
+        case .didFinishLaunching(let options):
+            let launched = composite.didFinishLaunching(options)
+            system.backgroundTasks.applicationDidFinishLaunching()
+            answer(.launch(launched))
+        case .didBecomeActive:
+            composite.didBecomeActive()
+            answer(nil)
+        case .willResignActive:
+            composite.willResignActive()
+            answer(nil)
+        case .didEnterBackground:
+            composite.didEnterBackground()
+            answer(nil)
+        case .willEnterForeground:
+            composite.willEnterForeground()
+            answer(nil)
+        case .willTerminate:
+            composite.willTerminate()
+            answer(nil)
+        case .didReceiveMemoryWarning:
+            composite.didReceiveMemoryWarning()
+            answer(nil)
+        case .openURL(let url, let options): answer(.handled(composite.open(url, options: options)))
+        case .continueUserActivity(let activity): answer(.handled(composite.continueUserActivity(activity)))
+        case .performShortcutItem(let item):
+            composite.performAction(for: item) { answer(.handled($0)) }
+        case .remoteNotification(let notification):
+            composite.didReceiveRemoteNotification(notification) { answer(.fetch($0)) }
+        case .backgroundFetch:
+            composite.performFetch { answer(.fetch($0)) }
+        case .backgroundURLSession(let identifier):
+            composite.handleEventsForBackgroundURLSession(identifier) { answer(nil) }
+        case .didDiscardSceneSessions(let sessions):
+            composite.didDiscardSceneSessions(sessions)
+            answer(nil)
+        case .sceneWillConnect(let scene, let options):
+            composite.sceneWillConnect(scene, options: options)
+            answer(nil)
+        case .sceneWillEnterForeground(let scene):
+            composite.sceneWillEnterForeground(scene)
+            answer(nil)
+        case .sceneDidBecomeActive(let scene):
+            composite.sceneDidBecomeActive(scene)
+            answer(nil)
+        case .sceneWillResignActive(let scene):
+            composite.sceneWillResignActive(scene)
+            answer(nil)
+        case .sceneDidEnterBackground(let scene):
+            composite.sceneDidEnterBackground(scene)
+            answer(nil)
+        case .sceneDidDisconnect(let scene):
+            carPlayConnections[scene.identifier] = nil
+            composite.sceneDidDisconnect(scene)
+            answer(nil)
+        case .sceneOpenURLContexts(let scene, let contexts):
+            composite.open(contexts, scene: scene)
+            answer(nil)
+        case .sceneContinueUserActivity(let scene, let activity):
+            _ = composite.continueUserActivity(activity, scene: scene)
+            answer(nil)
+        case .scenePerformShortcutItem(let scene, let item):
+            composite.performAction(for: item, scene: scene) { answer(.handled($0)) }
+        case .carPlayDidConnect(let scene, let connection):
+            carPlayConnections[scene.identifier] = connection
+            composite.carPlayDidConnect(scene, connection: connection)
+            answer(nil)
+        case .carPlayDidDisconnect(let scene):
+            let connection = carPlayConnections.removeValue(forKey: scene.identifier) ?? .templates
+            composite.carPlayDidDisconnect(scene, connection: connection)
+            answer(nil)
+        case .carPlayDidSelectNavigationAlert(let scene):
+            composite.carPlayDidSelectNavigationAlert(scene)
+            answer(nil)
+        case .carPlayDidSelectManeuver(let scene):
+            composite.carPlayDidSelectManeuver(scene)
+            answer(nil)
+        case .carPlayContentStyleDidChange(let scene, let style):
+            composite.carPlayContentStyleDidChange(scene, to: style)
+            answer(nil)
+        case .willPresentNotification(let notification):
+            composite.willPresentNotification(notification) { answer(.presentation($0)) }
+        case .didReceiveNotificationResponse(let response):
+            composite.didReceiveNotificationResponse(response) { answer(nil) }
+        case .openNotificationSettings(let notification):
+            composite.openSettings(for: notification)
+            answer(nil)
+        case .didReceiveIncomingPush(let payload):
+            composite.didReceiveIncomingPush(payload) { answer(.incomingPush($0)) }
+        case .didUpdatePushCredentials(let credentials):
+            composite.didUpdatePushCredentials(credentials)
+            answer(nil)
+        case .didInvalidatePushToken(let type):
+            composite.didInvalidatePushToken(for: type)
+            answer(nil)
+        case .suspend, .launchBackgroundTask, .expireBackgroundTasks, .expireBackgroundTime:
+            // The system takes these itself; the composite hears of them through its tasks
+            // and background time.
+            answer(nil)
+        }
     }
-    func didFinishLaunching(_ options: LaunchOptions) -> Bool { composite.didFinishLaunching(options) }
-    func didBecomeActive() { composite.didBecomeActive() }
-    func willResignActive() { composite.willResignActive() }
-    func didEnterBackground() { composite.didEnterBackground() }
-    func willEnterForeground() { composite.willEnterForeground() }
-    func willTerminate() { composite.willTerminate() }
-    func didReceiveRemoteNotification(_ notification: RemoteNotification) async -> BackgroundFetchResult {
-        await composite.didReceiveRemoteNotification(notification)
-    }
-    func performFetch() async -> BackgroundFetchResult { await composite.performFetch() }
-    func handleEventsForBackgroundURLSession(_ identifier: String) async {
-        await composite.handleEventsForBackgroundURLSession(identifier)
-    }
-    func sceneWillConnect(_ scene: SceneInfo, options: SceneConnectionOptions) {
-        composite.sceneWillConnect(scene, options: options)
-    }
-    func sceneWillEnterForeground(_ scene: SceneInfo) { composite.sceneWillEnterForeground(scene) }
-    func sceneDidBecomeActive(_ scene: SceneInfo) { composite.sceneDidBecomeActive(scene) }
-    func sceneWillResignActive(_ scene: SceneInfo) { composite.sceneWillResignActive(scene) }
-    func sceneDidEnterBackground(_ scene: SceneInfo) { composite.sceneDidEnterBackground(scene) }
-    func sceneDidDisconnect(_ scene: SceneInfo) { composite.sceneDidDisconnect(scene) }
-    func willPresentNotification(_ notification: UserNotification) async -> NotificationPresentationOptions {
-        await composite.willPresentNotification(notification)
-    }
-    func didReceiveNotificationResponse(_ response: NotificationResponse) async {
-        await composite.didReceiveNotificationResponse(response)
-    }
-    func carPlayDidConnect(_ scene: SceneInfo, connection: CarPlayConnection) {
-        composite.carPlayDidConnect(scene, connection: connection)
-    }
-    func carPlayDidDisconnect(_ scene: SceneInfo, connection: CarPlayConnection) {
-        composite.carPlayDidDisconnect(scene, connection: connection)
-    }
-    func carPlayDidSelectNavigationAlert(_ scene: SceneInfo) { composite.carPlayDidSelectNavigationAlert(scene) }
-    func carPlayDidSelectManeuver(_ scene: SceneInfo) { composite.carPlayDidSelectManeuver(scene) }
-    func carPlayContentStyleDidChange(_ scene: SceneInfo, to contentStyle: UserInterfaceStyle) {
-        composite.carPlayContentStyleDidChange(scene, to: contentStyle)
-    }
-    func didReceiveIncomingPush(
-        _ payload: PushPayload,
-        completion: @escaping @MainActor @Sendable (VoIPCallReport?) -> Void
-    ) {
-        composite.didReceiveIncomingPush(payload) { completion($0) }
-    }
-    func didUpdatePushCredentials(_ credentials: PushCredentials) { composite.didUpdatePushCredentials(credentials) }
-    func didInvalidatePushToken(for type: PushType) { composite.didInvalidatePushToken(for: type) }
 }

@@ -37,6 +37,41 @@ extension BackgroundTaskRequest {
     }
 }
 
+extension BGTaskRequest {
+    /// The system's request for `request`: a `BGAppRefreshTaskRequest`, a
+    /// `BGProcessingTaskRequest`, or (iOS 26 and later) a `BGContinuedProcessingTaskRequest`.
+    package static func make(for request: BackgroundTaskRequest) throws(BackgroundTaskError) -> BGTaskRequest {
+        switch request.kind {
+        case .appRefresh:
+            let made = BGAppRefreshTaskRequest(identifier: request.identifier)
+            made.earliestBeginDate = request.earliestBeginDate
+            return made
+        case .processing:
+            let made = BGProcessingTaskRequest(identifier: request.identifier)
+            made.earliestBeginDate = request.earliestBeginDate
+            made.requiresNetworkConnectivity = request.requiresNetworkConnectivity
+            made.requiresExternalPower = request.requiresExternalPower
+            return made
+        case .continuedProcessing:
+            #if os(iOS) || !canImport(UIKit)
+            if #available(iOS 26.0, *) {
+                return BGContinuedProcessingTaskRequest(
+                    identifier: request.identifier,
+                    title: request.title,
+                    subtitle: request.subtitle
+                )
+            }
+            #endif
+            throw BackgroundTaskError(
+                code: .unavailable,
+                identifier: request.identifier,
+                message: "Background task \(request.identifier) is a continued-processing task, which needs iOS 26 "
+                    + "or later; this system cannot run it. Check for it before submitting."
+            )
+        }
+    }
+}
+
 extension BackgroundTaskError {
     /// The error for the system's refusal of the task `identifier`, with a message that
     /// names it and says what to do.

@@ -49,7 +49,7 @@ final class UIKitBackgroundTaskScheduler: BackgroundTaskScheduler {
     ///   continued-processing task where the system has none, and the system's refusals
     ///   (`BGTaskScheduler.Error`) mapped to their codes.
     func submit(_ request: BackgroundTaskRequest) throws {
-        let platformRequest = try Self.platformRequest(for: request)
+        let platformRequest = try BGTaskRequest.make(for: request)
         do {
             try scheduler.submit(platformRequest)
         } catch let error as BGTaskScheduler.Error {
@@ -68,39 +68,6 @@ final class UIKitBackgroundTaskScheduler: BackgroundTaskScheduler {
             scheduler.getPendingTaskRequests { requests in
                 continuation.resume(returning: requests.map(BackgroundTaskRequest.init))
             }
-        }
-    }
-
-    /// The system's request for `request`: a `BGAppRefreshTaskRequest`, a
-    /// `BGProcessingTaskRequest`, or (iOS 26 and later) a `BGContinuedProcessingTaskRequest`.
-    static func platformRequest(for request: BackgroundTaskRequest) throws(BackgroundTaskError) -> BGTaskRequest {
-        switch request.kind {
-        case .appRefresh:
-            let made = BGAppRefreshTaskRequest(identifier: request.identifier)
-            made.earliestBeginDate = request.earliestBeginDate
-            return made
-        case .processing:
-            let made = BGProcessingTaskRequest(identifier: request.identifier)
-            made.earliestBeginDate = request.earliestBeginDate
-            made.requiresNetworkConnectivity = request.requiresNetworkConnectivity
-            made.requiresExternalPower = request.requiresExternalPower
-            return made
-        case .continuedProcessing:
-            #if os(iOS) || !canImport(UIKit)
-            if #available(iOS 26.0, *) {
-                return BGContinuedProcessingTaskRequest(
-                    identifier: request.identifier,
-                    title: request.title,
-                    subtitle: request.subtitle
-                )
-            }
-            #endif
-            throw BackgroundTaskError(
-                code: .unavailable,
-                identifier: request.identifier,
-                message: "Background task \(request.identifier) is a continued-processing task, which needs iOS 26 "
-                    + "or later; this system cannot run it. Check for it before submitting."
-            )
         }
     }
 }

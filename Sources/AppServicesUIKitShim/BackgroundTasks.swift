@@ -21,49 +21,33 @@ public typealias dispatch_queue_t = DispatchQueue
 
 /// The system's scheduler of background tasks (`BGTaskScheduler`).
 ///
-/// The shim follows the system's rules and records what breaks them instead of raising:
-/// registering an identifier twice, or after the application finished launching, is listed
-/// in ``misuse``; an identifier that is not permitted is refused (`false`); submitting a
-/// request for it throws ``Error-swift.struct/Code/notPermitted``. Its state is behind a
-/// lock, as the system's scheduler is used from any thread.
+/// In the shim the system's side is a simulated device's (a package backend, which
+/// `AppServicesUIKitTesting` connects to the test kit's simulated system): registrations,
+/// requests and launches are kept there, by the system's rules. Outside a simulated device
+/// there is no system to run tasks: registering is refused (`false`), submitting throws
+/// ``Error-swift.struct/Code/unavailable``, and nothing is pending.
 @available(iOS 13.0, *)
 open class BGTaskScheduler: NSObject {
-    /// One registration: the queue its launch handler runs on and the handler.
-    private struct Registration {
-        let queue: DispatchQueue?
-        let launchHandler: (BGTask) -> Void
-    }
-
-    /// Everything the scheduler keeps, read and written only under `lock`.
-    private struct State {
-        var registrations: [String: Registration] = [:]
-        var registrationLog: [(identifier: String, queue: DispatchQueue?)] = []
-        var misuse: [String] = []
-        var permitted: Set<String>?
-        var launchFinished = false
-        var pending: [BGTaskRequest] = []
-        var submitted: [BGTaskRequest] = []
-        var refusal: Error.Code?
-    }
-
-    private let lock = NSLock()
-    private var state = State()
+    /// Shim only: the system's side; `nil` outside a simulated device.
+    package let backend: (any SimulatedTaskSchedulerBackend)?
 
     /// The application's scheduler.
     ///
     /// In the shim: the scheduler of the simulated device whose step is running
-    /// (``SimulatedFrameworks``), else one scheduler for the process.
+    /// (``SimulatedFrameworks``), else one without a system, for the process.
     open class var shared: BGTaskScheduler {
         SimulatedFrameworks.current?.taskScheduler ?? processWide
     }
 
-    /// The scheduler outside any simulated device. Its state is behind the instance's lock,
-    /// so sharing it between threads is safe.
-    nonisolated(unsafe) private static let processWide = BGTaskScheduler()
+    /// The scheduler outside any simulated device. It keeps no state of its own, so sharing
+    /// it between threads is safe.
+    nonisolated(unsafe) private static let processWide = BGTaskScheduler(backend: nil)
 
-    /// Creates a scheduler. The system has one per application; the shim lets a simulated
-    /// UIKit in this package create one per simulated device.
-    package override init() {
+    /// Creates a scheduler whose system side is `backend`. The system has one scheduler per
+    /// application; the shim lets a simulated UIKit in this package make one per simulated
+    /// device.
+    package init(backend: (any SimulatedTaskSchedulerBackend)?) {
+        self.backend = backend
         super.init()
     }
 
@@ -72,121 +56,45 @@ open class BGTaskScheduler: NSObject {
     /// finishes launching, once per identifier.
     ///
     /// - Returns: `false` when the identifier is not permitted (missing from Info.plist's
-    ///   `BGTaskSchedulerPermittedIdentifiers`).
+    ///   `BGTaskSchedulerPermittedIdentifiers`) or registered already.
     open func register(
         forTaskWithIdentifier identifier: String,
         using queue: dispatch_queue_t?,
         launchHandler: @escaping (BGTask) -> Void
     ) -> Bool {
-        lock.withLock {
-            state.registrationLog.append((identifier, queue))
-            if state.registrations[identifier] != nil {
-                state.misuse.append("Launch handler for task with identifier \(identifier) has already been registered")
-                return false
-            }
-            if state.launchFinished {
-                state.misuse.append(
-                    "All launch handlers must be registered before application finishes launching (\(identifier))"
-                )
-            }
-            if let permitted = state.permitted, !permitted.contains(identifier) {
-                return false
-            }
-            state.registrations[identifier] = Registration(queue: queue, launchHandler: launchHandler)
-            return true
-        }
+        backend?.register(identifier: identifier, queue: queue, launchHandler: launchHandler) ?? false
     }
 
     /// Asks the system to run the task of `taskRequest` later, replacing a pending request
     /// with its identifier.
     ///
     /// - Throws: ``Error-swift.struct`` with ``Error-swift.struct/Code/notPermitted`` when the
-    ///   identifier is not permitted, or the code the shim was told to refuse with
-    ///   (``refuseSubmissions(with:)``).
+    ///   identifier is not permitted, ``Error-swift.struct/Code/unavailable`` when background
+    ///   tasks cannot run, or another code the system refuses with.
     open func submit(_ taskRequest: BGTaskRequest) throws {
-        let refusal: Error.Code? = lock.withLock {
-            if let refusal = state.refusal { return refusal }
-            if let permitted = state.permitted, !permitted.contains(taskRequest.identifier) { return .notPermitted }
-            state.pending.removeAll { $0.identifier == taskRequest.identifier }
-            state.pending.append(taskRequest)
-            state.submitted.append(taskRequest)
-            return nil
-        }
-        if let refusal { throw Error(refusal) }
+        guard let backend else { throw Error(.unavailable) }
+        try backend.submit(taskRequest)
     }
 
     /// Withdraws the pending request for `identifier`, if any.
     open func cancel(taskRequestWithIdentifier identifier: String) {
-        lock.withLock { state.pending.removeAll { $0.identifier == identifier } }
+        backend?.cancel(identifier: identifier)
     }
 
     /// Withdraws every pending request.
     open func cancelAllTaskRequests() {
-        lock.withLock { state.pending.removeAll() }
+        backend?.cancelAll()
     }
 
     /// Calls `completionHandler` with the requests not run yet. The system calls it on a
     /// background queue; the shim calls it before returning.
     open func getPendingTaskRequests(completionHandler: @escaping @Sendable ([BGTaskRequest]) -> Void) {
-        completionHandler(lock.withLock { state.pending })
+        completionHandler(backend?.pendingRequests() ?? [])
     }
 
     /// The requests not run yet.
     open func pendingTaskRequests() async -> [BGTaskRequest] {
-        lock.withLock { state.pending }
-    }
-}
-
-// MARK: Shim only
-
-extension BGTaskScheduler {
-    /// Shim only: the identifiers the application may register and submit (Info.plist's
-    /// `BGTaskSchedulerPermittedIdentifiers`); `nil`, the default, permits every identifier.
-    package var permittedIdentifiers: Set<String>? {
-        get { lock.withLock { state.permitted } }
-        set { lock.withLock { state.permitted = newValue } }
-    }
-
-    /// Shim only: every call of `register(forTaskWithIdentifier:using:launchHandler:)`, in
-    /// order, refused ones included, with the queue it named.
-    package var registrationLog: [(identifier: String, queue: DispatchQueue?)] {
-        lock.withLock { state.registrationLog }
-    }
-
-    /// Shim only: the calls for which the system would have raised an exception
-    /// (registering twice, or after launch), in order; empty when the application behaves.
-    package var misuse: [String] { lock.withLock { state.misuse } }
-
-    /// Shim only: every request accepted by `submit(_:)`, in order.
-    package var submittedRequests: [BGTaskRequest] { lock.withLock { state.submitted } }
-
-    /// Shim only: the requests not run yet, without waiting.
-    package var pendingRequests: [BGTaskRequest] { lock.withLock { state.pending } }
-
-    /// Shim only: makes `submit(_:)` throw `code` from now on; `nil` accepts again.
-    package func refuseSubmissions(with code: Error.Code?) {
-        lock.withLock { state.refusal = code }
-    }
-
-    /// Shim only: the application has finished launching; registering now is misuse.
-    package func applicationDidFinishLaunching() {
-        lock.withLock { state.launchFinished = true }
-    }
-
-    /// Shim only: launches `task` as the system does, taking its pending request, by calling
-    /// the launch handler registered for its identifier on the caller's thread (the adapter
-    /// registers with the main queue, so call it on the main actor).
-    ///
-    /// - Returns: `false` when nothing is registered for the identifier: the system would not
-    ///   have launched the task.
-    package func launch(_ task: BGTask) -> Bool {
-        let registration: Registration? = lock.withLock {
-            state.pending.removeAll { $0.identifier == task.identifier }
-            return state.registrations[task.identifier]
-        }
-        guard let registration else { return false }
-        registration.launchHandler(task)
-        return true
+        backend?.pendingRequests() ?? []
     }
 }
 
@@ -260,11 +168,18 @@ open class BGTask: NSObject {
     /// Tells the system the task is done. Call it exactly once per launch.
     open func setTaskCompleted(success: Bool) {
         lock.withLock { state.completions.append(success) }
+        whenCompleted?(success)
     }
 
-    /// Creates a task, as the system does when it launches one.
-    package init(identifier: String) {
+    /// Shim only: what the system does with each completion (a simulated device records it
+    /// in its run of the task).
+    private let whenCompleted: (@Sendable (Bool) -> Void)?
+
+    /// Creates a task, as the system does when it launches one; `whenCompleted` hears each
+    /// `setTaskCompleted(success:)` call.
+    package init(identifier: String, whenCompleted: (@Sendable (Bool) -> Void)? = nil) {
         self.identifier = identifier
+        self.whenCompleted = whenCompleted
         super.init()
     }
 }

@@ -3,6 +3,7 @@
 // where each application has one notification center and one task scheduler, and PushKit
 // knows the application's registries; this file is empty there.
 #if !canImport(UIKit)
+import Dispatch
 
 /// Shim only: the notification center and task scheduler of one simulated device, which
 /// `UNUserNotificationCenter.current()` and `BGTaskScheduler.shared` return while that
@@ -46,6 +47,32 @@ package struct SimulatedFrameworks: @unchecked Sendable {
     ) rethrows -> Result {
         try $current.withValue(frameworks, operation: operation)
     }
+}
+
+/// Shim only: the operating system's side of `BGTaskScheduler`, which a simulated device in
+/// this package plays (`AppServicesUIKitTesting` connects it to the test kit's simulated
+/// system, so the application's scheduler and the simulator's are one).
+package protocol SimulatedTaskSchedulerBackend: AnyObject, Sendable {
+    /// `register(forTaskWithIdentifier:using:launchHandler:)`.
+    func register(identifier: String, queue: DispatchQueue?, launchHandler: @escaping (BGTask) -> Void) -> Bool
+    /// `submit(_:)`; throws `BGTaskScheduler.Error`.
+    func submit(_ request: BGTaskRequest) throws
+    /// `cancel(taskRequestWithIdentifier:)`.
+    func cancel(identifier: String)
+    /// `cancelAllTaskRequests()`.
+    func cancelAll()
+    /// The requests not run yet.
+    func pendingRequests() -> [BGTaskRequest]
+}
+
+/// Shim only: the operating system's side of `UIApplication`'s background time, which a
+/// simulated device in this package plays.
+package protocol SimulatedBackgroundTimeBackend: AnyObject, Sendable {
+    /// `beginBackgroundTask(withName:expirationHandler:)`: the identifier's number, or `0`
+    /// (`.invalid`) when the system gives no time.
+    func begin(named name: String?, expirationHandler: (@MainActor @Sendable () -> Void)?) -> Int
+    /// `endBackgroundTask(_:)`.
+    func end(_ identifier: Int)
 }
 
 #endif

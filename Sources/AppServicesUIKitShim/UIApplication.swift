@@ -48,8 +48,21 @@ open class UIApplication: UIResponder {
 
     // MARK: Background time
 
-    /// Shim only: the background time begun and not ended, and what was ended.
-    package private(set) var backgroundTime = BackgroundTimeLedger()
+    /// Shim only: where background time comes from, as the system keeps it: the simulated
+    /// device's (`nil` outside one, where the system gives none).
+    package let backgroundTimeBackend: (any SimulatedBackgroundTimeBackend)?
+
+    /// Creates an application object; the shim lets a simulated UIKit in this package make
+    /// its own, with the background time of its simulated device.
+    package init(backgroundTime: (any SimulatedBackgroundTimeBackend)?) {
+        backgroundTimeBackend = backgroundTime
+        super.init()
+    }
+
+    /// Creates an application object whose system gives no background time.
+    public convenience override init() {
+        self.init(backgroundTime: nil)
+    }
 
     /// How long the application may still run in the background; very large
     /// (`.greatestFiniteMagnitude`) in the foreground.
@@ -61,40 +74,32 @@ open class UIApplication: UIResponder {
     /// Asks for time to finish work in the background; end it with
     /// ``endBackgroundTask(_:)``, from `handler` at the latest, which the system calls on the
     /// main thread shortly before the time runs out.
+    ///
+    /// - Returns: The request's identifier; ``UIBackgroundTaskIdentifier/invalid`` when the
+    ///   system gives no time (in the shim: outside a simulated device).
     @available(iOS 4.0, *)
-    open func beginBackgroundTask(expirationHandler handler: (() -> Void)? = nil) -> UIBackgroundTaskIdentifier {
+    nonisolated open func beginBackgroundTask(
+        expirationHandler handler: (@MainActor @Sendable () -> Void)? = nil
+    ) -> UIBackgroundTaskIdentifier {
         beginBackgroundTask(withName: nil, expirationHandler: handler)
     }
 
     /// Asks for time to finish the work `taskName` in the background; see
     /// ``beginBackgroundTask(expirationHandler:)``.
     @available(iOS 7.0, *)
-    open func beginBackgroundTask(
+    nonisolated open func beginBackgroundTask(
         withName taskName: String?,
-        expirationHandler handler: (() -> Void)? = nil
+        expirationHandler handler: (@MainActor @Sendable () -> Void)? = nil
     ) -> UIBackgroundTaskIdentifier {
-        backgroundTime.begin(named: taskName, expirationHandler: handler)
+        UIBackgroundTaskIdentifier(
+            rawValue: backgroundTimeBackend?.begin(named: taskName, expirationHandler: handler) ?? 0
+        )
     }
 
     /// Ends the background time `identifier`; call it exactly once per identifier.
     @available(iOS 4.0, *)
-    open func endBackgroundTask(_ identifier: UIBackgroundTaskIdentifier) {
-        backgroundTime.end(identifier)
-    }
-
-    /// Shim only: the background time runs out, as the system decides: calls the expiration
-    /// handler of each background task still open, in the order they were begun, on the main
-    /// thread, and sets ``backgroundTimeRemaining`` to zero.
-    ///
-    /// - Returns: The tasks still open after their handlers ran; the system would terminate
-    ///   the application for them.
-    @discardableResult
-    package func expireBackgroundTime() -> [UIBackgroundTaskIdentifier] {
-        backgroundTimeRemaining = 0
-        for task in backgroundTime.open {
-            backgroundTime.expirationHandler(of: task)?()
-        }
-        return backgroundTime.open
+    nonisolated open func endBackgroundTask(_ identifier: UIBackgroundTaskIdentifier) {
+        backgroundTimeBackend?.end(identifier.rawValue)
     }
 }
 

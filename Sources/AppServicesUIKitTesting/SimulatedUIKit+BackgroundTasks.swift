@@ -2,6 +2,7 @@
 public import AppServices
 import AppServicesUIKit
 public import AppServicesUIKitShim
+import AppServicesTesting
 import Dispatch
 
 /// Background tasks as BackgroundTasks runs them, and background time as `UIApplication`
@@ -11,41 +12,36 @@ extension SimulatedUIKit {
 
     /// Every identifier the application registered with ``taskScheduler``, in order, one
     /// entry per `register(forTaskWithIdentifier:using:launchHandler:)` call.
-    public var registeredBackgroundTasks: [String] { taskScheduler.registrationLog.map(\.identifier) }
+    public var registeredBackgroundTasks: [String] { system.backgroundTasks.registrationLog.map(\.identifier) }
 
     /// Whether every registration named the main queue, on which the launch handlers then
     /// run (`false` when one named none, or another queue).
     public var registeredBackgroundTasksOnMainQueue: Bool {
-        // Compared by label: on Linux each `DispatchQueue.main` is a new object.
-        taskScheduler.registrationLog.allSatisfy { $0.queue?.label == DispatchQueue.main.label }
+        system.backgroundTasks.registrationLog.allSatisfy { $0.queueLabel == DispatchQueue.main.label }
     }
 
     /// What the system would have raised an exception for, in order: registering an
     /// identifier twice, or after the application finished launching. Empty when the
     /// application behaves.
-    public var backgroundTaskMisuse: [String] { taskScheduler.misuse }
+    public var backgroundTaskMisuse: [String] { system.backgroundTasks.misuse }
 
     /// Every request the system accepted, in order, in platform-neutral form.
-    public var submittedBackgroundTasks: [BackgroundTaskRequest] {
-        taskScheduler.submittedRequests.map(BackgroundTaskRequest.init)
-    }
+    public var submittedBackgroundTasks: [BackgroundTaskRequest] { system.backgroundTasks.submittedRequests }
 
     /// The requests the system has not run yet, in platform-neutral form.
-    public var pendingBackgroundTasks: [BackgroundTaskRequest] {
-        taskScheduler.pendingRequests.map(BackgroundTaskRequest.init)
-    }
+    public var pendingBackgroundTasks: [BackgroundTaskRequest] { system.backgroundTasks.pendingRequestsNow }
 
     /// The identifiers the application may register and submit (Info.plist's
     /// `BGTaskSchedulerPermittedIdentifiers`); `nil`, the default, permits every identifier.
     public var permittedBackgroundTasks: Set<String>? {
-        get { taskScheduler.permittedIdentifiers }
-        set { taskScheduler.permittedIdentifiers = newValue }
+        get { system.backgroundTasks.permittedIdentifiers }
+        set { system.backgroundTasks.permittedIdentifiers = newValue }
     }
 
     /// Makes the system refuse every submission with `code` from now on (the person turned
     /// Background App Refresh off, too many are pending, ...); `nil` accepts again.
     public func refuseBackgroundTaskSubmissions(with code: BGTaskScheduler.Error.Code?) {
-        taskScheduler.refuseSubmissions(with: code)
+        system.backgroundTasks.refuseSubmissions(with: code.map(SimulatedSystemBridge.code))
     }
 
     /// The system launches the background task `identifier`: it takes its pending request
@@ -54,19 +50,13 @@ extension SimulatedUIKit {
     /// - Parameters:
     ///   - identifier: The task's identifier.
     ///   - kind: The kind of task to launch (`BGAppRefreshTask`, `BGProcessingTask` or
-    ///     `BGContinuedProcessingTask`).
+    ///     `BGContinuedProcessingTask`); by default the pending request's, else app refresh.
     /// - Returns: The system's task, to expire and to read its completions from; `nil` when
     ///   no launch handler is registered for `identifier` (the system would not launch it).
     @discardableResult
-    public func launchBackgroundTask(_ identifier: String, kind: BackgroundTaskKind = .appRefresh) -> BGTask? {
-        let task: BGTask
-        switch kind {
-        case .appRefresh: task = BGAppRefreshTask(identifier: identifier)
-        case .processing: task = BGProcessingTask(identifier: identifier)
-        case .continuedProcessing: task = BGContinuedProcessingTask(identifier: identifier)
-        }
-        let launched = withSimulatedFrameworks { taskScheduler.launch(task) }
-        return launched ? task : nil
+    public func launchBackgroundTask(_ identifier: String, kind: BackgroundTaskKind? = nil) -> BGTask? {
+        let run = withSimulatedFrameworks { system.backgroundTasks.start(identifier, kind: kind) }
+        return run.flatMap(systemBridge.task(for:))
     }
 
     /// The system launches the application into the background to run the background task
@@ -75,7 +65,7 @@ extension SimulatedUIKit {
     @discardableResult
     public func launchIntoBackground(
         runningBackgroundTask identifier: String,
-        kind: BackgroundTaskKind = .appRefresh
+        kind: BackgroundTaskKind? = nil
     ) -> BGTask? {
         launch(inBackground: true)
         return launchBackgroundTask(identifier, kind: kind)
@@ -101,24 +91,34 @@ extension SimulatedUIKit {
     /// Every `beginBackgroundTask(withName:expirationHandler:)` call, in order: the identifier
     /// UIKit returned and the name.
     public var backgroundTimeBegun: [(identifier: UIBackgroundTaskIdentifier, name: String?)] {
-        application.backgroundTime.begun.map { ($0.identifier, $0.name) }
+        system.backgroundTime.begun.map {
+            (UIBackgroundTaskIdentifier(rawValue: $0.token), $0.name.isEmpty ? nil : $0.name)
+        }
     }
 
     /// Every `endBackgroundTask(_:)` call, in order: each identifier once when the application
     /// behaves.
-    public var backgroundTimeEnded: [UIBackgroundTaskIdentifier] { application.backgroundTime.ended }
+    public var backgroundTimeEnded: [UIBackgroundTaskIdentifier] {
+        system.backgroundTime.ended.map(UIBackgroundTaskIdentifier.init(rawValue:))
+    }
 
     /// The background time begun and not ended yet, in the order it was begun.
-    public var openBackgroundTime: [UIBackgroundTaskIdentifier] { application.backgroundTime.open }
+    public var openBackgroundTime: [UIBackgroundTaskIdentifier] {
+        system.backgroundTime.open.map { UIBackgroundTaskIdentifier(rawValue: $0.token) }
+    }
 
-    /// The application's background time runs out: UIKit calls the expiration handler of
-    /// every background task still open, on the main thread.
+    /// The application's background time runs out: UIKit sets `backgroundTimeRemaining` to
+    /// zero and calls the expiration handler of every background task still open, on the
+    /// main thread.
     ///
     /// - Returns: The tasks still open after their handlers ran; the system would terminate
     ///   the application for them. Empty when the application behaves.
     @discardableResult
     public func expireBackgroundTime() -> [UIBackgroundTaskIdentifier] {
-        withSimulatedFrameworks { application.expireBackgroundTime() }
+        application.backgroundTimeRemaining = 0
+        let expired = withSimulatedFrameworks { system.backgroundTime.expireAll() }
+        let open = Set(system.backgroundTime.open.map(\.token))
+        return expired.filter { open.contains($0.token) }.map { UIBackgroundTaskIdentifier(rawValue: $0.token) }
     }
 }
 #endif

@@ -77,6 +77,7 @@ extension SimulatedUIKit {
         _ connection: CarPlayConnection = .templates
     ) {
         let controller = scene.interfaceController
+        interfaceControllerConnections[scene.session.persistentIdentifier] = connection
         if connection.hasWindow {
             sendCarPlayScene(scene, "templateApplicationScene:didConnectInterfaceController:toWindow:") {
                 $0.templateApplicationScene(scene, didConnect: controller, to: scene.carWindow)
@@ -93,6 +94,7 @@ extension SimulatedUIKit {
     /// `templateApplicationScene(_:didDisconnectInterfaceController:)` for `.templates`.
     public func disconnectInterfaceController(of scene: CPTemplateApplicationScene, _ connection: CarPlayConnection) {
         let controller = scene.interfaceController
+        interfaceControllerConnections[scene.session.persistentIdentifier] = nil
         if connection.hasWindow {
             sendCarPlayScene(scene, "templateApplicationScene:didDisconnectInterfaceController:fromWindow:") {
                 $0.templateApplicationScene(scene, didDisconnect: controller, from: scene.carWindow)

@@ -1,12 +1,133 @@
 #if !canImport(UIKit)
 public import AppServices
-import AppServicesTesting
+public import AppServicesTesting
 import AppServicesUIKit
 import AppServicesUIKitShim
+import Foundation
+import Synchronization
 
 /// The `LifecycleTarget` steps, turned into the UIKit callbacks UIKit would send, with the
 /// platform-neutral payloads turned into UIKit's.
 extension SimulatedUIKit {
+    /// Delivers `step` as UIKit (or UserNotifications, BackgroundTasks, PushKit, CarPlay)
+    /// would: through the delegate protocols, after `responds(to:)` with the SDK's selector,
+    /// with the platform's objects. A callback the delegate does not claim is not called, and
+    /// the answer is what UIKit does then (`.noData` for a silent push, `false` for a URL,
+    /// no presentation for a notification).
+    ///
+    /// Every step of `LifecycleSimulator.Step` is delivered: this `switch` has no default, so
+    /// a new step is a compile error until UIKit's way of delivering it is written here.
+    public func deliver(
+        _ step: LifecycleSimulator.Step,
+        answer: @escaping @MainActor (LifecycleSimulator.Answer?) -> Void
+    ) {
+        switch step {
+        case .willFinishLaunching(let options): answer(.launch(willFinishLaunching(options)))
+        case .didFinishLaunching(let options): answer(.launch(didFinishLaunching(options)))
+        case .didBecomeActive:
+            becomeActive()
+            answer(nil)
+        case .willResignActive:
+            resignActive()
+            answer(nil)
+        case .didEnterBackground:
+            enterBackground()
+            answer(nil)
+        case .willEnterForeground:
+            enterForeground()
+            answer(nil)
+        case .willTerminate:
+            terminate()
+            answer(nil)
+        case .didReceiveMemoryWarning:
+            receiveMemoryWarning()
+            answer(nil)
+        case .openURL(let url, let options): answer(.handled(open(url, options: options)))
+        case .continueUserActivity(let activity): answer(.handled(continueUserActivity(activity)))
+        case .performShortcutItem(let item): performAction(for: item, in: nil) { answer(.handled($0)) }
+        case .suspend, .launchBackgroundTask, .expireBackgroundTasks:
+            // The system takes these itself, on the system the delegate registered with.
+            answer(nil)
+        case .expireBackgroundTime:
+            application.backgroundTimeRemaining = 0
+            answer(nil)
+        case .remoteNotification(let notification):
+            deliverRemoteNotification(notification) { answer(.fetch($0)) }
+        case .backgroundFetch:
+            deliverFetch { answer(.fetch($0)) }
+        case .backgroundURLSession(let identifier):
+            deliverURLSessionEvents(identifier) { answer(nil) }
+        case .didDiscardSceneSessions(let sessions):
+            discard(Set(sessions.map(discardedSession)))
+            answer(nil)
+        case .sceneWillConnect(let scene, let options):
+            sceneWillConnect(scene, options: options)
+            answer(nil)
+        case .sceneWillEnterForeground(let scene):
+            sceneWillEnterForeground(scene)
+            answer(nil)
+        case .sceneDidBecomeActive(let scene):
+            sceneDidBecomeActive(scene)
+            answer(nil)
+        case .sceneWillResignActive(let scene):
+            sceneWillResignActive(scene)
+            answer(nil)
+        case .sceneDidEnterBackground(let scene):
+            sceneDidEnterBackground(scene)
+            answer(nil)
+        case .sceneDidDisconnect(let scene):
+            sceneDidDisconnect(scene)
+            answer(nil)
+        case .sceneOpenURLContexts(let scene, let contexts):
+            open(contexts, in: scene)
+            answer(nil)
+        case .sceneContinueUserActivity(let scene, let activity):
+            continueUserActivity(activity, in: scene)
+            answer(nil)
+        case .scenePerformShortcutItem(let scene, let item):
+            performAction(for: item, in: scene) { answer(.handled($0)) }
+        case .carPlayDidConnect(let scene, let connection):
+            carPlayDidConnect(scene, connection: connection)
+            answer(nil)
+        case .carPlayDidDisconnect(let scene):
+            let connection = interfaceControllerConnections[scene.identifier] ?? .templates
+            carPlayDidDisconnect(scene, connection: connection)
+            answer(nil)
+        case .carPlayDidSelectNavigationAlert(let scene):
+            carPlayDidSelectNavigationAlert(scene)
+            answer(nil)
+        case .carPlayDidSelectManeuver(let scene):
+            carPlayDidSelectManeuver(scene)
+            answer(nil)
+        case .carPlayContentStyleDidChange(let scene, let style):
+            carPlayContentStyleDidChange(scene, to: style)
+            answer(nil)
+        case .willPresentNotification(let notification):
+            deliverPresentation(
+                of: Self.platformNotification(notification, userInfo: nil),
+                identifier: notification.identifier
+            ) {
+                answer(.presentation($0))
+            }
+        case .didReceiveNotificationResponse(let response):
+            deliverToNotificationCenterDelegate(
+                platformResponse(response, userInfo: nil),
+                identifier: response.notification.identifier
+            ) { answer(nil) }
+        case .openNotificationSettings(let notification):
+            openNotificationSettings(for: notification)
+            answer(nil)
+        case .didReceiveIncomingPush(let payload):
+            didReceiveIncomingPush(payload) { answer(.incomingPush($0)) }
+        case .didUpdatePushCredentials(let credentials):
+            updatePushCredentials(credentials)
+            answer(nil)
+        case .didInvalidatePushToken(let type):
+            invalidatePushToken(for: type)
+            answer(nil)
+        }
+    }
+
     /// `application(_:willFinishLaunchingWithOptions:)`, with the application's state set
     /// as UIKit sets it (background for a launch into the background).
     public func willFinishLaunching(_ options: LaunchOptions) -> Bool {
@@ -22,7 +143,7 @@ extension SimulatedUIKit {
         let did = send("application:didFinishLaunchingWithOptions:") {
             $0.application($1, didFinishLaunchingWithOptions: Self.dictionary(options))
         }
-        taskScheduler.applicationDidFinishLaunching()
+        system.backgroundTasks.applicationDidFinishLaunching()
         notificationCenter.post(name: UIApplication.didFinishLaunchingNotification, object: application)
         return did ?? true
     }
@@ -139,6 +260,115 @@ extension SimulatedUIKit {
         }
     }
 
+    // MARK: - Callbacks with completion handlers, and URLs, activities and quick actions
+
+    /// `application(_:didReceiveRemoteNotification:fetchCompletionHandler:)`; `completion`
+    /// hears the first call of the handler, on the main actor, or `.noData` at once when the
+    /// delegate does not claim it (UIKit then ends the background time at once).
+    func deliverRemoteNotification(
+        _ notification: RemoteNotification,
+        completion: @escaping @MainActor (BackgroundFetchResult) -> Void
+    ) {
+        let once = MainActorOnce(completion)
+        let claimed: Void? = send("application:didReceiveRemoteNotification:fetchCompletionHandler:") {
+            $0.application($1, didReceiveRemoteNotification: notification.userInfo.propertyList) { result in
+                once.call(BackgroundFetchResult(result))
+            }
+        }
+        if claimed == nil { once.call(.noData) }
+    }
+
+    /// `application(_:performFetchWithCompletionHandler:)`, as ``deliverRemoteNotification(_:completion:)``.
+    func deliverFetch(completion: @escaping @MainActor (BackgroundFetchResult) -> Void) {
+        let once = MainActorOnce(completion)
+        let claimed: Void? = send("application:performFetchWithCompletionHandler:") {
+            $0.application($1) { result in once.call(BackgroundFetchResult(result)) }
+        }
+        if claimed == nil { once.call(.noData) }
+    }
+
+    /// `application(_:handleEventsForBackgroundURLSession:completionHandler:)`.
+    func deliverURLSessionEvents(_ identifier: String, completion: @escaping @MainActor () -> Void) {
+        let once = MainActorOnce<Void> { completion() }
+        let claimed: Void? = send("application:handleEventsForBackgroundURLSession:completionHandler:") {
+            $0.application($1, handleEventsForBackgroundURLSession: identifier) { once.call(()) }
+        }
+        if claimed == nil { once.call(()) }
+    }
+
+    /// `application(_:open:options:)`: a URL opened in an application without scenes.
+    ///
+    /// - Returns: The delegate's answer; `false` when it does not claim the callback.
+    func open(_ url: URL, options: OpenURLOptions) -> Bool {
+        var dictionary: [UIApplication.OpenURLOptionsKey: Any] = [.openInPlace: options.openInPlace]
+        dictionary[.sourceApplication] = options.sourceApplication
+        return send("application:openURL:options:") { $0.application($1, open: url, options: dictionary) } ?? false
+    }
+
+    /// `application(_:continue:restorationHandler:)`: a user activity continued in an
+    /// application without scenes.
+    ///
+    /// - Returns: The delegate's answer; `false` when it does not claim the callback.
+    func continueUserActivity(_ activity: UserActivity) -> Bool {
+        let platformActivity = NSUserActivity(activity)
+        return send("application:continueUserActivity:restorationHandler:") {
+            $0.application($1, continue: platformActivity) { _ in }
+        } ?? false
+    }
+
+    /// `application(_:performActionFor:completionHandler:)`, or with `scene`
+    /// `windowScene(_:performActionFor:completionHandler:)`; `completion` hears the first
+    /// call of the handler, on the main actor, or `false` at once when the delegate does not
+    /// claim the callback.
+    func performAction(
+        for item: ShortcutItem,
+        in scene: SceneInfo?,
+        completion: @escaping @MainActor (Bool) -> Void
+    ) {
+        let once = MainActorOnce(completion)
+        let platformItem = Self.shortcutItem(item)
+        let claimed: Void?
+        if let scene {
+            guard let windowScene = scenes[scene.identifier] else { return once.call(false) }
+            claimed = sendScene(windowScene, "windowScene:performActionForShortcutItem:completionHandler:") {
+                $0.windowScene(windowScene, performActionFor: platformItem) { once.call($0) }
+            }
+        } else {
+            claimed = send("application:performActionForShortcutItem:completionHandler:") {
+                $0.application($1, performActionFor: platformItem) { once.call($0) }
+            }
+        }
+        if claimed == nil { once.call(false) }
+    }
+
+    /// `scene(_:openURLContexts:)` for the connected scene with the identifier of `scene`.
+    func open(_ contexts: Set<OpenURLContext>, in scene: SceneInfo) {
+        guard let connected = connectedScene(scene.identifier) else { return }
+        let platformContexts = Set(contexts.map(Self.urlContext))
+        sendSceneLifeCycle(connected, "scene:openURLContexts:") {
+            $0.scene(connected, openURLContexts: platformContexts)
+        }
+    }
+
+    /// `scene(_:continue:)` for the connected scene with the identifier of `scene`.
+    func continueUserActivity(_ activity: UserActivity, in scene: SceneInfo) {
+        guard let connected = connectedScene(scene.identifier) else { return }
+        let platformActivity = NSUserActivity(activity)
+        sendSceneLifeCycle(connected, "scene:continueUserActivity:") { $0.scene(connected, continue: platformActivity) }
+    }
+
+    /// The session a discarded scene had: the connected scene's, else one UIKit would have
+    /// kept for it.
+    private func discardedSession(_ session: SceneSession) -> UISceneSession {
+        if let connected = connectedScene(session.persistentIdentifier) { return connected.session }
+        let role = UISceneSession.Role(rawValue: session.role.rawValue)
+        return UISceneSession(
+            persistentIdentifier: session.persistentIdentifier,
+            role: role,
+            configuration: UISceneConfiguration(name: session.configurationName, sessionRole: role)
+        )
+    }
+
     // MARK: - Payloads as UIKit passes them
 
     /// The launch-options dictionary UIKit would pass for `options`.
@@ -161,21 +391,64 @@ extension SimulatedUIKit {
         notificationResponse: UNNotificationResponse?
     ) -> UIScene.ConnectionOptions {
         UIScene.ConnectionOptions(
-            urlContexts: Set(options.urlContexts.map { UIOpenURLContext(url: $0.url) }),
+            urlContexts: Set(options.urlContexts.map(Self.urlContext)),
             sourceApplication: options.sourceApplication,
+            handoffUserActivityType: options.handoffUserActivityType,
             userActivities: Set(options.userActivities.map(NSUserActivity.init)),
             notificationResponse: notificationResponse,
-            shortcutItem: options.shortcutItem.map(Self.shortcutItem)
+            shortcutItem: options.shortcutItem.map(Self.shortcutItem),
+            cloudKitShareMetadata: options.cloudKitShareMetadata.map {
+                CKShare.Metadata(containerIdentifier: $0.containerIdentifier, share: CKShare(url: $0.shareURL))
+            }
         )
     }
 
-    private static func shortcutItem(_ item: ShortcutItem) -> UIApplicationShortcutItem {
+    /// The `UIOpenURLContext` UIKit would pass for `context`.
+    static func urlContext(_ context: OpenURLContext) -> UIOpenURLContext {
+        UIOpenURLContext(
+            url: context.url,
+            options: UIScene.OpenURLOptions(
+                sourceApplication: context.options.sourceApplication,
+                openInPlace: context.options.openInPlace
+            )
+        )
+    }
+
+    static func shortcutItem(_ item: ShortcutItem) -> UIApplicationShortcutItem {
         UIApplicationShortcutItem(
             type: item.type,
             localizedTitle: item.localizedTitle,
             localizedSubtitle: item.localizedSubtitle,
             icon: nil
         )
+    }
+}
+
+/// Calls a completion the first time only, on the main actor: UIKit's completion handlers
+/// may be called from any thread, and more than once by a delegate that misbehaves (what the
+/// delegate did is recorded elsewhere; the step's answer is the first call).
+final class MainActorOnce<Value: Sendable>: Sendable {
+    private let completion: Mutex<(@MainActor (Value) -> Void)?>
+
+    init(_ completion: @escaping @MainActor (Value) -> Void) {
+        self.completion = Mutex(completion)
+    }
+
+    /// Calls the completion with `value`, unless it was called already: at once on the main
+    /// actor, else as its next job.
+    func call(_ value: Value) {
+        guard
+            let completion = self.completion.withLock({ stored in
+                defer { stored = nil }; return stored
+            })
+        else {
+            return
+        }
+        if SelectorClaim.isOnMainActor {
+            MainActor.assumeIsolated { completion(value) }
+        } else {
+            Task { @MainActor in completion(value) }
+        }
     }
 }
 

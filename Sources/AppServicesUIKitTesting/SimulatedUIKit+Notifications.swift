@@ -56,20 +56,33 @@ extension SimulatedUIKit {
         userInfo: [AnyHashable: Any]? = nil
     ) async -> NotificationPresentationOptions {
         let delivered = Self.platformNotification(notification, userInfo: userInfo)
-        let log = notificationCompletionLog
         return await withCheckedContinuation { continuation in
-            let once = ResumeOnce(continuation)
-            let claimed: Void? = sendToNotificationCenterDelegate(
-                "userNotificationCenter:willPresentNotification:withCompletionHandler:"
-            ) { delegate, center in
-                delegate.userNotificationCenter(center, willPresent: delivered) { options in
-                    let merged = NotificationPresentationOptions(rawValue: options.rawValue)
-                    log.append(.presentation(notification: notification.identifier, options: merged))
-                    once.resume(returning: merged)
-                }
+            deliverPresentation(of: delivered, identifier: notification.identifier) {
+                continuation.resume(returning: $0)
             }
-            if claimed == nil { once.resume(returning: []) }
         }
+    }
+
+    /// Asks the center's delegate how to present `notification`; `completion` hears the first
+    /// call of its completion handler, on the main actor, or `[]` at once when the center
+    /// has no delegate or it does not claim the callback. Every call is logged.
+    func deliverPresentation(
+        of notification: UNNotification,
+        identifier: String,
+        completion: @escaping @MainActor (NotificationPresentationOptions) -> Void
+    ) {
+        let log = notificationCompletionLog
+        let once = MainActorOnce(completion)
+        let claimed: Void? = sendToNotificationCenterDelegate(
+            "userNotificationCenter:willPresentNotification:withCompletionHandler:"
+        ) { delegate, center in
+            delegate.userNotificationCenter(center, willPresent: notification) { options in
+                let merged = NotificationPresentationOptions(rawValue: options.rawValue)
+                log.append(.presentation(notification: identifier, options: merged))
+                once.call(merged)
+            }
+        }
+        if claimed == nil { once.call([]) }
     }
 
     /// A person answers a notification (taps it, dismisses it, or chooses an action) while
@@ -123,19 +136,30 @@ extension SimulatedUIKit {
 
     /// Hands `response` to the center's delegate and waits for its completion handler.
     private func deliverToNotificationCenterDelegate(_ response: UNNotificationResponse, identifier: String) async {
-        let log = notificationCompletionLog
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let once = ResumeOnce(continuation)
-            let claimed: Void? = sendToNotificationCenterDelegate(
-                "userNotificationCenter:didReceiveNotificationResponse:withCompletionHandler:"
-            ) { delegate, center in
-                delegate.userNotificationCenter(center, didReceive: response) {
-                    log.append(.response(notification: identifier))
-                    once.resume(returning: ())
-                }
-            }
-            if claimed == nil { once.resume(returning: ()) }
+            deliverToNotificationCenterDelegate(response, identifier: identifier) { continuation.resume() }
         }
+    }
+
+    /// Hands `response` to the center's delegate; `completion` hears the first call of its
+    /// completion handler, on the main actor, or is called at once when the center has no
+    /// delegate or it does not claim the callback. Every call is logged.
+    func deliverToNotificationCenterDelegate(
+        _ response: UNNotificationResponse,
+        identifier: String,
+        completion: @escaping @MainActor () -> Void
+    ) {
+        let log = notificationCompletionLog
+        let once = MainActorOnce<Void> { completion() }
+        let claimed: Void? = sendToNotificationCenterDelegate(
+            "userNotificationCenter:didReceiveNotificationResponse:withCompletionHandler:"
+        ) { delegate, center in
+            delegate.userNotificationCenter(center, didReceive: response) {
+                log.append(.response(notification: identifier))
+                once.call(())
+            }
+        }
+        if claimed == nil { once.call(()) }
     }
 
     // MARK: - Payloads as UserNotifications passes them

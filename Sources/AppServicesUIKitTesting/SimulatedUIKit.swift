@@ -16,8 +16,11 @@ public import AppServicesUIKitShim
 /// requirement is not called. Like UIKit, it posts the `UIApplication` notifications after
 /// the matching callbacks, to its own ``notificationCenter``.
 ///
-/// It is a `LifecycleTarget`, so a `LifecycleSimulator` drives it through UIKit's
-/// sequences and rejects the ones UIKit never produces:
+/// It is a `LifecycleTarget`: drive it with a `LifecycleSimulator`, which takes it through
+/// UIKit's sequences and rejects the ones UIKit never produces. Every step of the simulator
+/// is delivered here as UIKit delivers it (``deliver(_:answer:)``), on the same
+/// ``system`` (`BGTaskScheduler.shared` and `beginBackgroundTask` go to it), so a test of
+/// the services behaves the same on the bare composite and through the delegates:
 ///
 /// ```swift
 /// let uiKit = SimulatedUIKit(delegate: delegate)
@@ -37,10 +40,10 @@ public import AppServicesUIKitShim
 /// whose session's role is `SceneSessionRole.carTemplateApplication`.
 ///
 /// **Notifications and background tasks.** Each simulated device has its own notification
-/// center (``userNotificationCenter``) and task scheduler (``taskScheduler``), which
-/// `UNUserNotificationCenter.current()` and `BGTaskScheduler.shared` return while a step
-/// runs, so the delegate installs itself and registers its tasks there, and devices simulated
-/// in parallel do not meet. The notification steps deliver through the center's delegate,
+/// center (``userNotificationCenter``) and task scheduler (``taskScheduler``, whose system
+/// side is the ``system``'s), which `UNUserNotificationCenter.current()` and
+/// `BGTaskScheduler.shared` return while a step runs, so the delegate installs itself and
+/// registers its tasks there, and devices simulated in parallel do not meet. The notification steps deliver through the center's delegate,
 /// as the system does; the background-task steps launch and expire `BGTask`s through the
 /// handlers the delegate registered; the background-time steps expire what the delegate
 /// asked `UIApplication` for; the PushKit steps deliver pushes and tokens to the delegates of
@@ -55,8 +58,12 @@ public import AppServicesUIKitShim
 /// article).
 @MainActor
 public final class SimulatedUIKit: LifecycleTarget {
+    /// The simulated system the application runs on: the background tasks its delegate
+    /// registers through `BGTaskScheduler.shared` and the background time it begins through
+    /// `beginBackgroundTask` are kept there.
+    public let system: SimulatedSystem
     /// The application object the delegate receives.
-    public let application = UIApplication()
+    public let application: UIApplication
     /// The application's delegate.
     public let delegate: any UIApplicationDelegate
     /// Where the `UIApplication` notifications are posted, after their callbacks.
@@ -70,13 +77,18 @@ public final class SimulatedUIKit: LifecycleTarget {
     public private(set) var scenes: [String: UIWindowScene] = [:]
     /// The connected CarPlay scenes, by persistent identifier.
     public internal(set) var carPlayScenes: [String: CPTemplateApplicationScene] = [:]
+    /// How each CarPlay scene's interface controller is connected, by persistent identifier.
+    var interfaceControllerConnections: [String: CarPlayConnection] = [:]
     /// The application's notification center: what `UNUserNotificationCenter.current()`
     /// returns during this simulated UIKit's steps. The notification steps deliver through
     /// its delegate.
     public let userNotificationCenter = UNUserNotificationCenter()
     /// The application's background-task scheduler: what `BGTaskScheduler.shared` returns
-    /// during this simulated UIKit's steps.
-    public let taskScheduler = BGTaskScheduler()
+    /// during this simulated UIKit's steps; its registrations and requests are the
+    /// ``system``'s.
+    public let taskScheduler: BGTaskScheduler
+    /// Connects the shim's frameworks to ``system``.
+    let systemBridge: SimulatedSystemBridge
     /// The completion handlers of the notification center's delegate that were called.
     let notificationCompletionLog = NotificationCompletionLog()
     /// The push registries the application created during this simulated UIKit's steps.
@@ -90,6 +102,7 @@ public final class SimulatedUIKit: LifecycleTarget {
     ///
     /// - Parameters:
     ///   - delegate: The application's delegate, as UIKit creates it.
+    ///   - system: The simulated system the application runs on. Default: a new one.
     ///   - makeSceneDelegate: Makes the delegate of each scene that connects through
     ///     ``sceneWillConnect(_:options:)``, as the scene configuration's delegate class would.
     ///     Default: a `ServiceOrientedSceneDelegate`.
@@ -99,12 +112,17 @@ public final class SimulatedUIKit: LifecycleTarget {
     ///     `ServiceOrientedCarPlaySceneDelegate`.
     public init(
         delegate: any UIApplicationDelegate,
+        system: SimulatedSystem = SimulatedSystem(),
         makeSceneDelegate: @escaping @MainActor () -> any UIWindowSceneDelegate = { ServiceOrientedSceneDelegate() },
         makeCarPlaySceneDelegate: @escaping @MainActor () -> any CPTemplateApplicationSceneDelegate = {
             ServiceOrientedCarPlaySceneDelegate()
         }
     ) {
         self.delegate = delegate
+        self.system = system
+        systemBridge = SimulatedSystemBridge(system)
+        application = UIApplication(backgroundTime: systemBridge)
+        taskScheduler = BGTaskScheduler(backend: systemBridge)
         self.makeSceneDelegate = makeSceneDelegate
         self.makeCarPlaySceneDelegate = makeCarPlaySceneDelegate
         application.delegate = delegate
@@ -172,7 +190,7 @@ public final class SimulatedUIKit: LifecycleTarget {
         let did = send("application:didFinishLaunchingWithOptions:") {
             $0.application($1, didFinishLaunchingWithOptions: options)
         }
-        taskScheduler.applicationDidFinishLaunching()
+        system.backgroundTasks.applicationDidFinishLaunching()
         post(UIApplication.didFinishLaunchingNotification)
         return did ?? true
     }

@@ -145,33 +145,42 @@ struct LifecycleSimulatorBackgroundTaskTests {
 
         #expect(
             error?.state
-                == "the application is background and background task \(Self.refresh) is not registered (registered: none)"
+                == "the application is background and background task \(Self.refresh) is not registered with the target's system (registered: none)"
         )
         #expect(!refresher.callbacks.contains(.runBackgroundTask))
     }
 }
 
-/// A target that forwards the life cycle to a composite and takes no background-task
-/// scheduler, as a platform adapter that has not adopted them.
+/// A target that forwards the life cycle to a composite and registers nothing with its
+/// system's scheduler, as a platform adapter that has not adopted background tasks.
 @MainActor
 final class BareTarget: LifecycleTarget {
     let composite: ServiceComposite
+    let system = SimulatedSystem()
     init(_ composite: ServiceComposite) { self.composite = composite }
 
-    func willFinishLaunching(_ options: LaunchOptions) -> Bool { composite.willFinishLaunching(options) }
-    func didFinishLaunching(_ options: LaunchOptions) -> Bool { composite.didFinishLaunching(options) }
-    func didBecomeActive() { composite.didBecomeActive() }
-    func willResignActive() { composite.willResignActive() }
-    func didEnterBackground() { composite.didEnterBackground() }
-    func willEnterForeground() { composite.willEnterForeground() }
-    func willTerminate() { composite.willTerminate() }
-    func didReceiveRemoteNotification(_ notification: RemoteNotification) async -> BackgroundFetchResult { .noData }
-    func performFetch() async -> BackgroundFetchResult { .noData }
-    func handleEventsForBackgroundURLSession(_ identifier: String) async {}
-    func sceneWillConnect(_ scene: SceneInfo, options: SceneConnectionOptions) {}
-    func sceneWillEnterForeground(_ scene: SceneInfo) {}
-    func sceneDidBecomeActive(_ scene: SceneInfo) {}
-    func sceneWillResignActive(_ scene: SceneInfo) {}
-    func sceneDidEnterBackground(_ scene: SceneInfo) {}
-    func sceneDidDisconnect(_ scene: SceneInfo) {}
+    func deliver(_ step: LifecycleSimulator.Step, answer: @escaping @MainActor (LifecycleSimulator.Answer?) -> Void) {
+        switch step {
+        case .willFinishLaunching(let options): answer(.launch(composite.willFinishLaunching(options)))
+        case .didFinishLaunching(let options): answer(.launch(composite.didFinishLaunching(options)))
+        case .didBecomeActive:
+            composite.didBecomeActive()
+            answer(nil)
+        case .willResignActive:
+            composite.willResignActive()
+            answer(nil)
+        case .didEnterBackground:
+            composite.didEnterBackground()
+            answer(nil)
+        case .willEnterForeground:
+            composite.willEnterForeground()
+            answer(nil)
+        case .willTerminate:
+            composite.willTerminate()
+            answer(nil)
+        default:
+            // This test double delivers the application's life cycle only.
+            answer(nil)
+        }
+    }
 }

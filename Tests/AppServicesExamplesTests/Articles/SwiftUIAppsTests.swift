@@ -15,7 +15,7 @@ struct SwiftUIAppsTests {
     func shopApp() throws {
         let frameworks = SimulatedFrameworks(
             notificationCenter: UNUserNotificationCenter(),
-            taskScheduler: BGTaskScheduler()
+            taskScheduler: BGTaskScheduler(backend: nil)
         )
         let app = SimulatedFrameworks.with(frameworks) { ShopApp() }
         let composite = app.host.composite
