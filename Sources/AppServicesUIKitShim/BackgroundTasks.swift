@@ -4,8 +4,9 @@
 //
 // Source: the iOS SDK's imported interface, in
 // Documentation/Reference/AppleAPI-NotificationsAndTasks.md in this repository, with the
-// iOS 26 additions (continued processing) its notes describe. `NSCopying` on the requests is
-// not transcribed: the adapter does not copy them.
+// iOS 26 additions (continued processing) its notes describe, and iOS 27's submission with
+// a completion handler, derived from the iOS 27.0 SDK's header as the reference says.
+// `NSCopying` on the requests is not transcribed: the adapter does not copy them.
 //
 // The system creates tasks and keeps the scheduler's state; the shim lets a simulated UIKit
 // in this package create tasks, run them, and see what the application registered and
@@ -100,11 +101,53 @@ open class BGTaskScheduler: NSObject {
     /// Asks the system to run the task of `taskRequest` later, replacing a pending request
     /// with its identifier.
     ///
+    /// Deprecated in iOS 27: it cannot report every refusal, which
+    /// ``submitTaskRequest(_:completionHandler:)`` and its `async` spelling do. In the shim
+    /// the three accept and refuse alike.
+    ///
     /// - Throws: ``Error-swift.struct`` with ``Error-swift.struct/Code/notPermitted`` when the
     ///   identifier is not permitted, or the code the shim was told to refuse with
     ///   (``refuseSubmissions(with:)``).
+    @available(
+        iOS,
+        introduced: 13.0,
+        deprecated: 27.0,
+        message:
+            "Use -submitTaskRequest:completionHandler: (Swift: submitTaskRequest(_:completionHandler:), or 'try await submitTaskRequest(_:)') to capture all error conditions"
+    )
     open func submit(_ taskRequest: BGTaskRequest) throws {
-        let refusal: Error.Code? = lock.withLock {
+        if let refusal = accept(taskRequest) { throw Error(refusal) }
+    }
+
+    /// Asks the system to run the task of `taskRequest` later, replacing a pending request
+    /// with its identifier, and calls `completionHandler` with the error that refused it, or
+    /// `nil` (iOS 27 and later).
+    ///
+    /// The system calls the handler on a queue of its own, after a delay it chooses; do not
+    /// call it from the main thread. The shim calls it before returning, with an
+    /// ``Error-swift.struct`` for the refusals ``submit(_:)`` throws.
+    @available(iOS 27.0, *)
+    open func submitTaskRequest(
+        _ taskRequest: BGTaskRequest,
+        completionHandler: @escaping @Sendable ((any Swift.Error)?) -> Void
+    ) {
+        completionHandler(accept(taskRequest).map { Error($0) })
+    }
+
+    /// Asks the system to run the task of `taskRequest` later, replacing a pending request
+    /// with its identifier (iOS 27 and later; the `async` spelling of the method above).
+    ///
+    /// - Throws: The error that refused the request.
+    @available(iOS 27.0, *)
+    open func submitTaskRequest(_ taskRequest: BGTaskRequest) async throws {
+        if let refusal = accept(taskRequest) { throw Error(refusal) }
+    }
+
+    /// Takes `taskRequest` into the pending requests, unless the shim refuses it.
+    ///
+    /// - Returns: Why it was refused, or `nil` when it was accepted.
+    private func accept(_ taskRequest: BGTaskRequest) -> Error.Code? {
+        lock.withLock {
             if let refusal = state.refusal { return refusal }
             if let permitted = state.permitted, !permitted.contains(taskRequest.identifier) { return .notPermitted }
             state.pending.removeAll { $0.identifier == taskRequest.identifier }
@@ -112,7 +155,6 @@ open class BGTaskScheduler: NSObject {
             state.submitted.append(taskRequest)
             return nil
         }
-        if let refusal { throw Error(refusal) }
     }
 
     /// Withdraws the pending request for `identifier`, if any.
@@ -157,13 +199,15 @@ extension BGTaskScheduler {
     /// (registering twice, or after launch), in order; empty when the application behaves.
     package var misuse: [String] { lock.withLock { state.misuse } }
 
-    /// Shim only: every request accepted by `submit(_:)`, in order.
+    /// Shim only: every request accepted by `submit(_:)` or `submitTaskRequest(_:)`, in
+    /// order.
     package var submittedRequests: [BGTaskRequest] { lock.withLock { state.submitted } }
 
     /// Shim only: the requests not run yet, without waiting.
     package var pendingRequests: [BGTaskRequest] { lock.withLock { state.pending } }
 
-    /// Shim only: makes `submit(_:)` throw `code` from now on; `nil` accepts again.
+    /// Shim only: makes `submit(_:)` and `submitTaskRequest(_:)` refuse with `code` from now
+    /// on; `nil` accepts again.
     package func refuseSubmissions(with code: Error.Code?) {
         lock.withLock { state.refusal = code }
     }
@@ -206,6 +250,9 @@ extension BGTaskScheduler {
             /// The identifier is not permitted (missing from Info.plist), or the background
             /// mode it needs is off.
             case notPermitted = 3
+            /// A continued-processing request that asked to run at once or fail could not
+            /// run at once.
+            case immediateRunIneligible = 4
         }
 
         /// The error's code.
@@ -227,6 +274,8 @@ extension BGTaskScheduler {
         public static var tooManyPendingTaskRequests: Code { .tooManyPendingTaskRequests }
         /// The identifier is not permitted.
         public static var notPermitted: Code { .notPermitted }
+        /// The request could not run at once.
+        public static var immediateRunIneligible: Code { .immediateRunIneligible }
     }
 }
 
