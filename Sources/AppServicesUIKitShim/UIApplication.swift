@@ -49,6 +49,12 @@ open class UIApplication: UIResponder {
     @available(iOS 27.0, *)
     open package(set) var systemPrefersReducedResourceUsage = false
 
+    /// The home-screen quick actions the application registered at run time, shown with those
+    /// of its Info.plist (iOS 9 and later).
+    @available(iOS 9.0, *)
+    @available(tvOS, unavailable)
+    open var shortcutItems: [UIApplicationShortcutItem]?
+
     /// Whether the application is registered for remote notifications.
     ///
     /// In the shim it becomes `true` when ``registerForRemoteNotifications()`` is called.
