@@ -8,7 +8,7 @@ public import Foundation
 /// `NSUserActivity`).
 ///
 /// Only the members the adapters read or write are transcribed: the activity type, title,
-/// user info, web page URL and target content identifier.
+/// user info, web page URL, target content identifier and persistent identifier.
 open class NSUserActivity: NSObject {
     /// The activity's type, such as `NSUserActivityTypeBrowsingWeb` or an
     /// application-defined reverse-DNS string.
@@ -26,11 +26,20 @@ open class NSUserActivity: NSObject {
     /// The identifier of the content the activity targets (iOS 13 and later).
     open var targetContentIdentifier: String?
 
+    /// The identifier the application gives the activity so that it can delete what the
+    /// system saved of it, such as a donated shortcut (iOS 12 and later).
+    @available(iOS 12.0, *)
+    open var persistentIdentifier: NSUserActivityPersistentIdentifier?
+
     /// Creates an activity of `activityType`.
     public init(activityType: String) {
         self.activityType = activityType
         super.init()
     }
 }
+
+/// The identifier an application gives a user activity (Foundation's
+/// `NSUserActivityPersistentIdentifier`).
+public typealias NSUserActivityPersistentIdentifier = String
 
 #endif

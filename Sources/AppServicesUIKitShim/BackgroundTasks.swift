@@ -4,8 +4,9 @@
 //
 // Source: the iOS SDK's imported interface, in
 // Documentation/Reference/AppleAPI-NotificationsAndTasks.md in this repository, with the
-// iOS 26 additions (continued processing) its notes describe. `NSCopying` on the requests is
-// not transcribed: the adapter does not copy them.
+// iOS 26 additions (continued processing) its notes describe, and iOS 27's submission with
+// a completion handler, derived from the iOS 27.0 SDK's header as the reference says.
+// `NSCopying` on the requests is not transcribed: the adapter does not copy them.
 //
 // The system creates tasks and keeps the scheduler's state; the shim lets a simulated UIKit
 // in this package create tasks, run them, and see what the application registered and
@@ -68,10 +69,58 @@ open class BGTaskScheduler: NSObject {
     /// Asks the system to run the task of `taskRequest` later, replacing a pending request
     /// with its identifier.
     ///
+    /// Deprecated in iOS 27: it cannot report every refusal, which
+    /// ``submitTaskRequest(_:completionHandler:)`` and its `async` spelling do. In the shim
+    /// the three accept and refuse alike.
+    ///
     /// - Throws: ``Error-swift.struct`` with ``Error-swift.struct/Code/notPermitted`` when the
     ///   identifier is not permitted, ``Error-swift.struct/Code/unavailable`` when background
     ///   tasks cannot run, or another code the system refuses with.
+    @available(
+        iOS,
+        introduced: 13.0,
+        deprecated: 27.0,
+        message:
+            "Use -submitTaskRequest:completionHandler: (Swift: submitTaskRequest(_:completionHandler:), or 'try await submitTaskRequest(_:)') to capture all error conditions"
+    )
     open func submit(_ taskRequest: BGTaskRequest) throws {
+        try accept(taskRequest)
+    }
+
+    /// Asks the system to run the task of `taskRequest` later, replacing a pending request
+    /// with its identifier, and calls `completionHandler` with the error that refused it, or
+    /// `nil` (iOS 27 and later).
+    ///
+    /// The system calls the handler on a queue of its own, after a delay it chooses; do not
+    /// call it from the main thread. The shim calls it before returning, with the
+    /// ``Error-swift.struct`` that ``submit(_:)`` would throw.
+    @available(iOS 27.0, *)
+    open func submitTaskRequest(
+        _ taskRequest: BGTaskRequest,
+        completionHandler: @escaping @Sendable ((any Swift.Error)?) -> Void
+    ) {
+        do {
+            try accept(taskRequest)
+            completionHandler(nil)
+        } catch {
+            completionHandler(error)
+        }
+    }
+
+    /// Asks the system to run the task of `taskRequest` later, replacing a pending request
+    /// with its identifier (iOS 27 and later; the `async` spelling of the method above).
+    ///
+    /// - Throws: The error that refused the request.
+    @available(iOS 27.0, *)
+    open func submitTaskRequest(_ taskRequest: BGTaskRequest) async throws {
+        try accept(taskRequest)
+    }
+
+    /// Hands `taskRequest` to the system, the one path of the three submit methods.
+    ///
+    /// - Throws: The system's refusal; ``Error-swift.struct/Code/unavailable`` outside a
+    ///   simulated device.
+    private func accept(_ taskRequest: BGTaskRequest) throws {
         guard let backend else { throw Error(.unavailable) }
         try backend.submit(taskRequest)
     }
@@ -114,6 +163,9 @@ extension BGTaskScheduler {
             /// The identifier is not permitted (missing from Info.plist), or the background
             /// mode it needs is off.
             case notPermitted = 3
+            /// A continued-processing request that asked to run at once or fail could not
+            /// run at once.
+            case immediateRunIneligible = 4
         }
 
         /// The error's code.
@@ -135,6 +187,8 @@ extension BGTaskScheduler {
         public static var tooManyPendingTaskRequests: Code { .tooManyPendingTaskRequests }
         /// The identifier is not permitted.
         public static var notPermitted: Code { .notPermitted }
+        /// The request could not run at once.
+        public static var immediateRunIneligible: Code { .immediateRunIneligible }
     }
 }
 

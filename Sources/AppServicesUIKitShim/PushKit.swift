@@ -7,7 +7,8 @@
 // argument labels, types, optionality, `@Sendable`, the `async` variant and availability as
 // the SDK has them. Members the SDK marks `@objc optional` are requirements with a default
 // implementation, as in the UIKit shim. `PKPushCredentials` and the push-type constants are
-// transcribed from the same interface (see the reference's notes).
+// transcribed from the same interface (see the reference's notes); iOS 26.4's VoIP method
+// and `PKVoIPPushMetadata` are derived from the iOS 27.0 SDK's headers, as the reference says.
 //
 // PushKit creates payloads and credentials and calls the registries' delegates; the shim
 // lets a simulated UIKit in this package create them, find the registries an application
@@ -61,6 +62,31 @@ public protocol PKPushRegistryDelegate: NSObjectProtocol {
         for type: PKPushType
     ) async
 
+    /// A VoIP push arrived, with what PushKit knows about it (iOS 26.4); call `completion`
+    /// when it has been handled. When `metadata.mustReport` is `true`, report an incoming call
+    /// to CallKit (or a conversation to LiveCommunicationKit) first, or the system terminates
+    /// the application; when it is `false` (the application is in the foreground, already has
+    /// a call, or the push arrived late) it need not.
+    ///
+    /// For VoIP pushes the SDK recommends it over
+    /// `pushRegistry(_:didReceiveIncomingPushWith:for:completion:)`.
+    @available(iOS 26.4, *)
+    func pushRegistry(
+        _ registry: PKPushRegistry,
+        didReceiveIncomingVoIPPushWith payload: PKPushPayload,
+        metadata: PKVoIPPushMetadata,
+        withCompletionHandler completion: @escaping @Sendable () -> Void
+    )
+
+    /// A VoIP push arrived, with what PushKit knows about it (the `async` spelling of the
+    /// method above).
+    @available(iOS 26.4, *)
+    func pushRegistry(
+        _ registry: PKPushRegistry,
+        didReceiveIncomingVoIPPushWith payload: PKPushPayload,
+        metadata: PKVoIPPushMetadata
+    ) async
+
     /// The token for pushes of `type` is no longer valid.
     @available(iOS 8.0, *)
     func pushRegistry(_ registry: PKPushRegistry, didInvalidatePushTokenFor type: PKPushType)
@@ -96,6 +122,30 @@ extension PKPushRegistryDelegate {
     ) async {
         await withCheckedContinuation { continuation in
             pushRegistry(registry, didReceiveIncomingPushWith: payload, for: type) { continuation.resume() }
+        }
+    }
+
+    /// Does nothing and never calls the handler.
+    @available(iOS 26.4, *)
+    public func pushRegistry(
+        _ registry: PKPushRegistry,
+        didReceiveIncomingVoIPPushWith payload: PKPushPayload,
+        metadata: PKVoIPPushMetadata,
+        withCompletionHandler completion: @escaping @Sendable () -> Void
+    ) {}
+
+    /// Calls the completion-handler method and returns when it calls its handler, as the
+    /// Objective-C bridge does.
+    @available(iOS 26.4, *)
+    public func pushRegistry(
+        _ registry: PKPushRegistry,
+        didReceiveIncomingVoIPPushWith payload: PKPushPayload,
+        metadata: PKVoIPPushMetadata
+    ) async {
+        await withCheckedContinuation { continuation in
+            pushRegistry(registry, didReceiveIncomingVoIPPushWith: payload, metadata: metadata) {
+                continuation.resume()
+            }
         }
     }
 
@@ -229,6 +279,26 @@ open class PKPushCredentials: NSObject {
     package init(type: PKPushType, token: Data) {
         self.type = type
         self.token = token
+        super.init()
+    }
+}
+
+/// What PushKit knows about a VoIP push it delivers (`PKVoIPPushMetadata`, iOS 26.4 and
+/// later).
+///
+/// The SDK declares it `Sendable` (`@unchecked`, as an Objective-C class); the shim's holds
+/// one constant.
+@available(iOS 26.4, *)
+open class PKVoIPPushMetadata: NSObject, @unchecked Sendable {
+    private let storedMustReport: Bool
+
+    /// Whether the application must report an incoming call to CallKit, or a conversation to
+    /// LiveCommunicationKit, for this push.
+    open var mustReport: Bool { storedMustReport }
+
+    /// Creates metadata, as PushKit does.
+    package init(mustReport: Bool) {
+        storedMustReport = mustReport
         super.init()
     }
 }

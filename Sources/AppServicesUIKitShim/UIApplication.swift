@@ -27,10 +27,33 @@ open class UIApplication: UIResponder {
     /// delegate does not implement `application(_:supportedInterfaceOrientationsFor:)`.
     ///
     /// The shim answers ``UIInterfaceOrientationMask/allButUpsideDown``, the default for an
-    /// iPhone application that lists no orientations.
+    /// iPhone application that lists no orientations. Deprecated in iOS 27, with the app
+    /// delegate's method: the window scene's delegate answers per scene.
+    @available(
+        iOS,
+        introduced: 6.0,
+        deprecated: 27.0,
+        message: "Use UIWindowSceneDelegate.supportedInterfaceOrientations(for:) instead"
+    )
+    @available(tvOS, unavailable)
     open func supportedInterfaceOrientations(for window: UIWindow?) -> UIInterfaceOrientationMask {
         .allButUpsideDown
     }
+
+    /// Whether the system would prefer applications to scale back resource-intensive work now
+    /// (iOS 27): lighter assets, fewer simultaneous operations, less background work. Read it
+    /// again after ``systemPrefersReducedResourceUsageDidChangeNotification``.
+    ///
+    /// Read-only in UIKit; a simulated UIKit in this package sets it, and posts the
+    /// notification.
+    @available(iOS 27.0, *)
+    open package(set) var systemPrefersReducedResourceUsage = false
+
+    /// The home-screen quick actions the application registered at run time, shown with those
+    /// of its Info.plist (iOS 9 and later).
+    @available(iOS 9.0, *)
+    @available(tvOS, unavailable)
+    open var shortcutItems: [UIApplicationShortcutItem]?
 
     /// Whether the application is registered for remote notifications.
     ///
@@ -215,6 +238,16 @@ extension UIApplication {
     /// Posted after `applicationProtectedDataDidBecomeAvailable(_:)`.
     nonisolated public static let protectedDataDidBecomeAvailableNotification = NSNotification.Name(
         "UIApplicationProtectedDataDidBecomeAvailable"
+    )
+    /// Posted, with the application as its object and an empty user info, when
+    /// ``UIApplication/systemPrefersReducedResourceUsage`` changes (iOS 27).
+    ///
+    /// The SDK's header does not give the name's string; the shim's is the constant's
+    /// Objective-C name (`UIApplicationSystemPrefersReducedResourceUsageDidChangeNotification`),
+    /// as for the other notifications. Compare with the constant, never with the string.
+    @available(iOS 27.0, *)
+    nonisolated public static let systemPrefersReducedResourceUsageDidChangeNotification = NSNotification.Name(
+        "UIApplicationSystemPrefersReducedResourceUsageDidChangeNotification"
     )
 }
 

@@ -157,7 +157,14 @@ public protocol UIApplicationDelegate: NSObjectProtocol {
 
     // MARK: Interface, extensions, CloudKit, intents
 
-    /// The orientations `window` supports.
+    /// The orientations `window` supports (deprecated in iOS 27: the window scene's delegate
+    /// answers per scene, with `supportedInterfaceOrientations(for:)`).
+    @available(
+        iOS,
+        introduced: 6.0,
+        deprecated: 27.0,
+        message: "Use UIWindowSceneDelegate.supportedInterfaceOrientations(for:) instead"
+    )
     @available(tvOS, unavailable)
     func application(
         _ application: UIApplication,
@@ -361,6 +368,12 @@ extension UIApplicationDelegate {
     public func application(_ application: UIApplication, didUpdate userActivity: NSUserActivity) {}
 
     /// The orientations the Info.plist allows, as UIKit decides without the delegate.
+    @available(
+        iOS,
+        introduced: 6.0,
+        deprecated: 27.0,
+        message: "Use UIWindowSceneDelegate.supportedInterfaceOrientations(for:) instead"
+    )
     @available(tvOS, unavailable)
     public func application(
         _ application: UIApplication,

@@ -2,7 +2,8 @@
 // have no UIKit (Linux, and macOS without Mac Catalyst), so the adapters compile and are
 // tested there. Where UIKit exists this module is empty and the real framework is used.
 //
-// Sources: the iOS 18 SDK's UIApplication.h and Apple's UIKit documentation; see
+// Sources: the iOS 18 SDK's UIApplication.h, the iOS 26.2 SDK's imported interface, the iOS
+// 27.0 SDK's headers for the iOS 27 additions, and Apple's UIKit documentation; see
 // Documentation/Reference/AppleAPI.md in this repository. Only what the adapters touch is declared, with the
 // SDK's names, argument labels, types, optionality and main-actor isolation. Members the
 // SDK marks `@objc optional` are protocol requirements with a default implementation in an

@@ -54,6 +54,10 @@ extension UIScene {
         open private(set) var shortcutItem: UIApplicationShortcutItem?
         /// A CloudKit share the user accepted.
         open private(set) var cloudKitShareMetadata: CKShare.Metadata?
+        /// The user info the application gave the scene accessory that created the scene, if
+        /// any (iOS 27).
+        @available(iOS 27.0, *)
+        open private(set) var sceneAccessoryUserInfo: Any?
 
         /// Creates connection options, as UIKit does.
         package init(
@@ -63,7 +67,8 @@ extension UIScene {
             userActivities: Set<NSUserActivity> = [],
             notificationResponse: UNNotificationResponse? = nil,
             shortcutItem: UIApplicationShortcutItem? = nil,
-            cloudKitShareMetadata: CKShare.Metadata? = nil
+            cloudKitShareMetadata: CKShare.Metadata? = nil,
+            sceneAccessoryUserInfo: Any? = nil
         ) {
             self.urlContexts = urlContexts
             self.sourceApplication = sourceApplication
@@ -72,6 +77,7 @@ extension UIScene {
             self.notificationResponse = notificationResponse
             self.shortcutItem = shortcutItem
             self.cloudKitShareMetadata = cloudKitShareMetadata
+            self.sceneAccessoryUserInfo = sceneAccessoryUserInfo
             super.init()
         }
     }
@@ -111,9 +117,5 @@ open class UIOpenURLContext: NSObject {
         super.init()
     }
 }
-
-/// A scene that manages windows (`UIWindowScene`).
-@MainActor
-open class UIWindowScene: UIScene {}
 
 #endif

@@ -88,13 +88,36 @@ public protocol UIWindowSceneDelegate: UISceneDelegate {
     /// code here. Set the window on the delegate's own class instead.
     var window: UIWindow? { get }
 
-    /// The scene's size, orientation or traits changed.
+    /// The scene's size, orientation or traits changed (deprecated in iOS 26:
+    /// `windowScene(_:didUpdateEffectiveGeometry:)` replaces it).
+    @available(
+        iOS,
+        introduced: 13.0,
+        deprecated: 26.0,
+        message:
+            "Use windowScene(_: didUpdateEffectiveGeometry:) to be notified of the scene's geometry changes, or use traits whose values are inherited from the scene via the traitCollection of views and view controllers instead."
+    )
     func windowScene(
         _ windowScene: UIWindowScene,
         didUpdate previousCoordinateSpace: any UICoordinateSpace,
         interfaceOrientation previousInterfaceOrientation: UIInterfaceOrientation,
         traitCollection previousTraitCollection: UITraitCollection
     )
+
+    /// The scene's effective geometry changed; `previousEffectiveGeometry` is the one it had
+    /// (iOS 26). Always called when the scene moves to another screen.
+    @available(iOS 26.0, *)
+    func windowScene(
+        _ windowScene: UIWindowScene,
+        didUpdateEffectiveGeometry previousEffectiveGeometry: UIWindowScene.Geometry
+    )
+
+    /// The interface orientations the scene supports (iOS 27). The answer replaces the
+    /// Info.plist's `UISupportedInterfaceOrientations` for this scene, and replaces the app
+    /// delegate's `application(_:supportedInterfaceOrientationsFor:)`, deprecated in iOS 27.
+    @available(iOS 27.0, *)
+    @available(tvOS, unavailable)
+    func supportedInterfaceOrientations(for windowScene: UIWindowScene) -> UIInterfaceOrientationMask
 
     /// The user selected a home-screen quick action for the scene.
     @available(tvOS, unavailable)
@@ -104,11 +127,23 @@ public protocol UIWindowSceneDelegate: UISceneDelegate {
         completionHandler: @escaping (Bool) -> Void
     )
 
+    /// The user selected a home-screen quick action for the scene (the `async` spelling of
+    /// the method above: one Objective-C method, one selector).
+    @available(tvOS, unavailable)
+    func windowScene(
+        _ windowScene: UIWindowScene,
+        performActionFor shortcutItem: UIApplicationShortcutItem
+    ) async -> Bool
+
     /// The user accepted a CloudKit share in the scene.
     func windowScene(
         _ windowScene: UIWindowScene,
         userDidAcceptCloudKitShareWith cloudKitShareMetadata: CKShare.Metadata
     )
+
+    /// The style of the system's windowing controls for the scene (iOS 26).
+    @available(iOS 26.0, *)
+    func preferredWindowingControlStyle(for windowScene: UIWindowScene) -> UIWindowScene.WindowingControlStyle
 }
 
 /// What UIKit does when the delegate does not implement a member: nothing.
@@ -117,12 +152,34 @@ extension UIWindowSceneDelegate {
     public var window: UIWindow? { nil }
 
     /// Does nothing.
+    @available(
+        iOS,
+        introduced: 13.0,
+        deprecated: 26.0,
+        message:
+            "Use windowScene(_: didUpdateEffectiveGeometry:) to be notified of the scene's geometry changes, or use traits whose values are inherited from the scene via the traitCollection of views and view controllers instead."
+    )
     public func windowScene(
         _ windowScene: UIWindowScene,
         didUpdate previousCoordinateSpace: any UICoordinateSpace,
         interfaceOrientation previousInterfaceOrientation: UIInterfaceOrientation,
         traitCollection previousTraitCollection: UITraitCollection
     ) {}
+
+    /// Does nothing.
+    @available(iOS 26.0, *)
+    public func windowScene(
+        _ windowScene: UIWindowScene,
+        didUpdateEffectiveGeometry previousEffectiveGeometry: UIWindowScene.Geometry
+    ) {}
+
+    /// The Info.plist's orientations, which UIKit uses when the delegate does not answer:
+    /// the shim's ``UIApplication/supportedInterfaceOrientations(for:)``.
+    @available(iOS 27.0, *)
+    @available(tvOS, unavailable)
+    public func supportedInterfaceOrientations(for windowScene: UIWindowScene) -> UIInterfaceOrientationMask {
+        UIApplication.shared.supportedInterfaceOrientations(for: nil)
+    }
 
     /// Does nothing and never calls the handler.
     @available(tvOS, unavailable)
@@ -132,11 +189,29 @@ extension UIWindowSceneDelegate {
         completionHandler: @escaping (Bool) -> Void
     ) {}
 
+    /// Calls the completion-handler method and returns what it passes to its handler, as the
+    /// Objective-C bridge does.
+    @available(tvOS, unavailable)
+    public func windowScene(
+        _ windowScene: UIWindowScene,
+        performActionFor shortcutItem: UIApplicationShortcutItem
+    ) async -> Bool {
+        await withCheckedContinuation { continuation in
+            self.windowScene(windowScene, performActionFor: shortcutItem) { continuation.resume(returning: $0) }
+        }
+    }
+
     /// Does nothing.
     public func windowScene(
         _ windowScene: UIWindowScene,
         userDidAcceptCloudKitShareWith cloudKitShareMetadata: CKShare.Metadata
     ) {}
+
+    /// The system's default style, which UIKit uses when the delegate does not answer.
+    @available(iOS 26.0, *)
+    public func preferredWindowingControlStyle(for windowScene: UIWindowScene) -> UIWindowScene.WindowingControlStyle {
+        .automatic
+    }
 }
 
 #endif

@@ -1,11 +1,31 @@
 #if !canImport(UIKit)
 
 /// An object that manages the content of a rectangular area (`UIView`). Only what windows
-/// need is transcribed.
+/// need, and the appearance an application's delegate sets on them, is transcribed.
 @MainActor
 open class UIView: UIResponder, UICoordinateSpace {
     /// The view's bounds in its own coordinate system.
     open var bounds: CGRect
+
+    /// The color set on this view itself, if any.
+    private var ownTintColor: UIColor?
+
+    /// The color of the view's tinted content (iOS 7 and later).
+    ///
+    /// UIKit always answers a color: the first one set in the view's superview chain, or the
+    /// system's default. The shim has no superview chain: it answers the color set on this
+    /// view, or ``UIColor/systemBlue``, the default. Setting `nil` takes the view's own color
+    /// back.
+    @available(iOS 7.0, *)
+    open var tintColor: UIColor! {
+        get { ownTintColor ?? .systemBlue }
+        set { ownTintColor = newValue }
+    }
+
+    /// The appearance this view and its subviews use whatever the system's is (iOS 13 and
+    /// later); ``UIUserInterfaceStyle/unspecified``, the default, follows the system.
+    @available(iOS 13.0, *)
+    open var overrideUserInterfaceStyle: UIUserInterfaceStyle = .unspecified
 
     /// Creates a view with a frame.
     public init(frame: CGRect) {
@@ -65,8 +85,9 @@ open class UIWindow: UIView {
     }
 }
 
-/// An object that manages a view hierarchy (`UIViewController`). Only its creation is
-/// transcribed, for the state-restoration callback that returns one.
+/// An object that manages a view hierarchy (`UIViewController`). Only its creation, for the
+/// state-restoration callback that returns one and the root of a window, and its appearance
+/// are transcribed.
 @MainActor
 open class UIViewController: UIResponder {
     /// Creates a view controller, optionally from a nib.
@@ -78,6 +99,19 @@ open class UIViewController: UIResponder {
     public required init?(coder: NSCoder) {
         super.init()
     }
+
+    /// Creates a view controller with no nib (`NSObject`'s `init()`, which UIKit routes to
+    /// `init(nibName: nil, bundle: nil)`). Subclasses that declare no designated initializer
+    /// inherit it, as on Apple platforms.
+    public convenience override init() {
+        self.init(nibName: nil, bundle: nil)
+    }
+
+    /// The appearance this view controller and its children use whatever the system's is
+    /// (iOS 13 and later); ``UIUserInterfaceStyle/unspecified``, the default, follows the
+    /// system.
+    @available(iOS 13.0, *)
+    open var overrideUserInterfaceStyle: UIUserInterfaceStyle = .unspecified
 }
 
 /// The traits (size classes, display scale, appearance) of an interface environment

@@ -121,13 +121,23 @@ extension UNUserNotificationCenterDelegate {
 
 /// The application's notification center (`UNUserNotificationCenter`).
 ///
-/// Only the delegate and `current()` are transcribed. Where the SDK's center is used from
-/// any thread, the shim's keeps its state behind a lock.
+/// Transcribed: the delegate, `current()`, the authorization request and the badge count.
+/// Where the SDK's center is used from any thread, the shim's keeps its state behind a
+/// lock. The person's answer to the authorization request, which the system asks for, is
+/// the shim's ``answerAuthorizationRequests(with:)``.
 @available(iOS 10.0, *)
 open class UNUserNotificationCenter: NSObject {
+    /// What the center keeps besides its delegate, read and written only under `lock`.
+    private struct State {
+        var authorizationRequests: [UNAuthorizationOptions] = []
+        var authorizationAnswer: Result<Bool, any Error> = .success(true)
+        var badgeCount = 0
+    }
+
     private let lock = NSLock()
     /// Written and read only under `lock`.
     private weak var storedDelegate: (any UNUserNotificationCenterDelegate)?
+    private var state = State()
 
     /// The object the center tells about notifications and responses; held weakly, as the
     /// SDK's `weak open var delegate` is. Set it before the application finishes launching.
@@ -153,6 +163,125 @@ open class UNUserNotificationCenter: NSObject {
     package override init() {
         super.init()
     }
+
+    // MARK: Authorization
+
+    /// Asks the person to let the application notify them in the ways `options` lists, and
+    /// calls `completionHandler` with whether they did, or with the error that prevented the
+    /// request.
+    ///
+    /// The system asks the person once and then answers from their choice, and calls the
+    /// handler on a background queue. The shim records the options and calls the handler
+    /// before returning, with the answer it was given (``answerAuthorizationRequests(with:)``;
+    /// granted by default); an error arrives with `false`.
+    open func requestAuthorization(
+        options: UNAuthorizationOptions = [],
+        completionHandler: @escaping @Sendable (Bool, (any Error)?) -> Void
+    ) {
+        switch recordAuthorizationRequest(options) {
+        case .success(let granted): completionHandler(granted, nil)
+        case .failure(let error): completionHandler(false, error)
+        }
+    }
+
+    /// Asks the person to let the application notify them in the ways `options` lists (the
+    /// `async` spelling of the method above).
+    ///
+    /// - Returns: Whether the person allowed it.
+    /// - Throws: The error that prevented the request.
+    open func requestAuthorization(options: UNAuthorizationOptions = []) async throws -> Bool {
+        try recordAuthorizationRequest(options).get()
+    }
+
+    private func recordAuthorizationRequest(_ options: UNAuthorizationOptions) -> Result<Bool, any Error> {
+        lock.withLock {
+            state.authorizationRequests.append(options)
+            return state.authorizationAnswer
+        }
+    }
+
+    // MARK: Badge
+
+    /// Sets the number on the application's icon (0 hides it) and calls `completionHandler`
+    /// with the error that prevented it, if any (iOS 16 and later).
+    ///
+    /// The shim records the count and calls the handler with `nil` before returning.
+    @available(iOS 16.0, *)
+    open func setBadgeCount(
+        _ newBadgeCount: Int,
+        withCompletionHandler completionHandler: (@Sendable ((any Error)?) -> Void)? = nil
+    ) {
+        lock.withLock { state.badgeCount = newBadgeCount }
+        completionHandler?(nil)
+    }
+
+    /// Sets the number on the application's icon (the `async` spelling of the method above).
+    @available(iOS 16.0, *)
+    open func setBadgeCount(_ newBadgeCount: Int) async throws {
+        lock.withLock { state.badgeCount = newBadgeCount }
+    }
+}
+
+// MARK: Shim only
+
+extension UNUserNotificationCenter {
+    /// Shim only: the options of every authorization request, in order.
+    package var authorizationRequests: [UNAuthorizationOptions] {
+        lock.withLock { state.authorizationRequests }
+    }
+
+    /// Shim only: how the authorization requests from now on are answered: whether the
+    /// person allows notifications, or the error that prevents the request.
+    package func answerAuthorizationRequests(with answer: Result<Bool, any Error>) {
+        lock.withLock { state.authorizationAnswer = answer }
+    }
+
+    /// Shim only: the number on the application's icon, as last set with
+    /// `setBadgeCount(_:withCompletionHandler:)` or its `async` spelling; 0 at first.
+    package var badgeCount: Int { lock.withLock { state.badgeCount } }
+}
+
+// MARK: - Authorization options
+
+/// The ways an application asks to notify the person (`UNAuthorizationOptions`).
+///
+/// The SDK declares it `@unchecked Sendable`; it holds only its raw value.
+@available(iOS 10.0, *)
+public struct UNAuthorizationOptions: OptionSet, @unchecked Sendable {
+    /// The options' bits.
+    public let rawValue: UInt
+
+    /// Creates options from their bits.
+    public init(rawValue: UInt) {
+        self.rawValue = rawValue
+    }
+
+    /// Update the application's badge.
+    public static var badge: UNAuthorizationOptions { UNAuthorizationOptions(rawValue: 1 << 0) }
+    /// Play sounds.
+    public static var sound: UNAuthorizationOptions { UNAuthorizationOptions(rawValue: 1 << 1) }
+    /// Show alerts.
+    public static var alert: UNAuthorizationOptions { UNAuthorizationOptions(rawValue: 1 << 2) }
+    /// Show notifications in CarPlay.
+    public static var carPlay: UNAuthorizationOptions { UNAuthorizationOptions(rawValue: 1 << 3) }
+    /// Play the sound of critical alerts, which ignore the mute switch and Do Not Disturb
+    /// (needs an entitlement).
+    @available(iOS 12.0, *)
+    public static var criticalAlert: UNAuthorizationOptions { UNAuthorizationOptions(rawValue: 1 << 4) }
+    /// Show a button for the application's own notification settings.
+    @available(iOS 12.0, *)
+    public static var providesAppNotificationSettings: UNAuthorizationOptions {
+        UNAuthorizationOptions(rawValue: 1 << 5)
+    }
+    /// Deliver quietly, to Notification Center only, without asking first.
+    @available(iOS 12.0, *)
+    public static var provisional: UNAuthorizationOptions { UNAuthorizationOptions(rawValue: 1 << 6) }
+    /// Let Siri read notifications aloud (deprecated: always included).
+    @available(iOS, introduced: 13.0, deprecated: 15.0, message: "Announcement authorization is always included")
+    public static var announcement: UNAuthorizationOptions { UNAuthorizationOptions(rawValue: 1 << 7) }
+    /// Deliver time-sensitive notifications (deprecated: an entitlement decides).
+    @available(iOS, introduced: 15.0, deprecated: 15.0, message: "Use time-sensitive entitlement")
+    public static var timeSensitive: UNAuthorizationOptions { UNAuthorizationOptions(rawValue: 1 << 8) }
 }
 
 // MARK: - Notifications and responses

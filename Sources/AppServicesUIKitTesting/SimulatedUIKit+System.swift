@@ -85,6 +85,7 @@ final class SimulatedSystemBridge: SimulatedTaskSchedulerBackend, SimulatedBackg
         case .notPermitted: .notPermitted
         case .tooManyPendingTaskRequests: .tooManyPendingRequests
         case .unavailable: .unavailable
+        case .immediateRunIneligible: .refused
         }
     }
 
