@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "AppServicesUIKit", targets: ["AppServicesUIKit"]),
         .library(name: "AppServicesUIKitTesting", targets: ["AppServicesUIKitTesting"]),
         .library(name: "AppServicesSwiftUI", targets: ["AppServicesSwiftUI"]),
+        .library(name: "AppServicesSwiftUITesting", targets: ["AppServicesSwiftUITesting"]),
         .library(name: "AppServicesAppKit", targets: ["AppServicesAppKit"]),
         .library(name: "AppServicesLifecycle", targets: ["AppServicesLifecycle"]),
         .executable(name: "appservices-demo", targets: ["appservices-demo"]),
@@ -106,6 +107,20 @@ let package = Package(
                 "AppServices",
                 "AppServicesUIKit",
                 .product(name: "Logging", package: "swift-log"),
+                .target(name: "AppServicesUIKitShim", condition: .when(platforms: platformsWithoutUIKit)),
+                .target(name: "AppServicesSwiftUIShim", condition: .when(platforms: platformsWithoutUIKit)),
+            ]
+        ),
+        // Tests of an app's SwiftUI scenes on Linux: windows shown as SwiftUI shows them, in a
+        // simulated UIKit, driven by the test kit's simulator.
+        .target(
+            name: "AppServicesSwiftUITesting",
+            dependencies: [
+                "AppServices",
+                "AppServicesTesting",
+                "AppServicesUIKit",
+                "AppServicesUIKitTesting",
+                "AppServicesSwiftUI",
                 .target(name: "AppServicesUIKitShim", condition: .when(platforms: platformsWithoutUIKit)),
                 .target(name: "AppServicesSwiftUIShim", condition: .when(platforms: platformsWithoutUIKit)),
             ]
@@ -239,6 +254,18 @@ let package = Package(
                 .target(name: "AppServicesUIKitShim", condition: .when(platforms: platformsWithoutUIKit)),
                 .target(name: "AppServicesSwiftUIShim", condition: .when(platforms: platformsWithoutUIKit)),
                 .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // Uses only the public products, as an app's own tests of its SwiftUI scenes would.
+        .testTarget(
+            name: "AppServicesSwiftUITestingTests",
+            dependencies: [
+                "AppServices",
+                "AppServicesTesting",
+                "AppServicesUIKit",
+                "AppServicesUIKitTesting",
+                "AppServicesSwiftUI",
+                "AppServicesSwiftUITesting",
             ]
         ),
         .testTarget(

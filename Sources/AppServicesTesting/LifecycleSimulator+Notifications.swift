@@ -73,14 +73,14 @@ extension LifecycleSimulator {
         return will == .launch(true) && did == .launch(true)
     }
 
-    /// Cold launch of a scene-based application from a tap on a notification: the response
-    /// comes with the connection options of `scene`
-    /// (`SceneConnectionOptions/notificationResponse`), which then enters the foreground and
-    /// becomes active.
+    /// Cold launch of a scene-based application from a tap on a notification, as UIKit makes
+    /// it: will/didFinishLaunching, `scene` connects with the response in its connection
+    /// options (`SceneConnectionOptions/notificationResponse`) and enters the foreground, the
+    /// notification center hands the same response to its delegate, and the scene becomes
+    /// active.
     ///
     /// The composite delivers the response to its services after `sceneWillConnect`, and
-    /// once only, also when UIKit delivers it through the notification center's delegate as
-    /// well (send ``Step/didReceiveNotificationResponse(_:)`` after it to check). The
+    /// once only: the center's delivery finds it delivered and completes at once. The
     /// services' work on it may still run when this returns: await the composite's
     /// `ServiceComposite/waitForPendingWork()` to let it finish.
     ///
@@ -91,10 +91,14 @@ extension LifecycleSimulator {
         respondingTo response: NotificationResponse,
         options: LaunchOptions = LaunchOptions()
     ) throws(LifecycleSimulatorError) -> Bool {
-        try coldLaunch(
-            connecting: scene,
-            options: options,
-            connectionOptions: SceneConnectionOptions(notificationResponse: response)
-        )
+        let will = try sendNow(.willFinishLaunching(options))
+        let did = try sendNow(.didFinishLaunching(options))
+        try sendNow(.sceneWillConnect(scene, SceneConnectionOptions(notificationResponse: response)))
+        try sendNow(.sceneWillEnterForeground(scene))
+        var delivered = response
+        if delivered.targetScene == nil { delivered.targetScene = scene }
+        try sendNow(.didReceiveNotificationResponse(delivered))
+        try sendNow(.sceneDidBecomeActive(scene))
+        return will == .launch(true) && did == .launch(true)
     }
 }

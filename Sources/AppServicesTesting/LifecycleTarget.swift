@@ -102,6 +102,9 @@ final class CompositeTarget: LifecycleTarget {
             composite.didDiscardSceneSessions(sessions)
             answer(nil)
         case .sceneWillConnect(let scene, let options):
+            // UIKit asks the application for a new session's configuration before it connects
+            // the scene, as SimulatedUIKit does through the app delegate.
+            _ = composite.configurationForConnecting(scene.session, options: options)
             composite.sceneWillConnect(scene, options: options)
             answer(nil)
         case .sceneWillEnterForeground(let scene):

@@ -1,5 +1,11 @@
 import AppServices
 
+#if canImport(UIKit)
+import UIKit
+#else
+import AppServicesUIKitShim
+#endif
+
 /// What a scene delegate (`ServiceOrientedSceneDelegate`, `ServiceOrientedCarPlaySceneDelegate`)
 /// uses to find the composite its callbacks go to: that of the application's
 /// ``ServiceOrientedAppDelegate``, found on first use and kept.
@@ -11,13 +17,19 @@ import AppServices
 struct CompositeLocator {
     private var found: ServiceComposite?
 
-    /// The composite of the application's `ServiceOrientedAppDelegate`, for `delegate`.
+    /// The composite of the application's `ServiceOrientedAppDelegate`, for `delegate`: the
+    /// application object's delegate, or else (behind SwiftUI's
+    /// `@UIApplicationDelegateAdaptor`, whose application delegate is SwiftUI's) the
+    /// `ServiceOrientedAppDelegate` made last.
     ///
     /// Stops the program, naming `delegate`'s class and what to do, when the application's
     /// delegate is not a `ServiceOrientedAppDelegate`: no scene callback could reach a service.
     mutating func composite(for delegate: AnyObject) -> ServiceComposite {
         if let found { return found }
-        guard let host = ServiceOrientedAppDelegate.current else {
+        guard
+            let host = UIApplication.shared.delegate as? ServiceOrientedAppDelegate
+                ?? ServiceOrientedAppDelegate.current
+        else {
             preconditionFailure(
                 """
                 \(type(of: delegate)) found no ServiceOrientedAppDelegate. Make the application's delegate (or the one \

@@ -5,9 +5,10 @@
 #if !canImport(UIKit)
 import Dispatch
 
-/// Shim only: the notification center and task scheduler of one simulated device, which
-/// `UNUserNotificationCenter.current()` and `BGTaskScheduler.shared` return while that
-/// device's step runs, and the record of the push registries created during its steps.
+/// Shim only: the notification center, task scheduler and application object of one
+/// simulated device, which `UNUserNotificationCenter.current()`, `BGTaskScheduler.shared`
+/// and `UIApplication.shared` return while that device's step runs, and the record of the
+/// push registries created during its steps.
 ///
 /// On a device each application has one of each. Tests simulate many devices in one
 /// process, in parallel, so a simulated UIKit in this package gives each its own and runs
@@ -24,16 +25,21 @@ package struct SimulatedFrameworks: @unchecked Sendable {
     package let taskScheduler: BGTaskScheduler
     /// Where `PKPushRegistry(queue:)` records each registry it creates.
     package let pushRegistries: SimulatedPushRegistries
+    /// What `UIApplication.shared` returns, when the device has its own application object.
+    package let application: UIApplication?
 
-    /// Pairs a center and a scheduler, with a record of push registries.
+    /// Pairs a center and a scheduler, with a record of push registries and the device's
+    /// application object.
     package init(
         notificationCenter: UNUserNotificationCenter,
         taskScheduler: BGTaskScheduler,
-        pushRegistries: SimulatedPushRegistries = SimulatedPushRegistries()
+        pushRegistries: SimulatedPushRegistries = SimulatedPushRegistries(),
+        application: UIApplication? = nil
     ) {
         self.notificationCenter = notificationCenter
         self.taskScheduler = taskScheduler
         self.pushRegistries = pushRegistries
+        self.application = application
     }
 
     /// The frameworks of the step running now, if any. A task-local value, so that devices

@@ -8,9 +8,9 @@
 open class UIApplication: UIResponder {
     /// The application object (`UIApplication.shared`).
     ///
-    /// In the shim, one instance for the process; a simulated UIKit in this package makes
-    /// its own applications and passes them to the delegates it drives.
-    open class var shared: UIApplication { processWide }
+    /// In the shim: the application of the simulated device whose step is running
+    /// (`SimulatedFrameworks`), else one instance for the process.
+    open class var shared: UIApplication { SimulatedFrameworks.current?.application ?? processWide }
 
     private static let processWide = UIApplication()
 

@@ -60,7 +60,8 @@ extension SimulatedUIKit {
         _ selector: String,
         _ body: (any CPTemplateApplicationSceneDelegate) -> Answer
     ) -> Answer? {
-        guard let delegate = scene.delegate as? any CPTemplateApplicationSceneDelegate, Self.claims(delegate, selector)
+        guard let delegate = scene.delegate as? any CPTemplateApplicationSceneDelegate,
+            claimsDuringStep(delegate, selector)
         else {
             unclaimed.append(selector)
             return nil

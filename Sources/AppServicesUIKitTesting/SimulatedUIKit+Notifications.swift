@@ -32,7 +32,7 @@ extension SimulatedUIKit {
         _ selector: String,
         _ body: (any UNUserNotificationCenterDelegate, UNUserNotificationCenter) -> Answer
     ) -> Answer? {
-        guard let delegate = userNotificationCenter.delegate, Self.claims(delegate, selector) else {
+        guard let delegate = userNotificationCenter.delegate, claimsDuringStep(delegate, selector) else {
             unclaimed.append(selector)
             return nil
         }

@@ -38,7 +38,7 @@ extension SimulatedUIKit {
         var answers: [Answer] = []
         for registry in pushRegistries where registry.desiredPushTypes?.contains(wanted) == true {
             guard let delegate = registry.delegate,
-                selector == Self.didUpdateSelector || Self.claims(delegate, selector)
+                selector == Self.didUpdateSelector || claimsDuringStep(delegate, selector)
             else { continue }
             delivered.append(selector)
             answers.append(withSimulatedFrameworks { body(delegate, registry) })

@@ -135,10 +135,17 @@ public final class SimulatedUIKit: LifecycleTarget {
         return responder.responds(to: Selector((selector)))
     }
 
+    /// Whether `object` claims `selector`, asked as ``claims(_:_:)`` asks, during a step of
+    /// this simulated UIKit: a scene delegate that finds its composite as it answers finds
+    /// this device's application delegate, not another test's.
+    func claimsDuringStep(_ object: any NSObjectProtocol, _ selector: String) -> Bool {
+        withSimulatedFrameworks { Self.claims(object, selector) }
+    }
+
     /// The selectors of the app-delegate callbacks the adapter forwards that the delegate
     /// claims now, sorted: what UIKit would call.
     public var claimedCallbacks: [String] {
-        ServiceOrientedAppDelegate.forwardedSelectors.filter { Self.claims(delegate, $0) }.sorted()
+        ServiceOrientedAppDelegate.forwardedSelectors.filter { claimsDuringStep(delegate, $0) }.sorted()
     }
 
     /// Calls `body` with the delegate when it claims `selector`; `nil` when it does not.
@@ -147,7 +154,7 @@ public final class SimulatedUIKit: LifecycleTarget {
         _ selector: String,
         _ body: (any UIApplicationDelegate, UIApplication) -> Answer
     ) -> Answer? {
-        guard Self.claims(delegate, selector) else {
+        guard claimsDuringStep(delegate, selector) else {
             unclaimed.append(selector)
             return nil
         }
@@ -163,7 +170,8 @@ public final class SimulatedUIKit: LifecycleTarget {
         let frameworks = SimulatedFrameworks(
             notificationCenter: userNotificationCenter,
             taskScheduler: taskScheduler,
-            pushRegistries: pushRegistryRecord
+            pushRegistries: pushRegistryRecord,
+            application: application
         )
         return try SimulatedFrameworks.with(frameworks, operation: operation)
     }
@@ -295,7 +303,7 @@ public final class SimulatedUIKit: LifecycleTarget {
         _ selector: String,
         _ body: (any UIWindowSceneDelegate) -> Answer
     ) -> Answer? {
-        guard let delegate = scene.delegate as? any UIWindowSceneDelegate, Self.claims(delegate, selector) else {
+        guard let delegate = scene.delegate as? any UIWindowSceneDelegate, claimsDuringStep(delegate, selector) else {
             unclaimed.append(selector)
             return nil
         }
@@ -312,7 +320,7 @@ public final class SimulatedUIKit: LifecycleTarget {
         _ selector: String,
         _ body: (any UISceneDelegate) -> Answer
     ) -> Answer? {
-        guard let delegate = scene.delegate, Self.claims(delegate, selector) else {
+        guard let delegate = scene.delegate, claimsDuringStep(delegate, selector) else {
             unclaimed.append(selector)
             return nil
         }

@@ -156,8 +156,9 @@ struct LifecycleSimulatorNotificationTests {
         let inbox = calls.filter { $0.hasPrefix("Inbox.") && !$0.contains("NotificationResponse") }
         #expect(
             inbox == [
-                "Inbox.willFinishLaunching", "Inbox.didFinishLaunching", "Inbox.sceneWillConnect[A]",
-                "Inbox.sceneWillEnterForeground[A]", "Inbox.didBecomeActive", "Inbox.sceneDidBecomeActive[A]",
+                "Inbox.willFinishLaunching", "Inbox.didFinishLaunching", "Inbox.configurationForConnecting(A)",
+                "Inbox.sceneWillConnect[A]", "Inbox.sceneWillEnterForeground[A]", "Inbox.didBecomeActive",
+                "Inbox.sceneDidBecomeActive[A]",
             ]
         )
         let responses = journal.calls(of: .didReceiveNotificationResponse).map(\.description)

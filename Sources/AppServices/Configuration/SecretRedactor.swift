@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+
 #if Configuration
 import Configuration
 #endif

@@ -1,0 +1,150 @@
+#if !canImport(UIKit)
+import AppServices
+public import AppServicesSwiftUI
+public import AppServicesTesting
+import AppServicesUIKit
+public import AppServicesUIKitTesting
+import Foundation
+
+/// A SwiftUI application on Linux, driven by a `LifecycleSimulator` as iOS would drive it:
+/// its `App` is created before launch, its window scenes are ``SimulatedWindow``s showing the
+/// `App`'s first `WindowGroup`, and everything UIKit does beside the windows (launch,
+/// notifications, background tasks and time, PushKit, CarPlay) goes through a
+/// `SimulatedUIKit` with SwiftUI's application delegate, on the same simulated system.
+///
+/// ```swift
+/// let app = SimulatedSwiftUIApp { ShopApp() }
+/// let simulator = LifecycleSimulator(driving: app)
+/// try simulator.coldLaunch(connecting: main)       // the App is made, its window appears
+/// try simulator.openURL(URL(string: "shop://orders/17")!, in: main)   // onOpenURL
+/// try simulator.enterBackground()                  // the window's phase: background
+/// let router = try #require(app.app?.host.composite.service(LinkRouter.self))
+/// ```
+///
+/// **What SwiftUI does differently from a UIKit scene delegate**, and so these steps:
+/// SwiftUI asks no application delegate for a window's configuration; a window's view appears
+/// when its scene first enters the foreground, and SwiftUI then hands it the URLs and user
+/// activities the scene was connected with, through `onOpenURL` and
+/// `onContinueUserActivity` (a UIKit scene delegate's composite delivers them right after
+/// `sceneWillConnect`); a notification response that launched a scene reaches the services
+/// through the notification center's delegate only; and SwiftUI gives a window no quick
+/// action (``LifecycleSimulator/Step/scenePerformShortcutItem(_:_:)`` answers `false`: a
+/// SwiftUI application takes quick actions through a scene delegate of its own).
+@MainActor
+public final class SimulatedSwiftUIApp<Root: App>: LifecycleTarget {
+    /// The simulated system the application runs on.
+    public let system: SimulatedSystem
+    /// UIKit beside the windows: the application object and its delegate (SwiftUI's own, or
+    /// the one the `App` declares with `@UIApplicationDelegateAdaptor`).
+    public let uiKit: SimulatedUIKit
+    /// The `App`, once the application has begun launching.
+    public private(set) var app: Root?
+    /// The window of each connected window scene, by the scene's identifier.
+    public private(set) var windows: [String: SimulatedWindow] = [:]
+
+    private let makeApp: @MainActor () -> Root
+    /// What each window's scene was connected with, until its view appears.
+    private var pendingConnections: [String: SceneConnectionOptions] = [:]
+
+    /// An application whose `App` `makeApp` makes as the application begins launching.
+    ///
+    /// - Parameters:
+    ///   - system: The simulated system. Default: a new one.
+    ///   - delegate: The application's delegate: the one the `App` declares with
+    ///     `@UIApplicationDelegateAdaptor` (made as SwiftUI makes it, before the `App`), or
+    ///     `nil` for SwiftUI's own, which handles nothing.
+    ///   - makeApp: Makes the `App`, as SwiftUI does before launch; it runs on the simulated
+    ///     device, so a `SwiftUIApplicationHost` made in it registers its background tasks
+    ///     and notification center there.
+    public init(
+        system: SimulatedSystem = SimulatedSystem(),
+        delegate: (any UIApplicationDelegate)? = nil,
+        _ makeApp: @escaping @MainActor () -> Root
+    ) {
+        self.system = system
+        self.makeApp = makeApp
+        uiKit = SimulatedUIKit(delegate: delegate ?? SwiftUIApplicationDelegate(), system: system)
+    }
+
+    /// Delivers `step` as SwiftUI and UIKit would (see the type's documentation).
+    public func deliver(
+        _ step: LifecycleSimulator.Step,
+        answer: @escaping @MainActor (LifecycleSimulator.Answer?) -> Void
+    ) {
+        switch step {
+        case .willFinishLaunching:
+            if app == nil { app = uiKit.withSimulatedFrameworks { makeApp() } }
+            uiKit.deliver(step, answer: answer)
+        case .sceneWillConnect(let scene, let options) where isWindow(scene):
+            guard let app else { return uiKit.deliver(step, answer: answer) }
+            windows[scene.identifier] = uiKit.withSimulatedFrameworks {
+                SimulatedWindow(windowOf: app.body, phase: .inactive)
+            }
+            pendingConnections[scene.identifier] = options
+            answer(nil)
+        case .sceneWillEnterForeground(let scene) where windows[scene.identifier] != nil:
+            inWindow(scene) { window in
+                guard window.isShown else { return appear(window, scene) }
+                window.move(to: .inactive)
+            }
+            answer(nil)
+        case .sceneDidBecomeActive(let scene) where windows[scene.identifier] != nil:
+            inWindow(scene) { $0.move(to: .active) }
+            answer(nil)
+        case .sceneWillResignActive(let scene) where windows[scene.identifier] != nil:
+            inWindow(scene) { $0.move(to: .inactive) }
+            answer(nil)
+        case .sceneDidEnterBackground(let scene) where windows[scene.identifier] != nil:
+            inWindow(scene) { $0.move(to: .background) }
+            answer(nil)
+        case .sceneDidDisconnect(let scene) where windows[scene.identifier] != nil:
+            inWindow(scene) { $0.remove() }
+            windows[scene.identifier] = nil
+            answer(nil)
+        case .sceneOpenURLContexts(let scene, let contexts) where windows[scene.identifier] != nil:
+            inWindow(scene) { window in
+                for context in contexts.sorted(by: { $0.url.absoluteString < $1.url.absoluteString }) {
+                    window.open(context.url)
+                }
+            }
+            answer(nil)
+        case .sceneContinueUserActivity(let scene, let activity) where windows[scene.identifier] != nil:
+            inWindow(scene) { $0.continueUserActivity(NSUserActivity(activity)) }
+            answer(nil)
+        case .scenePerformShortcutItem(let scene, _) where windows[scene.identifier] != nil:
+            answer(.handled(false))
+        default:
+            // The application's own callbacks, and scenes that are not windows (CarPlay), go
+            // through UIKit as in any application.
+            uiKit.deliver(step, answer: answer)
+        }
+    }
+
+    /// Whether a connecting scene is one of the application's windows, which SwiftUI shows:
+    /// every scene but a CarPlay one, which UIKit connects to a CarPlay scene delegate.
+    private func isWindow(_ scene: SceneInfo) -> Bool {
+        scene.session.role != .carTemplateApplication
+    }
+
+    /// Runs `body` with the window of `scene` on the simulated device.
+    private func inWindow(_ scene: SceneInfo, _ body: (SimulatedWindow) -> Void) {
+        guard let window = windows[scene.identifier] else { return }
+        uiKit.withSimulatedFrameworks { body(window) }
+    }
+
+    /// The window's view appears, as its scene first comes to the foreground, and receives
+    /// the URLs and activities the scene was connected with.
+    private func appear(_ window: SimulatedWindow, _ scene: SceneInfo) {
+        window.show()
+        guard let options = pendingConnections.removeValue(forKey: scene.identifier) else { return }
+        for context in options.urlContexts.sorted(by: { $0.url.absoluteString < $1.url.absoluteString }) {
+            window.open(context.url)
+        }
+        for activity in options.userActivities { window.continueUserActivity(NSUserActivity(activity)) }
+    }
+}
+
+/// SwiftUI's own application delegate, for an `App` that declares none: it implements no
+/// callback, so UIKit calls nothing on it.
+final class SwiftUIApplicationDelegate: UIResponder, UIApplicationDelegate {}
+#endif

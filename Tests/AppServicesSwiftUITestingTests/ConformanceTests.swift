@@ -1,0 +1,338 @@
+#if !canImport(UIKit)
+import AppServices
+import AppServicesSwiftUI
+import AppServicesSwiftUITesting
+import AppServicesTesting
+import AppServicesUIKit
+import AppServicesUIKitTesting
+import Foundation
+import Testing
+
+/// One path per step: every scenario runs through a `LifecycleSimulator` on the bare
+/// composite, on the same services behind a `ServiceOrientedAppDelegate` driven by
+/// `SimulatedUIKit`, and in a SwiftUI application (`SimulatedSwiftUIApp`) whose window views
+/// carry `appServices(_:)`. The services must hear the same callbacks, in the same order,
+/// with the same payloads; SwiftUI's documented differences are listed per scenario and
+/// asserted as such. A step that one target delivers differently, twice, or not at all fails
+/// here. Only public products are used, as in an application's own tests.
+@MainActor
+struct ConformanceTests {
+    nonisolated static let refresh = "com.example.refresh"
+    nonisolated static let main = SceneInfo(session: SceneSession(persistentIdentifier: "main"))
+    nonisolated static let car = SceneInfo(
+        session: SceneSession(persistentIdentifier: "car", role: .carTemplateApplication)
+    )
+    nonisolated static let link = URL(string: "shop://orders/42")!
+
+    /// Where a scenario runs.
+    enum Host: String, CaseIterable, CustomTestStringConvertible {
+        case composite
+        case uiKit
+        case swiftUI
+
+        var testDescription: String { rawValue }
+    }
+
+    /// What SwiftUI does differently from UIKit's scene delegate in a scenario, as
+    /// `SimulatedSwiftUIApp` and `SwiftUIApplicationHost` document it. In every scenario,
+    /// SwiftUI asks no application delegate for a scene's configuration, and a window's scene
+    /// has an identifier of SwiftUI's (the tests name it after the simulator's scene).
+    struct SwiftUIDifference: Sendable {
+        /// How the bare composite's recording becomes what SwiftUI's services hear; `nil` when
+        /// a SwiftUI application cannot take the scenario's steps.
+        let expected: (@Sendable ([String]) -> [String])?
+        /// Whether the order is the same; otherwise the same calls, each once.
+        let sameOrder: Bool
+
+        /// None.
+        static let none = SwiftUIDifference(expected: { $0 }, sameOrder: true)
+        /// What a scene was connected with reaches the window once its view appears, after
+        /// `sceneWillEnterForeground`: the same calls, in another order.
+        static let connectionItemsLater = SwiftUIDifference(expected: { $0 }, sameOrder: false)
+        /// A notification response that launched the application reaches the services
+        /// through the notification center only, after the window appeared, and for no scene:
+        /// SwiftUI does not tell a window which UIKit scene it is.
+        static let notificationWithoutScene = SwiftUIDifference(
+            expected: { calls in
+                calls.filter { !$0.hasPrefix("SceneRecorder.didReceiveNotificationResponse") }.map {
+                    $0.replacingOccurrences(
+                        of: "didReceiveNotificationResponse[main]",
+                        with: "didReceiveNotificationResponse"
+                    )
+                }
+            },
+            sameOrder: false
+        )
+        /// SwiftUI gives a window no quick action, and registers `onContinueUserActivity` for
+        /// the types application-wide services declare: a scene service continues an
+        /// activity only when an application-wide service declares its type.
+        static func noQuickAction(sceneServiceActivities: Bool) -> SwiftUIDifference {
+            SwiftUIDifference(
+                expected: { calls in
+                    calls.filter {
+                        !$0.contains(".performActionForShortcutItem")
+                            && (sceneServiceActivities || !$0.hasPrefix("SceneRecorder.continueUserActivity"))
+                    }
+                },
+                sameOrder: true
+            )
+        }
+        /// A SwiftUI application without an application delegate launches as its `App` is
+        /// made, before UIKit says whether it launches in the background: its services hear a
+        /// launch with no options.
+        static let launchWithoutOptions = SwiftUIDifference(
+            expected: { calls in calls.map { $0.replacingOccurrences(of: "(background)", with: "") } },
+            sameOrder: true
+        )
+        /// What only an application delegate receives (a memory warning): without one, of
+        /// its own (`@UIApplicationDelegateAdaptor`), SwiftUI's services do not hear it.
+        static let noApplicationDelegate = SwiftUIDifference(
+            expected: { calls in calls.filter { !$0.contains(".didReceiveMemoryWarning") } },
+            sameOrder: true
+        )
+        /// A SwiftUI application always has a window scene: it cannot launch without one.
+        static let notApplicable = SwiftUIDifference(expected: nil, sameOrder: true)
+    }
+
+    /// A SwiftUI application whose window views report to a composite made elsewhere.
+    struct ConformanceApp: App {
+        let host: SwiftUIApplicationHost
+
+        init() { self.init(composite: ServiceComposite([])) }
+
+        init(composite: ServiceComposite) {
+            host = SwiftUIApplicationHost(composite: composite)
+        }
+
+        var body: some Scene {
+            WindowGroup { EmptyView().appServices(host.composite) }
+        }
+    }
+
+    /// A service that records every callback, declares a background task and reports VoIP
+    /// calls.
+    final class AppRecorder: RecordingService {}
+
+    /// A scene service that records its scene's callbacks.
+    final class SceneRecorder: RecordingSceneService {}
+
+    /// Uploads in the background: begins background work as the application enters the
+    /// background, which runs until the system takes the time back.
+    final class Uploader: AppService, ApplicationStateHandling {
+        let journal: CallJournal
+        private var pending: AsyncStream<Void>.Continuation?
+
+        init(journal: CallJournal) { self.journal = journal }
+
+        func applicationDidEnterBackground(_ context: AppContext) {
+            let (stream, continuation) = AsyncStream<Void>.makeStream()
+            pending = continuation
+            let journal = journal
+            context.beginBackgroundWork(named: "upload") {
+                for await _ in stream {}
+                journal.append(RecordedCall(service: "Uploader", callback: .didEnterBackground, detail: "upload ended"))
+            }
+        }
+    }
+
+    /// The application delegate of the UIKit host, with the composite the scenario built.
+    final class AppDelegate: ServiceOrientedAppDelegate {
+        let made: ServiceComposite
+        init(_ composite: ServiceComposite) {
+            made = composite
+            super.init()
+        }
+        override func makeComposite() -> ServiceComposite { made }
+    }
+
+    /// One application on one host: its services, composite and simulator.
+    @MainActor
+    final class Device {
+        let journal = CallJournal()
+        let recorder: AppRecorder
+        let composite: ServiceComposite
+        let simulator: LifecycleSimulator
+
+        init(on host: Host, sceneServicesOnly: Bool = false) throws {
+            recorder = AppRecorder(journal: journal)
+            recorder.declaredTasks = [(ConformanceTests.refresh, .appRefresh)]
+            recorder.answers.incomingPush = .reportedCall
+            recorder.answers.notificationPresentation = [.banner]
+            recorder.userActivityTypes = ["com.example.order"]
+            var configuration = ServiceComposite.Configuration()
+            configuration.lifecycleNotifications = .never
+            let services: [any AppService] =
+                sceneServicesOnly ? [journal] : [journal, recorder, Uploader(journal: journal)]
+            composite = ServiceComposite(services, configuration: configuration)
+            try composite.registerSceneServices([SceneRecorder.self])
+            switch host {
+            case .composite:
+                simulator = LifecycleSimulator(driving: composite)
+            case .uiKit:
+                simulator = LifecycleSimulator(driving: SimulatedUIKit(delegate: AppDelegate(composite)))
+            case .swiftUI:
+                let composite = composite
+                simulator = LifecycleSimulator(driving: SimulatedSwiftUIApp { ConformanceApp(composite: composite) })
+            }
+        }
+
+        /// What the services heard, once their completion-handler work has finished. Background
+        /// work still running is cancelled, so that it ends with the test.
+        func heard() async -> [String] {
+            await composite.waitForPendingWork()
+            _ = await composite.finishBackgroundWork(within: .zero)
+            return journal.calls.map(\.description)
+        }
+    }
+
+    /// A scenario: steps taken through the simulator, whatever the host.
+    struct Scenario: CustomTestStringConvertible, Sendable {
+        let name: String
+        let sceneServicesOnly: Bool
+        let swiftUI: SwiftUIDifference
+        let run: @MainActor @Sendable (Device) async throws -> Void
+
+        init(
+            _ name: String,
+            sceneServicesOnly: Bool = false,
+            swiftUI: SwiftUIDifference = .none,
+            _ run: @escaping @MainActor @Sendable (Device) async throws -> Void
+        ) {
+            self.name = name
+            self.sceneServicesOnly = sceneServicesOnly
+            self.swiftUI = swiftUI
+            self.run = run
+        }
+
+        var testDescription: String { name }
+    }
+
+    nonisolated static let scenarios: [Scenario] = [
+        Scenario("cold launch from a notification tap, in a scene", swiftUI: .notificationWithoutScene) { app in
+            let tap = NotificationResponse(notification: UserNotification(identifier: "order-42", title: "Shipped"))
+            try app.simulator.coldLaunch(connecting: main, respondingTo: tap)
+        },
+        Scenario("cold launch from a URL, in a scene", swiftUI: .connectionItemsLater) { app in
+            try app.simulator.coldLaunch(
+                connecting: main,
+                connectionOptions: SceneConnectionOptions(urlContexts: [OpenURLContext(url: link)])
+            )
+        },
+        Scenario("cold launch from a URL, without scenes", swiftUI: .notApplicable) { app in
+            try app.simulator.coldLaunch(LaunchOptions(url: link, sourceApplication: "com.example.mail"))
+        },
+        Scenario("cold launch into the background for a background task", swiftUI: .launchWithoutOptions) { app in
+            let succeeded = try await app.simulator.launchIntoBackground(forBackgroundTask: refresh)
+            #expect(succeeded)
+        },
+        Scenario(
+            "a warm link, a user activity and a quick action in a background scene",
+            swiftUI: .noQuickAction(sceneServiceActivities: true)
+        ) { app in
+            try app.simulator.coldLaunch(connecting: main)
+            try app.simulator.sceneToBackground(main)
+            try app.simulator.openURL(link, in: main)
+            try app.simulator.continueUserActivity(UserActivity(activityType: "com.example.order"), in: main)
+            _ = try await app.simulator.performShortcut(ShortcutItem(type: "scan", localizedTitle: "Scan"), in: main)
+        },
+        Scenario("background time runs out while work holds it") { app in
+            try app.simulator.coldLaunch(connecting: main)
+            try app.simulator.enterBackground()
+            let expired = try app.simulator.expireBackgroundTime()
+            // The expired work was cancelled: it ends at once.
+            #expect(await app.composite.finishBackgroundWork(within: .seconds(10)).isEmpty)
+            #expect(expired.map(\.name) == ["Uploader: upload"])
+            #expect(app.simulator.backgroundTime.open.isEmpty)
+            #expect(app.simulator.backgroundTime.overdueAtExpiration.isEmpty)
+        },
+        Scenario("a VoIP push while suspended, and a new token") { app in
+            try app.simulator.coldLaunch(connecting: main)
+            try app.simulator.updatePushCredentials(PushCredentials(token: Data([0xAB]), type: .voIP))
+            try app.simulator.enterBackground()
+            try app.simulator.suspend()
+            _ = try await app.simulator.deliverIncomingPush(PushPayload(type: .voIP, dictionaryPayload: ["call": "7"]))
+        },
+        Scenario("a notification in the foreground, then a memory warning", swiftUI: .noApplicationDelegate) { app in
+            try app.simulator.coldLaunch(connecting: main)
+            let shown = try await app.simulator.presentNotification(UserNotification(identifier: "n1"))
+            #expect(shown == [.banner])
+            try app.simulator.receiveMemoryWarning()
+        },
+        Scenario("CarPlay connects beside the phone's scene") { app in
+            try app.simulator.coldLaunch(connecting: main)
+            try app.simulator.connectCarPlay(car, connection: .window)
+            try app.simulator.selectManeuver(in: car)
+            try app.simulator.close(car)
+        },
+        Scenario(
+            "scene services only: a warm link, a user activity and a quick action",
+            sceneServicesOnly: true,
+            swiftUI: .noQuickAction(sceneServiceActivities: false)
+        ) { app in
+            try app.simulator.coldLaunch(connecting: main)
+            try app.simulator.openURL(link, in: main)
+            try app.simulator.continueUserActivity(UserActivity(activityType: "com.example.order"), in: main)
+            _ = try await app.simulator.performShortcut(ShortcutItem(type: "scan", localizedTitle: "Scan"), in: main)
+        },
+    ]
+
+    @Test(
+        "Each scenario reaches the services the same way on the bare composite, through UIKit and in SwiftUI",
+        arguments: scenarios
+    )
+    func scenarioConforms(_ scenario: Scenario) async throws {
+        var heard: [Host: [String]] = [:]
+        for host in Host.allCases {
+            let app = try Device(on: host, sceneServicesOnly: scenario.sceneServicesOnly)
+            try await scenario.run(app)
+            heard[host] = await app.heard()
+        }
+        let composite = try #require(heard[.composite])
+        #expect(!composite.isEmpty, "the scenario reached no service")
+        #expect(heard[.uiKit] == composite)
+
+        guard let transform = scenario.swiftUI.expected else { return }
+        let swiftUI = try #require(heard[.swiftUI]).map(Self.namingSwiftUIScene)
+        let expected = transform(composite.filter { !$0.contains(".configurationForConnecting") })
+        if scenario.swiftUI.sameOrder {
+            #expect(swiftUI == expected)
+        } else {
+            #expect(swiftUI != expected, "the scenario does not show the difference it names")
+            #expect(swiftUI.sorted() == expected.sorted())
+        }
+    }
+
+    /// `call` with the identifier SwiftUI gave the window's scene replaced by the name the
+    /// simulator gave it: every scenario has one window scene, `main`.
+    static func namingSwiftUIScene(_ call: String) -> String {
+        call.replacingOccurrences(of: #"SwiftUI-[0-9A-F-]{36}"#, with: "main", options: .regularExpression)
+    }
+
+    @Test("A cold-launch link in a scene reaches URLOpenHandling once: bare composite, UIKit adapter, SwiftUI modifier")
+    func coldLaunchLinkOnce() async throws {
+        for host in Host.allCases {
+            let app = try Device(on: host)
+            try app.simulator.coldLaunch(
+                connecting: Self.main,
+                connectionOptions: SceneConnectionOptions(urlContexts: [OpenURLContext(url: Self.link)])
+            )
+            _ = await app.heard()
+            #expect(app.recorder.calls(of: .openURL).count == 1, "\(host)")
+        }
+    }
+
+    @Test("Scene services alone are reached through the scene delegate: it claims their callbacks")
+    func sceneServicesClaimed() async throws {
+        let app = try Device(on: .uiKit, sceneServicesOnly: true)
+        try app.simulator.coldLaunch(connecting: Self.main)
+        try app.simulator.openURL(Self.link, in: Self.main)
+        _ = await app.heard()
+        #expect(app.journal.calls(of: .openURL).map(\.description) == ["SceneRecorder.openURL[main](\(Self.link))"])
+    }
+}
+
+extension RecordingService {
+    /// The calls of `callback` this service received.
+    fileprivate func calls(of callback: AppCallback) -> [RecordedCall] { calls.filter { $0.callback == callback } }
+}
+#endif

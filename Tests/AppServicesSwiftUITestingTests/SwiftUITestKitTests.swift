@@ -1,0 +1,89 @@
+#if !canImport(UIKit)
+import AppServices
+import AppServicesSwiftUI
+import AppServicesSwiftUITesting
+import AppServicesTesting
+import Foundation
+import Testing
+
+/// What an application's own tests of its SwiftUI `App` write on Linux: only the public
+/// products (`import AppServicesSwiftUI` brings SwiftUI's declarations where SwiftUI is
+/// missing), a `SimulatedSwiftUIApp` driven by a `LifecycleSimulator`.
+@MainActor
+struct SwiftUITestKitTests {
+    /// Routes links and activities, and refreshes in the background.
+    final class LinkRouter: AppService, URLOpenHandling, UserActivityHandling, BackgroundTaskHandling,
+        ApplicationStateHandling
+    {
+        static let refresh = "com.example.shop.refresh"
+        var userActivityTypes: Set<String> { ["com.example.shop.order"] }
+        private(set) var routed: [String] = []
+        private(set) var states: [String] = []
+
+        func application(_ context: AppContext, open url: URL, options: OpenURLOptions) -> Bool {
+            routed.append("\(url.absoluteString) in \(context.scene == nil ? "no scene" : "a scene")")
+            return true
+        }
+
+        func application(_ context: AppContext, continue userActivity: UserActivity) -> UserActivityContinuation {
+            routed.append(userActivity.activityType)
+            return .handled()
+        }
+
+        var backgroundTasks: [BackgroundTaskDeclaration] {
+            [.appRefresh(Self.refresh) { [weak self] _ in self?.routed.append("refreshed") }]
+        }
+
+        func applicationDidBecomeActive(_ context: AppContext) { states.append("active") }
+        func applicationDidEnterBackground(_ context: AppContext) { states.append("background") }
+    }
+
+    struct ContentView: View {
+        var body: some View { EmptyView() }
+    }
+
+    struct ShopApp: App {
+        let host = SwiftUIApplicationHost(services: [LinkRouter()])
+
+        var body: some Scene {
+            WindowGroup { ContentView().appServices(host.composite) }
+        }
+    }
+
+    let main = SceneInfo(session: SceneSession(persistentIdentifier: "main"))
+
+    @Test("A SwiftUI app's window phases, links, activities and background task reach its services")
+    func drivesTheApp() async throws {
+        let app = SimulatedSwiftUIApp { ShopApp() }
+        let simulator = LifecycleSimulator(driving: app)
+
+        try simulator.coldLaunch(connecting: main)
+        try simulator.openURL(URL(string: "shop://orders/17")!, in: main)
+        try simulator.continueUserActivity(UserActivity(activityType: "com.example.shop.order"), in: main)
+        try simulator.enterBackground()
+        let refreshed = try await simulator.runBackgroundTask(LinkRouter.refresh)
+
+        let router = try #require(app.app?.host.composite.service(LinkRouter.self))
+        #expect(refreshed)
+        #expect(router.routed == ["shop://orders/17 in a scene", "com.example.shop.order", "refreshed"])
+        #expect(router.states == ["active", "background"])
+        #expect(app.windows["main"]?.phase == .background)
+        #expect(app.windows["main"]?.continuedActivityTypes == ["com.example.shop.order"])
+    }
+
+    @Test("A window alone shows its view: the modifier connects its scene and follows its phase")
+    func oneWindow() throws {
+        let app = SimulatedSwiftUIApp { ShopApp() }
+        try LifecycleSimulator(driving: app).launchIntoBackground()
+        let composite = try #require(app.app?.host.composite)
+
+        let window = SimulatedWindow(showing: ContentView().appServices(composite), phase: .inactive)
+        window.show()
+        window.move(to: .active)
+        #expect(window.open(URL(string: "shop://cart")!) == 1)
+
+        #expect(composite.applicationState == .active)
+        #expect(composite.service(LinkRouter.self)?.routed == ["shop://cart in a scene"])
+    }
+}
+#endif

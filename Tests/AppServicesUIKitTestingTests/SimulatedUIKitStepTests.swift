@@ -1,0 +1,132 @@
+#if !canImport(UIKit)
+import AppServices
+import AppServicesTesting
+import AppServicesUIKit
+import AppServicesUIKitTesting
+import Foundation
+import Testing
+
+/// The steps new users found missing or silent on `SimulatedUIKit`, driven by a
+/// `LifecycleSimulator` as the README says: each used to stop the test process or do
+/// nothing, and now reaches the services through the delegates, on the system they use.
+@MainActor
+struct SimulatedUIKitStepTests {
+    final class Inbox: RecordingService {}
+
+    final class AppDelegate: ServiceOrientedAppDelegate {
+        let inbox = Inbox()
+        override func makeServices() -> [any AppService] { [inbox] }
+    }
+
+    /// Keeps background work going until its time is taken back.
+    final class Sync: AppService, ApplicationStateHandling {
+        private(set) var ended = false
+        private var hold: AsyncStream<Void>.Continuation?
+
+        func applicationDidEnterBackground(_ context: AppContext) {
+            let (stream, continuation) = AsyncStream<Void>.makeStream()
+            hold = continuation
+            context.beginBackgroundWork(named: "sync") { [weak self] in
+                for await _ in stream {}
+                self?.ended = true
+            }
+        }
+    }
+
+    @Test("Notification steps reach the services through the notification center's delegate, completing once")
+    func notificationSteps() async throws {
+        let delegate = AppDelegate()
+        delegate.inbox.answers.notificationPresentation = [.banner, .sound]
+        let uiKit = SimulatedUIKit(delegate: delegate)
+        let simulator = LifecycleSimulator(driving: uiKit)
+        try simulator.coldLaunch()
+
+        let shown = try await simulator.presentNotification(UserNotification(identifier: "n1"))
+        try await simulator.deliverNotificationResponse(
+            NotificationResponse(notification: UserNotification(identifier: "n2"))
+        )
+        try simulator.enterBackground()
+        try await simulator.tapNotification(NotificationResponse(notification: UserNotification(identifier: "n3")))
+
+        #expect(shown == [.banner, .sound])
+        #expect(
+            uiKit.notificationCompletions == [
+                .presentation(notification: "n1", options: [.banner, .sound]),
+                .response(notification: "n2"), .response(notification: "n3"),
+            ]
+        )
+        #expect(delegate.inbox.calls.filter { $0.callback == .didReceiveNotificationResponse }.count == 2)
+        #expect(simulator.state == .active)
+    }
+
+    @Test("A background task the delegate registered with BGTaskScheduler is the one the simulator launches")
+    func backgroundTaskSteps() async throws {
+        let delegate = AppDelegate()
+        delegate.inbox.declaredTasks = [("com.example.inbox.refresh", .appRefresh)]
+        let uiKit = SimulatedUIKit(delegate: delegate)
+        let simulator = LifecycleSimulator(driving: uiKit)
+
+        let succeeded = try await simulator.launchIntoBackground(forBackgroundTask: "com.example.inbox.refresh")
+
+        #expect(succeeded)
+        #expect(uiKit.registeredBackgroundTasks == ["com.example.inbox.refresh"])
+        #expect(simulator.backgroundTaskRuns.map(\.completions) == [[true]])
+        #expect(delegate.inbox.callbacks.last == .runBackgroundTask)
+    }
+
+    @Test("Expiring background time expires what the delegate asked UIApplication for, and ends it once")
+    func backgroundTimeSteps() async throws {
+        let sync = Sync()
+        let composite = ServiceComposite([sync])
+        let uiKit = SimulatedUIKit(delegate: HostingDelegate(composite))
+        let simulator = LifecycleSimulator(driving: uiKit)
+        try simulator.coldLaunch()
+        try simulator.enterBackground()
+        #expect(uiKit.openBackgroundTime.count == 1)
+
+        let expired = try simulator.expireBackgroundTime()
+        _ = await composite.finishBackgroundWork(within: .seconds(10))
+
+        #expect(expired.map(\.name) == ["Sync: sync"])
+        #expect(uiKit.openBackgroundTime.isEmpty)
+        #expect(uiKit.backgroundTimeEnded.count == 1)
+        #expect(uiKit.application.backgroundTimeRemaining == 0)
+        #expect(sync.ended)
+    }
+
+    /// An application delegate whose composite a test made.
+    final class HostingDelegate: ServiceOrientedAppDelegate {
+        let made: ServiceComposite
+        init(_ composite: ServiceComposite) {
+            made = composite
+            super.init()
+        }
+        override func makeComposite() -> ServiceComposite { made }
+    }
+
+    @Test("A scene's warm URL, activity and quick action are steps of their own, through the scene delegate")
+    func sceneSteps() async throws {
+        let delegate = AppDelegate()
+        delegate.inbox.answers.shortcutItem = true
+        let uiKit = SimulatedUIKit(delegate: delegate)
+        let simulator = LifecycleSimulator(driving: uiKit)
+        let scene = SceneInfo(session: SceneSession(persistentIdentifier: "main"))
+        try simulator.coldLaunch(connecting: scene)
+
+        try simulator.openURL(URL(string: "shop://cart")!, in: scene)
+        try simulator.continueUserActivity(UserActivity(activityType: "com.example.order"), in: scene)
+        let handled = try await simulator.performShortcut(ShortcutItem(type: "scan", localizedTitle: "Scan"), in: scene)
+        try simulator.receiveMemoryWarning()
+        try simulator.discardSceneSessions([SceneSession(persistentIdentifier: "old")])
+
+        #expect(handled)
+        #expect(
+            uiKit.delivered.suffix(5) == [
+                "scene:openURLContexts:", "scene:continueUserActivity:",
+                "windowScene:performActionForShortcutItem:completionHandler:", "applicationDidReceiveMemoryWarning:",
+                "application:didDiscardSceneSessions:",
+            ]
+        )
+    }
+}
+#endif
