@@ -152,6 +152,25 @@ extension ServiceComposite {
         (outer ?? self).readiness.isReached(.milestone(milestone))
     }
 
+    /// Waits until every initializer of `phase`, and of the phases before it, has finished:
+    /// for hosts and tests, which have no service context; services use
+    /// ``AppContext/waitUntilReady(_:)``. Returns at once without a launch plan.
+    ///
+    /// - Throws: ``ReadinessError`` as ``AppContext/waitUntilReady(_:)`` does, naming the
+    ///   waiter "The host".
+    public func waitUntilReady(_ phase: LaunchPhase) async throws(ReadinessError) {
+        try await (outer ?? self).waitUntil(.phase(phase), waiter: "The host", owner: nil)
+    }
+
+    /// Waits until `milestone` is reached: for hosts and tests; services use
+    /// ``AppContext/waitUntilReached(_:)``.
+    ///
+    /// - Throws: ``ReadinessError`` as ``AppContext/waitUntilReached(_:)`` does, naming the
+    ///   waiter "The host".
+    public func waitUntilReached<Milestone: AppMilestone>(_ milestone: Milestone.Type) async throws(ReadinessError) {
+        try await (outer ?? self).waitUntil(.milestone(milestone), waiter: "The host", owner: Milestone.reachedBy)
+    }
+
     /// Why `point` cannot come: its owner is not registered, or the launch gave up on it,
     /// or nothing more will come. `nil` when it may still come.
     private func whyUnreachable(_ point: ReadinessPoint, owner: (any AppService.Type)?) -> String? {

@@ -39,11 +39,12 @@ final class Impostor: AppService, LaunchHandling {
 
 @MainActor
 struct MilestoneFromTaskTests {
-    @Test("The owner reaches its milestone from a task its callback started, after an await")
-    func ownerReachesFromTask() async {
+    @Test("The owner reaches its milestone from a task its callback started, after an await; a host waits for it")
+    func ownerReachesFromTask() async throws {
         let account = ProfileService()
         let composite = ServiceComposite([account])
         _ = composite.didFinishLaunching()
+        try await composite.waitUntilReached(ProfileLoaded.self)
         await account.loading?.value
         #expect(account.error == nil)
         #expect(composite.isReached(ProfileLoaded.self))
