@@ -29,7 +29,9 @@ import Foundation
 /// `sceneWillConnect`); a notification response that launched a scene reaches the services
 /// through the notification center's delegate only; and SwiftUI gives a window no quick
 /// action (``LifecycleSimulator/Step/scenePerformShortcutItem(_:_:)`` answers `false`: a
-/// SwiftUI application takes quick actions through a scene delegate of its own).
+/// SwiftUI application takes quick actions through a scene delegate of its own), nor the
+/// window scene delegate's geometry changes and orientation question (SwiftUI's own scene
+/// delegate answers them).
 @MainActor
 public final class SimulatedSwiftUIApp<Root: App>: LifecycleTarget {
     /// The simulated system the application runs on.
@@ -113,6 +115,12 @@ public final class SimulatedSwiftUIApp<Root: App>: LifecycleTarget {
             answer(nil)
         case .scenePerformShortcutItem(let scene, _) where windows[scene.identifier] != nil:
             answer(.handled(false))
+        case .sceneGeometryDidChange(let scene, _) where windows[scene.identifier] != nil:
+            // SwiftUI reports a window's size to its views, not to a scene delegate.
+            answer(nil)
+        case .sceneSupportedInterfaceOrientations(let scene) where windows[scene.identifier] != nil:
+            // SwiftUI's own scene delegate answers; the Info.plist decides.
+            answer(.orientations(nil))
         default:
             // The application's own callbacks, and scenes that are not windows (CarPlay), go
             // through UIKit as in any application.

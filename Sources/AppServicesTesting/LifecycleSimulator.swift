@@ -86,6 +86,10 @@ public final class LifecycleSimulator {
         case willTerminate
         /// `applicationDidReceiveMemoryWarning(_:)`, while the application runs.
         case didReceiveMemoryWarning
+        /// iOS 27's `systemPrefersReducedResourceUsageDidChangeNotification`: the system's
+        /// preference for reduced resource usage changed to the value given, while the
+        /// application runs.
+        case systemPrefersReducedResourceUsageDidChange(Bool)
         /// `application(_:open:options:)`: a URL opened in an application without scenes, in
         /// the foreground (``LifecycleSimulator/openURL(_:options:)`` brings it there first).
         /// Answers ``Answer/handled(_:)``.
@@ -131,6 +135,13 @@ public final class LifecycleSimulator {
         /// scene in the foreground. Answers ``Answer/handled(_:)`` once its completion handler
         /// is called.
         case scenePerformShortcutItem(SceneInfo, ShortcutItem)
+        /// `windowScene(_:didUpdateEffectiveGeometry:)`: a foreground window scene's geometry
+        /// changed (rotated, resized); the change says what it was before.
+        case sceneGeometryDidChange(SceneInfo, WindowSceneGeometryChange)
+        /// The window scene delegate's `supportedInterfaceOrientations(for:)` (iOS 27): UIKit
+        /// asks a foreground window scene which orientations it supports. Answers
+        /// ``Answer/orientations(_:)``.
+        case sceneSupportedInterfaceOrientations(SceneInfo)
         /// `templateApplicationScene(_:didConnect:to:)` (`.window`) or
         /// `templateApplicationScene(_:didConnect:)` (`.templates`): CarPlay connects the
         /// interface controller of a connected CarPlay scene (one whose session's role is
@@ -192,6 +203,8 @@ public final class LifecycleSimulator {
             case .willEnterForeground: return "willEnterForeground"
             case .willTerminate: return "willTerminate"
             case .didReceiveMemoryWarning: return "didReceiveMemoryWarning"
+            case .systemPrefersReducedResourceUsageDidChange(let prefers):
+                return "systemPrefersReducedResourceUsageDidChange(\(prefers))"
             case .openURL(let url, _): return "openURL(\(url.absoluteString))"
             case .continueUserActivity(let activity): return "continueUserActivity(\(activity.activityType))"
             case .performShortcutItem(let item): return "performShortcutItem(\(item.type))"
@@ -213,6 +226,9 @@ public final class LifecycleSimulator {
                 return "sceneContinueUserActivity(\(scene.identifier), \(activity.activityType))"
             case .scenePerformShortcutItem(let scene, let item):
                 return "scenePerformShortcutItem(\(scene.identifier), \(item.type))"
+            case .sceneGeometryDidChange(let scene, _): return "sceneGeometryDidChange(\(scene.identifier))"
+            case .sceneSupportedInterfaceOrientations(let scene):
+                return "sceneSupportedInterfaceOrientations(\(scene.identifier))"
             case .carPlayDidConnect(let scene, let connection):
                 return (connection.hasWindow ? "carPlayDidConnectToWindow" : "carPlayDidConnect")
                     + "(\(scene.identifier))"
@@ -250,6 +266,9 @@ public final class LifecycleSimulator {
         case incomingPush(VoIPCallReport?)
         /// Whether a URL, a user activity or a quick action was handled.
         case handled(Bool)
+        /// The orientations a window scene supports; `nil` when nothing answered and the
+        /// Info.plist decides.
+        case orientations(InterfaceOrientationMask?)
     }
 
     private let target: any LifecycleTarget
@@ -477,6 +496,33 @@ public final class LifecycleSimulator {
         try sendNow(.didReceiveMemoryWarning)
     }
 
+    /// The system starts or stops preferring reduced resource usage (iOS 27).
+    public func setSystemPrefersReducedResourceUsage(_ prefers: Bool) throws(LifecycleSimulatorError) {
+        try sendNow(.systemPrefersReducedResourceUsageDidChange(prefers))
+    }
+
+    /// A foreground window scene's geometry changes (it rotates, or a person resizes it).
+    public func changeGeometry(
+        of scene: SceneInfo,
+        previous: WindowSceneGeometryChange
+    ) throws(LifecycleSimulatorError) {
+        try sendNow(.sceneGeometryDidChange(scene, previous))
+    }
+
+    /// UIKit asks a foreground window scene which orientations it supports (iOS 27).
+    ///
+    /// - Returns: The merged answer; `nil` when nothing answered and the Info.plist decides.
+    public func supportedInterfaceOrientations(
+        of scene: SceneInfo
+    ) throws(LifecycleSimulatorError)
+        -> InterfaceOrientationMask?
+    {
+        guard case .orientations(let mask) = try sendNow(.sceneSupportedInterfaceOrientations(scene)) else {
+            return nil
+        }
+        return mask
+    }
+
     /// A scene connects, enters the foreground and becomes active.
     public func connect(
         _ scene: SceneInfo,
@@ -660,6 +706,7 @@ public final class LifecycleSimulator {
         return [
             .willFinishLaunching(LaunchOptions()), .didFinishLaunching(LaunchOptions()), .didBecomeActive,
             .willResignActive, .didEnterBackground, .willEnterForeground, .willTerminate, .didReceiveMemoryWarning,
+            .systemPrefersReducedResourceUsageDidChange(true),
             .openURL(url, OpenURLOptions()), .continueUserActivity(activity), .performShortcutItem(item), .suspend,
             .remoteNotification(RemoteNotification(userInfo: [:])), .backgroundFetch, .backgroundURLSession("session"),
             .willPresentNotification(notification),
@@ -672,6 +719,8 @@ public final class LifecycleSimulator {
             .sceneDidBecomeActive(scene), .sceneWillResignActive(scene), .sceneDidEnterBackground(scene),
             .sceneDidDisconnect(scene), .sceneOpenURLContexts(scene, [OpenURLContext(url: url)]),
             .sceneContinueUserActivity(scene, activity), .scenePerformShortcutItem(scene, item),
+            .sceneGeometryDidChange(scene, WindowSceneGeometryChange(previousInterfaceOrientation: .portrait)),
+            .sceneSupportedInterfaceOrientations(scene),
             .carPlayDidConnect(scene, .templates), .carPlayDidConnect(scene, .window), .carPlayDidDisconnect(scene),
             .carPlayDidSelectNavigationAlert(scene), .carPlayDidSelectManeuver(scene),
             .carPlayContentStyleDidChange(scene, .dark),
@@ -718,7 +767,9 @@ public final class LifecycleSimulator {
         case .sceneWillConnect(let scene, _), .sceneWillEnterForeground(let scene), .sceneDidBecomeActive(let scene),
             .sceneWillResignActive(let scene), .sceneDidEnterBackground(let scene), .sceneDidDisconnect(let scene),
             .sceneOpenURLContexts(let scene, _), .sceneContinueUserActivity(let scene, _),
-            .scenePerformShortcutItem(let scene, _), .carPlayDidConnect(let scene, _), .carPlayDidDisconnect(let scene),
+            .scenePerformShortcutItem(let scene, _), .sceneGeometryDidChange(let scene, _),
+            .sceneSupportedInterfaceOrientations(let scene), .carPlayDidConnect(let scene, _),
+            .carPlayDidDisconnect(let scene),
             .carPlayDidSelectNavigationAlert(let scene), .carPlayDidSelectManeuver(let scene),
             .carPlayContentStyleDidChange(let scene, _):
             return scene
@@ -823,10 +874,12 @@ public final class LifecycleSimulator {
             }
         }
         switch step {
-        case .didReceiveMemoryWarning, .didDiscardSceneSessions: return running
+        case .didReceiveMemoryWarning, .didDiscardSceneSessions, .systemPrefersReducedResourceUsageDidChange:
+            return running
         case .openURL, .continueUserActivity, .performShortcutItem: return !usesScenes && foreground
         case .sceneOpenURLContexts(let scene, _), .sceneContinueUserActivity(let scene, _),
-            .scenePerformShortcutItem(let scene, _):
+            .scenePerformShortcutItem(let scene, _), .sceneGeometryDidChange(let scene, _),
+            .sceneSupportedInterfaceOrientations(let scene):
             let current = sceneStates[scene.identifier]
             return !carPlayScenes.contains(scene.identifier)
                 && (current == .foregroundInactive || current == .foregroundActive)

@@ -88,6 +88,9 @@ final class CompositeTarget: LifecycleTarget {
         case .didReceiveMemoryWarning:
             composite.didReceiveMemoryWarning()
             answer(nil)
+        case .systemPrefersReducedResourceUsageDidChange(let prefers):
+            composite.systemPrefersReducedResourceUsageDidChange(prefers)
+            answer(nil)
         case .openURL(let url, let options): answer(.handled(composite.open(url, options: options)))
         case .continueUserActivity(let activity): answer(.handled(composite.continueUserActivity(activity)))
         case .performShortcutItem(let item):
@@ -131,6 +134,11 @@ final class CompositeTarget: LifecycleTarget {
             answer(nil)
         case .scenePerformShortcutItem(let scene, let item):
             composite.performAction(for: item, scene: scene) { answer(.handled($0)) }
+        case .sceneGeometryDidChange(let scene, let previous):
+            composite.windowSceneDidUpdateEffectiveGeometry(scene, previous: previous)
+            answer(nil)
+        case .sceneSupportedInterfaceOrientations(let scene):
+            answer(.orientations(composite.supportedInterfaceOrientations(for: scene, window: nil)))
         case .carPlayDidConnect(let scene, let connection):
             carPlayConnections[scene.identifier] = connection
             composite.carPlayDidConnect(scene, connection: connection)

@@ -229,6 +229,12 @@ open class RecordingService: AppService, LaunchHandling, ApplicationStateHandlin
     open func applicationProtectedDataDidBecomeAvailable(_ context: AppContext) {
         record(.protectedDataDidBecomeAvailable, context)
     }
+    open func applicationSystemPrefersReducedResourceUsageDidChange(
+        _ context: AppContext,
+        prefersReducedResourceUsage: Bool
+    ) {
+        record(.systemPrefersReducedResourceUsageDidChange, context, "\(prefersReducedResourceUsage)")
+    }
     open func applicationShouldRequestHealthAuthorization(_ context: AppContext) {
         record(.shouldRequestHealthAuthorization, context)
     }
@@ -312,7 +318,8 @@ open class RecordingService: AppService, LaunchHandling, ApplicationStateHandlin
         _ context: AppContext,
         supportedInterfaceOrientationsFor window: AnyObject?
     ) -> InterfaceOrientationMask {
-        record(.supportedInterfaceOrientations, context)
+        // The application's form, or from iOS 27 a window scene's.
+        record(context.callback ?? .supportedInterfaceOrientations, context)
         return answers.interfaceOrientations
     }
 
@@ -397,7 +404,8 @@ open class RecordingService: AppService, LaunchHandling, ApplicationStateHandlin
     }
 
     open func windowScene(_ context: AppContext, didUpdate previous: WindowSceneGeometryChange) {
-        record(.windowSceneDidUpdateGeometry, context, "\(previous.previousInterfaceOrientation)")
+        // The deprecated form, or from iOS 26 the effective geometry's.
+        record(context.callback ?? .windowSceneDidUpdateGeometry, context, "\(previous.previousInterfaceOrientation)")
     }
 
     // MARK: AppKit

@@ -15,6 +15,10 @@ extension PlatformObjects.Key {
     public static let urlContexts = PlatformObjects.Key(rawValue: "urlContexts")
     /// The coordinate space a window scene had before its geometry changed.
     public static let previousCoordinateSpace = PlatformObjects.Key(rawValue: "previousCoordinateSpace")
+    /// The effective geometry a window scene had before it changed (iOS 26).
+    public static let previousEffectiveGeometry = PlatformObjects.Key(rawValue: "previousEffectiveGeometry")
+    /// The metadata of a VoIP push (iOS 26.4's `PKVoIPPushMetadata`).
+    public static let voIPPushMetadata = PlatformObjects.Key(rawValue: "voIPPushMetadata")
     /// The notification center of a `UNUserNotificationCenterDelegate` callback.
     public static let userNotificationCenter = PlatformObjects.Key(rawValue: "userNotificationCenter")
     /// The `UNNotification` a notification callback concerns.
@@ -98,6 +102,8 @@ public struct UIKitObjects {
     public var previousTraitCollection: UITraitCollection? { platform?.value(.previousTraits) }
     /// The coordinate space a window scene had before its geometry changed.
     public var previousCoordinateSpace: (any UICoordinateSpace)? { platform?.value(.previousCoordinateSpace) }
+    /// The effective geometry a window scene had before it changed (iOS 26).
+    public var previousEffectiveGeometry: UIWindowScene.Geometry? { platform?.value(.previousEffectiveGeometry) }
     /// The notification center (notification callbacks).
     public var userNotificationCenter: UNUserNotificationCenter? { platform?.value(.userNotificationCenter) }
     /// The notification a notification callback concerns: the one about to be presented,

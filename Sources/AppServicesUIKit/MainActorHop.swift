@@ -40,8 +40,8 @@ enum MainActorHop {
 /// receiver uses it only on the main actor, so it is never used from two threads at once.
 /// The values are the notification center and the notifications and responses it delivers,
 /// and the push registry and the payloads and credentials it delivers, which the system does
-/// not mutate after delivering them, and background tasks, which the system makes to be used
-/// from any thread.
-private struct Handoff<Value>: @unchecked Sendable {
+/// not mutate after delivering them, and background tasks and the task scheduler with a
+/// request handed to it, which the system makes to be used from any thread.
+struct Handoff<Value>: @unchecked Sendable {
     let value: Value
 }

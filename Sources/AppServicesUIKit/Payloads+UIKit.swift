@@ -140,8 +140,21 @@ extension SceneConnectionOptions {
             shortcutItem: options.shortcutItem.map(ShortcutItem.init),
             cloudKitShareMetadata: options.cloudKitShareMetadata.map(CloudKitShareMetadata.init),
             sourceApplication: options.sourceApplication,
-            notificationResponse: options.notificationResponse.map(NotificationResponse.init)
+            notificationResponse: options.notificationResponse.map(NotificationResponse.init),
+            accessoryUserInfo: Self.accessoryUserInfo(of: options)
         )
+    }
+
+    /// The property-list values of iOS 27's `sceneAccessoryUserInfo`, where the SDK and the
+    /// system have it (see `UIKitSelectors` for the guard; Mac Catalyst has none).
+    @MainActor
+    static func accessoryUserInfo(of options: UIScene.ConnectionOptions) -> UserInfo? {
+        #if (!canImport(UIKit) || canImport(UIKit, _version: 9127)) && !targetEnvironment(macCatalyst)
+        if #available(iOS 27.0, *), let info = options.sceneAccessoryUserInfo as? [AnyHashable: Any] {
+            return UserInfo(propertyList: info)
+        }
+        #endif
+        return nil
     }
 
     /// The user activities of `options` in the order ``userActivities`` lists them: by type,

@@ -102,6 +102,9 @@ open class ServiceOrientedAppDelegate: UIResponder, UIApplicationDelegate, UNUse
 
     /// Whether ``hostSystemServicesIfNeeded(_:)`` has run.
     private var hostsSystemServices = false
+    /// The observation of the system's reduced-resource-usage preference, while a service
+    /// handles it.
+    private var reducedResourceUsageObserver: (any NSObjectProtocol)?
 
     /// The delegate created last, whose composite scene delegates use by default. UIKit (or
     /// SwiftUI, behind `@UIApplicationDelegateAdaptor`) creates one per process.
@@ -259,6 +262,29 @@ open class ServiceOrientedAppDelegate: UIResponder, UIApplicationDelegate, UNUse
             composite.backgroundTime = UIKitBackgroundTime(application: application)
         }
         composite.registerBackgroundTasks(with: UIKitBackgroundTaskScheduler(BGTaskScheduler.shared))
+        observeReducedResourceUsage(of: application)
+    }
+
+    /// Forwards iOS 27's `systemPrefersReducedResourceUsageDidChangeNotification` for
+    /// `application` to `SystemEventHandling`, when a service handles it (compiled where the
+    /// SDK has it: see `UIKitSelectors` for the guard).
+    private func observeReducedResourceUsage(of application: UIApplication) {
+        #if !canImport(UIKit) || canImport(UIKit, _version: 9127)
+        guard #available(iOS 27.0, *), composite.handles(.systemPrefersReducedResourceUsageDidChange) else { return }
+        reducedResourceUsageObserver = NotificationCenter.default.addObserver(
+            forName: UIApplication.systemPrefersReducedResourceUsageDidChangeNotification,
+            object: application,
+            queue: nil
+        ) { [weak self] _ in
+            MainActorHop.run {
+                guard let self else { return }
+                self.composite.systemPrefersReducedResourceUsageDidChange(
+                    application.systemPrefersReducedResourceUsage,
+                    platform: self.platform(application)
+                )
+            }
+        }
+        #endif
     }
 
     /// Dispatches `application(_:willFinishLaunchingWithOptions:)`, after making the delegate
@@ -731,13 +757,30 @@ open class ServiceOrientedAppDelegate: UIResponder, UIApplicationDelegate, UNUse
     ) {
         MainActorHop.run(handingOver: (registry, payload)) { [self] delivered in
             let (registry, payload) = delivered
-            PushPayload.warnAboutDroppedEntries(of: payload, logger: composite.configuration.logger)
-            var converted = PushPayload(payload)
-            converted.type = PushType(type)
-            composite.didReceiveIncomingPush(converted, platform: platform(registry, payload: payload)) { _ in
-                completion()
-            }
+            dispatchIncomingPush(
+                payload,
+                type: PushType(type),
+                mustReport: true,
+                platform: platform(registry, payload: payload),
+                completion: completion
+            )
         }
+    }
+
+    /// Dispatches an incoming push of `type`: the one path of PushKit's two incoming-push
+    /// methods.
+    func dispatchIncomingPush(
+        _ payload: PKPushPayload,
+        type: PushType,
+        mustReport: Bool,
+        platform: PlatformObjects,
+        completion: @escaping @Sendable () -> Void
+    ) {
+        PushPayload.warnAboutDroppedEntries(of: payload, logger: composite.configuration.logger)
+        var converted = PushPayload(payload)
+        converted.type = type
+        converted.mustReport = mustReport
+        composite.didReceiveIncomingPush(converted, platform: platform) { _ in completion() }
     }
 
     /// Dispatches `pushRegistry(_:didInvalidatePushTokenFor:)` to the services that handle
@@ -748,16 +791,18 @@ open class ServiceOrientedAppDelegate: UIResponder, UIApplicationDelegate, UNUse
         }
     }
 
-    /// The raw objects of a PushKit callback: the registry, and the payload or credentials
-    /// that are present.
-    private func platform(
+    /// The raw objects of a PushKit callback: the registry, and the payload, credentials or
+    /// VoIP metadata that are present.
+    func platform(
         _ registry: PKPushRegistry,
         payload: PKPushPayload? = nil,
-        credentials: PKPushCredentials? = nil
+        credentials: PKPushCredentials? = nil,
+        metadata: AnyObject? = nil
     ) -> PlatformObjects {
         var objects: [PlatformObjects.Key: Any] = [.pushRegistry: registry]
         objects[.pushPayload] = payload
         objects[.pushCredentials] = credentials
+        objects[.voIPPushMetadata] = metadata
         return PlatformObjects(objects)
     }
 }

@@ -258,6 +258,41 @@ open class ServiceOrientedSceneDelegate: UIResponder, UIWindowSceneDelegate {
         )
     }
 
+    /// Dispatches `windowScene(_:didUpdateEffectiveGeometry:)` (iOS 26), which replaces the
+    /// coordinate-space callback above, to the same member; the previous geometry is in
+    /// `context.uiKit`.
+    @available(iOS 26.0, *)
+    open func windowScene(
+        _ windowScene: UIWindowScene,
+        didUpdateEffectiveGeometry previousEffectiveGeometry: UIWindowScene.Geometry
+    ) {
+        composite.windowSceneDidUpdateEffectiveGeometry(
+            SceneInfo(windowScene),
+            previous: WindowSceneGeometryChange(
+                previousInterfaceOrientation: InterfaceOrientation(previousEffectiveGeometry.interfaceOrientation),
+                wasInterfaceOrientationLocked: previousEffectiveGeometry.isInterfaceOrientationLocked,
+                wasInteractivelyResizing: previousEffectiveGeometry.isInteractivelyResizing
+            ),
+            platform: platform(windowScene, [.previousEffectiveGeometry: previousEffectiveGeometry])
+        )
+    }
+
+    #if !canImport(UIKit) || canImport(UIKit, _version: 9127)
+    /// Dispatches the window scene's `supportedInterfaceOrientations(for:)` (iOS 27, compiled
+    /// with an SDK that has it: see `UIKitSelectors`) to `InterfaceOrientationHandling`, with
+    /// the scene set: the intersection of the answers; the Info.plist's orientations when no
+    /// service handles it (UIKit does not ask then: it is not claimed).
+    open func supportedInterfaceOrientations(for windowScene: UIWindowScene) -> UIInterfaceOrientationMask {
+        let mask = composite.supportedInterfaceOrientations(
+            for: SceneInfo(windowScene),
+            window: window,
+            platform: platform(windowScene)
+        )
+        return mask.map(UIInterfaceOrientationMask.init)
+            ?? UIApplication.shared.supportedInterfaceOrientations(for: window)
+    }
+    #endif
+
     /// Dispatches `windowScene(_:performActionFor:completionHandler:)`.
     /// `completionHandler` is called exactly once: `true` if a service handled the item.
     open func windowScene(

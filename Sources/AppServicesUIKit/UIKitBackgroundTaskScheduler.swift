@@ -57,6 +57,52 @@ final class UIKitBackgroundTaskScheduler: BackgroundTaskScheduler {
         }
     }
 
+    /// Submits the system's request for `request` and waits for the system's answer: with
+    /// iOS 27's `submitTaskRequest(_:completionHandler:)`, which reports every refusal, where
+    /// the SDK and the system have it (see `UIKitSelectors` for the guard); before, with
+    /// `submit(_:)` on a queue of its own, off the main thread, where Apple advises calling it
+    /// since it could hang there.
+    ///
+    /// - Throws: `BackgroundTaskError` naming the identifier, as ``submit(_:)``.
+    func submitRequest(_ request: BackgroundTaskRequest) async throws {
+        let platformRequest = try BGTaskRequest.make(for: request)
+        let refusal: (any Error)?
+        // `-D APPSERVICES_BEFORE_IOS_27` takes the path of iOS 18-26 where the shim would take
+        // iOS 27's: CI's second test run builds with it, so both paths are tested.
+        #if (!canImport(UIKit) || canImport(UIKit, _version: 9127)) && !APPSERVICES_BEFORE_IOS_27
+        if #available(iOS 27.0, *) {
+            refusal = await withCheckedContinuation { continuation in
+                scheduler.submitTaskRequest(platformRequest) { continuation.resume(returning: $0) }
+            }
+        } else {
+            refusal = await Self.submitOffTheMainThread(Handoff(value: (scheduler, platformRequest)))
+        }
+        #else
+        refusal = await Self.submitOffTheMainThread(Handoff(value: (scheduler, platformRequest)))
+        #endif
+        guard let refusal else { return }
+        guard let error = refusal as? BGTaskScheduler.Error else { throw refusal }
+        throw BackgroundTaskError(error, identifier: request.identifier)
+    }
+
+    /// Calls the scheduler's `submit(_:)` with the request, on a queue of its own, and
+    /// returns what it threw, if anything.
+    private nonisolated static func submitOffTheMainThread(
+        _ handoff: Handoff<(BGTaskScheduler, BGTaskRequest)>
+    ) async -> (any Error)? {
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global(qos: .utility).async {
+                let (scheduler, request) = handoff.value
+                do {
+                    try scheduler.submit(request)
+                    continuation.resume(returning: nil)
+                } catch {
+                    continuation.resume(returning: error)
+                }
+            }
+        }
+    }
+
     /// Withdraws the system's pending request for `identifier`.
     func cancel(identifier: String) {
         scheduler.cancel(taskRequestWithIdentifier: identifier)

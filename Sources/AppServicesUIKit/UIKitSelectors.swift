@@ -7,17 +7,50 @@ import AppServicesUIKitShim
 #endif
 
 /// The SDK's selectors of the callbacks the UIKit adapters forward, with when each is
-/// claimed, as the callbacks declare them (``AppCallback/selectors``).
+/// claimed, as the callbacks declare them (``AppCallback/selectors``), and the selectors of
+/// methods newer than some SDKs, which the adapters implement, and so claim, only where
+/// they were built with an SDK that has them (a selector claimed without its method would
+/// end the application when the system calls it).
+///
+/// **The SDK guard.** Code for the iOS 26.4 and iOS 27 SDKs is compiled under
+/// `#if !canImport(UIKit) || canImport(UIKit, _version: N)`: UIKit's framework version is the
+/// SDK's (9126.2 in the iOS 26.2 SDK, 9126.4 in 26.4, 9127 in 27.0; PushKit's own version
+/// does not change between SDKs), and where UIKit is missing the shim, which transcribes
+/// the newest SDK, is used. Calls also check `#available` at run time.
 enum UIKitSelectors {
-    /// `UIApplicationDelegate`.
-    static let applicationDelegate = SelectorClaim.table(for: \.application)
+    /// `UIApplicationDelegate`, and `PKPushRegistryDelegate`'s VoIP method with metadata
+    /// where the SDK has it (iOS 26.4).
+    static let applicationDelegate: [String: SelectorClaim] = {
+        var table = SelectorClaim.table(for: \.application)
+        #if !canImport(UIKit) || canImport(UIKit, _version: 9126.4)
+        table["pushRegistry:didReceiveIncomingVoIPPushWithPayload:metadata:withCompletionHandler:"] =
+            .whenHandled(.didReceiveIncomingPush)
+        #endif
+        return table
+    }()
 
     /// `UISceneDelegate` and `UIWindowSceneDelegate`: every scene selector but CarPlay's,
-    /// which a window scene's delegate does not implement.
-    static let sceneDelegate = SelectorClaim.table(
-        for: \.scene,
-        among: AppCallback.all.filter { !AppCallback.carPlayCallbacks.contains($0) }
-    )
+    /// which a window scene's delegate does not implement; the orientation of a window scene
+    /// where the SDK has it (iOS 27); and of the two geometry callbacks, the one the running
+    /// system calls (`windowScene(_:didUpdateEffectiveGeometry:)` from iOS 26, which
+    /// deprecates the other), so that a change is heard once.
+    static let sceneDelegate: [String: SelectorClaim] = {
+        var table = SelectorClaim.table(
+            for: \.scene,
+            among: AppCallback.all.filter { !AppCallback.carPlayCallbacks.contains($0) }
+        )
+        #if !canImport(UIKit) || canImport(UIKit, _version: 9127)
+        table["supportedInterfaceOrientationsForWindowScene:"] = .whenHandled(.supportedInterfaceOrientationsForScene)
+        #endif
+        let replaced = AppCallback.windowSceneDidUpdateGeometry.selectors.scene
+        let replacement = AppCallback.windowSceneDidUpdateEffectiveGeometry.selectors.scene
+        if #available(iOS 26.0, *) {
+            replaced.map { table[$0] = nil }
+        } else {
+            replacement.map { table[$0] = nil }
+        }
+        return table
+    }()
 
     /// `CPTemplateApplicationSceneDelegate`: the scene life cycle of `UISceneDelegate`, and
     /// CarPlay's own callbacks.

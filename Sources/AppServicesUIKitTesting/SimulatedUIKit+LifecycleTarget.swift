@@ -42,6 +42,9 @@ extension SimulatedUIKit {
         case .didReceiveMemoryWarning:
             receiveMemoryWarning()
             answer(nil)
+        case .systemPrefersReducedResourceUsageDidChange(let prefers):
+            changeReducedResourceUsagePreference(to: prefers)
+            answer(nil)
         case .openURL(let url, let options): answer(.handled(open(url, options: options)))
         case .continueUserActivity(let activity): answer(.handled(continueUserActivity(activity)))
         case .performShortcutItem(let item): performAction(for: item, in: nil) { answer(.handled($0)) }
@@ -86,6 +89,11 @@ extension SimulatedUIKit {
             answer(nil)
         case .scenePerformShortcutItem(let scene, let item):
             performAction(for: item, in: scene) { answer(.handled($0)) }
+        case .sceneGeometryDidChange(let scene, let previous):
+            changeGeometry(of: scene, previous: previous)
+            answer(nil)
+        case .sceneSupportedInterfaceOrientations(let scene):
+            answer(.orientations(supportedInterfaceOrientations(of: scene)))
         case .carPlayDidConnect(let scene, let connection):
             carPlayDidConnect(scene, connection: connection)
             answer(nil)
@@ -357,6 +365,55 @@ extension SimulatedUIKit {
         sendSceneLifeCycle(connected, "scene:continueUserActivity:") { $0.scene(connected, continue: platformActivity) }
     }
 
+    /// The system's preference for reduced resource usage changes (iOS 27): the application's
+    /// `systemPrefersReducedResourceUsage` takes `prefers`, then UIKit posts
+    /// `systemPrefersReducedResourceUsageDidChangeNotification`, with the application as its
+    /// object, to the process's notification center (where the adapter observes it) and to
+    /// ``notificationCenter``.
+    func changeReducedResourceUsagePreference(to prefers: Bool) {
+        application.systemPrefersReducedResourceUsage = prefers
+        withSimulatedFrameworks {
+            NotificationCenter.default.post(
+                name: UIApplication.systemPrefersReducedResourceUsageDidChangeNotification,
+                object: application
+            )
+        }
+        notificationCenter.post(
+            name: UIApplication.systemPrefersReducedResourceUsageDidChangeNotification,
+            object: application
+        )
+    }
+
+    /// A window scene's geometry changes: the scene's `effectiveGeometry` takes the new
+    /// orientation (UIKit sets it first), then its delegate hears
+    /// `windowScene(_:didUpdateEffectiveGeometry:)` with the previous geometry, when it
+    /// claims it.
+    func changeGeometry(of scene: SceneInfo, previous change: WindowSceneGeometryChange) {
+        guard let windowScene = scenes[scene.identifier] else { return }
+        let current = windowScene.effectiveGeometry
+        let previous = UIWindowScene.Geometry(
+            coordinateSpace: current.coordinateSpace,
+            interfaceOrientation: UIInterfaceOrientation(rawValue: change.previousInterfaceOrientation.rawValue)
+                ?? .unknown,
+            isInterfaceOrientationLocked: change.wasInterfaceOrientationLocked ?? false,
+            isInteractivelyResizing: change.wasInteractivelyResizing ?? false
+        )
+        sendScene(windowScene, "windowScene:didUpdateEffectiveGeometry:") {
+            $0.windowScene(windowScene, didUpdateEffectiveGeometry: previous)
+        }
+    }
+
+    /// UIKit asks the delegate of the window scene with the identifier of `scene` which
+    /// orientations it supports (iOS 27's `supportedInterfaceOrientations(for:)`); `nil` when
+    /// the delegate does not claim it (the Info.plist decides).
+    func supportedInterfaceOrientations(of scene: SceneInfo) -> InterfaceOrientationMask? {
+        guard let windowScene = scenes[scene.identifier] else { return nil }
+        let mask = sendScene(windowScene, "supportedInterfaceOrientationsForWindowScene:") {
+            $0.supportedInterfaceOrientations(for: windowScene)
+        }
+        return mask.map { InterfaceOrientationMask(rawValue: $0.rawValue) }
+    }
+
     /// The session a discarded scene had: the connected scene's, else one UIKit would have
     /// kept for it.
     private func discardedSession(_ session: SceneSession) -> UISceneSession {
@@ -399,7 +456,8 @@ extension SimulatedUIKit {
             shortcutItem: options.shortcutItem.map(Self.shortcutItem),
             cloudKitShareMetadata: options.cloudKitShareMetadata.map {
                 CKShare.Metadata(containerIdentifier: $0.containerIdentifier, share: CKShare(url: $0.shareURL))
-            }
+            },
+            sceneAccessoryUserInfo: options.accessoryUserInfo?.propertyList
         )
     }
 

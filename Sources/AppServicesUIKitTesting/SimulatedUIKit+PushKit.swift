@@ -11,6 +11,9 @@ extension SimulatedUIKit {
     /// The selector of `pushRegistry(_:didUpdate:for:)`, `PKPushRegistryDelegate`'s one
     /// required method, which PushKit calls without asking `responds(to:)`.
     private static let didUpdateSelector = "pushRegistry:didUpdatePushCredentials:forType:"
+    /// The selector of iOS 26.4's `pushRegistry(_:didReceiveIncomingVoIPPushWith:metadata:withCompletionHandler:)`.
+    private static let voIPMetadataSelector =
+        "pushRegistry:didReceiveIncomingVoIPPushWithPayload:metadata:withCompletionHandler:"
 
     /// The push registries the application created during this simulated UIKit's steps and
     /// still keeps, in the order they were created.
@@ -126,18 +129,41 @@ extension SimulatedUIKit {
             dictionaryPayload: dictionaryPayload ?? (payload.dictionaryPayload.propertyList as [AnyHashable: Any])
         )
         let log = pushCompletionLog
-        let calls: [Void] = sendToPushRegistryDelegates(
-            "pushRegistry:didReceiveIncomingPushWithPayload:forType:withCompletionHandler:",
-            for: payload.type
-        ) { delegate, registry in
-            delegate.pushRegistry(registry, didReceiveIncomingPushWith: platformPayload, for: type) {
-                log.append(payload.type)
-                // The adapter calls it on the main actor; a delegate may call it from any thread.
-                if SelectorClaim.isOnMainActor {
-                    MainActor.assumeIsolated { completion(nil) }
-                } else {
-                    Task { @MainActor in completion(nil) }
-                }
+        let pushType = payload.type
+        let handler: @Sendable () -> Void = {
+            log.append(pushType)
+            // The adapter calls it on the main actor; a delegate may call it from any thread.
+            if SelectorClaim.isOnMainActor {
+                MainActor.assumeIsolated { completion(nil) }
+            } else {
+                Task { @MainActor in completion(nil) }
+            }
+        }
+        // From iOS 26.4 PushKit calls the VoIP method with metadata, for a VoIP push, on a
+        // delegate that implements it; the other method otherwise.
+        var calls: [Void] = []
+        if payload.type == .voIP {
+            let metadata = PKVoIPPushMetadata(mustReport: payload.mustReport)
+            calls = sendToPushRegistryDelegates(Self.voIPMetadataSelector, for: .voIP) { delegate, registry in
+                delegate.pushRegistry(
+                    registry,
+                    didReceiveIncomingVoIPPushWith: platformPayload,
+                    metadata: metadata,
+                    withCompletionHandler: handler
+                )
+            }
+        }
+        if calls.isEmpty {
+            calls = sendToPushRegistryDelegates(
+                "pushRegistry:didReceiveIncomingPushWithPayload:forType:withCompletionHandler:",
+                for: payload.type
+            ) { delegate, registry in
+                delegate.pushRegistry(
+                    registry,
+                    didReceiveIncomingPushWith: platformPayload,
+                    for: type,
+                    completion: handler
+                )
             }
         }
         if calls.isEmpty { completion(nil) }

@@ -90,6 +90,17 @@ struct ConformanceTests {
             expected: { calls in calls.filter { !$0.contains(".didReceiveMemoryWarning") } },
             sameOrder: true
         )
+        /// SwiftUI's own scene delegate answers a window scene's geometry changes and
+        /// orientation question: the services hear neither.
+        static let noSceneDelegate = SwiftUIDifference(
+            expected: { calls in
+                calls.filter {
+                    !$0.contains(".windowSceneDidUpdateEffectiveGeometry")
+                        && !$0.contains(".supportedInterfaceOrientationsForScene")
+                }
+            },
+            sameOrder: true
+        )
         /// A SwiftUI application always has a window scene: it cannot launch without one.
         static let notApplicable = SwiftUIDifference(expected: nil, sameOrder: true)
     }
@@ -265,6 +276,23 @@ struct ConformanceTests {
             try app.simulator.close(car)
         },
         Scenario(
+            "iOS 26 to 27: geometry, orientation, reduced resource usage, a push that need not be reported",
+            swiftUI: .noSceneDelegate
+        ) {
+            app in
+            try app.simulator.coldLaunch(connecting: main)
+            try app.simulator.changeGeometry(
+                of: main,
+                previous: WindowSceneGeometryChange(
+                    previousInterfaceOrientation: .portrait,
+                    wasInteractivelyResizing: true
+                )
+            )
+            _ = try app.simulator.supportedInterfaceOrientations(of: main)
+            try app.simulator.setSystemPrefersReducedResourceUsage(true)
+            _ = try await app.simulator.deliverIncomingPush(PushPayload(type: .voIP, mustReport: false))
+        },
+        Scenario(
             "scene services only: a warm link, a user activity and a quick action",
             sceneServicesOnly: true,
             swiftUI: .noQuickAction(sceneServiceActivities: false)
@@ -328,6 +356,76 @@ struct ConformanceTests {
         try app.simulator.openURL(Self.link, in: Self.main)
         _ = await app.heard()
         #expect(app.journal.calls(of: .openURL).map(\.description) == ["SceneRecorder.openURL[main](\(Self.link))"])
+    }
+}
+
+/// Moving to the scene life cycle, which the iOS 27 SDK requires: services written against
+/// the application's state hear the same callbacks in an application with scenes, where
+/// UIKit calls no application-state method of the application delegate and the composite
+/// derives the application's state from its scenes.
+@MainActor
+struct SceneLifeCycleMigrationTests {
+    /// Knows only the application's launch and state, as services written for an
+    /// application delegate do.
+    final class Session: AppService, LaunchHandling, ApplicationStateHandling {
+        private(set) var heard: [String] = []
+        func application(_ context: AppContext, didFinishLaunchingWithOptions options: LaunchOptions) -> Bool {
+            heard.append("didFinishLaunching")
+            return true
+        }
+        func applicationDidBecomeActive(_ context: AppContext) { heard.append("didBecomeActive") }
+        func applicationWillResignActive(_ context: AppContext) { heard.append("willResignActive") }
+        func applicationDidEnterBackground(_ context: AppContext) { heard.append("didEnterBackground") }
+        func applicationWillEnterForeground(_ context: AppContext) { heard.append("willEnterForeground") }
+        func applicationWillTerminate(_ context: AppContext) { heard.append("willTerminate") }
+    }
+
+    final class AppDelegate: ServiceOrientedAppDelegate {
+        let session = Session()
+        override func makeServices() -> [any AppService] { [session] }
+    }
+
+    @Test("The same services hear the same application callbacks with and without scenes")
+    func sameCallbacksWithScenes() throws {
+        let scene = SceneInfo(session: SceneSession(persistentIdentifier: "main"))
+
+        let withoutScenes = AppDelegate()
+        let uiKit = SimulatedUIKit(delegate: withoutScenes)
+        let simulator = LifecycleSimulator(driving: uiKit)
+        try simulator.coldLaunch()
+        try simulator.interrupt()
+        try simulator.enterBackground()
+        try simulator.enterForeground()
+        try simulator.terminate()
+
+        let withScenes = AppDelegate()
+        let sceneUIKit = SimulatedUIKit(delegate: withScenes)
+        let sceneSimulator = LifecycleSimulator(driving: sceneUIKit)
+        try sceneSimulator.coldLaunch(connecting: scene)
+        try sceneSimulator.sendNow(.sceneWillResignActive(scene))
+        try sceneSimulator.sendNow(.sceneDidBecomeActive(scene))
+        try sceneSimulator.enterBackground()
+        try sceneSimulator.enterForeground()
+        try sceneSimulator.terminate()
+
+        let expected = [
+            // A cold launch sends no willEnterForeground, with or without scenes.
+            "didFinishLaunching", "didBecomeActive",
+            "willResignActive", "didBecomeActive",
+            "willResignActive", "didEnterBackground",
+            "willEnterForeground", "didBecomeActive",
+            "willTerminate",
+        ]
+        #expect(withoutScenes.session.heard == expected)
+        #expect(withScenes.session.heard == expected)
+        // With scenes UIKit calls none of the application delegate's state methods: the
+        // composite derives them from the scenes.
+        let appStateSelectors = [
+            "applicationDidBecomeActive:", "applicationWillResignActive:", "applicationDidEnterBackground:",
+            "applicationWillEnterForeground:",
+        ]
+        #expect(uiKit.delivered.filter(appStateSelectors.contains).count == 7)
+        #expect(sceneUIKit.delivered.filter(appStateSelectors.contains).isEmpty)
     }
 }
 

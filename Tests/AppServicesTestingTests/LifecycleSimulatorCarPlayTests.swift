@@ -75,7 +75,7 @@ struct LifecycleSimulatorCarPlayTests {
                 "CarPlay's callbacks in a scene that is not a CarPlay scene",
                 { try $0.coldLaunch(connecting: SceneInfo(session: SceneSession(persistentIdentifier: "phone"))) },
                 .carPlayDidConnect(SceneInfo(session: SceneSession(persistentIdentifier: "phone")), .templates),
-                "UIKit never sends carPlayDidConnect(phone) while the application is active and scene phone is foregroundActive (not a CarPlay scene: its session's role is not CPTemplateApplicationSceneSessionRoleApplication). From there it sends: willTerminate, didReceiveMemoryWarning, didReceiveRemoteNotification, willPresentNotification, didReceiveNotificationResponse, openNotificationSettings, didReceiveIncomingPush, didUpdatePushCredentials, didInvalidatePushToken, didDiscardSceneSessions(phone), sceneWillResignActive(phone), sceneOpenURLContexts(phone), sceneContinueUserActivity(phone, activity), scenePerformShortcutItem(phone, shortcut)."
+                "UIKit never sends carPlayDidConnect(phone) while the application is active and scene phone is foregroundActive (not a CarPlay scene: its session's role is not CPTemplateApplicationSceneSessionRoleApplication). From there it sends: willTerminate, didReceiveMemoryWarning, systemPrefersReducedResourceUsageDidChange(true), didReceiveRemoteNotification, willPresentNotification, didReceiveNotificationResponse, openNotificationSettings, didReceiveIncomingPush, didUpdatePushCredentials, didInvalidatePushToken, didDiscardSceneSessions(phone), sceneWillResignActive(phone), sceneOpenURLContexts(phone), sceneContinueUserActivity(phone, activity), scenePerformShortcutItem(phone, shortcut), sceneGeometryDidChange(phone), sceneSupportedInterfaceOrientations(phone)."
             ),
             (
                 "a maneuver selected in an application that presents templates only",
@@ -89,7 +89,7 @@ struct LifecycleSimulatorCarPlayTests {
                 .carPlayDidSelectManeuver(
                     SceneInfo(session: SceneSession(persistentIdentifier: "car", role: .carTemplateApplication))
                 ),
-                "UIKit never sends carPlayDidSelectManeuver(car) while the application is active and scene car is foregroundActive and its interface controller is connected without a window (templates only). From there it sends: willTerminate, didReceiveMemoryWarning, didReceiveRemoteNotification, willPresentNotification, didReceiveNotificationResponse, openNotificationSettings, didReceiveIncomingPush, didUpdatePushCredentials, didInvalidatePushToken, didDiscardSceneSessions(car), sceneWillResignActive(car), carPlayDidDisconnect(car), carPlayContentStyleDidChange(car, dark)."
+                "UIKit never sends carPlayDidSelectManeuver(car) while the application is active and scene car is foregroundActive and its interface controller is connected without a window (templates only). From there it sends: willTerminate, didReceiveMemoryWarning, systemPrefersReducedResourceUsageDidChange(true), didReceiveRemoteNotification, willPresentNotification, didReceiveNotificationResponse, openNotificationSettings, didReceiveIncomingPush, didUpdatePushCredentials, didInvalidatePushToken, didDiscardSceneSessions(car), sceneWillResignActive(car), carPlayDidDisconnect(car), carPlayContentStyleDidChange(car, dark)."
             ),
             (
                 "a content style before the interface controller connected",
@@ -108,7 +108,7 @@ struct LifecycleSimulatorCarPlayTests {
                     SceneInfo(session: SceneSession(persistentIdentifier: "car", role: .carTemplateApplication)),
                     .dark
                 ),
-                "UIKit never sends carPlayContentStyleDidChange(car, dark) while the application is active and scene car is unattached and its interface controller is not connected. From there it sends: willTerminate, didReceiveMemoryWarning, didReceiveRemoteNotification, willPresentNotification, didReceiveNotificationResponse, openNotificationSettings, didReceiveIncomingPush, didUpdatePushCredentials, didInvalidatePushToken, didDiscardSceneSessions(car), sceneWillEnterForeground(car), sceneDidDisconnect(car), carPlayDidConnect(car), carPlayDidConnectToWindow(car)."
+                "UIKit never sends carPlayContentStyleDidChange(car, dark) while the application is active and scene car is unattached and its interface controller is not connected. From there it sends: willTerminate, didReceiveMemoryWarning, systemPrefersReducedResourceUsageDidChange(true), didReceiveRemoteNotification, willPresentNotification, didReceiveNotificationResponse, openNotificationSettings, didReceiveIncomingPush, didUpdatePushCredentials, didInvalidatePushToken, didDiscardSceneSessions(car), sceneWillEnterForeground(car), sceneDidDisconnect(car), carPlayDidConnect(car), carPlayDidConnectToWindow(car)."
             ),
             (
                 "connecting the interface controller twice",
@@ -123,7 +123,7 @@ struct LifecycleSimulatorCarPlayTests {
                     SceneInfo(session: SceneSession(persistentIdentifier: "car", role: .carTemplateApplication)),
                     .window
                 ),
-                "UIKit never sends carPlayDidConnectToWindow(car) while the application is active and scene car is foregroundActive and its interface controller is connected without a window (templates only). From there it sends: willTerminate, didReceiveMemoryWarning, didReceiveRemoteNotification, willPresentNotification, didReceiveNotificationResponse, openNotificationSettings, didReceiveIncomingPush, didUpdatePushCredentials, didInvalidatePushToken, didDiscardSceneSessions(car), sceneWillResignActive(car), carPlayDidDisconnect(car), carPlayContentStyleDidChange(car, dark)."
+                "UIKit never sends carPlayDidConnectToWindow(car) while the application is active and scene car is foregroundActive and its interface controller is connected without a window (templates only). From there it sends: willTerminate, didReceiveMemoryWarning, systemPrefersReducedResourceUsageDidChange(true), didReceiveRemoteNotification, willPresentNotification, didReceiveNotificationResponse, openNotificationSettings, didReceiveIncomingPush, didUpdatePushCredentials, didInvalidatePushToken, didDiscardSceneSessions(car), sceneWillResignActive(car), carPlayDidDisconnect(car), carPlayContentStyleDidChange(car, dark)."
             ),
         ]
 

@@ -111,7 +111,7 @@ struct LifecycleSimulatorTests {
         )] = [
             (
                 "entering the background while active", { try $0.coldLaunch() }, .didEnterBackground,
-                "UIKit never sends didEnterBackground while the application is active. From there it sends: willResignActive, willTerminate, didReceiveMemoryWarning, openURL(app:), continueUserActivity(activity), performShortcutItem(shortcut), didReceiveRemoteNotification, willPresentNotification, didReceiveNotificationResponse, openNotificationSettings, didReceiveIncomingPush, didUpdatePushCredentials, didInvalidatePushToken, didDiscardSceneSessions(scene), sceneWillConnect(scene)."
+                "UIKit never sends didEnterBackground while the application is active. From there it sends: willResignActive, willTerminate, didReceiveMemoryWarning, systemPrefersReducedResourceUsageDidChange(true), openURL(app:), continueUserActivity(activity), performShortcutItem(shortcut), didReceiveRemoteNotification, willPresentNotification, didReceiveNotificationResponse, openNotificationSettings, didReceiveIncomingPush, didUpdatePushCredentials, didInvalidatePushToken, didDiscardSceneSessions(scene), sceneWillConnect(scene)."
             ),
             (
                 "becoming active before launch", { _ in }, .didBecomeActive,
@@ -126,18 +126,18 @@ struct LifecycleSimulatorTests {
             ),
             (
                 "a background fetch in the foreground", { try $0.coldLaunch() }, .backgroundFetch,
-                "UIKit never sends performFetch while the application is active. From there it sends: willResignActive, willTerminate, didReceiveMemoryWarning, openURL(app:), continueUserActivity(activity), performShortcutItem(shortcut), didReceiveRemoteNotification, willPresentNotification, didReceiveNotificationResponse, openNotificationSettings, didReceiveIncomingPush, didUpdatePushCredentials, didInvalidatePushToken, didDiscardSceneSessions(scene), sceneWillConnect(scene)."
+                "UIKit never sends performFetch while the application is active. From there it sends: willResignActive, willTerminate, didReceiveMemoryWarning, systemPrefersReducedResourceUsageDidChange(true), openURL(app:), continueUserActivity(activity), performShortcutItem(shortcut), didReceiveRemoteNotification, willPresentNotification, didReceiveNotificationResponse, openNotificationSettings, didReceiveIncomingPush, didUpdatePushCredentials, didInvalidatePushToken, didDiscardSceneSessions(scene), sceneWillConnect(scene)."
             ),
             (
                 "an unconnected scene becoming active", { try $0.coldLaunch() },
                 .sceneDidBecomeActive(SceneInfo(session: SceneSession(persistentIdentifier: "Z"))),
-                "UIKit never sends sceneDidBecomeActive(Z) while the application is active and scene Z is not connected. From there it sends: willResignActive, willTerminate, didReceiveMemoryWarning, openURL(app:), continueUserActivity(activity), performShortcutItem(shortcut), didReceiveRemoteNotification, willPresentNotification, didReceiveNotificationResponse, openNotificationSettings, didReceiveIncomingPush, didUpdatePushCredentials, didInvalidatePushToken, didDiscardSceneSessions(Z), sceneWillConnect(Z)."
+                "UIKit never sends sceneDidBecomeActive(Z) while the application is active and scene Z is not connected. From there it sends: willResignActive, willTerminate, didReceiveMemoryWarning, systemPrefersReducedResourceUsageDidChange(true), openURL(app:), continueUserActivity(activity), performShortcutItem(shortcut), didReceiveRemoteNotification, willPresentNotification, didReceiveNotificationResponse, openNotificationSettings, didReceiveIncomingPush, didUpdatePushCredentials, didInvalidatePushToken, didDiscardSceneSessions(Z), sceneWillConnect(Z)."
             ),
             (
                 "an application-level transition in a scene-based application",
                 { try $0.coldLaunch(connecting: SceneInfo(session: SceneSession(persistentIdentifier: "A"))) },
                 .willResignActive,
-                "UIKit never sends willResignActive while the application is active (a scene-based application hears scene callbacks instead). From there it sends: willTerminate, didReceiveMemoryWarning, didReceiveRemoteNotification, willPresentNotification, didReceiveNotificationResponse, openNotificationSettings, didReceiveIncomingPush, didUpdatePushCredentials, didInvalidatePushToken, didDiscardSceneSessions(scene), sceneWillConnect(scene)."
+                "UIKit never sends willResignActive while the application is active (a scene-based application hears scene callbacks instead). From there it sends: willTerminate, didReceiveMemoryWarning, systemPrefersReducedResourceUsageDidChange(true), didReceiveRemoteNotification, willPresentNotification, didReceiveNotificationResponse, openNotificationSettings, didReceiveIncomingPush, didUpdatePushCredentials, didInvalidatePushToken, didDiscardSceneSessions(scene), sceneWillConnect(scene)."
             ),
             (
                 "a notification response before launch", { _ in },
@@ -149,20 +149,20 @@ struct LifecycleSimulatorTests {
                 {
                     try $0.coldLaunch(); try $0.enterBackground()
                 }, .willPresentNotification(UserNotification(identifier: "m1")),
-                "UIKit never sends willPresentNotification while the application is background. From there it sends: willEnterForeground, willTerminate, didReceiveMemoryWarning, suspend, didReceiveRemoteNotification, performFetch, handleEventsForBackgroundURLSession, didReceiveNotificationResponse, openNotificationSettings, expireBackgroundTime, didReceiveIncomingPush, didUpdatePushCredentials, didInvalidatePushToken, didDiscardSceneSessions(scene), sceneWillConnect(scene)."
+                "UIKit never sends willPresentNotification while the application is background. From there it sends: willEnterForeground, willTerminate, didReceiveMemoryWarning, systemPrefersReducedResourceUsageDidChange(true), suspend, didReceiveRemoteNotification, performFetch, handleEventsForBackgroundURLSession, didReceiveNotificationResponse, openNotificationSettings, expireBackgroundTime, didReceiveIncomingPush, didUpdatePushCredentials, didInvalidatePushToken, didDiscardSceneSessions(scene), sceneWillConnect(scene)."
             ),
             (
                 "a background task the application never registered", { try $0.launchIntoBackground() },
                 .launchBackgroundTask("com.example.refresh"),
-                "UIKit never sends launchBackgroundTask(com.example.refresh) while the application is background and background task com.example.refresh is not registered with the target's system (registered: none). From there it sends: willEnterForeground, willTerminate, didReceiveMemoryWarning, suspend, didReceiveRemoteNotification, performFetch, handleEventsForBackgroundURLSession, didReceiveNotificationResponse, openNotificationSettings, expireBackgroundTime, didReceiveIncomingPush, didUpdatePushCredentials, didInvalidatePushToken, didDiscardSceneSessions(scene), sceneWillConnect(scene)."
+                "UIKit never sends launchBackgroundTask(com.example.refresh) while the application is background and background task com.example.refresh is not registered with the target's system (registered: none). From there it sends: willEnterForeground, willTerminate, didReceiveMemoryWarning, systemPrefersReducedResourceUsageDidChange(true), suspend, didReceiveRemoteNotification, performFetch, handleEventsForBackgroundURLSession, didReceiveNotificationResponse, openNotificationSettings, expireBackgroundTime, didReceiveIncomingPush, didUpdatePushCredentials, didInvalidatePushToken, didDiscardSceneSessions(scene), sceneWillConnect(scene)."
             ),
             (
                 "expiring background tasks when none runs", { try $0.launchIntoBackground() }, .expireBackgroundTasks,
-                "UIKit never sends expireBackgroundTasks while the application is background and no background task is running. From there it sends: willEnterForeground, willTerminate, didReceiveMemoryWarning, suspend, didReceiveRemoteNotification, performFetch, handleEventsForBackgroundURLSession, didReceiveNotificationResponse, openNotificationSettings, expireBackgroundTime, didReceiveIncomingPush, didUpdatePushCredentials, didInvalidatePushToken, didDiscardSceneSessions(scene), sceneWillConnect(scene)."
+                "UIKit never sends expireBackgroundTasks while the application is background and no background task is running. From there it sends: willEnterForeground, willTerminate, didReceiveMemoryWarning, systemPrefersReducedResourceUsageDidChange(true), suspend, didReceiveRemoteNotification, performFetch, handleEventsForBackgroundURLSession, didReceiveNotificationResponse, openNotificationSettings, expireBackgroundTime, didReceiveIncomingPush, didUpdatePushCredentials, didInvalidatePushToken, didDiscardSceneSessions(scene), sceneWillConnect(scene)."
             ),
             (
                 "background time running out in the foreground", { try $0.coldLaunch() }, .expireBackgroundTime,
-                "UIKit never sends expireBackgroundTime while the application is active. From there it sends: willResignActive, willTerminate, didReceiveMemoryWarning, openURL(app:), continueUserActivity(activity), performShortcutItem(shortcut), didReceiveRemoteNotification, willPresentNotification, didReceiveNotificationResponse, openNotificationSettings, didReceiveIncomingPush, didUpdatePushCredentials, didInvalidatePushToken, didDiscardSceneSessions(scene), sceneWillConnect(scene)."
+                "UIKit never sends expireBackgroundTime while the application is active. From there it sends: willResignActive, willTerminate, didReceiveMemoryWarning, systemPrefersReducedResourceUsageDidChange(true), openURL(app:), continueUserActivity(activity), performShortcutItem(shortcut), didReceiveRemoteNotification, willPresentNotification, didReceiveNotificationResponse, openNotificationSettings, didReceiveIncomingPush, didUpdatePushCredentials, didInvalidatePushToken, didDiscardSceneSessions(scene), sceneWillConnect(scene)."
             ),
             (
                 "a PushKit token before launch", { _ in },

@@ -16,6 +16,8 @@ import Testing
 struct PushKitTests {
     static let didUpdate = "pushRegistry:didUpdatePushCredentials:forType:"
     static let didReceive = "pushRegistry:didReceiveIncomingPushWithPayload:forType:withCompletionHandler:"
+    /// iOS 26.4's VoIP method with metadata, which PushKit calls for a VoIP push instead.
+    static let didReceiveVoIP = "pushRegistry:didReceiveIncomingVoIPPushWithPayload:metadata:withCompletionHandler:"
     static let didInvalidate = "pushRegistry:didInvalidatePushTokenForType:"
 
     let token = Data([0xC0, 0xFF, 0xEE])
@@ -236,7 +238,7 @@ struct PushKitTests {
         #expect(context.uiKit.pushRegistry === delegate.pushRegistry)
         #expect(context.uiKit.pushPayload?.dictionaryPayload["caller"] as? String == "Ada")
         #expect(uiKit.pushCompletions == [.voIP])
-        #expect(uiKit.delivered.contains(Self.didReceive))
+        #expect(uiKit.delivered.contains(Self.didReceiveVoIP), "a VoIP push, through iOS 26.4's method")
     }
 
     @Test("A new token reaches the services and the registry; an invalidated one is taken back")

@@ -213,13 +213,18 @@ struct SceneDelegateTests {
             )
         }
         harness.uiKit.sendScene(scene, "scene:didUpdateUserActivity:") { $0.scene(scene, didUpdate: activity) }
-        harness.uiKit.sendScene(scene, "windowScene:didUpdateCoordinateSpace:interfaceOrientation:traitCollection:") {
+        harness.uiKit.sendScene(scene, "windowScene:didUpdateEffectiveGeometry:") {
             $0.windowScene(
                 scene,
-                didUpdate: UIWindow(frame: .zero),
-                interfaceOrientation: .landscapeLeft,
-                traitCollection: UITraitCollection()
+                didUpdateEffectiveGeometry: UIWindowScene.Geometry(
+                    coordinateSpace: scene.effectiveGeometry.coordinateSpace,
+                    interfaceOrientation: .landscapeLeft,
+                    isInterfaceOrientationLocked: true
+                )
             )
+        }
+        harness.uiKit.sendScene(scene, "supportedInterfaceOrientationsForWindowScene:") {
+            $0.supportedInterfaceOrientations(for: scene)
         }
         let shortcuts = Completions<Bool>()
         harness.uiKit.sendScene(scene, "windowScene:performActionForShortcutItem:completionHandler:") {
@@ -266,7 +271,8 @@ struct SceneDelegateTests {
                     "Recorder.continueUserActivity[A](com.example.order)",
                     "Recorder.didFailToContinueUserActivity[A](com.example.order)",
                     "Recorder.didUpdateUserActivity[A](com.example.order)",
-                    "Recorder.windowSceneDidUpdateGeometry[A](landscapeLeft)",
+                    "Recorder.windowSceneDidUpdateEffectiveGeometry[A](landscapeLeft)",
+                    "Recorder.supportedInterfaceOrientationsForScene[A]",
                     "Recorder.performActionForShortcutItem[A](com.example.scan)",
                     "Recorder.userDidAcceptCloudKitShare[A](iCloud.com.example)",
                 ].startingCompletionHandlerWorkLate()

@@ -64,10 +64,23 @@ public protocol BackgroundTaskScheduler: AnyObject {
     /// - Throws: Preferably ``BackgroundTaskError``; other errors are reported as
     ///   ``BackgroundTaskError/Code/refused``.
     func submit(_ request: BackgroundTaskRequest) throws
+    /// Asks the system to run `request` later and waits for its answer: where the system
+    /// answers asynchronously (iOS 27's `submitTaskRequest(_:)`), every refusal arrives, and
+    /// the system is asked off the main thread.
+    ///
+    /// - Throws: As ``submit(_:)``.
+    func submitRequest(_ request: BackgroundTaskRequest) async throws
     /// Withdraws the pending request for `identifier`, if any.
     func cancel(identifier: String)
     /// The requests not run yet.
     func pendingRequests() async -> [BackgroundTaskRequest]
+}
+
+extension BackgroundTaskScheduler {
+    /// Submits with ``submit(_:)``: for a scheduler whose system answers at once.
+    public func submitRequest(_ request: BackgroundTaskRequest) async throws {
+        try submit(request)
+    }
 }
 
 // MARK: - What the composite knows about these callbacks
@@ -305,6 +318,23 @@ public struct BackgroundTasks {
     ///   declared with another kind, submitted before the host registered the tasks (before
     ///   launch, or on a host without a scheduler), or refused by the system.
     public func submit(_ request: BackgroundTaskRequest) throws(BackgroundTaskError) {
+        let scheduler = try check(request)
+        do {
+            try scheduler.submit(request)
+        } catch let error as BackgroundTaskError {
+            throw error
+        } catch {
+            throw BackgroundTaskError(
+                code: .refused,
+                identifier: request.identifier,
+                message: "The system refused background task \(request.identifier): \(error)."
+            )
+        }
+    }
+
+    /// The scheduler to submit `request` to, once the request names a task a service declares,
+    /// with its kind, and the host registered the tasks.
+    private func check(_ request: BackgroundTaskRequest) throws(BackgroundTaskError) -> any BackgroundTaskScheduler {
         let identifier = request.identifier
         guard let declared = composite.declaredBackgroundTasks.first(where: { $0.identifier == identifier }) else {
             let known = composite.declaredBackgroundTasks.map(\.identifier)
@@ -331,15 +361,28 @@ public struct BackgroundTasks {
                     + "submit it once the application launches (hosts register them before didFinishLaunching), on a host with a scheduler."
             )
         }
+        return scheduler
+    }
+
+    /// Asks the system to run `request` later, and waits for the system's answer.
+    ///
+    /// Prefer it to ``submit(_:)`` where the caller can wait: iOS 27's scheduler reports
+    /// every refusal only this way (`submitTaskRequest(_:)`, which deprecates the throwing
+    /// `submit(_:)`), and before iOS 27 the UIKit adapter submits off the main thread, as
+    /// Apple advises since `submit(_:)` could hang on it.
+    ///
+    /// - Throws: ``BackgroundTaskError`` naming the identifier, as ``submit(_:)`` does.
+    public func submitRequest(_ request: BackgroundTaskRequest) async throws(BackgroundTaskError) {
+        let scheduler = try check(request)
         do {
-            try scheduler.submit(request)
+            try await scheduler.submitRequest(request)
         } catch let error as BackgroundTaskError {
             throw error
         } catch {
             throw BackgroundTaskError(
                 code: .refused,
-                identifier: identifier,
-                message: "The system refused background task \(identifier): \(error)."
+                identifier: request.identifier,
+                message: "The system refused background task \(request.identifier): \(error)."
             )
         }
     }

@@ -30,7 +30,8 @@ public protocol SceneHandling: AppService {
     /// (`scene(_:restoreInteractionStateWith:)`).
     func scene(_ context: AppContext, restoreInteractionStateWith stateRestorationActivity: UserActivity)
     /// The window scene's size, orientation or traits changed
-    /// (`windowScene(_:didUpdate:interfaceOrientation:traitCollection:)`).
+    /// (`windowScene(_:didUpdateEffectiveGeometry:)` from iOS 26, where the adapter claims
+    /// only it; `windowScene(_:didUpdate:interfaceOrientation:traitCollection:)` before).
     func windowScene(_ context: AppContext, didUpdate previous: WindowSceneGeometryChange)
 }
 
@@ -129,18 +130,27 @@ extension AppCallback {
         heardBy: HandlerKinds.scenes,
         selectors: Selectors(scene: "scene:restoreInteractionStateWithUserActivity:")
     )
-    /// `windowScene:didUpdateCoordinateSpace:interfaceOrientation:traitCollection:`
+    /// `windowScene:didUpdateCoordinateSpace:interfaceOrientation:traitCollection:`, deprecated in
+    /// iOS 26; the adapter claims it before iOS 26 only.
     public static let windowSceneDidUpdateGeometry = AppCallback(
         "windowSceneDidUpdateGeometry",
         heardBy: HandlerKinds.scenes,
         selectors: Selectors(scene: "windowScene:didUpdateCoordinateSpace:interfaceOrientation:traitCollection:")
+    )
+    /// `windowScene:didUpdateEffectiveGeometry:` (iOS 26), which replaces
+    /// ``windowSceneDidUpdateGeometry``: heard by the same member; the adapter claims it from
+    /// iOS 26 on.
+    public static let windowSceneDidUpdateEffectiveGeometry = AppCallback(
+        "windowSceneDidUpdateEffectiveGeometry",
+        heardBy: HandlerKinds.scenes,
+        selectors: Selectors(scene: "windowScene:didUpdateEffectiveGeometry:")
     )
 
     /// The callbacks ``SceneHandling`` services hear.
     static let sceneCallbacks: [AppCallback] = [
         .sceneWillConnect, .sceneDidDisconnect, .sceneDidBecomeActive, .sceneWillResignActive,
         .sceneWillEnterForeground, .sceneDidEnterBackground, .stateRestorationActivity, .restoreInteractionState,
-        .windowSceneDidUpdateGeometry,
+        .windowSceneDidUpdateGeometry, .windowSceneDidUpdateEffectiveGeometry,
     ]
 
     /// The scene life cycle: the callbacks that move a scene's state (connect, foreground,
@@ -312,6 +322,18 @@ extension ServiceComposite {
         platform: PlatformObjects? = nil
     ) {
         notify(.windowSceneDidUpdateGeometry, HandlerKinds.scenes, platform: platform, scene: scene) {
+            $0.windowScene($1, didUpdate: previous)
+        }
+    }
+
+    /// Dispatches `windowScene(_:didUpdateEffectiveGeometry:)` for `scene`, to the same
+    /// member as the callback it replaces.
+    public func windowSceneDidUpdateEffectiveGeometry(
+        _ scene: SceneInfo,
+        previous: WindowSceneGeometryChange,
+        platform: PlatformObjects? = nil
+    ) {
+        notify(.windowSceneDidUpdateEffectiveGeometry, HandlerKinds.scenes, platform: platform, scene: scene) {
             $0.windowScene($1, didUpdate: previous)
         }
     }

@@ -1,5 +1,5 @@
-/// A service that reacts to system events: memory pressure, clock changes, and protected
-/// data locking and unlocking.
+/// A service that reacts to system events: memory pressure, clock changes, protected data
+/// locking and unlocking, and the system's preference for reduced resource usage.
 @MainActor
 public protocol SystemEventHandling: AppService {
     /// Memory is low; free what can be rebuilt (`applicationDidReceiveMemoryWarning(_:)`).
@@ -12,6 +12,14 @@ public protocol SystemEventHandling: AppService {
     func applicationProtectedDataWillBecomeUnavailable(_ context: AppContext)
     /// Protected files are readable again (`applicationProtectedDataDidBecomeAvailable(_:)`).
     func applicationProtectedDataDidBecomeAvailable(_ context: AppContext)
+    /// The system now prefers, or no longer prefers, that applications use fewer resources
+    /// (iOS 27's `UIApplication.systemPrefersReducedResourceUsage`, announced by
+    /// `systemPrefersReducedResourceUsageDidChangeNotification`): lower frame rates, defer
+    /// prefetching and other optional work while `prefersReducedResourceUsage` is `true`.
+    func applicationSystemPrefersReducedResourceUsageDidChange(
+        _ context: AppContext,
+        prefersReducedResourceUsage: Bool
+    )
 }
 
 extension SystemEventHandling {
@@ -23,6 +31,11 @@ extension SystemEventHandling {
     public func applicationProtectedDataWillBecomeUnavailable(_ context: AppContext) {}
     /// Does nothing.
     public func applicationProtectedDataDidBecomeAvailable(_ context: AppContext) {}
+    /// Does nothing.
+    public func applicationSystemPrefersReducedResourceUsageDidChange(
+        _ context: AppContext,
+        prefersReducedResourceUsage: Bool
+    ) {}
 }
 
 // MARK: - What the composite knows about these callbacks
@@ -69,10 +82,17 @@ extension AppCallback {
         notificationName: "UIApplicationProtectedDataDidBecomeAvailable"
     )
 
+    /// iOS 27's `UIApplication.systemPrefersReducedResourceUsageDidChangeNotification`: no
+    /// delegate method; the UIKit adapter observes the notification.
+    public static let systemPrefersReducedResourceUsageDidChange = AppCallback(
+        "systemPrefersReducedResourceUsageDidChange",
+        heardBy: HandlerKinds.systemEvents
+    )
+
     /// The callbacks ``SystemEventHandling`` services hear.
     static let systemEventCallbacks: [AppCallback] = [
         .didReceiveMemoryWarning, .significantTimeChange, .protectedDataWillBecomeUnavailable,
-        .protectedDataDidBecomeAvailable,
+        .protectedDataDidBecomeAvailable, .systemPrefersReducedResourceUsageDidChange,
     ]
 }
 
@@ -115,6 +135,20 @@ extension ServiceComposite {
     public func protectedDataDidBecomeAvailable(platform: PlatformObjects? = nil) {
         notify(.protectedDataDidBecomeAvailable, HandlerKinds.systemEvents, platform: platform) {
             $0.applicationProtectedDataDidBecomeAvailable($1)
+        }
+    }
+
+    /// Dispatches a change of the system's preference for reduced resource usage
+    /// (iOS 27's `systemPrefersReducedResourceUsageDidChangeNotification`), with the new value.
+    public func systemPrefersReducedResourceUsageDidChange(
+        _ prefersReducedResourceUsage: Bool,
+        platform: PlatformObjects? = nil
+    ) {
+        notify(.systemPrefersReducedResourceUsageDidChange, HandlerKinds.systemEvents, platform: platform) {
+            $0.applicationSystemPrefersReducedResourceUsageDidChange(
+                $1,
+                prefersReducedResourceUsage: prefersReducedResourceUsage
+            )
         }
     }
 }

@@ -13,7 +13,9 @@ import Logging
 /// > ``PushType/voIP`` pushes reports the call first, before any other work (a network
 /// > request, a database read), and answers ``VoIPCallReport/reportedCall``. When no
 /// > service answers it for a VoIP push, the composite logs an error that names the
-/// > services that handled the push.
+/// > services that handled the push. From iOS 26.4 PushKit says whether a push must be
+/// > reported (``PushPayload/mustReport``): a push that need not be is not held to the
+/// > rule, and its services may answer ``VoIPCallReport/noCall`` without an error.
 ///
 /// The UIKit adapter creates a `PKPushRegistry` before launch returns when a service adopts
 /// this protocol, and only then: the registry asks for the union of the services'
@@ -181,7 +183,8 @@ extension ServiceComposite {
     /// ``VoIPCallReport/reportedCall`` if any of them reported a call: when all have finished
     /// or at ``Configuration-swift.struct/Deadlines-swift.struct/voIPPush``. For a
     /// ``PushType/voIP`` push that none reported a call for, an error naming them is logged
-    /// first (see the CallKit rule on ``VoIPPushHandling``). With no service for the type,
+    /// first, unless the push need not be reported (``PushPayload/mustReport``; see the
+    /// CallKit rule on ``VoIPPushHandling``). With no service for the type,
     /// `completion` is called at once with ``VoIPCallReport/noCall``, after a warning.
     public func didReceiveIncomingPush(
         _ payload: PushPayload,
@@ -201,7 +204,7 @@ extension ServiceComposite {
             including: { $0.handles(payload.type) },
             call: { try await $0.pushRegistry($1, didReceiveIncomingPushWith: payload) },
             completion: { [self] report in
-                if report == .noCall, payload.type == .voIP, !hearing.isEmpty {
+                if report == .noCall, payload.type == .voIP, payload.mustReport, !hearing.isEmpty {
                     reportUnreportedCall(handledBy: hearing.map { $0.serviceName })
                 }
                 completion(report)

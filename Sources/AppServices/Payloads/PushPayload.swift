@@ -45,11 +45,18 @@ public struct PushPayload: Sendable, Hashable {
     /// What the server sent: property-list values only (see ``UserInfoValue``); the raw
     /// dictionary stays available through the platform objects.
     public var dictionaryPayload: UserInfo
+    /// Whether the application must report an incoming call to CallKit for this push (the
+    /// CallKit rule of ``VoIPPushHandling``): PushKit's `PKVoIPPushMetadata.mustReport` from
+    /// iOS 26.4, which is `false` when the system does not require it (the application is
+    /// in the foreground, already has a call, ...); `true` where PushKit does not say, as the
+    /// rule applies to every VoIP push before iOS 26.4.
+    public var mustReport: Bool
 
     /// Creates a payload.
-    public init(type: PushType = .voIP, dictionaryPayload: UserInfo = [:]) {
+    public init(type: PushType = .voIP, dictionaryPayload: UserInfo = [:], mustReport: Bool = true) {
         self.type = type
         self.dictionaryPayload = dictionaryPayload
+        self.mustReport = mustReport
     }
 }
 

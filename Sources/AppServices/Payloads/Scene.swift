@@ -65,6 +65,10 @@ public struct SceneConnectionOptions: Sendable, Hashable {
     /// The response to a notification that launched the scene: goes to
     /// ``UserNotificationHandling`` services, once, however often the platform delivers it.
     public var notificationResponse: NotificationResponse?
+    /// What a connected accessory asked the scene to show (iOS 27's
+    /// `sceneAccessoryUserInfo`), in property-list values; `nil` when none did or the
+    /// platform does not say. Services read it in `scene(_:willConnectTo:options:)`.
+    public var accessoryUserInfo: UserInfo?
 
     /// Creates connection options; every field defaults to "none".
     public init(
@@ -74,7 +78,8 @@ public struct SceneConnectionOptions: Sendable, Hashable {
         shortcutItem: ShortcutItem? = nil,
         cloudKitShareMetadata: CloudKitShareMetadata? = nil,
         sourceApplication: String? = nil,
-        notificationResponse: NotificationResponse? = nil
+        notificationResponse: NotificationResponse? = nil,
+        accessoryUserInfo: UserInfo? = nil
     ) {
         self.urlContexts = urlContexts
         self.handoffUserActivityType = handoffUserActivityType
@@ -83,6 +88,7 @@ public struct SceneConnectionOptions: Sendable, Hashable {
         self.cloudKitShareMetadata = cloudKitShareMetadata
         self.sourceApplication = sourceApplication
         self.notificationResponse = notificationResponse
+        self.accessoryUserInfo = accessoryUserInfo
     }
 }
 
@@ -123,13 +129,26 @@ public struct SceneInfo: Sendable, Hashable {
 }
 
 /// What a window scene's geometry was before it changed
-/// (`windowScene(_:didUpdate:interfaceOrientation:traitCollection:)`).
+/// (`windowScene(_:didUpdateEffectiveGeometry:)` from iOS 26,
+/// `windowScene(_:didUpdate:interfaceOrientation:traitCollection:)` before).
 public struct WindowSceneGeometryChange: Sendable, Hashable {
     /// The interface orientation before the change.
     public var previousInterfaceOrientation: InterfaceOrientation
+    /// Whether the orientation was locked before the change (iOS 26's effective geometry);
+    /// `nil` where the platform does not say.
+    public var wasInterfaceOrientationLocked: Bool?
+    /// Whether a person was resizing the window interactively before the change (iOS 26's
+    /// effective geometry); `nil` where the platform does not say.
+    public var wasInteractivelyResizing: Bool?
 
     /// Creates a geometry change.
-    public init(previousInterfaceOrientation: InterfaceOrientation) {
+    public init(
+        previousInterfaceOrientation: InterfaceOrientation,
+        wasInterfaceOrientationLocked: Bool? = nil,
+        wasInteractivelyResizing: Bool? = nil
+    ) {
         self.previousInterfaceOrientation = previousInterfaceOrientation
+        self.wasInterfaceOrientationLocked = wasInterfaceOrientationLocked
+        self.wasInteractivelyResizing = wasInteractivelyResizing
     }
 }

@@ -99,6 +99,7 @@ enum UIKitReference {
     static let pushRegistryDelegateSelectors: [String: Capability?] = [
         "pushRegistry:didUpdatePushCredentials:forType:": nil,
         "pushRegistry:didReceiveIncomingPushWithPayload:forType:withCompletionHandler:": voIPPushes,
+        "pushRegistry:didReceiveIncomingVoIPPushWithPayload:metadata:withCompletionHandler:": voIPPushes,
         "pushRegistry:didInvalidatePushTokenForType:": voIPPushes,
     ]
 
@@ -140,7 +141,10 @@ enum UIKitReference {
         "scene:continueUserActivity:": activities,
         "scene:didFailToContinueUserActivityWithType:error:": activities,
         "scene:didUpdateUserActivity:": activities,
-        "windowScene:didUpdateCoordinateSpace:interfaceOrientation:traitCollection:": scenes,
+        // From iOS 26 (which the shim is) the effective-geometry callback replaces the
+        // deprecated coordinate-space one; iOS 27 asks the scene for its orientations.
+        "windowScene:didUpdateEffectiveGeometry:": scenes,
+        "supportedInterfaceOrientationsForWindowScene:": orientations,
         "windowScene:performActionForShortcutItem:completionHandler:": shortcuts,
         "windowScene:userDidAcceptCloudKitShareWithMetadata:": cloudKit,
     ]
