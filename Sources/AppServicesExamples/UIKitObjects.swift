@@ -44,6 +44,3 @@ final class LaunchingAppDelegate: ServiceOrientedAppDelegate {
         }
     }
 }
-
-/// The scene delegate an app names in its Info.plist.
-final class SceneDelegate: ServiceOrientedSceneDelegate {}

@@ -15,11 +15,13 @@ import Foundation
 /// ```swift
 /// let app = SimulatedSwiftUIApp { ShopApp() }
 /// let simulator = LifecycleSimulator(driving: app)
-/// try simulator.coldLaunch(connecting: main)       // the App is made, its window appears
-/// try simulator.openURL(URL(string: "shop://orders/17")!, in: main)   // onOpenURL
-/// try simulator.enterBackground()                  // the window's phase: background
-/// let router = try #require(app.app?.host.composite.service(LinkRouter.self))
+///
+/// try simulator.coldLaunch(connecting: main)
+/// try simulator.openURL(URL(string: "shop://orders/17")!, in: main)
 /// ```
+///
+/// The cold launch makes the `App` and shows its window; the URL reaches the window's
+/// `onOpenURL`, and through `appServices(_:)` the services' `URLOpenHandling`.
 ///
 /// **What SwiftUI does differently from a UIKit scene delegate**, and so these steps:
 /// SwiftUI asks no application delegate for a window's configuration; a window's view appears

@@ -16,11 +16,14 @@ import Foundation
 /// activity in the window, `onDisappear` when the window goes away.
 ///
 /// ```swift
-/// let window = SimulatedWindow(showing: ContentView().appServices(host.composite), phase: .inactive)
-/// window.show()                     // the services hear sceneWillConnect, sceneWillEnterForeground
-/// window.move(to: .active)          // ... sceneDidBecomeActive
-/// window.open(URL(string: "shop://orders/17")!)
+/// let window = SimulatedWindow(showing: ContentView().appServices(composite), phase: .inactive)
+/// window.show()
+/// window.move(to: .active)
+/// #expect(window.open(URL(string: "shop://cart")!) == 1)
 /// ```
+///
+/// Shown, the window's scene connects and enters the foreground; active, it becomes active;
+/// the URL reaches `URLOpenHandling` in the window's scene.
 ///
 /// A `SimulatedSwiftUIApp` makes one per window scene and drives it from a
 /// `LifecycleSimulator`'s steps; use a window alone to test one view.

@@ -32,7 +32,10 @@ struct DocumentationSnippetTests {
 
     /// The source files whose doc comments' code blocks are checked too.
     static func commentedSources() -> [URL] {
-        ["Sources/AppServicesUIKit", "Sources/AppServicesUIKitTesting", "Sources/AppServicesSwiftUI"].flatMap {
+        [
+            "Sources/AppServicesUIKit", "Sources/AppServicesUIKitTesting", "Sources/AppServicesSwiftUI",
+            "Sources/AppServicesSwiftUITesting",
+        ].flatMap {
             folder -> [URL] in
             let files = FileManager.default.enumerator(
                 at: root.appending(path: folder),
@@ -93,6 +96,7 @@ struct DocumentationSnippetTests {
     static let compiledFiles: [[String]] = {
         let folders = [
             "Sources/AppServicesExamples", "Tests/AppServicesExamplesTests", "Tests/AppServicesUIKitTestingTests",
+            "Tests/AppServicesSwiftUITestingTests",
         ]
         return folders.flatMap { folder -> [[String]] in
             let enumerator = FileManager.default.enumerator(
@@ -136,7 +140,7 @@ struct DocumentationSnippetTests {
     func blockIsCompiled(_ block: Block) {
         #expect(
             Self.isCompiled(block.lines),
-            "\(block.file):\(block.line): this block does not appear in compiled code (Sources/AppServicesExamples, Tests/AppServicesExamplesTests, Tests/AppServicesUIKitTestingTests)"
+            "\(block.file):\(block.line): this block does not appear in compiled code (Sources/AppServicesExamples, Tests/AppServicesExamplesTests, Tests/AppServicesUIKitTestingTests, Tests/AppServicesSwiftUITestingTests)"
         )
     }
 

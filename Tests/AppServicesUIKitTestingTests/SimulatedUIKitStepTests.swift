@@ -128,5 +128,20 @@ struct SimulatedUIKitStepTests {
             ]
         )
     }
+
+    @Test("The testing article's scene-based walk: launch, a warm link, a notification in front, the background")
+    func articleWalk() async throws {
+        let main = SceneInfo(session: SceneSession(persistentIdentifier: "main"))
+        let uiKit = SimulatedUIKit(delegate: AppDelegate())
+        let simulator = LifecycleSimulator(driving: uiKit)
+        try simulator.coldLaunch(connecting: main)
+        try simulator.openURL(URL(string: "shop://orders/17")!, in: main)
+        let shown = try await simulator.presentNotification(UserNotification(identifier: "n1"))
+        try simulator.enterBackground()
+        #expect(shown == [])
+        #expect(simulator.state == .background)
+        let inbox = try #require((uiKit.delegate as? AppDelegate)?.inbox)
+        #expect(inbox.calls.contains { $0.description == "Inbox.openURL[main](shop://orders/17)" })
+    }
 }
 #endif

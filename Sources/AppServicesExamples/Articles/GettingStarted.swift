@@ -48,3 +48,13 @@ func gettingStarted() throws -> Bool {
     composite.didBecomeActive()
     return composite.open(URL(string: "shop://orders/17")!)
 }
+
+// MARK: Good to know
+
+final class CatalogSync: AppService, BackgroundTaskHandling {
+    nonisolated static let refresh = "com.example.catalog.refresh"
+
+    var backgroundTasks: [BackgroundTaskDeclaration] {
+        [.appRefresh(Self.refresh) { context in context.logger.info("catalog refreshed") }]
+    }
+}

@@ -62,3 +62,5 @@ final class MigratedAppDelegate: ServiceOrientedAppDelegate {
         [LaunchAnalyticsService(), InboxPushService(), ShopDeepLinkService()]
     }
 }
+
+final class MigratedSceneDelegate: ServiceOrientedSceneDelegate {}

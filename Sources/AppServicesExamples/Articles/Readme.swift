@@ -35,8 +35,10 @@ func readmeExample() throws -> Bool {
     return composite.open(URL(string: "shop://orders/17")!)  // true
 }
 
-// MARK: The app delegate in three lines
+// MARK: The app delegate and the scene delegate
 
 final class AppDelegate: ServiceOrientedAppDelegate {
     override func makeServices() -> [any AppService] { [SessionTracker(), OrderLinks()] }
 }
+
+final class SceneDelegate: ServiceOrientedSceneDelegate {}
