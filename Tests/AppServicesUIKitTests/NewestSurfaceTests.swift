@@ -64,7 +64,18 @@ struct NewestSurfaceTests {
         }
     }
     final class Resources: RecordingService {}
-    final class Calls: RecordingService {}
+    final class Calls: RecordingService {
+        /// `mustReport` of the VoIP metadata each push came with, as the context gives it.
+        private(set) var metadataMustReport: [Bool?] = []
+
+        override func pushRegistry(
+            _ context: AppContext,
+            didReceiveIncomingPushWith payload: PushPayload
+        ) async throws -> VoIPCallReport {
+            metadataMustReport.append(context.uiKit.voIPPushMetadata?.mustReport)
+            return try await super.pushRegistry(context, didReceiveIncomingPushWith: payload)
+        }
+    }
 
     /// A simulated UIKit whose delegate has `services` and `sceneServices`, driven by a
     /// simulator.
@@ -197,6 +208,7 @@ struct NewestSurfaceTests {
         #expect(report == nil, "PushKit's completion handler carries no answer")
         #expect(uiKit.delivered.last == Self.voIPWithMetadata)
         #expect(calls.calls.last?.callback == .didReceiveIncomingPush)
+        #expect(calls.metadataMustReport == [mustReport], "the context gives the push's metadata")
         let errors = logs.messages(at: .error).filter { $0.contains("CallKit") }
         #expect(errors.count == (mustReport ? 1 : 0))
     }
