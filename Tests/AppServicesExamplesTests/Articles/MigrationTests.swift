@@ -14,7 +14,11 @@ final class ActivationAnalyticsService: AppService, ApplicationStateHandling {
 }
 
 /// The migrated delegate behaves as the massive one did, through UIKit's protocol.
+///
+/// Serialized: both tests reset and read `LegacyAnalytics.events`, and the first suspends
+/// while a silent push is answered.
 @MainActor
+@Suite(.serialized)
 struct MigrationTests {
     struct Observed: Equatable {
         var launched = false
