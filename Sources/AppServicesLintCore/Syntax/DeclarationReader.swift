@@ -1,6 +1,7 @@
 import Foundation
 import SwiftParser
 import SwiftSyntax
+import Synchronization
 
 /// Reads the type, protocol and extension declarations of Swift source files, with their
 /// inheritance clauses and members, and the type aliases they declare.
@@ -19,22 +20,26 @@ package struct DeclarationReader: Sendable {
     /// The declarations of `files`, in file order, and the spelling used for their types
     /// (the known aliases and those the files declare).
     package func read(_ files: [SourceFile]) -> (declarations: [TypeDeclaration], spelling: TypeSpelling) {
-        let trees = files.map { ($0, Parser.parse(source: $0.text)) }
-        var aliases = knownAliases
-        for (_, tree) in trees {
+        // Files are parsed and read on every core: the lint runs before its target compiles,
+        // when the build has cores to spare, and parsing is most of its time.
+        let parsed = concurrentMap(files) { file in
+            let tree = Parser.parse(source: file.text)
             let collector = AliasCollector(viewMode: .sourceAccurate)
             collector.walk(tree)
+            return (tree: tree, aliases: collector.aliases)
+        }
+        var aliases = knownAliases
+        for file in parsed {
             // The source's own aliases win over the library's of the same name.
-            aliases.merge(collector.aliases) { _, own in own }
+            aliases.merge(file.aliases) { _, own in own }
         }
         let spelling = TypeSpelling(aliases: aliases)
-        var declarations: [TypeDeclaration] = []
-        for (file, tree) in trees {
+        let declarations = concurrentMap(Array(zip(files, parsed.map(\.tree)))) { file, tree in
             let collector = TypeCollector(spelling: spelling, fileName: file.path, tree: tree)
             collector.walk(tree)
-            declarations += collector.declarations
+            return collector.declarations
         }
-        return (declarations, spelling)
+        return (declarations.flatMap { $0 }, spelling)
     }
 
     /// The members declared by `text`, one declaration per line or several in a row (the
@@ -48,8 +53,21 @@ package struct DeclarationReader: Sendable {
     }
 }
 
+/// `transform` applied to every element of `elements`, on every core, in their order.
+private func concurrentMap<Element: Sendable, Output: Sendable>(
+    _ elements: [Element],
+    _ transform: @Sendable (Element) -> Output
+) -> [Output] {
+    let outputs = Mutex<[Int: Output]>([:])
+    DispatchQueue.concurrentPerform(iterations: elements.count) { index in
+        let output = transform(elements[index])
+        outputs.withLock { $0[index] = output }
+    }
+    return outputs.withLock { stored in elements.indices.map { stored[$0]! } }
+}
+
 /// Collects the non-generic type aliases of a file, by name.
-private final class AliasCollector: SyntaxVisitor {
+private final class AliasCollector: DeclarationVisitor {
     var aliases: [String: String] = [:]
 
     override func visit(_ node: TypeAliasDeclSyntax) -> SyntaxVisitorContinueKind {
@@ -62,8 +80,23 @@ private final class AliasCollector: SyntaxVisitor {
     }
 }
 
+/// A visitor of the declarations a type can be declared in: it does not enter the bodies
+/// of functions, properties and initializers, where only local types live, and which are
+/// most of a file.
+private class DeclarationVisitor: SyntaxVisitor {
+    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: DeinitializerDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: SubscriptDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: EnumCaseDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: ImportDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: CodeBlockSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: AccessorBlockSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+}
+
 /// Collects type, protocol and extension declarations with their members.
-private final class TypeCollector: SyntaxVisitor {
+private final class TypeCollector: DeclarationVisitor {
     let spelling: TypeSpelling
     let converter: SourceLocationConverter
     let fileName: String
@@ -118,11 +151,6 @@ private final class TypeCollector: SyntaxVisitor {
         return .visitChildren
     }
     override func visitPost(_ node: ExtensionDeclSyntax) { scope.removeLast() }
-
-    // Members of functions and closures are local: nothing there conforms to anything the
-    // lint checks from outside.
-    override func visit(_ node: CodeBlockSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
-    override func visit(_ node: AccessorBlockSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
 
     private func enter(
         _ kind: TypeDeclaration.Kind,
