@@ -280,8 +280,43 @@ let package = Package(
     ]
 )
 
-// Strict settings, the same for every target.
-for target in package.targets {
+// The build plugin `AppServicesLint` (DESIGN.md section 14): a swift-syntax executable that
+// reads a target's sources and warns about members that nearly match a capability's
+// requirement. swift-syntax is a dependency of the plugin's tool and of its tests only, never
+// of a library product, so an app that does not apply the plugin builds none of it.
+//
+// CI's ThreadSanitizer run sets APPSERVICES_WITHOUT_LINT=1: the lint has no concurrency to
+// check, and declaring it would make that run build swift-syntax (84 s measured on 2 cores)
+// a second time, instrumented. Every other build declares it.
+if Context.environment["APPSERVICES_WITHOUT_LINT"] == nil {
+    package.dependencies.append(
+        .package(url: "https://github.com/swiftlang/swift-syntax", "602.0.0"..<"604.0.0")
+    )
+    package.products.append(.plugin(name: "AppServicesLint", targets: ["AppServicesLint"]))
+    package.targets += [
+        // The checks and the requirement table, apart from the executable so that they can be
+        // tested; not a product (package access).
+        .target(
+            name: "AppServicesLintCore",
+            dependencies: [
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+            ]
+        ),
+        // The plugin's tool, also run directly by CI over the examples and the demo.
+        .executableTarget(name: "appservices-lint", dependencies: ["AppServicesLintCore"]),
+        .plugin(name: "AppServicesLint", capability: .buildTool(), dependencies: ["appservices-lint"]),
+        .testTarget(
+            name: "AppServicesLintTests",
+            dependencies: ["AppServicesLintCore"],
+            // A package that a test builds with the plugin applied, in a copy.
+            exclude: ["Fixtures"]
+        ),
+    ]
+}
+
+// Strict settings, the same for every target (plugins take no settings).
+for target in package.targets where target.type != .plugin {
     var settings = target.swiftSettings ?? []
     // SE-0335: existential types are spelled `any P`, so their cost is visible.
     settings.append(.enableUpcomingFeature("ExistentialAny"))

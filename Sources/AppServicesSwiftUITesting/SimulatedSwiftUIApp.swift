@@ -30,7 +30,7 @@ import Foundation
 /// `onContinueUserActivity` (a UIKit scene delegate's composite delivers them right after
 /// `sceneWillConnect`); a notification response that launched a scene reaches the services
 /// through the notification center's delegate only; and SwiftUI gives a window no quick
-/// action (``LifecycleSimulator/Step/scenePerformShortcutItem(_:_:)`` answers `false`: a
+/// action (`LifecycleSimulator.Step.scenePerformShortcutItem(_:_:)` answers `false`: a
 /// SwiftUI application takes quick actions through a scene delegate of its own), nor the
 /// window scene delegate's geometry changes and orientation question (SwiftUI's own scene
 /// delegate answers them).

@@ -84,7 +84,7 @@ public final class SimulatedTaskScheduler: Sendable {
 
     /// Keeps `request`, replacing a pending one with its identifier.
     ///
-    /// - Throws: ``BackgroundTaskError`` naming the identifier: `.notPermitted` when it is not
+    /// - Throws: `BackgroundTaskError` naming the identifier: `.notPermitted` when it is not
     ///   permitted, or the code the system was told to refuse with
     ///   (``refuseSubmissions(with:)``).
     public nonisolated func submit(_ request: BackgroundTaskRequest) throws {

@@ -17,7 +17,7 @@ extension ServiceOrientedAppDelegate {
     /// (iOS 26.4), which PushKit calls for a VoIP push instead of
     /// `pushRegistry(_:didReceiveIncomingPushWith:for:completion:)` when the delegate
     /// implements it: as that method does, with the metadata's `mustReport` in the payload
-    /// (``PushPayload/mustReport``), so that a push the system does not require reporting is
+    /// (`PushPayload.mustReport`), so that a push the system does not require reporting is
     /// not held to the CallKit rule. The metadata is in `context.uiKit.voIPPushMetadata`.
     @available(iOS 26.4, macCatalyst 26.4, *)
     nonisolated public func pushRegistry(

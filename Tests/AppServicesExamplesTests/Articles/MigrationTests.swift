@@ -5,8 +5,20 @@ import AppServices
 import Foundation
 import Testing
 
+/// The migration article's first step: UIKit's method pasted into a service as it was. It
+/// compiles, and AppServices never calls it; the `AppServicesLint` plugin warns about it.
+final class ActivationAnalyticsService: AppService, ApplicationStateHandling {
+    func applicationDidBecomeActive(_ application: UIApplication) {
+        LegacyAnalytics.track("active")
+    }
+}
+
 /// The migrated delegate behaves as the massive one did, through UIKit's protocol.
+///
+/// Serialized: both tests reset and read `LegacyAnalytics.events`, and the first suspends
+/// while a silent push is answered.
 @MainActor
+@Suite(.serialized)
 struct MigrationTests {
     struct Observed: Equatable {
         var launched = false
@@ -43,6 +55,15 @@ struct MigrationTests {
         #expect(after == before)
         #expect(before.events == ["launch", "active", "open orders", "open inbox"])
         #expect(before.opened == [true, false])
+    }
+
+    @Test("A UIKit method pasted into a service compiles and is never called")
+    func pastedMethodIsSilent() {
+        LegacyAnalytics.events = []
+        let composite = ServiceComposite([ActivationAnalyticsService()])
+        _ = composite.didFinishLaunching()
+        composite.didBecomeActive()
+        #expect(LegacyAnalytics.events == [])
     }
 }
 #endif

@@ -1,0 +1,379 @@
+/// Finds the members of services, initializers and startup commands that nearly match a
+/// requirement of a protocol they adopt and so are never called, the platform delegate
+/// methods written in services, and the capabilities a type adopts without implementing any
+/// of their members.
+///
+/// It reads source text only (swift-syntax), one target at a time: a type adopts a protocol
+/// directly or through a protocol or class declared in the same target. Members that satisfy
+/// a requirement, types that adopt none of the table's protocols, and members that resemble
+/// a requirement only by chance (another kind of member, a helper taking a `UIApplication`,
+/// a short name one letter away) are not reported.
+///
+/// ```swift
+/// let diagnostics = ServiceLinter().lint([SourceFile(path: path, text: text)])
+/// for diagnostic in diagnostics { print(diagnostic) }  // path:line:column: warning: ...
+/// ```
+package struct ServiceLinter: Sendable {
+    /// The requirements checked.
+    package let table: RequirementTable
+    /// Base names that more than one requirement has (`application`, `scene`): a member
+    /// with one of them is a near miss only if its argument labels are close too.
+    private let sharedBaseNames: Set<String>
+    /// Every requirement's base name, checked or not.
+    private let requirementNames: Set<String>
+
+    /// A linter checking against `table`.
+    package init(table: RequirementTable = .appServices) {
+        self.table = table
+        var seen: Set<String> = []
+        var shared: Set<String> = []
+        let checked = table.protocols.filter(\.isChecked).flatMap(\.requirements)
+        for requirement in checked where requirement.signature.kind == .function {
+            if !seen.insert(requirement.signature.name).inserted { shared.insert(requirement.signature.name) }
+        }
+        sharedBaseNames = shared
+        requirementNames = Set(table.protocols.flatMap(\.requirements).map(\.signature.name))
+    }
+
+    /// The problems in `files`, the Swift sources of one target, ordered by place.
+    package func lint(_ files: [SourceFile]) -> [LintDiagnostic] {
+        let (declarations, _) = DeclarationReader(knownAliases: table.typeAliases).read(files)
+        let index = TypeIndex(declarations, table: table)
+        return index.entities.flatMap { check($0, in: index) }.sorted()
+    }
+
+    // MARK: - One type
+
+    private func check(_ entity: TypeIndex.Entity, in index: TypeIndex) -> [LintDiagnostic] {
+        let adoption = index.adoption(of: entity)
+        let checked = table.protocols.filter { $0.isChecked && adoption.protocols.contains($0.name) }
+        guard !checked.isEmpty else { return [] }
+        let requirements = checked.flatMap(\.requirements)
+        let adoptedRequirements = table.protocols.filter { adoption.protocols.contains($0.name) }
+            .flatMap(\.requirements)
+        let visible = entity.implementations + adoption.inheritedImplementations
+        let context = Context(entity: entity, adoption: adoption, visible: visible)
+
+        var diagnostics: [LintDiagnostic] = []
+        var nearMissed: Set<String> = []
+        // Overrides are checked by the compiler; `@objc` members and the methods of a type that
+        // is a platform delegate itself have callers other than AppServices.
+        for member in entity.implementations where !member.isOverride && !member.isObjC {
+            if adoption.isDelegate, Self.takesDelegateOwner(member) { continue }
+            if adoptedRequirements.contains(where: { member.signature.satisfies($0.signature) }) { continue }
+            if let unadopted = unadoptedRequirement(matching: member) {
+                if entity.isConcrete, adoption.isComplete, adoption.protocols.contains("AppService") {
+                    diagnostics.append(unadoptedMessage(member, unadopted, context))
+                }
+                continue
+            }
+            if adoption.protocols.contains("AppService"), let (diagnostic, capability) = delegateMethod(member, context)
+            {
+                diagnostics.append(diagnostic)
+                if let capability { nearMissed.insert(capability) }
+                continue
+            }
+            if let miss = nearestMiss(of: member, among: requirements, context) {
+                nearMissed.insert(miss.requirement.protocolName)
+                diagnostics.append(nearMissMessage(member, miss, context))
+            }
+        }
+        diagnostics += emptyAdoptions(context, skipping: nearMissed)
+        return diagnostics
+    }
+
+    /// What the checks of one type share.
+    private struct Context {
+        let entity: TypeIndex.Entity
+        let adoption: TypeIndex.Adoption
+        /// The members that can satisfy a requirement: the type's, its superclasses' and
+        /// its protocols' extensions'.
+        let visible: [DeclaredMember]
+
+        func isSatisfied(_ requirement: RequirementTable.Requirement) -> Bool {
+            visible.contains { $0.signature.satisfies(requirement.signature) }
+        }
+
+        func named(_ member: DeclaredMember) -> String {
+            "'\(entity.name).\(member.signature.swiftName)'"
+        }
+    }
+
+    // MARK: - Unadopted capabilities
+
+    /// A checked capability requirement that `member` satisfies exactly.
+    private func unadoptedRequirement(matching member: DeclaredMember) -> RequirementTable.Requirement? {
+        table.protocols.lazy.filter { $0.isChecked && table.isCapability($0.name) }.flatMap(\.requirements)
+            .first { member.signature.satisfies($0.signature) }
+    }
+
+    private func unadoptedMessage(
+        _ member: DeclaredMember,
+        _ requirement: RequirementTable.Requirement,
+        _ context: Context
+    ) -> LintDiagnostic {
+        LintDiagnostic(
+            location: member.location,
+            message: "\(context.named(member)) matches \(requirement.protocolName)'s requirement "
+                + "'\(requirement.declaration)', but '\(context.entity.name)' does not adopt "
+                + "\(requirement.protocolName), so AppServices never calls it; add \(requirement.protocolName) "
+                + "to its conformances"
+        )
+    }
+
+    // MARK: - Platform delegate methods
+
+    /// Whether `member`'s first parameter is a platform delegate's owner (`UIApplication`).
+    private static func takesDelegateOwner(_ member: DeclaredMember) -> Bool {
+        guard let first = member.signature.parameterTypes.first else { return false }
+        return DelegateMethods.ownerTypes[first.hasSuffix("?") ? String(first.dropLast()) : first] != nil
+    }
+
+    /// The warning for a platform delegate method, and the capability whose member it should
+    /// be, if any.
+    private func delegateMethod(_ member: DeclaredMember, _ context: Context) -> (LintDiagnostic, String?)? {
+        let signature = member.signature
+        guard signature.kind == .function, let first = signature.parameterTypes.first else { return nil }
+        let ownerType = first.hasSuffix("?") ? String(first.dropLast()) : first
+        guard let delegate = DelegateMethods.ownerTypes[ownerType],
+            DelegateMethods.basePrefixes.contains(where: { signature.name.hasPrefix($0) })
+        else { return nil }
+        if ownerType == "Notification", !signature.name.hasPrefix("application") { return nil }
+        if ownerType == "UIUserInterfaceStyle", signature.swiftName != "contentStyleDidChange(_:)" { return nil }
+        let written = member.writtenParameterTypes.first ?? ownerType
+        let head =
+            "\(context.named(member)) is \(delegate)'s method (it takes '\(written)'), which AppServices "
+            + "never calls on a service"
+        guard
+            let requirement = DelegateMethods.capabilityMember(
+                for: signature.swiftName,
+                ownerType: ownerType,
+                secondParameterType: signature.parameterTypes.dropFirst().first,
+                table: table
+            )
+        else {
+            let diagnostic = LintDiagnostic(
+                location: member.location,
+                message: head + ", and no capability receives that callback (see the callback map of the "
+                    + "article 'Migrating a massive app delegate')"
+            )
+            return (diagnostic, nil)
+        }
+        let adopts =
+            context.adoption.protocols.contains(requirement.protocolName)
+            ? "" : ", and add \(requirement.protocolName) to '\(context.entity.name)''s conformances"
+        let diagnostic = LintDiagnostic(
+            location: member.location,
+            message: head + "; write \(requirement.protocolName)'s requirement '\(requirement.declaration)' instead"
+                + adopts
+        )
+        return (diagnostic, requirement.protocolName)
+    }
+
+    // MARK: - Near misses
+
+    /// Why a member is not a witness of a requirement it resembles.
+    private enum Reason {
+        case labels
+        case parameterType(Int)
+        case resultType
+        case isAsync
+        case throwing
+        case staticness
+        case name(distance: Int)
+        case propertyType
+        case methodForProperty
+    }
+
+    private struct Miss {
+        let requirement: RequirementTable.Requirement
+        let reason: Reason
+        /// Lower is closer: same name and labels, then same name, then a misspelt name.
+        let rank: Int
+        let distance: Int
+    }
+
+    private func nearestMiss(
+        of member: DeclaredMember,
+        among requirements: [RequirementTable.Requirement],
+        _ context: Context
+    ) -> Miss? {
+        let takesContext = member.signature.parameterTypes.contains { $0 == "AppContext" || $0 == "InitializerContext" }
+        let misses = requirements.compactMap { requirement -> Miss? in
+            guard let miss = nearMiss(member.signature, requirement) else { return nil }
+            let satisfied = context.isSatisfied(requirement)
+            let hasDefault = table.hasDefault(requirement, adopting: context.adoption.protocols)
+            // Without a default and unsatisfied, the member is the witness (Swift found it
+            // close enough) or the type does not compile: either way nothing is silent. With
+            // the requirement satisfied by another member, only a member that takes a
+            // context looks meant as the callback; others are overloads.
+            return (hasDefault && !satisfied) || (satisfied && takesContext) ? miss : nil
+        }
+        return misses.min { ($0.rank, $0.distance) < ($1.rank, $1.distance) }
+    }
+
+    private func nearMiss(_ member: MemberSignature, _ requirement: RequirementTable.Requirement) -> Miss? {
+        let wanted = requirement.signature
+        func miss(_ reason: Reason, rank: Int, distance: Int = 0) -> Miss {
+            Miss(requirement: requirement, reason: reason, rank: rank, distance: distance)
+        }
+        switch (member.kind, wanted.kind) {
+        case (.function, .function):
+            if member.name == wanted.name {
+                if member.labels == wanted.labels {
+                    if let index = member.parameterTypes.indices.first(where: {
+                        member.parameterTypes[$0] != wanted.parameterTypes[$0]
+                    }) {
+                        return miss(.parameterType(index), rank: 0)
+                    }
+                    if member.isStatic != wanted.isStatic { return miss(.staticness, rank: 0) }
+                    if member.resultType != wanted.resultType { return miss(.resultType, rank: 0) }
+                    if member.isAsync && !wanted.isAsync { return miss(.isAsync, rank: 0) }
+                    if member.isThrowing && !wanted.isThrowing { return miss(.throwing, rank: 0) }
+                    return nil
+                }
+                if !sharedBaseNames.contains(wanted.name) { return miss(.labels, rank: 1) }
+                return labelDistance(member.labels, wanted.labels).map { miss(.labels, rank: 1, distance: $0) }
+            }
+            return nameDistance(member.name, wanted.name).map { miss(.name(distance: $0), rank: 2, distance: $0) }
+        case (.property, .property):
+            if member.name == wanted.name {
+                if member.isStatic != wanted.isStatic {
+                    // An instance property of an unrelated type (`let dependencies: AppDependencies`)
+                    // is the type's own; one of the requirement's type lacks only `static`.
+                    return Self.areRelated(member.resultType, wanted.resultType) ? miss(.staticness, rank: 0) : nil
+                }
+                if member.isResultTypeKnown, member.resultType != wanted.resultType {
+                    return miss(.propertyType, rank: 0)
+                }
+                return nil
+            }
+            guard member.isStatic == wanted.isStatic else { return nil }
+            return nameDistance(member.name, wanted.name).map { miss(.name(distance: $0), rank: 2, distance: $0) }
+        case (.function, .property):
+            return member.name == wanted.name && member.parameterTypes.isEmpty
+                ? miss(.methodForProperty, rank: 0) : nil
+        default:
+            return nil
+        }
+    }
+
+    /// How far two argument label lists of one base name are apart, judged by the label
+    /// after the first (UIKit's names tell their methods apart there); `nil` when they are
+    /// not close: equal but for letter case, at most two edits, or one a prefix of the other.
+    private func labelDistance(_ member: [String], _ wanted: [String]) -> Int? {
+        guard member.count > 1, wanted.count > 1 else { return nil }
+        let mine = member[1].lowercased()
+        let theirs = wanted[1].lowercased()
+        if let distance = editDistance(mine, theirs, limit: 2) { return distance }
+        let shorter = min(mine.count, theirs.count)
+        if shorter >= 4, mine.hasPrefix(theirs) || theirs.hasPrefix(mine) { return 3 }
+        return nil
+    }
+
+    /// The edit distance between a member's name and a requirement's when it is a likely
+    /// misspelling: names of 10 letters or more within two edits, of 6 to 9 within one, any
+    /// length differing only in letter case; never a name that is itself a requirement's.
+    private func nameDistance(_ name: String, _ wanted: String) -> Int? {
+        guard !requirementNames.contains(name) else { return nil }
+        if name.lowercased() == wanted.lowercased() { return 0 }
+        let limit = wanted.count >= 10 ? 2 : wanted.count >= 6 ? 1 : 0
+        guard limit > 0 else { return nil }
+        return editDistance(name, wanted, limit: limit)
+    }
+
+    /// Whether two property types are the same, or both arrays of metatypes (a
+    /// `[LoggingService.Type]` meant as `[any AppService.Type]`).
+    private static func areRelated(_ first: String?, _ second: String?) -> Bool {
+        guard let first, let second else { return first == nil || second == nil }
+        if first == second { return true }
+        return first.hasPrefix("[") && first.hasSuffix(".Type]") && second.hasPrefix("[") && second.hasSuffix(".Type]")
+    }
+
+    private func nearMissMessage(_ member: DeclaredMember, _ miss: Miss, _ context: Context) -> LintDiagnostic {
+        let requirement = miss.requirement
+        let wanted = requirement.signature
+        let signature = member.signature
+        let why: String
+        switch miss.reason {
+        case .labels:
+            why = "its argument labels are (\(Self.labels(signature))), not (\(Self.labels(wanted)))"
+        case .parameterType(let index):
+            let written =
+                index < member.writtenParameterTypes.count
+                ? member.writtenParameterTypes[index] : signature.parameterTypes[index]
+            why =
+                "its parameter '\(signature.parameterNames[index])' has type '\(written)', not "
+                + "'\(Self.writtenType(of: requirement, parameter: index))'"
+        case .resultType:
+            let written = member.writtenResultType.map { "returns '\($0)'" } ?? "returns nothing"
+            why = "it \(written), not " + (wanted.resultType.map { "'\($0)'" } ?? "nothing")
+        case .isAsync:
+            why = "it is 'async' and the requirement is not"
+        case .throwing:
+            why = "it throws and the requirement does not"
+        case .staticness:
+            why = signature.isStatic ? "it is static and the requirement is not" : "it is not static"
+        case .name(let distance):
+            switch distance {
+            case 0: why = "its name differs from '\(wanted.name)' in letter case"
+            case 1: why = "its name is one letter off '\(wanted.name)'"
+            default: why = "its name is \(distance) letters off '\(wanted.name)'"
+            }
+        case .propertyType:
+            let written = member.writtenResultType ?? signature.resultType ?? "?"
+            let how = member.isTypeInferred ? "is inferred as" : "has type"
+            why = "it \(how) '\(written)', not '\(Self.writtenType(of: requirement))'"
+        case .methodForProperty:
+            why = "it is a method and the requirement is a property"
+        }
+        let consequence =
+            context.isSatisfied(requirement)
+            ? "AppServices calls the type's other '\(wanted.swiftName)', never this member"
+            : "AppServices uses \(requirement.protocolName)'s default instead, never this member"
+        return LintDiagnostic(
+            location: member.location,
+            message: "\(context.named(member)) does not satisfy \(requirement.protocolName)'s requirement "
+                + "'\(requirement.declaration)': \(why); \(consequence)"
+        )
+    }
+
+    private static func labels(_ signature: MemberSignature) -> String {
+        signature.labels.map { $0 + ":" }.joined()
+    }
+
+    /// A requirement's parameter type (or, without `parameter`, its property type) as its
+    /// declaration writes it.
+    private static func writtenType(of requirement: RequirementTable.Requirement, parameter: Int? = nil) -> String {
+        let members = DeclarationReader.requirements(requirement.declaration, spelling: TypeSpelling())
+        guard let member = members.first else { return "?" }
+        if let parameter {
+            return parameter < member.writtenParameterTypes.count ? member.writtenParameterTypes[parameter] : "?"
+        }
+        return member.writtenResultType ?? "?"
+    }
+
+    // MARK: - Capabilities adopted for nothing
+
+    private func emptyAdoptions(_ context: Context, skipping nearMissed: Set<String>) -> [LintDiagnostic] {
+        guard context.entity.isConcrete, context.adoption.isComplete else { return [] }
+        return table.protocols.compactMap { capability -> LintDiagnostic? in
+            guard capability.isChecked, table.isCapability(capability.name),
+                context.adoption.protocols.contains(capability.name),
+                !context.adoption.fromSuperclass.contains(capability.name),
+                !nearMissed.contains(capability.name),
+                let via = context.adoption.via[capability.name],
+                capability.requirements.allSatisfy({ table.hasDefault($0, adopting: context.adoption.protocols) }),
+                !capability.requirements.contains(where: context.isSatisfied)
+            else { return nil }
+            let through = via.name == capability.name ? "" : " (through \(via.name))"
+            let names = capability.requirements.map(\.signature.swiftName).joined(separator: ", ")
+            return LintDiagnostic(
+                location: via.location,
+                message: "'\(context.entity.name)' adopts \(capability.name)\(through) but implements none of its "
+                    + "requirements (\(names)), so it hears none of its callbacks; implement the ones it needs, or "
+                    + "remove the conformance"
+            )
+        }
+    }
+}

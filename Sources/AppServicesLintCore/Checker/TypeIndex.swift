@@ -1,0 +1,132 @@
+/// The types a target declares, each with its extensions, and what each one adopts of the
+/// requirement table: directly, or through a protocol or class declared in the same target.
+struct TypeIndex {
+    /// A type or protocol of the target: its declaration, if the target has it, and its
+    /// extensions.
+    struct Entity {
+        let name: String
+        let declarations: [TypeDeclaration]
+
+        /// What was declared: `nil` when the target only extends the type.
+        var kind: TypeDeclaration.Kind? {
+            declarations.first { $0.kind != .extension }?.kind
+        }
+
+        /// Whether instances exist: a class, structure, enumeration or actor.
+        var isConcrete: Bool {
+            switch kind {
+            case .class, .struct, .enum, .actor: true
+            case .protocol, .extension, nil: false
+            }
+        }
+
+        var inherited: [TypeDeclaration.Inherited] { declarations.flatMap(\.inherited) }
+
+        /// Members that implement something: a protocol's own members are requirements, so
+        /// only its extensions' count.
+        var implementations: [DeclaredMember] {
+            declarations.filter { $0.kind != .protocol }.flatMap(\.members)
+        }
+
+        /// Where the type is declared (or first extended).
+        var location: SourceLocation {
+            (declarations.first { $0.kind != .extension } ?? declarations[0]).location
+        }
+    }
+
+    /// What an entity adopts of the table.
+    struct Adoption {
+        /// Table protocols, closed under refinement.
+        var protocols: Set<String> = []
+        /// For each protocol, the entry of the entity's own inheritance clauses that leads
+        /// to it.
+        var via: [String: TypeDeclaration.Inherited] = [:]
+        /// Protocols that come from a superclass of the target (its own conformance is
+        /// checked there).
+        var fromSuperclass: Set<String> = []
+        /// Whether every supertype is known: declared in the target, in the table, or a
+        /// standard protocol that adopts none of the table's.
+        var isComplete = true
+        /// Whether a supertype is a delegate protocol (its name ends in `Delegate`), so
+        /// that delegate methods there are the type's own business.
+        var isDelegate = false
+        /// Members of superclasses and of extensions of adopted protocols, in the target.
+        var inheritedImplementations: [DeclaredMember] = []
+    }
+
+    /// Supertypes that adopt nothing of the table: the standard library's protocols and
+    /// Foundation's root class.
+    static let neutral: Set<String> = [
+        "AnyObject", "Sendable", "SendableMetatype", "Equatable", "Hashable", "Comparable", "Identifiable",
+        "Codable", "Encodable", "Decodable", "CustomStringConvertible", "CustomDebugStringConvertible", "Error",
+        "LocalizedError", "CaseIterable", "RawRepresentable", "Actor", "Copyable", "Escapable", "BitwiseCopyable",
+        "NSObject", "NSObjectProtocol", "String", "Int", "UInt", "Int8", "Int16", "Int32", "Int64", "UInt8",
+        "UInt16", "UInt32", "UInt64", "Double", "Float", "Character",
+    ]
+
+    let entities: [Entity]
+    private let byName: [String: Int]
+    private let byLastComponent: [String: [Int]]
+    private let table: RequirementTable
+
+    init(_ declarations: [TypeDeclaration], table: RequirementTable) {
+        var order: [String] = []
+        var grouped: [String: [TypeDeclaration]] = [:]
+        for declaration in declarations {
+            if grouped[declaration.name] == nil { order.append(declaration.name) }
+            grouped[declaration.name, default: []].append(declaration)
+        }
+        entities = order.map { Entity(name: $0, declarations: grouped[$0]!) }
+        byName = Dictionary(uniqueKeysWithValues: entities.enumerated().map { ($1.name, $0) })
+        var last: [String: [Int]] = [:]
+        for (index, entity) in entities.enumerated() {
+            last[String(entity.name.split(separator: ".").last ?? ""), default: []].append(index)
+        }
+        byLastComponent = last
+        self.table = table
+    }
+
+    /// The entity an inheritance clause means by `name`: the one of that (qualified) name,
+    /// else the only one whose last name component it is.
+    func resolve(_ name: String) -> Entity? {
+        if let index = byName[name] { return entities[index] }
+        if let matches = byLastComponent[name], matches.count == 1 { return entities[matches[0]] }
+        return nil
+    }
+
+    /// What `entity` adopts, following the target's protocols and classes.
+    func adoption(of entity: Entity) -> Adoption {
+        adoption(of: entity, visiting: [])
+    }
+
+    private func adoption(of entity: Entity, visiting: Set<String>) -> Adoption {
+        var result = Adoption()
+        if entity.kind == nil { result.isComplete = false }
+        for inherited in entity.inherited {
+            if inherited.name.hasSuffix("Delegate") { result.isDelegate = true }
+            if table[inherited.name] != nil {
+                let protocols = table.closure(of: inherited.name)
+                for name in protocols where result.via[name] == nil { result.via[name] = inherited }
+                result.protocols.formUnion(protocols)
+            } else if let other = resolve(inherited.name), other.name != entity.name,
+                !visiting.contains(other.name)
+            {
+                let inner = adoption(of: other, visiting: visiting.union([entity.name]))
+                for name in inner.protocols where result.via[name] == nil { result.via[name] = inherited }
+                result.protocols.formUnion(inner.protocols)
+                if other.kind == .class { result.fromSuperclass.formUnion(inner.protocols) }
+                result.fromSuperclass.formUnion(inner.fromSuperclass)
+                result.isComplete = result.isComplete && inner.isComplete
+                result.isDelegate = result.isDelegate || inner.isDelegate
+                result.inheritedImplementations += other.implementations + inner.inheritedImplementations
+            } else if !Self.neutral.contains(inherited.name) {
+                result.isComplete = false
+            }
+        }
+        // A protocol adopted both directly and through a superclass is the type's own too.
+        for inherited in entity.inherited where table[inherited.name] != nil {
+            result.fromSuperclass.subtract(table.closure(of: inherited.name))
+        }
+        return result
+    }
+}

@@ -1,0 +1,60 @@
+/// A type, protocol or extension declared in the sources the lint reads, with what it
+/// inherits and the members it declares.
+package struct TypeDeclaration: Sendable {
+    /// What was declared.
+    package enum Kind: Hashable, Sendable {
+        /// A class.
+        case `class`
+        /// A structure.
+        case `struct`
+        /// An enumeration.
+        case `enum`
+        /// An actor.
+        case actor
+        /// A protocol; its members are its own requirements.
+        case `protocol`
+        /// An extension of a type or protocol named ``TypeDeclaration/name``.
+        case `extension`
+    }
+
+    /// A type named in an inheritance clause, and where.
+    package struct Inherited: Hashable, Sendable {
+        /// The type's name, without module qualifier, generic arguments or attributes.
+        package var name: String
+        /// Where it is written.
+        package var location: SourceLocation
+    }
+
+    /// What was declared.
+    package var kind: Kind
+    /// The name, qualified by the enclosing types (`Outer.Inner`); for an extension, the
+    /// name of the extended type as written.
+    package var name: String
+    /// Where the name is written.
+    package var location: SourceLocation
+    /// The types of its inheritance clause, in order.
+    package var inherited: [Inherited]
+    /// The members it declares (for a protocol, its requirements), `#if` branches included.
+    package var members: [DeclaredMember]
+}
+
+/// A member as declared in a source file.
+package struct DeclaredMember: Sendable {
+    /// What Swift compares to find witnesses.
+    package var signature: MemberSignature
+    /// Where its name is written.
+    package var location: SourceLocation
+    /// Whether it is marked `override`.
+    package var isOverride: Bool
+    /// Whether it is marked `@objc` (or `@IBAction`), so that something other than
+    /// AppServices may call it.
+    package var isObjC: Bool
+    /// The declaration without its body or doc comment, on one line.
+    package var declaration: String
+    /// The parameters' types as written, for messages.
+    package var writtenParameterTypes: [String] = []
+    /// The result type (of a property: its type) as written, or as inferred, for messages.
+    package var writtenResultType: String?
+    /// Whether a property's type is inferred from its initial value rather than written.
+    package var isTypeInferred = false
+}

@@ -1,0 +1,332 @@
+import Foundation
+import SwiftParser
+import SwiftSyntax
+import Synchronization
+
+/// Reads the type, protocol and extension declarations of Swift source files, with their
+/// inheritance clauses and members, and the type aliases they declare.
+///
+/// Used both for the target the lint checks and for the library's own protocols (the
+/// requirement table is checked against them with the same reading).
+package struct DeclarationReader: Sendable {
+    /// Aliases known before reading (the library's, for a target that uses it).
+    package var knownAliases: [String: String]
+
+    /// A reader that also expands `knownAliases`.
+    package init(knownAliases: [String: String] = [:]) {
+        self.knownAliases = knownAliases
+    }
+
+    /// The declarations of `files`, in file order, and the spelling used for their types
+    /// (the known aliases and those the files declare).
+    package func read(_ files: [SourceFile]) -> (declarations: [TypeDeclaration], spelling: TypeSpelling) {
+        // Files are parsed and read on every core: the lint runs before its target compiles,
+        // when the build has cores to spare, and parsing is most of its time.
+        let parsed = concurrentMap(files) { file in
+            let tree = Parser.parse(source: file.text)
+            let collector = AliasCollector(viewMode: .sourceAccurate)
+            collector.walk(tree)
+            return (tree: tree, aliases: collector.aliases)
+        }
+        var aliases = knownAliases
+        for file in parsed {
+            // The source's own aliases win over the library's of the same name.
+            aliases.merge(file.aliases) { _, own in own }
+        }
+        let spelling = TypeSpelling(aliases: aliases)
+        let declarations = concurrentMap(Array(zip(files, parsed.map(\.tree)))) { file, tree in
+            let collector = TypeCollector(spelling: spelling, fileName: file.path, tree: tree)
+            collector.walk(tree)
+            return collector.declarations
+        }
+        return (declarations.flatMap { $0 }, spelling)
+    }
+
+    /// The members declared by `text`, one declaration per line or several in a row (the
+    /// requirement table's notation), read as requirements of a protocol.
+    package static func requirements(_ text: String, spelling: TypeSpelling) -> [DeclaredMember] {
+        let file = SourceFile(path: "<requirement table>", text: "protocol Table {\n" + text + "\n}\n")
+        let tree = Parser.parse(source: file.text)
+        let collector = TypeCollector(spelling: spelling, fileName: file.path, tree: tree)
+        collector.walk(tree)
+        return collector.declarations.first?.members ?? []
+    }
+}
+
+/// `transform` applied to every element of `elements`, on every core, in their order.
+private func concurrentMap<Element: Sendable, Output: Sendable>(
+    _ elements: [Element],
+    _ transform: @Sendable (Element) -> Output
+) -> [Output] {
+    let outputs = Mutex<[Int: Output]>([:])
+    DispatchQueue.concurrentPerform(iterations: elements.count) { index in
+        let output = transform(elements[index])
+        outputs.withLock { $0[index] = output }
+    }
+    return outputs.withLock { stored in elements.indices.map { stored[$0]! } }
+}
+
+/// Collects the non-generic type aliases of a file, by name.
+private final class AliasCollector: DeclarationVisitor {
+    var aliases: [String: String] = [:]
+
+    override func visit(_ node: TypeAliasDeclSyntax) -> SyntaxVisitorContinueKind {
+        // The first of several declarations (branches of `#if`) wins: the library declares its
+        // default traits' expansion first.
+        if node.genericParameterClause == nil, aliases[node.name.text] == nil {
+            aliases[node.name.text] = node.initializer.value.trimmedDescription
+        }
+        return .skipChildren
+    }
+}
+
+/// A visitor of the declarations a type can be declared in: it does not enter the bodies
+/// of functions, properties and initializers, where only local types live, and which are
+/// most of a file.
+private class DeclarationVisitor: SyntaxVisitor {
+    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: DeinitializerDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: SubscriptDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: EnumCaseDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: ImportDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: CodeBlockSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: AccessorBlockSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+}
+
+/// Collects type, protocol and extension declarations with their members.
+private final class TypeCollector: DeclarationVisitor {
+    let spelling: TypeSpelling
+    let converter: SourceLocationConverter
+    let fileName: String
+    var declarations: [TypeDeclaration] = []
+    /// The names of the enclosing declarations.
+    private var scope: [String] = []
+
+    init(spelling: TypeSpelling, fileName: String, tree: SourceFileSyntax) {
+        self.spelling = spelling
+        self.converter = SourceLocationConverter(fileName: fileName, tree: tree)
+        self.fileName = fileName
+        super.init(viewMode: .sourceAccurate)
+    }
+
+    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
+        enter(.class, node.name, node.inheritanceClause, node.memberBlock)
+    }
+    override func visitPost(_ node: ClassDeclSyntax) { scope.removeLast() }
+
+    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
+        enter(.struct, node.name, node.inheritanceClause, node.memberBlock)
+    }
+    override func visitPost(_ node: StructDeclSyntax) { scope.removeLast() }
+
+    override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
+        enter(.enum, node.name, node.inheritanceClause, node.memberBlock)
+    }
+    override func visitPost(_ node: EnumDeclSyntax) { scope.removeLast() }
+
+    override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
+        enter(.actor, node.name, node.inheritanceClause, node.memberBlock)
+    }
+    override func visitPost(_ node: ActorDeclSyntax) { scope.removeLast() }
+
+    override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind {
+        enter(.protocol, node.name, node.inheritanceClause, node.memberBlock)
+    }
+    override func visitPost(_ node: ProtocolDeclSyntax) { scope.removeLast() }
+
+    override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
+        let name = TypeSpelling.squeezed(node.extendedType.trimmedDescription)
+        declarations.append(
+            TypeDeclaration(
+                kind: .extension,
+                name: name,
+                location: location(of: node.extendedType),
+                inherited: inherited(node.inheritanceClause),
+                members: members(of: node.memberBlock.members)
+            )
+        )
+        scope.append(name)
+        return .visitChildren
+    }
+    override func visitPost(_ node: ExtensionDeclSyntax) { scope.removeLast() }
+
+    private func enter(
+        _ kind: TypeDeclaration.Kind,
+        _ name: TokenSyntax,
+        _ clause: InheritanceClauseSyntax?,
+        _ block: MemberBlockSyntax
+    ) -> SyntaxVisitorContinueKind {
+        let qualified = (scope + [name.text]).joined(separator: ".")
+        declarations.append(
+            TypeDeclaration(
+                kind: kind,
+                name: qualified,
+                location: location(of: name),
+                inherited: inherited(clause),
+                members: members(of: block.members)
+            )
+        )
+        scope.append(qualified)
+        return .visitChildren
+    }
+
+    private func inherited(_ clause: InheritanceClauseSyntax?) -> [TypeDeclaration.Inherited] {
+        guard let clause else { return [] }
+        return clause.inheritedTypes.flatMap { names(in: $0.type) }
+    }
+
+    /// The nominal names a type in an inheritance clause stands for: `A & B` is two,
+    /// `@preconcurrency AppServices.Foo<T>` is `Foo`.
+    private func names(in type: TypeSyntax) -> [TypeDeclaration.Inherited] {
+        if let composition = type.as(CompositionTypeSyntax.self) {
+            return composition.elements.flatMap { names(in: $0.type) }
+        }
+        if let attributed = type.as(AttributedTypeSyntax.self) { return names(in: attributed.baseType) }
+        if let existential = type.as(SomeOrAnyTypeSyntax.self) { return names(in: existential.constraint) }
+        if let identifier = type.as(IdentifierTypeSyntax.self) {
+            return [.init(name: identifier.name.text, location: location(of: identifier.name))]
+        }
+        if let member = type.as(MemberTypeSyntax.self) {
+            let base = TypeSpelling.squeezed(member.baseType.trimmedDescription)
+            let name = TypeSpelling.modules.contains(base) ? member.name.text : base + "." + member.name.text
+            return [.init(name: name, location: location(of: member.name))]
+        }
+        return []
+    }
+
+    private func members(of list: MemberBlockItemListSyntax) -> [DeclaredMember] {
+        list.flatMap { item -> [DeclaredMember] in
+            let decl = item.decl
+            if let function = decl.as(FunctionDeclSyntax.self) { return [member(function)] }
+            if let variable = decl.as(VariableDeclSyntax.self) { return members(variable) }
+            if let initializer = decl.as(InitializerDeclSyntax.self) { return [member(initializer)] }
+            if let conditional = decl.as(IfConfigDeclSyntax.self) {
+                return conditional.clauses.flatMap { clause -> [DeclaredMember] in
+                    if case .decls(let list) = clause.elements { return members(of: list) }
+                    return []
+                }
+            }
+            return []
+        }
+    }
+
+    private func member(_ node: FunctionDeclSyntax) -> DeclaredMember {
+        let parameters = node.signature.parameterClause.parameters
+        let result = node.signature.returnClause.map { spelling.canonical($0.type) }
+        let signature = MemberSignature(
+            kind: .function,
+            name: node.name.text,
+            labels: parameters.map { $0.firstName.text },
+            parameterNames: parameters.map { ($0.secondName ?? $0.firstName).text },
+            parameterTypes: parameters.map { spelling.canonical($0.type) + ($0.ellipsis == nil ? "" : "...") },
+            resultType: result == "Void" ? nil : result,
+            isAsync: node.signature.effectSpecifiers?.asyncSpecifier != nil,
+            isThrowing: node.signature.effectSpecifiers?.throwsClause != nil,
+            isStatic: Self.isStatic(node.modifiers)
+        )
+        return DeclaredMember(
+            signature: signature,
+            location: location(of: node.name),
+            isOverride: Self.has(node.modifiers, "override"),
+            isObjC: Self.isObjC(node.attributes),
+            declaration: Self.oneLine(node.with(\.body, nil)),
+            writtenParameterTypes: parameters.map { Self.oneLine($0.type) },
+            writtenResultType: node.signature.returnClause.map { Self.oneLine($0.type) }
+        )
+    }
+
+    private func member(_ node: InitializerDeclSyntax) -> DeclaredMember {
+        let parameters = node.signature.parameterClause.parameters
+        let signature = MemberSignature(
+            kind: .initializer,
+            name: "init",
+            labels: parameters.map { $0.firstName.text },
+            parameterNames: parameters.map { ($0.secondName ?? $0.firstName).text },
+            parameterTypes: parameters.map { spelling.canonical($0.type) },
+            isAsync: node.signature.effectSpecifiers?.asyncSpecifier != nil,
+            isThrowing: node.signature.effectSpecifiers?.throwsClause != nil
+        )
+        return DeclaredMember(
+            signature: signature,
+            location: location(of: node.initKeyword),
+            isOverride: Self.has(node.modifiers, "override"),
+            isObjC: Self.isObjC(node.attributes),
+            declaration: Self.oneLine(node.with(\.body, nil))
+        )
+    }
+
+    private func members(_ node: VariableDeclSyntax) -> [DeclaredMember] {
+        node.bindings.compactMap { binding -> DeclaredMember? in
+            guard let pattern = binding.pattern.as(IdentifierPatternSyntax.self) else { return nil }
+            let written = binding.typeAnnotation.map { spelling.canonical($0.type) }
+            let inferred = written == nil ? binding.initializer.flatMap { inferredType($0.value) } : nil
+            let signature = MemberSignature(
+                kind: .property,
+                name: pattern.identifier.text,
+                resultType: written ?? inferred,
+                isResultTypeKnown: written != nil || inferred != nil,
+                isStatic: Self.isStatic(node.modifiers)
+            )
+            return DeclaredMember(
+                signature: signature,
+                location: location(of: pattern.identifier),
+                isOverride: Self.has(node.modifiers, "override"),
+                isObjC: Self.isObjC(node.attributes),
+                declaration: Self.oneLine(node),
+                writtenResultType: binding.typeAnnotation.map { Self.oneLine($0.type) } ?? inferred,
+                isTypeInferred: written == nil && inferred != nil
+            )
+        }
+    }
+
+    /// The type Swift infers for a property's initial value, for the literals whose type
+    /// does not depend on context: strings, Booleans, numbers, `T.self`, and arrays of one
+    /// of these.
+    private func inferredType(_ expression: ExprSyntax) -> String? {
+        if expression.is(StringLiteralExprSyntax.self) { return "String" }
+        if expression.is(BooleanLiteralExprSyntax.self) { return "Bool" }
+        if expression.is(IntegerLiteralExprSyntax.self) { return "Int" }
+        if expression.is(FloatLiteralExprSyntax.self) { return "Double" }
+        if let access = expression.as(MemberAccessExprSyntax.self), access.declName.baseName.text == "self",
+            let base = access.base
+        {
+            return spelling.canonical(text: base.trimmedDescription) + ".Type"
+        }
+        if let array = expression.as(ArrayExprSyntax.self), !array.elements.isEmpty {
+            let types = Set(array.elements.map { inferredType($0.expression) })
+            guard types.count == 1, let only = types.first, let element = only else { return nil }
+            return "[" + element + "]"
+        }
+        return nil
+    }
+
+    private func location(of node: some SyntaxProtocol) -> SourceLocation {
+        let start = node.startLocation(converter: converter)
+        return SourceLocation(file: fileName, line: start.line, column: start.column)
+    }
+
+    private static func isStatic(_ modifiers: DeclModifierListSyntax) -> Bool {
+        has(modifiers, "static") || has(modifiers, "class")
+    }
+
+    private static func has(_ modifiers: DeclModifierListSyntax, _ name: String) -> Bool {
+        modifiers.contains { $0.name.text == name }
+    }
+
+    private static func isObjC(_ attributes: AttributeListSyntax) -> Bool {
+        attributes.contains { element in
+            guard case .attribute(let attribute) = element else { return false }
+            let name = attribute.attributeName.trimmedDescription
+            return name == "objc" || name == "IBAction" || name == "NSManaged"
+        }
+    }
+
+    /// The declaration's text on one line, without its doc comment.
+    static func oneLine(_ node: some SyntaxProtocol) -> String {
+        let words = node.trimmedDescription.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        return words.replacingOccurrences(of: "( ", with: "(").replacingOccurrences(of: " )", with: ")")
+            .replacingOccurrences(of: ",)", with: ")")
+    }
+}

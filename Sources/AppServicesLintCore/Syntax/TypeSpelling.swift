@@ -1,0 +1,135 @@
+import SwiftParser
+import SwiftSyntax
+
+/// Spells a type the same way however the source wrote it, so that two spellings of one
+/// type compare equal: `Optional<Bool>` and `Bool?`, `Swift.Bool` and `Bool`, `any Error` and
+/// `Error`, `[any AppService.Type]` and `[AppService.Type]`, a type alias and what it names.
+///
+/// Attributes (`@Sendable`, `@escaping`, `@MainActor`) and ownership specifiers other than
+/// `inout` do not decide whether a member satisfies a requirement here, so they are dropped.
+package struct TypeSpelling: Sendable {
+    /// Modules whose name may qualify a type the lint compares (`Swift.Bool`,
+    /// `AppServices.AppContext`, `UIKit.UIApplication`); the qualifier is dropped.
+    static let modules: Set<String> = [
+        "Swift", "Foundation", "FoundationEssentials", "_Concurrency", "AppServices", "AppServicesUIKit",
+        "Configuration", "UIKit", "AppKit", "UserNotifications", "PushKit", "CarPlay",
+    ]
+
+    /// Type aliases to expand, by name, to their canonical spelling.
+    package var aliases: [String: String]
+
+    /// A spelling that expands `aliases` (names to canonical spellings).
+    package init(aliases: [String: String] = [:]) {
+        self.aliases = aliases
+    }
+
+    /// The canonical spelling of `type`: no whitespace, sugar for optionals, arrays and
+    /// dictionaries, no `any` or `some`, no module qualifiers, aliases expanded.
+    func canonical(_ type: TypeSyntax) -> String {
+        canonical(type, depth: 0)
+    }
+
+    /// The canonical spelling of the type written as `text`.
+    package func canonical(text: String) -> String {
+        canonical(Self.parse(text))
+    }
+
+    private func canonical(_ type: TypeSyntax, depth: Int) -> String {
+        // Aliases may name aliases; a cycle among them is the source's error, not ours.
+        guard depth < 16 else { return Self.squeezed(type.trimmedDescription) }
+        let next = depth + 1
+        if let identifier = type.as(IdentifierTypeSyntax.self) {
+            return identifierSpelling(identifier.name.text, identifier.genericArgumentClause, depth: next)
+        }
+        if let member = type.as(MemberTypeSyntax.self) {
+            if let base = member.baseType.as(IdentifierTypeSyntax.self), base.genericArgumentClause == nil,
+                Self.modules.contains(base.name.text)
+            {
+                return identifierSpelling(member.name.text, member.genericArgumentClause, depth: next)
+            }
+            return canonical(member.baseType, depth: next) + "." + member.name.text
+                + arguments(member.genericArgumentClause, depth: next)
+        }
+        if let optional = type.as(OptionalTypeSyntax.self) {
+            return canonical(optional.wrappedType, depth: next) + "?"
+        }
+        if let unwrapped = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) {
+            return canonical(unwrapped.wrappedType, depth: next) + "?"
+        }
+        if let array = type.as(ArrayTypeSyntax.self) {
+            return "[" + canonical(array.element, depth: next) + "]"
+        }
+        if let dictionary = type.as(DictionaryTypeSyntax.self) {
+            return "[" + canonical(dictionary.key, depth: next) + ":" + canonical(dictionary.value, depth: next) + "]"
+        }
+        if let existential = type.as(SomeOrAnyTypeSyntax.self) {
+            return canonical(existential.constraint, depth: next)
+        }
+        if let attributed = type.as(AttributedTypeSyntax.self) {
+            let isInout = attributed.specifiers.contains { $0.trimmedDescription == "inout" }
+            return (isInout ? "inout " : "") + canonical(attributed.baseType, depth: next)
+        }
+        if let tuple = type.as(TupleTypeSyntax.self) {
+            if tuple.elements.count == 1, let only = tuple.elements.first, only.firstName == nil {
+                return canonical(only.type, depth: next)
+            }
+            let elements = tuple.elements.map { element in
+                (element.firstName.map { $0.text + ":" } ?? "") + canonical(element.type, depth: next)
+            }
+            return elements.isEmpty ? "Void" : "(" + elements.joined(separator: ",") + ")"
+        }
+        if let function = type.as(FunctionTypeSyntax.self) {
+            let parameters = function.parameters.map { canonical($0.type, depth: next) }.joined(separator: ",")
+            var effects = ""
+            if function.effectSpecifiers?.asyncSpecifier != nil { effects += "async" }
+            if function.effectSpecifiers?.throwsClause != nil { effects += "throws" }
+            return "(" + parameters + ")" + effects + "->" + canonical(function.returnClause.type, depth: next)
+        }
+        if let metatype = type.as(MetatypeTypeSyntax.self) {
+            return canonical(metatype.baseType, depth: next) + "." + metatype.metatypeSpecifier.text
+        }
+        if let composition = type.as(CompositionTypeSyntax.self) {
+            return composition.elements.map { canonical($0.type, depth: next) }.sorted().joined(separator: "&")
+        }
+        return Self.squeezed(type.trimmedDescription)
+    }
+
+    private func identifierSpelling(_ name: String, _ clause: GenericArgumentClauseSyntax?, depth: Int) -> String {
+        let types = clause?.arguments.compactMap { TypeSyntax($0.argument) } ?? []
+        switch (name, types.count) {
+        case ("Optional", 1), ("ImplicitlyUnwrappedOptional", 1):
+            return canonical(types[0], depth: depth) + "?"
+        case ("Array", 1):
+            return "[" + canonical(types[0], depth: depth) + "]"
+        case ("Dictionary", 2):
+            return "[" + canonical(types[0], depth: depth) + ":" + canonical(types[1], depth: depth) + "]"
+        case ("Void", 0):
+            return "Void"
+        default:
+            if clause == nil, let expansion = aliases[name] {
+                return canonical(Self.parse(expansion), depth: depth)
+            }
+            return name + arguments(clause, depth: depth)
+        }
+    }
+
+    private func arguments(_ clause: GenericArgumentClauseSyntax?, depth: Int) -> String {
+        guard let clause else { return "" }
+        let spelled = clause.arguments.map { argument in
+            TypeSyntax(argument.argument).map { canonical($0, depth: depth) }
+                ?? Self.squeezed(argument.argument.trimmedDescription)
+        }
+        return "<" + spelled.joined(separator: ",") + ">"
+    }
+
+    /// The type written as `text`.
+    static func parse(_ text: String) -> TypeSyntax {
+        var parser = Parser(text)
+        return TypeSyntax.parse(from: &parser)
+    }
+
+    /// `text` without whitespace.
+    static func squeezed(_ text: String) -> String {
+        String(text.filter { !$0.isWhitespace })
+    }
+}

@@ -1,0 +1,490 @@
+import AppServicesLintCore
+import Testing
+
+/// The checker on a table of sources: near misses of each kind, correct members, and
+/// look-alikes that must not warn. A line that must get a warning ends with `// warns`; every
+/// other line must get none. Each case also names words its messages must contain.
+struct ServiceLinterTests {
+    struct Case: CustomTestStringConvertible, Sendable {
+        let name: String
+        let source: String
+        /// Text the case's messages must contain, all of them somewhere.
+        let mentions: [String]
+
+        init(_ name: String, mentions: [String] = [], _ source: String) {
+            self.name = name
+            self.mentions = mentions
+            self.source = source
+        }
+
+        var testDescription: String { name }
+
+        /// The lines marked `// warns`.
+        var markedLines: [Int] {
+            source.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+                .filter { $0.element.hasSuffix("// warns") }.map { $0.offset + 1 }
+        }
+    }
+
+    static let nearMisses: [Case] = [
+        Case(
+            "UIKit's app delegate method pasted into a service",
+            mentions: [
+                "'Analytics.applicationDidBecomeActive(_:)' is UIApplicationDelegate's method (it takes "
+                    + "'UIApplication')",
+                "write ApplicationStateHandling's requirement 'func applicationDidBecomeActive(_ context: AppContext)'",
+            ],
+            """
+            final class Analytics: AppService, ApplicationStateHandling {
+                func applicationWillResignActive(_ context: AppContext) {}
+                func applicationDidBecomeActive(_ application: UIApplication) {}  // warns
+            }
+            """
+        ),
+        Case(
+            "The iOS 26, 26.4 and 27 delegate methods pasted into services",
+            mentions: [
+                "'Layout.windowScene(_:didUpdateEffectiveGeometry:)' is UIWindowSceneDelegate's method",
+                "write SceneHandling's requirement 'func windowScene(_ context: AppContext, didUpdate previous: "
+                    + "WindowSceneGeometryChange)'",
+                "'Layout.supportedInterfaceOrientations(for:)' is UIWindowSceneDelegate's method",
+                "InterfaceOrientationHandling's requirement",
+                "'Calls.pushRegistry(_:didReceiveIncomingVoIPPushWith:metadata:withCompletionHandler:)' is "
+                    + "PKPushRegistryDelegate's method",
+            ],
+            """
+            final class Layout: AppService, SceneHandling, InterfaceOrientationHandling {
+                func windowScene(_ windowScene: UIWindowScene, didUpdateEffectiveGeometry previous: UIWindowScene.Geometry) {}  // warns
+                func supportedInterfaceOrientations(for windowScene: UIWindowScene) -> UIInterfaceOrientationMask { .all }  // warns
+            }
+            final class Calls: AppService, VoIPPushHandling {
+                func pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingVoIPPushWith payload: PKPushPayload, metadata: PKVoIPPushMetadata, withCompletionHandler completion: @escaping () -> Void) {}  // warns
+            }
+            """
+        ),
+        Case(
+            "Another argument label",
+            mentions: ["its argument labels are (context:), not (_:)", "ApplicationStateHandling's default"],
+            """
+            final class Analytics: AppService, ApplicationStateHandling {
+                func applicationDidEnterBackground(context: AppContext) {}  // warns
+            }
+            """
+        ),
+        Case(
+            "A name one letter off",
+            mentions: ["its name is one letter off 'applicationWillEnterForeground'"],
+            """
+            final class Analytics: AppService, ApplicationStateHandling {
+                func applicationWillEnterForegound(_ context: AppContext) {}  // warns
+            }
+            """
+        ),
+        Case(
+            "A name two letters off",
+            mentions: ["its name is 2 letters off 'sceneDidEnterBackground'", "SceneHandling"],
+            """
+            final class Drafts: AppService, SceneHandling {
+                func sceneDidBecomeActive(_ context: AppContext) {}
+                func sceneDidEntrBackgrund(_ context: AppContext) {}  // warns
+            }
+            """
+        ),
+        Case(
+            "Another parameter type beside the right member",
+            mentions: [
+                "its parameter 'options' has type '[String: Any]', not 'OpenURLOptions'",
+                "AppServices calls the type's other 'application(_:open:options:)'",
+            ],
+            """
+            final class Links: AppService, URLOpenHandling {
+                func application(_ context: AppContext, open url: URL, options: OpenURLOptions) -> Bool { true }
+                func application(_ context: AppContext, open url: URL, options: [String: Any]) -> Bool { true }  // warns
+            }
+            """
+        ),
+        Case(
+            "A property with the requirement's name and an old type",
+            mentions: [
+                "it has type '[String]', not '[RequiredConfigurationKey]'",
+                "Initializer's requirement 'var requiredConfigurationKeys: [RequiredConfigurationKey] { get }'",
+            ],
+            """
+            struct CrashReporter: Initializer {
+                var requiredConfigurationKeys: [String] { ["hockey.identifier"] }  // warns
+                func perform(_ context: InitializerContext) async throws {}
+            }
+            """
+        ),
+        Case(
+            "Dependencies inferred from a literal",
+            mentions: ["it is inferred as '[Logging.Type]', not '[any AppService.Type]'"],
+            """
+            final class Logging: AppService {}
+            final class Feed: AppService, ApplicationStateHandling {
+                static let dependencies = [Logging.self]  // warns
+                func applicationDidBecomeActive(_ context: AppContext) {}
+            }
+            """
+        ),
+        Case(
+            "Dependencies that are not static",
+            mentions: ["it is not static", "'static var dependencies: [any AppService.Type] { get }'"],
+            """
+            final class Feed: AppService, ApplicationStateHandling {
+                var dependencies: [any AppService.Type] { [] }  // warns
+                func applicationDidBecomeActive(_ context: AppContext) {}
+            }
+            """
+        ),
+        Case(
+            "An async member for a synchronous requirement",
+            mentions: ["it is 'async' and the requirement is not"],
+            """
+            final class Feed: AppService, ApplicationStateHandling {
+                func applicationDidBecomeActive(_ context: AppContext) async {}  // warns
+            }
+            """
+        ),
+        Case(
+            "Another result type",
+            mentions: ["it returns 'Bool', not 'TerminationReply'", "DesktopApplicationHandling"],
+            """
+            final class Quitting: AppService, DesktopApplicationHandling {
+                func applicationDidHide(_ context: AppContext) {}
+                func applicationShouldTerminate(_ context: AppContext) -> Bool { true }  // warns
+            }
+            """
+        ),
+        Case(
+            "A shortened label on a shared base name",
+            mentions: ["its argument labels are (_:didFinishLaunching:), not (_:didFinishLaunchingWithOptions:)"],
+            """
+            final class Boot: AppService, LaunchHandling {
+                func application(_ context: AppContext, didFinishLaunching options: LaunchOptions) -> Bool {  // warns
+                    true
+                }
+            }
+            """
+        ),
+        Case(
+            "A scene delegate method, with the capability member it should be",
+            mentions: [
+                "is UISceneDelegate's method (it takes 'UIScene')",
+                "URLOpenHandling's requirement 'func application(_ context: AppContext, open url: URL, options: "
+                    + "OpenURLOptions) -> Bool'",
+                "add URLOpenHandling to 'Windows''s conformances",
+            ],
+            """
+            final class Windows: AppService, SceneHandling {
+                func sceneDidBecomeActive(_ context: AppContext) {}
+                func scene(_ scene: UIScene, openURLContexts URLContexts: Set<UIOpenURLContext>) {}  // warns
+            }
+            """
+        ),
+        Case(
+            "A notification-center delegate method",
+            mentions: [
+                "UNUserNotificationCenterDelegate's method",
+                "'func userNotificationCenter(_ context: AppContext, willPresent notification: UserNotification) async "
+                    + "-> NotificationPresentationOptions'",
+            ],
+            """
+            final class Banners: AppService, UserNotificationHandling {
+                func userNotificationCenter(  // warns
+                    _ center: UNUserNotificationCenter,
+                    willPresent notification: UNNotification,
+                    withCompletionHandler completionHandler: @escaping (UNNotificationPresentationOptions) -> Void
+                ) {}
+            }
+            """
+        ),
+        Case(
+            "A PushKit delegate method",
+            mentions: ["PKPushRegistryDelegate's method", "'func pushRegistry(_ context: AppContext, didUpdate"],
+            """
+            final class Calls: AppService, VoIPPushHandling {
+                func pushRegistry(_ registry: PKPushRegistry, didUpdate credentials: PKPushCredentials, for type: PKPushType) {}  // warns
+            }
+            """
+        ),
+        Case(
+            "A CarPlay delegate method",
+            mentions: ["CPTemplateApplicationSceneDelegate's method", "templateApplicationSceneDidSelectManeuver"],
+            """
+            final class Dashboard: AppService, CarPlayHandling {
+                func templateApplicationScene(_ scene: CPTemplateApplicationScene, didSelect maneuver: CPManeuver) {}  // warns
+            }
+            """
+        ),
+        Case(
+            "A delegate method no capability receives",
+            mentions: ["and no capability receives that callback"],
+            """
+            final class OldLinks: AppService, ApplicationStateHandling {
+                func applicationDidBecomeActive(_ context: AppContext) {}
+                func application(_ application: UIApplication, handleOpen url: URL) -> Bool { true }  // warns
+            }
+            """
+        ),
+        Case(
+            "An AppKit delegate method",
+            mentions: ["NSApplicationDelegate's method (it takes 'Notification')", "DesktopApplicationHandling"],
+            """
+            final class Hiding: AppService, DesktopApplicationHandling {
+                func applicationWillHide(_ context: AppContext) {}
+                func applicationDidHide(_ notification: Notification) {}  // warns
+            }
+            """
+        ),
+        Case(
+            "A near miss through a protocol of the target",
+            mentions: ["'Tracker.applicationWillResignActiv(_:)'", "ApplicationStateHandling"],
+            """
+            protocol Tracking: ApplicationStateHandling {}
+            final class Tracker: AppService, Tracking {
+                func applicationDidBecomeActive(_ context: AppContext) {}
+                func applicationWillResignActiv(_ context: AppContext) {}  // warns
+            }
+            """
+        ),
+        Case(
+            "A near miss in a subclass, and a base class that implements nothing",
+            mentions: ["'BaseService' adopts SceneHandling but implements none", "UISceneDelegate's method"],
+            """
+            class BaseService: AppService, SceneHandling {}  // warns
+            final class Editor: BaseService {
+                func sceneDidBecomeActive(_ scene: UIScene) {}  // warns
+            }
+            """
+        ),
+        Case(
+            "A capability adopted for nothing, through a protocol",
+            mentions: [
+                "'Idle' adopts SystemEventHandling (through Housekeeping) but implements none of its requirements"
+            ],
+            """
+            protocol Housekeeping: SystemEventHandling {}
+            final class Idle: AppService, Housekeeping {}  // warns
+            """
+        ),
+        Case(
+            "A capability's member in a service that does not adopt it",
+            mentions: ["'Links' does not adopt URLOpenHandling", "add URLOpenHandling to its conformances"],
+            """
+            final class Links: AppService, ApplicationStateHandling {
+                func applicationDidBecomeActive(_ context: AppContext) {}
+                func application(_ context: AppContext, open url: URL, options: OpenURLOptions) -> Bool { true }  // warns
+            }
+            """
+        ),
+        Case(
+            "A near miss in an extension that adds the conformance",
+            mentions: ["'Tracker.applicationDidBecomActive(_:)'"],
+            """
+            final class Tracker: AppService {}
+            extension Tracker: ApplicationStateHandling {
+                func applicationDidBecomActive(_ context: AppContext) {}  // warns
+            }
+            """
+        ),
+        Case(
+            "A method where the requirement is a property",
+            mentions: ["it is a method and the requirement is a property", "UserActivityHandling"],
+            """
+            final class Handoff: AppService, UserActivityHandling {
+                func userActivityTypes() -> Set<String> { ["com.shop.order"] }  // warns
+            }
+            """
+        ),
+        Case(
+            "A property name in another letter case",
+            mentions: ["its name differs from 'voIPPushTypes' in letter case"],
+            """
+            final class Calls: AppService, VoIPPushHandling {
+                var voipPushTypes: Set<PushType> { [.voIP] }  // warns
+            }
+            """
+        ),
+        Case(
+            "A synchronous initializer's phase of another type",
+            mentions: ["it has type 'String', not 'LaunchPhase'", "Initializer's requirement 'var phase: LaunchPhase"],
+            """
+            struct Appearance: SynchronousInitializer {
+                var phase: String { "early" }  // warns
+                func performSynchronously(_ context: InitializerContext) throws {}
+            }
+            """
+        ),
+    ]
+
+    static let silent: [Case] = [
+        Case(
+            "Correct members, however their types are spelt",
+            """
+            typealias Context = AppContext
+            final class Logging: AppService {}
+            final class Feed: AppService, ApplicationStateHandling, SceneHandling, BackgroundFetchHandling,
+                RemoteNotificationRegistrationHandling
+            {
+                static let dependencies: [AppService.Type] = [Logging.self]
+                func applicationDidBecomeActive(_ ctx: Context) {}
+                func applicationWillTerminate(_ context: AppServices.AppContext) {}
+                func stateRestorationActivity(for context: AppContext) -> Optional<UserActivity> { nil }
+                func application(
+                    _ context: AppContext,
+                    didFailToRegisterForRemoteNotificationsWithError error: Error
+                ) {}
+                func applicationPerformFetch(_ context: AppContext) -> BackgroundFetchResult { .noData }
+            }
+            struct CrashReporter: Initializer {
+                let name = "crash-reporter"
+                var requiredConfigurationKeys: [ConfigKey] { ["crashReporter.dsn"] }
+                var budget: Swift.Duration? { .milliseconds(300) }
+                var rerunsOnForeground: Bool = false
+                func perform(_ context: InitializerContext) async throws {}
+            }
+            struct InstallRootView: StartupCommand {
+                @MainActor func execute(_ context: InitializerContext) {}
+            }
+            """
+        ),
+        Case(
+            "Types that adopt none of the protocols",
+            """
+            final class LegacyAppDelegate: UIResponder {
+                func applicationDidBecomeActive(_ application: UIApplication) {}
+                func applicationDidEnterBackground(context: AppContext) {}
+            }
+            struct Settings { var requiredConfigurationKeys: [String] = [] }
+            """
+        ),
+        Case(
+            "Look-alikes that are the service's own",
+            """
+            final class EditorSession: SceneService, SceneHandling {
+                let scene: SceneInfo
+                var scenes: [SceneInfo] = []
+                let dependencies: AppDependencies
+                init(scene: SceneInfo, context: AppContext) {
+                    self.scene = scene
+                    dependencies = AppDependencies()
+                }
+                func sceneDidEnterBackground(_ context: AppContext) { save() }
+                func sceneDidEnterBackground() {}
+                func register(on application: UIApplication) {}
+                func application(named: String) -> String { named }
+                func applicationDidBecomeActiveHandler() {}
+                func save() {}
+            }
+            struct Warmup: Initializer {
+                var phases = 2
+                var budget = Duration.seconds(1)
+                func performCleanup() {}
+                func perform(_ context: InitializerContext) async throws {}
+            }
+            """
+        ),
+        Case(
+            "A near miss of a requirement without a default is left to the compiler",
+            """
+            final class Links: AppService, URLOpenHandling {
+                func application(_ context: AppContext, open url: URL, options: [String: Any]) -> Bool { true }
+            }
+            """
+        ),
+        Case(
+            "Delegate methods of a service that is the delegate itself, or exposes them to Objective-C",
+            """
+            final class Banners: NSObject, AppService, UserNotificationHandling, UNUserNotificationCenterDelegate {
+                func userNotificationCenter(_ context: AppContext, openSettingsFor notification: UserNotification?) {}
+                func userNotificationCenter(_ center: UNUserNotificationCenter, openSettingsFor notification: UNNotification?) {}
+            }
+            final class Observer: AppService, ApplicationStateHandling {
+                func applicationWillTerminate(_ context: AppContext) {}
+                @objc func applicationDidBecomeActive(_ notification: Notification) {}
+            }
+            """
+        ),
+        Case(
+            "A mediator listener's members beside a capability's",
+            """
+            final class Both: AppService, ApplicationStateHandling, LifecycleListener {
+                func applicationDidBecomeActive() {}
+                func applicationWillResignActive(_ context: AppContext) {}
+            }
+            """
+        ),
+        Case(
+            "Overrides, and a superclass from another module",
+            """
+            class Base: AppService, ApplicationStateHandling {
+                func applicationDidBecomeActive(_ context: AppContext) {}
+            }
+            final class Derived: Base {
+                override func applicationDidBecomeActive(_ context: AppContext) {}
+            }
+            final class External: VendorService, SystemEventHandling {}
+            """
+        ),
+    ]
+
+    func lint(_ source: String) -> [LintDiagnostic] {
+        ServiceLinter().lint([SourceFile(path: "Service.swift", text: source)])
+    }
+
+    @Test("A near miss warns at its line, naming the member, the requirement and the capability", arguments: nearMisses)
+    func nearMiss(_ example: Case) {
+        let diagnostics = lint(example.source)
+        #expect(diagnostics.map(\.location.line) == example.markedLines, "\(diagnostics)")
+        let messages = diagnostics.map(\.message).joined(separator: "\n")
+        for text in example.mentions {
+            #expect(messages.contains(text), "missing \"\(text)\" in:\n\(messages)")
+        }
+        for diagnostic in diagnostics {
+            #expect(diagnostic.location.file == "Service.swift")
+            #expect(diagnostic.rendered().hasPrefix("Service.swift:\(diagnostic.location.line):"))
+        }
+    }
+
+    @Test("Correct members, other types and chance similarities do not warn", arguments: silent)
+    func noWarning(_ example: Case) {
+        #expect(example.markedLines.isEmpty)
+        #expect(lint(example.source) == [])
+    }
+
+    @Test("The table has at least 20 cases, and covers each kind of near miss")
+    func tableSize() {
+        #expect(Self.nearMisses.count + Self.silent.count >= 20)
+        let all = Self.nearMisses.flatMap(\.mentions).joined(separator: "\n")
+        for kind in [
+            "argument labels", "letter off", "letters off", "has type", "inferred as", "not static", "'async'",
+            "returns", "'s method", "implements none", "does not adopt", "letter case", "is a method",
+        ] {
+            #expect(all.contains(kind), "no case mentions \"\(kind)\"")
+        }
+    }
+
+    @Test("A diagnostic renders as SwiftPM and Xcode read it, as an error with warnings as errors")
+    func rendering() {
+        let diagnostic = LintDiagnostic(location: SourceLocation(file: "/a/B.swift", line: 3, column: 10), message: "m")
+        #expect(diagnostic.rendered() == "/a/B.swift:3:10: warning: m")
+        #expect(diagnostic.rendered(asError: true) == "/a/B.swift:3:10: error: m")
+    }
+
+    @Test("The column is the member's name")
+    func column() throws {
+        let diagnostics = lint(
+            """
+            final class Analytics: AppService, ApplicationStateHandling {
+                @MainActor
+                func applicationDidEnterBackground(context: AppContext) {}
+            }
+            """
+        )
+        let only = try #require(diagnostics.first)
+        #expect(diagnostics.count == 1)
+        #expect(only.location.line == 3)
+        #expect(only.location.column == 10)
+    }
+}
