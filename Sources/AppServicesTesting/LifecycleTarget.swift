@@ -56,7 +56,7 @@ final class CompositeTarget: LifecycleTarget {
     init(_ composite: ServiceComposite, system: SimulatedSystem) {
         self.composite = composite
         self.system = system
-        composite.backgroundTime = system.backgroundTime
+        composite.useBackgroundTime(system.backgroundTime)
     }
 
     func deliver(_ step: LifecycleSimulator.Step, answer: @escaping @MainActor (LifecycleSimulator.Answer?) -> Void) {

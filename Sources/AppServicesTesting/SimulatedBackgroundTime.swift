@@ -12,7 +12,7 @@ public import AppServices
 ///
 /// ```swift
 /// let time = SimulatedBackgroundTime()
-/// composite.backgroundTime = time
+/// composite.useBackgroundTime(time)
 /// composite.didEnterBackground()        // a service begins background work
 /// time.expireAll()                      // the system takes the time back
 /// #expect(time.open.isEmpty)            // every assertion was ended

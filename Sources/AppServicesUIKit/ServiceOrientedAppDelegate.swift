@@ -259,7 +259,7 @@ open class ServiceOrientedAppDelegate: UIResponder, UIApplicationDelegate, UNUse
             pushRegistry = registry
         }
         if composite.backgroundTime == nil {
-            composite.backgroundTime = UIKitBackgroundTime(application: application)
+            composite.useBackgroundTime(UIKitBackgroundTime(application: application))
         }
         composite.registerBackgroundTasks(with: UIKitBackgroundTaskScheduler(BGTaskScheduler.shared))
         observeReducedResourceUsage(of: application)

@@ -78,7 +78,7 @@ struct BackgroundTimeTests {
 
         override func makeComposite() -> ServiceComposite {
             let composite = super.makeComposite()
-            composite.backgroundTime = provider
+            composite.useBackgroundTime(provider)
             return composite
         }
     }

@@ -165,8 +165,7 @@ extension ServiceComposite {
     /// An identifier the scheduler refuses is logged as an error with its service.
     public func registerBackgroundTasks(with scheduler: any BackgroundTaskScheduler) {
         if let outer { return outer.registerBackgroundTasks(with: scheduler) }
-        guard installedScheduler == nil else { return }
-        installedScheduler = scheduler
+        guard state.install(scheduler: scheduler) else { return }
         for (declaration, service) in declarations() {
             let registered = scheduler.register(declaration.identifier, kind: declaration.kind) { [weak self] task in
                 guard let self else {
@@ -203,10 +202,10 @@ extension ServiceComposite {
             task.setTaskCompleted(success: false)
             return
         }
-        beginDispatch(.runBackgroundTask, scene: nil)
-        defer { endDispatch(.runBackgroundTask, scene: nil) }
+        beginDispatch(.runBackgroundTask)
+        defer { endDispatch(.runBackgroundTask) }
         let context = makeContext(service, .runBackgroundTask, nil, nil)
-        let id = runningBackgroundTasks.reserveID()
+        let id = state.reserveBackgroundTaskRun()
         let gate = runExactlyOnce(
             "background task \(identifier)",
             [FanOutJob(serviceType: service) { try await declaration.work(context) }.map { true }],
@@ -214,19 +213,19 @@ extension ServiceComposite {
             merge: .allTrue,
             unanswered: false,
             completion: { [self] success in
-                runningBackgroundTasks[id] = nil
+                state.setBackgroundTaskRun(id, nil)
                 task.expirationHandler = nil
                 task.setTaskCompleted(success: success)
             }
         )
         guard let gate else { return }  // finished on the spot
-        runningBackgroundTasks[id] = RunningBackgroundTask(identifier: identifier, gate: gate)
+        state.setBackgroundTaskRun(id, RunningBackgroundTask(identifier: identifier, gate: gate))
         task.expirationHandler = { gate.expire(because: "was expired by the system") }
     }
 
     /// The identifiers of the background tasks running now, oldest first.
     public var runningBackgroundTaskIdentifiers: [String] {
-        (outer ?? self).runningBackgroundTasks.inOrder.map(\.entry.identifier)
+        (outer ?? self).state.backgroundTaskRuns.inOrder.map(\.entry.identifier)
     }
 
     /// What keeps the declared background tasks from being registered: identifiers
@@ -353,7 +352,7 @@ public struct BackgroundTasks {
                     "Background task \(identifier) was submitted as \(request.kind), but \(declared.service) declares it as \(declared.kind)."
             )
         }
-        guard let scheduler = composite.installedScheduler else {
+        guard let scheduler = composite.state.scheduler else {
             throw BackgroundTaskError(
                 code: .notRegistered,
                 identifier: identifier,
@@ -389,11 +388,11 @@ public struct BackgroundTasks {
 
     /// Withdraws the pending request for `identifier`, if any.
     public func cancel(_ identifier: String) {
-        composite.installedScheduler?.cancel(identifier: identifier)
+        composite.state.scheduler?.cancel(identifier: identifier)
     }
 
     /// The requests not run yet; none before the host registered the tasks.
     public func pendingRequests() async -> [BackgroundTaskRequest] {
-        await composite.installedScheduler?.pendingRequests() ?? []
+        await composite.state.scheduler?.pendingRequests() ?? []
     }
 }

@@ -107,7 +107,7 @@ extension ServiceComposite {
     ///   handling service). Every service is called.
     public func didFinishLaunching(_ options: LaunchOptions = LaunchOptions(), platform: PlatformObjects? = nil) -> Bool
     {
-        states.launch(intoBackground: options.launchedInBackground)
+        state.launching(intoBackground: options.launchedInBackground)
         // Seal first, so initializers find the services exactly as dispatch will see them,
         // and the launch is the one that runs every plan of the tree (nested plans merge).
         sealIfNeeded(by: AppCallback.didFinishLaunching.name)

@@ -171,7 +171,7 @@ extension ServiceComposite {
         platform: PlatformObjects? = nil,
         completion: @escaping @MainActor () -> Void
     ) {
-        switch notificationResponses.deliver(response, completion: completion) {
+        switch state.deliver(response, completion: completion) {
         case .first:
             break
         case .again(let firstFinished):
@@ -195,7 +195,7 @@ extension ServiceComposite {
             call: { try await $0.userNotificationCenter($1, didReceive: response) },
             completion: { [self] in
                 completion()
-                for waiting in notificationResponses.finished(response) { waiting() }
+                for waiting in state.finished(response) { waiting() }
             }
         )
     }

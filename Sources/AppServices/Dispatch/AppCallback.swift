@@ -26,6 +26,9 @@ public final class AppCallback: Sendable, Hashable, CustomStringConvertible {
     /// The name of the notification UIKit posts after the callback (and the composite
     /// posts where UIKit does not), for the callbacks that announce a life-cycle event.
     public let notificationName: Notification.Name?
+    /// Whether it announces a life-cycle event (has a notification name): read on every
+    /// dispatch, so kept as a plain flag.
+    let announcesEvent: Bool
     /// The services that hear it.
     let handlers: AnyHandlerKind
     /// The deadline of a completion-handler callback, read from the composite's deadlines.
@@ -53,6 +56,7 @@ public final class AppCallback: Sendable, Hashable, CustomStringConvertible {
         self.selectors = selectors
         self.isAlwaysClaimed = isAlwaysClaimed
         self.notificationName = notificationName.map { Notification.Name($0) }
+        self.announcesEvent = notificationName != nil
         self.deadline = deadline
         self.applicationTransition = applicationTransition
         self.sceneTransition = sceneTransition

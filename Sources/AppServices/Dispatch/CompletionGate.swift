@@ -240,7 +240,7 @@ extension ServiceComposite {
         // answer at once share one task.
         while cursor.hasUnclaimed {
             let chain = FanOutChain()
-            let id = pendingWork.reserveID()
+            let id = state.reserveHandlerWork()
             // Strong `self`: a weak reference would move the composite's reference count to
             // its slow side table for good. The cycle (composite, its pending work, the
             // task) ends when the task removes itself.
@@ -248,10 +248,10 @@ extension ServiceComposite {
                 chain.hasStarted = true
                 while let index = cursor.claim() { await Self.answer(index, in: gate, run: run) }
                 chain.isFinished = true
-                pendingWork[id] = nil
+                state.setHandlerWork(id, nil)
             }
             if !chain.isFinished {
-                pendingWork[id] = task
+                state.setHandlerWork(id, task)
                 running.append(task)
             }
             if !chain.hasStarted {
@@ -274,12 +274,12 @@ extension ServiceComposite {
         into running: inout [Task<Void, Never>]
     ) {
         while let index = cursor.claim() {
-            let id = pendingWork.reserveID()
+            let id = state.reserveHandlerWork()
             let task = Self.startAtOnce { [self] in
                 await Self.answer(index, in: gate, run: run)
-                pendingWork[id] = nil
+                state.setHandlerWork(id, nil)
             }
-            pendingWork[id] = task
+            state.setHandlerWork(id, task)
             running.append(task)
         }
     }
@@ -303,7 +303,7 @@ extension ServiceComposite {
         _ deadlineReached: @escaping @Sendable () async throws -> Void,
         gate: CompletionGate<Response>
     ) -> Task<Void, Never> {
-        let id = pendingWork.reserveID()
+        let id = state.reserveHandlerWork()
         let timer = Self.startAtOnce { [self] in
             do {
                 try await deadlineReached()
@@ -311,9 +311,9 @@ extension ServiceComposite {
             } catch {
                 // Cancelled: every job answered before the deadline.
             }
-            pendingWork[id] = nil
+            state.setHandlerWork(id, nil)
         }
-        pendingWork[id] = timer
+        state.setHandlerWork(id, timer)
         return timer
     }
 
@@ -381,17 +381,17 @@ extension ServiceComposite {
 
     /// How many pieces of completion-handler work are still running: services' work
     /// (including work that ignored its deadline) and deadline timers.
-    package var pendingWorkCount: Int { pendingWork.count }
+    package var pendingWorkCount: Int { state.handlerWork.count }
 
     /// Cancels the services still working on completion-handler callbacks. Their
     /// completion handlers have been or will be called as usual.
     package func cancelPendingWork() {
-        for task in pendingWork.all { task.cancel() }
+        for task in state.handlerWork.all { task.cancel() }
     }
 
     /// Waits until every service working on a completion-handler callback has returned.
     public func waitForPendingWork() async {
-        while let task = pendingWork.any { await task.value }
+        while let task = state.handlerWork.any { await task.value }
     }
 }
 

@@ -75,6 +75,9 @@ class AnyHandlerListBox {
 }
 
 /// A handler list of the services of one capability.
+///
+/// `list` is a `let` of a final class: a dispatch that holds the box borrows the list from
+/// it without retaining its arrays.
 final class HandlerListBox<Service>: AnyHandlerListBox {
     let list: HandlerList<Service>
     init(_ list: HandlerList<Service>) {

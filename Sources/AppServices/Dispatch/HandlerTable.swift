@@ -61,6 +61,9 @@ struct HandlerTable {
         return unsafeDowncast(box, to: HandlerListBox<Service>.self).list
     }
 
+    /// Each kind's list box, at the kind's index, unretained: valid while this table lives.
+    var unretainedBoxes: [Unmanaged<AnyHandlerListBox>?] { lists.map { $0.map(Unmanaged.passUnretained) } }
+
     /// How many services handle `callback`.
     func count(for callback: AppCallback) -> Int {
         let index = callback.handlers.index

@@ -35,7 +35,7 @@ extension ServiceComposite {
     /// The names of the background work still running, with their services
     /// ("AnalyticsService: flush-events"); work abandoned at a budget is not listed.
     public var runningBackgroundWork: [String] {
-        (outer ?? self).backgroundWork.inOrder.map(\.entry.label)
+        (outer ?? self).state.outlivingWork.inOrder.map(\.entry.label)
     }
 
     func beginBackgroundWork(
@@ -47,36 +47,39 @@ extension ServiceComposite {
         if let outer { return outer.beginBackgroundWork(named: name, by: service, during: callback, work) }
         let label = service.map { "\($0): \(name)" } ?? name
         let logger = configuration.logger
-        let id = backgroundWork.reserveID()
-        let assertion = backgroundTime.map { BackgroundTimeAssertion(provider: $0, label: label) }
+        let id = state.reserveOutlivingWork()
+        let assertion = state.backgroundTime.map { BackgroundTimeAssertion(provider: $0, label: label) }
         assertion?.begin { [self] in
             logger.warning("Background time for \(label) expired; its work is cancelled.")
-            backgroundWork[id]?.task.cancel()
+            state.outlivingWork[id]?.task.cancel()
         }
-        backgroundWork[id] = BackgroundWork(
-            label: label,
-            // Strong `self`, as in the fan-out: the task removes itself when done.
-            task: Task { @MainActor [self] in
-                do {
-                    try await work()
-                    if Task.isCancelled {
+        state.setOutlivingWork(
+            id,
+            BackgroundWork(
+                label: label,
+                // Strong `self`, as in the fan-out: the task removes itself when done.
+                task: Task { @MainActor [self] in
+                    do {
+                        try await work()
+                        if Task.isCancelled {
+                            logger.info(
+                                "Background work \(label), cancelled (at its budget, or when its background time expired), has now finished."
+                            )
+                        }
+                    } catch is CancellationError {
                         logger.info(
-                            "Background work \(label), cancelled (at its budget, or when its background time expired), has now finished."
+                            "Background work \(label), cancelled (at its budget, or when its background time expired), has now stopped."
+                        )
+                    } catch {
+                        logger.error(
+                            "Background work \(label) failed: \(error).",
+                            metadata: ["callback": "\(callback.map { "\($0)" } ?? "none")"]
                         )
                     }
-                } catch is CancellationError {
-                    logger.info(
-                        "Background work \(label), cancelled (at its budget, or when its background time expired), has now stopped."
-                    )
-                } catch {
-                    logger.error(
-                        "Background work \(label) failed: \(error).",
-                        metadata: ["callback": "\(callback.map { "\($0)" } ?? "none")"]
-                    )
+                    state.setOutlivingWork(id, nil)
+                    assertion?.end()
                 }
-                backgroundWork[id] = nil
-                assertion?.end()
-            }
+            )
         )
     }
 
@@ -95,7 +98,7 @@ extension ServiceComposite {
     @discardableResult
     public func finishBackgroundWork(within budget: Duration) async -> [String] {
         if let outer { return await outer.finishBackgroundWork(within: budget) }
-        let running = backgroundWork.inOrder
+        let running = state.outlivingWork.inOrder
         guard !running.isEmpty else { return [] }
         // The same exactly-once machinery as completion handlers: one job per piece of
         // work, answered when it ends, and one deadline.
@@ -112,10 +115,10 @@ extension ServiceComposite {
                 continuation.resume()
             }
         }
-        let unfinished = running.filter { backgroundWork[$0.id] != nil }
+        let unfinished = running.filter { state.outlivingWork[$0.id] != nil }
         for entry in unfinished {
             entry.entry.task.cancel()
-            backgroundWork[entry.id] = nil
+            state.setOutlivingWork(entry.id, nil)
         }
         return unfinished.map(\.entry.label)
     }

@@ -11,7 +11,7 @@ extension ServiceComposite {
     /// every connected scene has. Scene delegates answer `responds(to:)` from this.
     package func handlesThroughScenes(_ callback: AppCallback) -> Bool {
         if let outer { return outer.handlesThroughScenes(callback) }
-        return handles(callback) || sceneServices.handle(callback)
+        return handles(callback) || state.sceneServices.handle(callback)
     }
 
     /// The services that handle `callback`, in the order they hear it.
@@ -30,68 +30,118 @@ extension ServiceComposite {
         AppContext(composite: self, serviceType: serviceType, callback: callback, platform: platform, scene: scene)
     }
 
-    /// Calls `body` for each service of `kind` (the services that hear `callback`), in the
-    /// callback's direction, each with a context that names it, so that a context a service
-    /// keeps (in a task its callback started) still says whose it is.
+    /// Calls `body` for each service of `kind` (the services that hear the application-wide
+    /// `callback`), in the callback's direction, each with a context that names it, so that
+    /// a context a service keeps (in a task its callback started) still says whose it is.
     ///
-    /// This is the hot path of every synchronous callback, shaped by measurement (see the
-    /// benchmarks): `body` takes the service `borrowing`, which lets the call into the
-    /// service's module go without a retain and release of the service (about 1.5 ns per
-    /// call instead of 7 when the services live in another module, as an application's do).
+    /// This is the whole of a synchronous dispatch: the state's bookkeeping before, one
+    /// loop over the handler list, the bookkeeping after. Its shape was decided by
+    /// measurement (see the benchmarks): the handler list and the services are borrowed,
+    /// and each context is made of borrowed parts for the one call it is passed to, so a
+    /// dispatch retains and releases nothing.
     @inline(__always)
     func notify<Service>(
         _ callback: AppCallback,
         _ kind: HandlerKind<Service>,
         platform: PlatformObjects?,
-        scene: SceneInfo? = nil,
-        _ body: (borrowing Service, AppContext) -> Void
+        _ body: (borrowing Service, borrowing AppContext) -> Void
+    ) {
+        beginDispatch(callback)
+        let origin = AppContext.Origin.of(platform: platform, scene: nil)
+        state.withHandlers(kind) { call($0, callback, origin, reversed: callback.direction == .down, body) }
+        endDispatch(callback)
+    }
+
+    /// ``notify(_:_:platform:_:)`` for a callback that concerns `scene` (or, with `nil`, no
+    /// scene): the scene's own services (``SceneService``) hear it after the
+    /// application-wide ones going up, before them going down.
+    @inline(__always)
+    func notify<Service>(
+        _ callback: AppCallback,
+        _ kind: HandlerKind<Service>,
+        platform: PlatformObjects?,
+        scene: SceneInfo?,
+        _ body: (borrowing Service, borrowing AppContext) -> Void
     ) {
         beginDispatch(callback, scene: scene)
-        let handlers = self.handlers.list(kind)
         let down = callback.direction == .down
-        // A scene's own services hear its callbacks after the application-wide ones going
-        // up, before them going down.
-        let own = scene == nil ? nil : sceneHandlers(kind, scene)
-        if down, let own {
-            Self.forEach(in: own, reversed: true) { service, type in
-                body(service, makeContext(type, callback, platform, scene))
-            }
-        }
-        Self.forEach(in: handlers, reversed: down) { service, type in
-            body(service, makeContext(type, callback, platform, scene))
-        }
-        if !down, let own {
-            Self.forEach(in: own, reversed: false) { service, type in
-                body(service, makeContext(type, callback, platform, scene))
-            }
-        }
+        let origin = AppContext.Origin.of(platform: platform, scene: scene)
+        let own = sceneHandlers(kind, scene)
+        if down, let own { call(own, callback, origin, reversed: true, body) }
+        state.withHandlers(kind) { call($0, callback, origin, reversed: down, body) }
+        if !down, let own { call(own, callback, origin, reversed: false, body) }
         endDispatch(callback, scene: scene)
     }
 
-    /// Asks each service that handles `callback`, in dependency order, and merges every
-    /// answer with `merge`. Shaped as ``notify(_:_:platform:scene:_:)`` is.
+    /// Asks each service that handles the application-wide `callback`, in dependency order,
+    /// and merges every answer with `merge`. Shaped as ``notify(_:_:platform:_:)`` is.
     @inline(__always)
     func ask<Service, Response>(
         _ callback: AppCallback,
         _ kind: HandlerKind<Service>,
         merge: ResponseMerge<Response>,
         platform: PlatformObjects?,
-        scene: SceneInfo? = nil,
-        _ body: (borrowing Service, AppContext) -> Response
+        _ body: (borrowing Service, borrowing AppContext) -> Response
+    ) -> Response {
+        beginDispatch(callback)
+        var fold = ResponseMerge<Response>.Fold(merge)
+        let origin = AppContext.Origin.of(platform: platform, scene: nil)
+        state.withHandlers(kind) { call($0, callback, origin, reversed: false) { fold.add(body($0, $1)) } }
+        endDispatch(callback)
+        return fold.result
+    }
+
+    /// ``ask(_:_:merge:platform:_:)`` for a callback that concerns `scene` (or none): the
+    /// scene's own services answer after the application-wide ones.
+    @inline(__always)
+    func ask<Service, Response>(
+        _ callback: AppCallback,
+        _ kind: HandlerKind<Service>,
+        merge: ResponseMerge<Response>,
+        platform: PlatformObjects?,
+        scene: SceneInfo?,
+        _ body: (borrowing Service, borrowing AppContext) -> Response
     ) -> Response {
         beginDispatch(callback, scene: scene)
         var fold = ResponseMerge<Response>.Fold(merge)
-        let handlers = self.handlers.list(kind)
-        Self.forEach(in: handlers, reversed: false) { service, type in
-            fold.add(body(service, makeContext(type, callback, platform, scene)))
-        }
-        if scene != nil, let own = sceneHandlers(kind, scene) {
-            Self.forEach(in: own, reversed: false) { service, type in
-                fold.add(body(service, makeContext(type, callback, platform, scene)))
-            }
+        let origin = AppContext.Origin.of(platform: platform, scene: scene)
+        state.withHandlers(kind) { call($0, callback, origin, reversed: false) { fold.add(body($0, $1)) } }
+        if let own = sceneHandlers(kind, scene) {
+            call(own, callback, origin, reversed: false) { fold.add(body($0, $1)) }
         }
         endDispatch(callback, scene: scene)
         return fold.result
+    }
+
+    /// The loop of a synchronous dispatch: calls `body` with each service of `handlers`,
+    /// borrowed, in order or in reverse, and a context naming it, made of borrowed parts.
+    @inline(__always)
+    private func call<Service>(
+        _ handlers: borrowing HandlerList<Service>,
+        _ callback: AppCallback,
+        _ origin: AppContext.Origin?,
+        reversed: Bool,
+        _ body: (borrowing Service, borrowing AppContext) -> Void
+    ) {
+        let services = handlers.services
+        let types = handlers.types
+        if reversed {
+            var index = services.count
+            while index > 0 {
+                index -= 1
+                body(
+                    services[index],
+                    AppContext(composite: self, service: types[index], callback: callback, origin: origin)
+                )
+            }
+        } else {
+            for index in services.indices {
+                body(
+                    services[index],
+                    AppContext(composite: self, service: types[index], callback: callback, origin: origin)
+                )
+            }
+        }
     }
 
     /// Runs `call` for every service that handles `callback`, concurrently, and calls
@@ -126,58 +176,57 @@ extension ServiceComposite {
             deadline: deadline(configuration.deadlines),
             merge: merge,
             unanswered: unanswered,
-            run: { index in
-                try await call(services[index], self.makeContext(types[index], callback, platform, scene))
+            run: { [origin = AppContext.Origin.of(platform: platform, scene: scene)] index in
+                try await call(
+                    services[index],
+                    AppContext(composite: self, service: types[index], callback: callback, origin: origin)
+                )
             },
             completion: completion
         )
     }
 
-    /// Calls `body` with each handler's service, borrowed from the list, and its type, in
-    /// order or in reverse.
-    @inline(__always)
-    static func forEach<Service>(
-        in handlers: HandlerList<Service>,
-        reversed: Bool,
-        _ body: (borrowing Service, any AppService.Type) -> Void
-    ) {
-        let services = handlers.services
-        let types = handlers.types
-        if reversed {
-            // Indices rather than `reversed()`, which reads each element through a generic
-            // coroutine.
-            for index in services.indices.reversed() { borrow(services, index) { body($0, types[index]) } }
-        } else {
-            for index in services.indices { borrow(services, index) { body($0, types[index]) } }
-        }
-    }
-
-    /// Calls `body` with the element at `index`, borrowed.
-    @inline(__always)
-    private static func borrow<Service>(
-        _ services: ContiguousArray<Service>,
-        _ index: Int,
-        _ body: (borrowing Service) -> Void
-    ) {
-        body(services[index])
-    }
-
-    /// Starts a dispatch: seals the composite on first use and records the state change.
+    /// Starts the dispatch of a callback that concerns no scene: seals the composite on
+    /// first use, and applies the callback's state change.
     // Not inlined: every dispatch method would carry a copy (about 55 of them), for a call
     // that costs a nanosecond or two.
     @inline(never)
-    func beginDispatch(_ callback: AppCallback, scene: SceneInfo?) {
+    func beginDispatch(_ callback: AppCallback) {
         // A nested composite never gets a plan of its own: sealing it stops the program.
         if plan == nil { sealIfNeeded(by: callback.name) }
-        trackState(before: callback, scene: scene)
-        pendingEvents.enterDispatch()
+        if let unexpected = state.beginDispatch(callback).unexpected { logUnexpected(unexpected) }
     }
 
-    /// Ends a dispatch: announces lifecycle events, then delivers events queued during it.
+    /// Starts the dispatch of a callback that may concern a scene.
+    @inline(never)
+    func beginDispatch(_ callback: AppCallback, scene: SceneInfo?) {
+        if plan == nil { sealIfNeeded(by: callback.name) }
+        if let unexpected = state.beginDispatch(callback, scene: scene).unexpected { logUnexpected(unexpected) }
+    }
+
+    /// Ends the dispatch of a callback that concerns no scene: announces its life-cycle
+    /// event to whoever listens, then delivers the events posted during it.
+    @inline(never)
+    func endDispatch(_ callback: AppCallback) {
+        finish(callback, state.endDispatch(callback))
+    }
+
+    /// Ends the dispatch of a callback that may concern a scene.
     @inline(never)
     func endDispatch(_ callback: AppCallback, scene: SceneInfo?) {
-        trackState(after: callback, scene: scene)
-        if callback.notificationName != nil { announce(LifecycleEvent(callback: callback)) }
-        if pendingEvents.exitDispatch() { drainPendingEvents() }
+        finish(callback, state.endDispatch(callback, scene: scene))
+    }
+
+    @inline(__always)
+    private func finish(_ callback: AppCallback, _ end: CompositeState.DispatchEnd) {
+        if callback.announcesEvent, isLifecycleObserved { announce(LifecycleEvent(callback: callback)) }
+        if end.contains(.drainEvents) { drainPendingEvents() }
+    }
+
+    /// Whether anyone may hear a life-cycle event announced now: a stream receives them, or
+    /// the notification policy may post (read without a lock).
+    @inline(__always)
+    private var isLifecycleObserved: Bool {
+        configuration.lifecycleNotifications.mayPost || state.lifecycleBroadcaster.hasReceivers
     }
 }

@@ -15,8 +15,8 @@ extension ServiceComposite {
     public func post<Event: AppEvent>(_ event: Event) -> EventDelivery<Event.Response> {
         if let outer { return outer.post(event) }
         sealIfNeeded(by: "post(\(Event.self))")
-        if pendingEvents.mustQueue {
-            pendingEvents.append { [unowned self] in _ = self.deliver(event) }
+        if state.eventsMustWait {
+            state.queueEvent { [unowned self] in _ = self.deliver(event) }
             return .queued
         }
         let response = deliver(event)
@@ -35,17 +35,17 @@ extension ServiceComposite {
     ) -> EventSubscription {
         if let outer { return outer.subscribe(to: event, handler) }
         let id = ObjectIdentifier(event)
-        let route = dynamicSubscribers[id] as? DynamicEventRoute<Event> ?? DynamicEventRoute<Event>()
+        let route = state.dynamicSubscribers[id] as? DynamicEventRoute<Event> ?? DynamicEventRoute<Event>()
         let token = EventSubscription()
         route.subscribers.append((Weak(object: token), handler))
-        dynamicSubscribers[id] = route
+        state.subscribe(route, to: id)
         return token
     }
 
     private func deliver<Event: AppEvent>(_ event: Event) -> Event.Response {
-        pendingEvents.enterDispatch()
+        state.beginEventDelivery()
         // Delivered from inside a post or the drain, which empties the queue itself.
-        defer { _ = pendingEvents.exitDispatch() }
+        defer { state.endEventDelivery() }
         let id = ObjectIdentifier(Event.self)
         var fold = ResponseMerge<Event.Response>.Fold(Event.responseMerge)
         if let route = plan?.routes[id] as? EventRoute<Event> {
@@ -53,13 +53,13 @@ extension ServiceComposite {
                 fold.add(handler(event, makeContext(serviceType, nil, nil, nil)))
             }
         }
-        for instances in sceneServices.inConnectionOrder {
+        for instances in state.sceneServices.inConnectionOrder {
             guard let route = instances.routes[id] as? EventRoute<Event> else { continue }
             for (serviceType, handler) in route.handlers {
                 fold.add(handler(event, makeContext(serviceType, nil, nil, instances.scene)))
             }
         }
-        if let route = dynamicSubscribers[id] as? DynamicEventRoute<Event> {
+        if let route = state.dynamicSubscribers[id] as? DynamicEventRoute<Event> {
             route.subscribers.removeAll { $0.token.object?.isCancelled ?? true }
             for subscriber in route.subscribers where subscriber.token.object?.isCancelled == false {
                 fold.add(subscriber.handler(event))
@@ -70,7 +70,7 @@ extension ServiceComposite {
 
     /// Delivers queued events in order; events they post join the end of the queue.
     func drainPendingEvents() {
-        guard pendingEvents.beginDraining() else { return }
-        while let delivery = pendingEvents.nextDelivery() { delivery() }
+        guard state.beginDrainingEvents() else { return }
+        while let delivery = state.nextEvent() { delivery() }
     }
 }

@@ -13,7 +13,7 @@ extension ServiceComposite {
         launchPlan: LaunchPlan
     ) {
         self.init(services, configuration: configuration)
-        launch = makeLaunch(launchPlan)
+        state.attach(makeLaunch(launchPlan))
     }
 
     /// Creates a composite from services written one per line that runs `launchPlan`.
@@ -66,7 +66,7 @@ extension ServiceComposite {
             )
         }
         let launch = makeLaunch(plan)
-        self.launch = launch
+        state.attach(launch)
         return launch
     }
 
@@ -95,17 +95,17 @@ extension ServiceComposite {
     ) -> ServiceComposite {
         let composite = ServiceComposite(services, configuration: configuration)
         do {
-            if let plan = try makeLaunchPlan() { composite.launch = composite.makeLaunch(plan) }
+            if let plan = try makeLaunchPlan() { composite.state.attach(composite.makeLaunch(plan)) }
         } catch let error as ServiceGraphError {
-            composite.launchPlanProblems = error.problems
+            composite.state.launchPlanFailed(error.problems)
         } catch {
-            composite.launchPlanProblems = [
+            composite.state.launchPlanFailed([
                 .init(
                     kind: .invalidLaunchPlan,
                     message: "makeLaunchPlan() threw \(error); the application has no launch plan. Fix what the "
                         + "error names, or catch it in makeLaunchPlan() and return nil."
                 )
-            ]
+            ])
         }
         return composite
     }
@@ -142,7 +142,7 @@ extension ServiceComposite {
         let successor = makeLaunch(merged)
         for composite in [self] + nested {
             composite.launch?.handOver(to: successor)
-            composite.launch = successor
+            composite.state.attach(successor)
         }
     }
 

@@ -28,6 +28,17 @@ public struct LifecycleNotificationPolicy: Sendable, Hashable, CustomStringConve
     /// The policy's name.
     public var description: String { base.rawValue }
 
+    /// Whether the policy may post now, before looking at the center: `false` for
+    /// ``never``, and for ``whenObserved`` while no mediator observes any center.
+    @inline(__always)
+    var mayPost: Bool {
+        switch base {
+        case .never: false
+        case .always: true
+        case .whenObserved: LifecycleObservation.isAnyObserved
+        }
+    }
+
     /// Whether to post to `center` now. The center is only looked at when a mediator
     /// observes some center: this runs on every lifecycle callback.
     func shouldPost(to center: @autoclosure () -> NotificationCenter) -> Bool {

@@ -36,7 +36,7 @@ extension AppContext {
     ///   cancelled. Every message names the milestone and the waiter.
     public func waitUntilReached<Milestone: AppMilestone>(_ milestone: Milestone.Type) async throws(ReadinessError) {
         let waiter = waiterName
-        if let caller = currentServiceType, ObjectIdentifier(caller) == ObjectIdentifier(Milestone.reachedBy) {
+        if isGiven(to: Milestone.reachedBy) {
             throw ReadinessError(
                 code: .deadlock,
                 point: .milestone(milestone),
@@ -53,7 +53,7 @@ extension AppContext {
     /// - Throws: ``ReadinessError`` with ``ReadinessError/Code/notOwner`` when the calling
     ///   service is not the milestone's ``AppMilestone/reachedBy``.
     public func reach<Milestone: AppMilestone>(_ milestone: Milestone.Type) throws(ReadinessError) {
-        guard let caller = currentServiceType, ObjectIdentifier(caller) == ObjectIdentifier(Milestone.reachedBy) else {
+        guard isGiven(to: Milestone.reachedBy) else {
             throw ReadinessError(
                 code: .notOwner,
                 point: .milestone(milestone),
@@ -145,11 +145,11 @@ extension InitializerContext {
 extension ServiceComposite {
     /// The work services handed over to run once a phase was ready or a milestone reached,
     /// in the order it was handed over, with what became of it.
-    public var heldWork: [HeldWork] { (outer ?? self).readiness.records }
+    public var heldWork: [HeldWork] { (outer ?? self).state.readiness.records }
 
     /// Whether `milestone` has been reached.
     public func isReached<Milestone: AppMilestone>(_ milestone: Milestone.Type) -> Bool {
-        (outer ?? self).readiness.isReached(.milestone(milestone))
+        (outer ?? self).state.readiness.isReached(.milestone(milestone))
     }
 
     /// Waits until every initializer of `phase`, and of the phases before it, has finished:
@@ -174,7 +174,7 @@ extension ServiceComposite {
     /// Why `point` cannot come: its owner is not registered, or the launch gave up on it,
     /// or nothing more will come. `nil` when it may still come.
     private func whyUnreachable(_ point: ReadinessPoint, owner: (any AppService.Type)?) -> String? {
-        if let reason = readiness.whyUnreachable(point) { return reason }
+        if let reason = state.readiness.whyUnreachable(point) { return reason }
         if let owner {
             sealIfNeeded(by: "waiting for \(point)")
             if plan.unsafelyUnwrapped.byType[ObjectIdentifier(owner)] == nil {
@@ -186,24 +186,24 @@ extension ServiceComposite {
 
     func waitUntil(_ point: ReadinessPoint, waiter: String, owner: (any AppService.Type)?) async throws(ReadinessError)
     {
-        if readiness.isReached(point) { return }
+        if state.readiness.isReached(point) { return }
         if case .phase = point, launch == nil { return }
         if let reason = whyUnreachable(point, owner: owner) {
             throw Self.unreachable(point, waiter: waiter, reason: reason)
         }
         watch(point)
-        let id = readiness.makeID()
+        let id = state.makeReadinessID()
         let result: Result<Void, ReadinessError> = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 if Task.isCancelled {
                     continuation.resume(returning: .failure(Self.cancelled(point, waiter: waiter)))
                 } else {
-                    readiness.wait(.init(id: id, point: point, name: waiter) { continuation.resume(returning: $0) })
+                    state.wait(.init(id: id, point: point, name: waiter) { continuation.resume(returning: $0) })
                 }
             }
         } onCancel: {
             Task { @MainActor in
-                self.readiness.removeWaiter(id: id)?.resume(.failure(Self.cancelled(point, waiter: waiter)))
+                self.state.removeWaiter(id: id)?.resume(.failure(Self.cancelled(point, waiter: waiter)))
             }
         }
         try result.get()
@@ -217,17 +217,17 @@ extension ServiceComposite {
         owner: (any AppService.Type)?
     ) {
         let label = service.map { "\($0.serviceName): \(name)" } ?? name
-        if readiness.isReached(point) || (launch == nil && { if case .phase = point { true } else { false } }()) {
-            readiness.recordImmediate(name: label, point: point)
+        if state.readiness.isReached(point) || (launch == nil && { if case .phase = point { true } else { false } }()) {
+            state.recordImmediate(name: label, point: point)
             heldWorkChanged()
             work(makeContext(service, nil, nil, nil))
             return
         }
-        let entry = ReadinessBoard.Entry(id: readiness.makeID(), point: point, service: service, work: work)
-        readiness.hold(entry, name: label)
+        let entry = ReadinessBoard.Entry(id: state.makeReadinessID(), point: point, service: service, work: work)
+        state.hold(entry, name: label)
         defer { heldWorkChanged() }
         if let reason = whyUnreachable(point, owner: owner) {
-            _ = readiness.giveUp(point, reason: reason)
+            _ = state.giveUp(point, reason: reason)
             configuration.logger.warning(
                 "\(label) was dropped: it waits for \(point), which can never come: \(reason)."
             )
@@ -239,10 +239,10 @@ extension ServiceComposite {
 
     /// `point` came: resumes its waiters and runs its held work in order.
     func pointReached(_ point: ReadinessPoint) {
-        let (waiters, work) = readiness.reach(point)
+        let (waiters, work) = state.reach(point)
         for waiter in waiters { waiter.resume(.success(())) }
         for entry in work {
-            readiness.recordRun(of: entry)
+            state.recordRun(of: entry)
             heldWorkChanged()
             entry.work(makeContext(entry.service, nil, nil, nil))
         }
@@ -250,7 +250,7 @@ extension ServiceComposite {
 
     /// Nothing more will come (`reason`): fails every waiter and drops every held work.
     func endReadiness(reason: String) {
-        for waiter in readiness.end(reason: reason) {
+        for waiter in state.endReadiness(reason: reason) {
             waiter.resume(.failure(Self.unreachable(waiter.point, waiter: waiter.name, reason: reason)))
         }
         heldWorkChanged()
@@ -258,7 +258,7 @@ extension ServiceComposite {
 
     /// Hands the held-work records to the launch, whose report lists them.
     private func heldWorkChanged() {
-        launch?.heldWorkChanged(readiness.records)
+        launch?.heldWorkChanged(state.readiness.records)
     }
 
     /// Starts, once per point, the task that learns from the launch when a phase is ready,
@@ -271,7 +271,7 @@ extension ServiceComposite {
         // The idle phase comes last: when it cannot come, the launch failed or was cancelled.
         case .milestone: watched = .phase(.idle)
         }
-        guard readiness.startWatching(watched), case .phase(let phase) = watched else { return }
+        guard state.startWatching(watched), case .phase(let phase) = watched else { return }
         Task { @MainActor [weak self] in
             do throws(LaunchError) {
                 try await launch.waitUntilReady(phase)
@@ -284,7 +284,7 @@ extension ServiceComposite {
 
     private func launchGaveUp(on phase: LaunchPhase, _ error: LaunchError) {
         let reason = "the launch did not get there: \(error.message)"
-        for waiter in readiness.giveUp(.phase(phase), reason: reason) {
+        for waiter in state.giveUp(.phase(phase), reason: reason) {
             waiter.resume(.failure(Self.unreachable(waiter.point, waiter: waiter.name, reason: reason)))
         }
         if phase == .idle { endReadiness(reason: reason) }

@@ -128,25 +128,25 @@ extension ServiceComposite {
                     + "\(sealer) was dispatched; register scene services before the first callback."
             )
         }
-        sceneServices.register(types)
+        state.registerSceneServices(types)
     }
 
     /// The service of type `type` of the connected scene `scene`, or `nil`.
     public func sceneService<Service>(_ type: Service.Type = Service.self, in scene: SceneInfo) -> Service? {
         if let outer { return outer.sceneService(type, in: scene) }
-        return sceneServices[scene.identifier]?.services.lazy.compactMap { $0 as? Service }.first
+        return state.sceneServices[scene.identifier]?.services.lazy.compactMap { $0 as? Service }.first
     }
 
     /// Makes the scene services of `scene`, in dependency order, as it connects; nothing if
     /// it has them already.
     func connectSceneServices(_ scene: SceneInfo, platform: PlatformObjects?) {
-        guard !sceneServices.isEmpty, sceneServices[scene.identifier] == nil else { return }
+        guard !state.sceneServices.isEmpty, state.sceneServices[scene.identifier] == nil else { return }
         var made = ContiguousArray<any AppService>()
         var problems: [ServiceGraphError.Problem] = []
-        for type in sceneServices.ordered {
+        for type in state.sceneServices.ordered {
             made.append(type.init(scene: scene, context: makeContext(type, .sceneWillConnect, platform, scene)))
             // Made one by one, so a scene service finds those it depends on as it is made.
-            problems = sceneServices.connect(scene, made)
+            problems = state.connect(scene, made)
         }
         for problem in problems {
             configuration.logger.error(
@@ -158,13 +158,13 @@ extension ServiceComposite {
 
     /// Releases the scene services of `scene` after it disconnected.
     func disconnectSceneServices(_ scene: SceneInfo) {
-        sceneServices.disconnect(scene.identifier)
+        state.disconnect(scene)
     }
 
     /// The handlers of `kind` among the services of `scene`, if it has any.
     @inline(never)
     func sceneHandlers<Service>(_ kind: HandlerKind<Service>, _ scene: SceneInfo?) -> HandlerList<Service>? {
-        guard let scene, let instances = sceneServices[scene.identifier] else { return nil }
+        guard let scene, let instances = state.sceneServices[scene.identifier] else { return nil }
         let list = instances.handlers.list(kind)
         return list.isEmpty ? nil : list
     }
@@ -173,7 +173,7 @@ extension ServiceComposite {
     /// also application-wide), a dependency neither registered application-wide nor a
     /// scene service, a cycle. Returns the order of the types when there is no problem.
     func sceneServiceProblems(appWide: [any AppService]) -> (problems: [ServiceGraphError.Problem], order: [Int]?) {
-        let types = sceneServices.registered
+        let types = state.sceneServices.registered
         guard !types.isEmpty else { return ([], []) }
         let appWideTypes = Set(appWide.map { ObjectIdentifier(Swift.type(of: $0)) })
         var problems: [ServiceGraphError.Problem] = []
@@ -231,7 +231,7 @@ extension ServiceComposite {
         if let outer { return outer.firstAnswer(in: scene, platform: platform, ask) }
         sealIfNeeded(by: "firstAnswer(in:)")
         var candidates = Array(plan.unsafelyUnwrapped.services)
-        if let scene, let own = sceneServices[scene.identifier] { candidates += own.services }
+        if let scene, let own = state.sceneServices[scene.identifier] { candidates += own.services }
         for service in candidates {
             if let answer = ask(service, makeContext(type(of: service), nil, platform, scene)) { return answer }
         }

@@ -14,19 +14,40 @@ public import Logging
 /// ```
 @MainActor
 public struct AppContext: Sendable {
+    // Four words, so that a context is passed to a service in registers: a dispatch makes
+    // one for each call, of parts it borrows, which costs four moves and no reference
+    // counting. What few callbacks carry (the platform's objects, the scene) is boxed, so
+    // an application-wide callback from a host without platform objects allocates nothing.
+
     /// The outermost composite, which owns lookup, events and state.
     let composite: ServiceComposite
-    /// The service the context was made for; `nil` for a context made for code outside a
-    /// service (a host, a test).
-    let serviceType: (any AppService.Type)?
-    /// The callback being dispatched, when there is one.
-    public let callback: AppCallback?
-    /// The raw objects the platform adapter received with the callback, if any
-    /// (`UIApplication`, the launch-options dictionary, the `NSCoder`, ...).
-    public let platform: PlatformObjects?
-    /// The scene the callback concerns, for scene callbacks and for URLs, user activities,
-    /// quick actions and shares that arrived through a scene; `nil` otherwise.
-    public let scene: SceneInfo?
+    /// The type of the service the context is given to, as a plain metatype (one word);
+    /// `nil` for a context made for code outside a service (a host, a test).
+    let service: Any.Type?
+    /// The callback being dispatched, when there is one. Unowned: every callback is a
+    /// static constant of ``AppCallback`` (its initializer is internal), alive for the
+    /// whole process, so a context need not retain it.
+    private unowned(unsafe) let dispatched: AppCallback?
+    /// The platform's objects and the scene, when the callback has either.
+    let origin: Origin?
+
+    /// What a callback carries besides its name, boxed.
+    final class Origin: Sendable {
+        let platform: PlatformObjects?
+        let scene: SceneInfo?
+
+        private init(platform: PlatformObjects?, scene: SceneInfo?) {
+            self.platform = platform
+            self.scene = scene
+        }
+
+        /// The box of `platform` and `scene`; `nil`, with nothing allocated, when both are.
+        @inline(__always)
+        static func of(platform: PlatformObjects?, scene: SceneInfo?) -> Origin? {
+            if platform == nil, scene == nil { return nil }
+            return Origin(platform: platform, scene: scene)
+        }
+    }
 
     init(
         composite: ServiceComposite,
@@ -36,11 +57,34 @@ public struct AppContext: Sendable {
         scene: SceneInfo?
     ) {
         self.composite = composite
-        self.serviceType = serviceType
-        self.callback = callback
-        self.platform = platform
-        self.scene = scene
+        self.service = serviceType
+        self.dispatched = callback
+        self.origin = Origin.of(platform: platform, scene: scene)
     }
+
+    /// A context made of its parts.
+    @inline(__always)
+    init(composite: ServiceComposite, service: Any.Type, callback: AppCallback?, origin: Origin?) {
+        self.composite = composite
+        self.service = service
+        self.dispatched = callback
+        self.origin = origin
+    }
+
+    /// The callback being dispatched, when there is one.
+    public var callback: AppCallback? { dispatched }
+
+    /// The raw objects the platform adapter received with the callback, if any
+    /// (`UIApplication`, the launch-options dictionary, the `NSCoder`, ...).
+    public var platform: PlatformObjects? { origin?.platform }
+
+    /// The scene the callback concerns, for scene callbacks and for URLs, user activities,
+    /// quick actions and shares that arrived through a scene; `nil` otherwise.
+    public var scene: SceneInfo? { origin?.scene }
+
+    /// The service the context was made for; `nil` for a context made for code outside a
+    /// service (a host, a test).
+    var serviceType: (any AppService.Type)? { service.flatMap { $0 as? any AppService.Type } }
 
     /// The registered service of type `type`, or `nil` when there is none.
     ///
@@ -84,4 +128,10 @@ public struct AppContext: Sendable {
 
     /// The service the context was given to.
     var currentServiceType: (any AppService.Type)? { serviceType }
+
+    /// Whether the context was given to a service of type `type`: cheaper than reading
+    /// ``serviceType``, which casts.
+    func isGiven(to type: any AppService.Type) -> Bool {
+        service.map { ObjectIdentifier($0) == ObjectIdentifier(type) } ?? false
+    }
 }

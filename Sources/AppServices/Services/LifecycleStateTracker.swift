@@ -2,7 +2,8 @@
 /// declare their transitions (``AppCallback``), with every callback that arrived in a
 /// state it does not fit remembered, so it is reported once.
 ///
-/// Its state is written here only; the composite asks it before and after each dispatch.
+/// Its state is written here only; the composite's state (``CompositeState``) asks it
+/// before and after each dispatch.
 /// It allocates nothing on a dispatch that changes no scene.
 struct LifecycleStateTracker {
     /// The application's state.
@@ -39,6 +40,12 @@ struct LifecycleStateTracker {
             guard !change.fits(current) else { return nil }
             return firstReport(callback, in: current.map { "scene \($0)" } ?? "scene not connected")
         }
+        return willDispatch(callback)
+    }
+
+    /// ``willDispatch(_:scene:)`` for a callback that concerns no scene.
+    @inline(__always)
+    mutating func willDispatch(_ callback: AppCallback) -> Unexpected? {
         guard let change = callback.applicationTransition else {
             return application == .terminated ? firstReport(callback, in: "terminated") : nil
         }
@@ -53,6 +60,12 @@ struct LifecycleStateTracker {
             if change.appliesAtEnd { scenes[scene.identifier] = change.to }
             return
         }
+        didDispatch(callback)
+    }
+
+    /// ``didDispatch(_:scene:)`` for a callback that concerns no scene.
+    @inline(__always)
+    mutating func didDispatch(_ callback: AppCallback) {
         if let change = callback.applicationTransition, change.appliesAtEnd { application = destination(of: change) }
     }
 

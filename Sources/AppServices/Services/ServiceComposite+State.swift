@@ -4,13 +4,13 @@ import Logging
 extension ServiceComposite {
     /// The state of the scene with `identifier`, or `nil` if it never connected.
     public func sceneState(for identifier: String) -> SceneState? {
-        (outer ?? self).states.scenes[identifier]
+        (outer ?? self).state.lifecycle.scenes[identifier]
     }
 
     /// The identifiers of the scenes connected now, in no particular order: for hosts that
     /// must know whether another host reports scenes to this composite.
     package var connectedSceneIdentifiers: [String] {
-        (outer ?? self).states.scenes.compactMap { $0.value == .disconnected ? nil : $0.key }
+        (outer ?? self).state.lifecycle.scenes.compactMap { $0.value == .disconnected ? nil : $0.key }
     }
 
     /// The application's life-cycle events, as an asynchronous sequence for async listeners.
@@ -26,7 +26,7 @@ extension ServiceComposite {
     public func lifecycleEvents(
         bufferingPolicy: AsyncStream<LifecycleEvent>.Continuation.BufferingPolicy = .bufferingNewest(64)
     ) -> AsyncStream<LifecycleEvent> {
-        (outer ?? self).lifecycleBroadcaster.makeStream(bufferingPolicy: bufferingPolicy)
+        (outer ?? self).state.lifecycleBroadcaster.makeStream(bufferingPolicy: bufferingPolicy)
     }
 
     /// Posts the notification and feeds the async streams for `event`.
@@ -34,26 +34,12 @@ extension ServiceComposite {
         if configuration.lifecycleNotifications.shouldPost(to: configuration.notificationCenter) {
             configuration.notificationCenter.post(name: event.notificationName, object: self)
         }
-        if lifecycleBroadcaster.hasReceivers { lifecycleBroadcaster.yield(event) }
+        if state.lifecycleBroadcaster.hasReceivers { state.lifecycleBroadcaster.yield(event) }
     }
 
     // MARK: - Application state
 
-    /// Checks `callback` against the state before it is dispatched (see
-    /// ``LifecycleStateTracker/willDispatch(_:scene:)``), and logs, once for each state and
-    /// callback, one that does not fit.
-    @inline(__always)
-    func trackState(before callback: AppCallback, scene: SceneInfo?) {
-        if let unexpected = states.willDispatch(callback, scene: scene) { logUnexpected(unexpected) }
-    }
-
-    /// Applies the state change of a "will" callback once every service has heard it.
-    @inline(__always)
-    func trackState(after callback: AppCallback, scene: SceneInfo?) {
-        states.didDispatch(callback, scene: scene)
-    }
-
-    private func logUnexpected(_ unexpected: LifecycleStateTracker.Unexpected) {
+    func logUnexpected(_ unexpected: LifecycleStateTracker.Unexpected) {
         let (callback, state) = (unexpected.callback, unexpected.state)
         configuration.logger.warning(
             """
@@ -69,7 +55,7 @@ extension ServiceComposite {
     /// The application state the connected scenes imply (see
     /// ``LifecycleStateTracker/stateImpliedByScenes(treating:as:)``).
     func stateImpliedByScenes(treating identifier: String? = nil, as state: SceneState? = nil) -> ApplicationState? {
-        states.stateImpliedByScenes(treating: identifier, as: state)
+        self.state.lifecycle.stateImpliedByScenes(treating: identifier, as: state)
     }
 
     /// The state `callback` leaves a scene in, if it changes it.

@@ -40,58 +40,39 @@ public final class ServiceComposite: AppService {
     /// The composite's settings.
     public let configuration: Configuration
 
-    /// Services as registered, composites not yet flattened.
-    private var registered: [any AppService]
-    // The properties read or written on every dispatch opt out of the run-time exclusivity
-    // check, which cost about a fifth of a dispatch: each access to them is instantaneous
-    // (a read, an increment, a pop) and never calls out while open, so no access can
-    // overlap another.
+    /// Everything the composite remembers between calls. Its state is written in one file
+    /// (`CompositeState.swift`); the composite's other files read it and tell it what
+    /// happened.
+    let state: CompositeState
 
     /// Set once the composite is sealed: the validated, ordered services and handler lists.
-    @exclusivity(unchecked) private(set) var plan: Plan?
-    /// The plan's handler lists, kept apart so a dispatch reads the one list it needs
-    /// without copying the whole plan (which retains every array in it).
-    @exclusivity(unchecked) private(set) var handlers = HandlerTable()
+    var plan: Plan? { state.plan }
+    /// The plan's handler lists.
+    var handlers: HandlerTable { state.handlers }
     /// The composite this one was flattened into, if any.
-    private(set) weak var outer: ServiceComposite?
+    var outer: ServiceComposite? { state.outer }
     /// The callback that sealed the composite, for error messages.
-    private(set) var sealedBy: String?
-
-    /// Events posted during a dispatch, delivered in order once the outermost one ends,
-    /// and how deep the running dispatches are nested.
-    @exclusivity(unchecked) var pendingEvents = EventQueue()
-    /// Subscriptions made with ``subscribe(to:_:)``, by event type.
-    var dynamicSubscribers: [ObjectIdentifier: any AnyEventRoute] = [:]
-
-    /// The application's and each scene's state, tracked from the callbacks.
-    @exclusivity(unchecked) var states = LifecycleStateTracker()
+    var sealedBy: String? { state.sealedBy }
 
     /// The application's state, tracked from the callbacks.
-    public var applicationState: ApplicationState { states.application }
+    public var applicationState: ApplicationState { state.lifecycle.application }
 
-    /// Async fan-outs (completion handlers) still running, so they can be cancelled and awaited.
-    var pendingWork = OwnedTasks<Task<Void, Never>>()
-    /// Work services started to outlive a callback, waited for when winding down.
-    var backgroundWork = OwnedTasks<BackgroundWork>()
-    /// The scene-service types, and the services of each connected scene.
-    var sceneServices = SceneServices()
-    /// What has been reached, who waits for what, and the work held until then.
-    var readiness = ReadinessBoard()
-    /// Notification responses delivered lately, so that none is delivered twice.
-    var notificationResponses = RecentNotificationResponses()
-    /// Background tasks running, each with the system's task to complete once.
-    var runningBackgroundTasks = OwnedTasks<RunningBackgroundTask>()
-    /// The platform's background-task scheduler, set by the host with
-    /// ``registerBackgroundTasks(with:)``.
-    var installedScheduler: (any BackgroundTaskScheduler)?
     /// The platform's background time, held while background work runs (see
-    /// ``AppContext/beginBackgroundWork(named:_:)``). Hosts set it: the UIKit adapter to
-    /// `UIApplication`'s `beginBackgroundTask`; `nil` (the default) for none. Set it on the
-    /// outermost composite.
-    public var backgroundTime: (any BackgroundTimeProvider)?
+    /// ``AppContext/beginBackgroundWork(named:_:)``): what the host gave
+    /// ``useBackgroundTime(_:)``, `nil` (the default) for none.
+    public var backgroundTime: (any BackgroundTimeProvider)? {
+        get { (outer ?? self).state.backgroundTime }
+        @available(*, deprecated, renamed: "useBackgroundTime(_:)")
+        set { useBackgroundTime(newValue) }
+    }
 
-    /// Receivers of ``lifecycleEvents(bufferingPolicy:)``.
-    let lifecycleBroadcaster = LifecycleEventBroadcaster()
+    /// Gives the composite the platform's background time, held while background work runs
+    /// (see ``AppContext/beginBackgroundWork(named:_:)``): the UIKit adapter gives
+    /// `UIApplication`'s `beginBackgroundTask`; `nil` (the default) for none. Hosts call it
+    /// before the first callback; on a nested composite it applies to the outermost one.
+    public func useBackgroundTime(_ provider: (any BackgroundTimeProvider)?) {
+        (outer ?? self).state.install(backgroundTime: provider)
+    }
 
     /// The launch plan attached with ``attachLaunchPlan(_:file:line:)``, being run by the
     /// composite's callbacks; `nil` when none is attached.
@@ -99,16 +80,13 @@ public final class ServiceComposite: AppService {
     /// Once the composite is sealed, the launch that runs every plan of the tree: plans
     /// attached to nested composites are merged into the outermost one (see
     /// ``attachLaunchPlan(_:file:line:)``).
-    public internal(set) var launch: Launch?
-    /// Why a host's launch plan could not be made, reported with the other validation
-    /// problems.
-    var launchPlanProblems: [ServiceGraphError.Problem] = []
+    public var launch: Launch? { state.launch }
 
     /// Creates a composite holding `services`, in this registration order.
     ///
     /// Nothing is validated yet; see ``validate()``.
     public init(_ services: [any AppService], configuration: Configuration = Configuration()) {
-        self.registered = services
+        self.state = CompositeState(registered: services)
         self.configuration = configuration
     }
 
@@ -158,7 +136,7 @@ public final class ServiceComposite: AppService {
                 line: line
             )
         }
-        registered.append(contentsOf: services)
+        state.register(services)
     }
 
     /// The services in dispatch order (dependency order, ties in registration order), with
@@ -188,21 +166,19 @@ public final class ServiceComposite: AppService {
             outer == nil,
             "\(callback) was dispatched to a composite nested in another; dispatch through the outermost composite."
         )
-        let mergedLaunchPlan: LaunchPlan?
+        let sealed: (plan: Plan, launchPlan: LaunchPlan?)
         do {
-            (plan, mergedLaunchPlan) = try makePlanAndLaunchPlan()
-            handlers = plan.unsafelyUnwrapped.handlers
+            sealed = try makePlanAndLaunchPlan()
         } catch {
             configuration.logger.critical("\(error)")
             preconditionFailure("\(error)")
         }
-        sealedBy = callback
-        sceneServices.seal(order: plan!.sceneServiceOrder)
-        for inner in plan!.nested { inner.outer = self }
-        if let mergedLaunchPlan { runMergedLaunchPlan(mergedLaunchPlan, nested: plan!.nested) }
+        state.seal(sealed.plan, by: callback)
+        for inner in sealed.plan.nested { inner.state.nest(in: self) }
+        if let merged = sealed.launchPlan { runMergedLaunchPlan(merged, nested: sealed.plan.nested) }
         configuration.logger.debug(
             "Sealed the service composite",
-            metadata: ["services": "\(plan!.services.map { type(of: $0).serviceName })"]
+            metadata: ["services": "\(sealed.plan.services.map { type(of: $0).serviceName })"]
         )
     }
 
@@ -277,7 +253,7 @@ public final class ServiceComposite: AppService {
         var visiting: Set<ObjectIdentifier> = [ObjectIdentifier(self)]
 
         func walk(_ composite: ServiceComposite) {
-            for member in composite.registered {
+            for member in composite.state.registered {
                 guard let inner = member as? ServiceComposite else {
                     services.append(member)
                     continue
@@ -334,7 +310,7 @@ public final class ServiceComposite: AppService {
             }
         }
         let (launchPlan, mergeProblems) = mergedLaunchPlan(nested: nested)
-        var problems = nestingProblems + launchPlanProblems + mergeProblems
+        var problems = nestingProblems + state.launchPlanProblems + mergeProblems
         problems += graph.describedProblems(noun: "service", container: "a composite") { names[$0] ?? "\($0)" }
         problems += Self.backgroundTaskProblems(of: leaves, permitted: configuration.permittedBackgroundTasks)
         let (sceneProblems, sceneOrder) = sceneServiceProblems(appWide: leaves)

@@ -280,7 +280,7 @@ final class ManualBackgroundTime: BackgroundTimeProvider {
 @MainActor
 func compositeWithBackgroundTime(_ time: ManualBackgroundTime) -> ServiceComposite {
     let composite = ServiceComposite([EventUploadService()])
-    composite.backgroundTime = time
+    composite.useBackgroundTime(time)
     return composite
 }
 

@@ -180,7 +180,7 @@ struct BackgroundTimeArticleTests {
     func expiration() async {
         let time = ManualBackgroundTime()
         let composite = ServiceComposite([EndlessUploadService()])
-        composite.backgroundTime = time
+        composite.useBackgroundTime(time)
         enterBackground(composite)
         time.expireAll()
         #expect(time.ended == [1])

@@ -39,7 +39,7 @@ struct BackgroundTimeTests {
     func background(_ behaviour: Flusher.Behaviour) -> (ServiceComposite, Flusher) {
         let flusher = Flusher(behaviour, clock: clock, probe: probe)
         let composite = ServiceComposite([flusher], configuration: .init(logger: logs.logger(), clock: clock))
-        composite.backgroundTime = time
+        composite.useBackgroundTime(time)
         _ = composite.didFinishLaunching()
         composite.didEnterBackground()
         return (composite, flusher)
@@ -91,7 +91,7 @@ struct BackgroundTimeTests {
     func onePerPiece() async {
         let pieces = TwoPieces()
         let composite = ServiceComposite([pieces], configuration: .init(logger: logs.logger(), clock: clock))
-        composite.backgroundTime = time
+        composite.useBackgroundTime(time)
         _ = composite.didFinishLaunching()
         composite.didEnterBackground()
         #expect(time.begun == ["TwoPieces: a", "TwoPieces: b"])
