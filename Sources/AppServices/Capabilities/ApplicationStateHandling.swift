@@ -121,7 +121,7 @@ extension ServiceComposite {
     /// The first time, it also schedules the launch's first-frame report for the main
     /// queue's next turn (see ``reportFirstFrame()``).
     public func didBecomeActive(platform: PlatformObjects? = nil) {
-        notify(.didBecomeActive, HandlerKinds.applicationState, platform: platform) {
+        notify(.didBecomeActive, (any ApplicationStateHandling).self, platform: platform) {
             $0.applicationDidBecomeActive($1)
         }
         launch?.reportFirstFrameAfterMainQueueTurn()
@@ -129,14 +129,14 @@ extension ServiceComposite {
 
     /// Dispatches `applicationWillResignActive(_:)` in reverse dependency order.
     public func willResignActive(platform: PlatformObjects? = nil) {
-        notify(.willResignActive, HandlerKinds.applicationState, platform: platform) {
+        notify(.willResignActive, (any ApplicationStateHandling).self, platform: platform) {
             $0.applicationWillResignActive($1)
         }
     }
 
     /// Dispatches `applicationDidEnterBackground(_:)` in reverse dependency order.
     public func didEnterBackground(platform: PlatformObjects? = nil) {
-        notify(.didEnterBackground, HandlerKinds.applicationState, platform: platform) {
+        notify(.didEnterBackground, (any ApplicationStateHandling).self, platform: platform) {
             $0.applicationDidEnterBackground($1)
         }
     }
@@ -144,7 +144,7 @@ extension ServiceComposite {
     /// Dispatches `applicationWillEnterForeground(_:)` in dependency order, then runs again
     /// the launch initializers that re-run on entering the foreground.
     public func willEnterForeground(platform: PlatformObjects? = nil) {
-        notify(.willEnterForeground, HandlerKinds.applicationState, platform: platform) {
+        notify(.willEnterForeground, (any ApplicationStateHandling).self, platform: platform) {
             $0.applicationWillEnterForeground($1)
         }
         launch?.enterForeground()
@@ -153,7 +153,9 @@ extension ServiceComposite {
     /// Dispatches `applicationWillTerminate(_:)` in reverse dependency order, then cancels
     /// work still running for completion-handler callbacks and the launch.
     public func willTerminate(platform: PlatformObjects? = nil) {
-        notify(.willTerminate, HandlerKinds.applicationState, platform: platform) { $0.applicationWillTerminate($1) }
+        notify(.willTerminate, (any ApplicationStateHandling).self, platform: platform) {
+            $0.applicationWillTerminate($1)
+        }
         cancelPendingWork()
         endReadiness(reason: "the application terminated")
         launch?.cancel()

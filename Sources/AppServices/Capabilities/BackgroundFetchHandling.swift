@@ -47,7 +47,7 @@ extension ServiceComposite {
     ) {
         fanOut(
             .performFetch,
-            HandlerKinds.backgroundFetch,
+            (any BackgroundFetchHandling).self,
             merge: .backgroundFetch,
             unanswered: .failed,
             platform: platform,

@@ -50,7 +50,7 @@ extension ServiceComposite {
     ) {
         fanOut(
             .handleEventsForBackgroundURLSession,
-            HandlerKinds.backgroundURLSessions,
+            (any BackgroundURLSessionHandling).self,
             merge: .none,
             unanswered: nil,
             platform: platform,

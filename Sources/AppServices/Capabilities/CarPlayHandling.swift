@@ -161,7 +161,7 @@ extension ServiceComposite {
         connection: CarPlayConnection,
         platform: PlatformObjects? = nil
     ) {
-        notify(connection.connectCallback, HandlerKinds.carPlay, platform: platform, scene: scene) {
+        notify(connection.connectCallback, (any CarPlayHandling).self, platform: platform, scene: scene) {
             $0.templateApplicationScene($1, didConnect: connection)
         }
     }
@@ -175,7 +175,7 @@ extension ServiceComposite {
         connection: CarPlayConnection,
         platform: PlatformObjects? = nil
     ) {
-        notify(connection.disconnectCallback, HandlerKinds.carPlay, platform: platform, scene: scene) {
+        notify(connection.disconnectCallback, (any CarPlayHandling).self, platform: platform, scene: scene) {
             $0.templateApplicationScene($1, didDisconnect: connection)
         }
     }
@@ -184,7 +184,7 @@ extension ServiceComposite {
     /// CarPlay scene `scene`, in dependency order. The alert itself is among the platform
     /// objects.
     public func carPlayDidSelectNavigationAlert(_ scene: SceneInfo, platform: PlatformObjects? = nil) {
-        notify(.carPlayDidSelectNavigationAlert, HandlerKinds.carPlay, platform: platform, scene: scene) {
+        notify(.carPlayDidSelectNavigationAlert, (any CarPlayHandling).self, platform: platform, scene: scene) {
             $0.templateApplicationSceneDidSelectNavigationAlert($1)
         }
     }
@@ -192,7 +192,7 @@ extension ServiceComposite {
     /// Dispatches `templateApplicationScene(_:didSelect:)` with a maneuver for the CarPlay
     /// scene `scene`, in dependency order. The maneuver itself is among the platform objects.
     public func carPlayDidSelectManeuver(_ scene: SceneInfo, platform: PlatformObjects? = nil) {
-        notify(.carPlayDidSelectManeuver, HandlerKinds.carPlay, platform: platform, scene: scene) {
+        notify(.carPlayDidSelectManeuver, (any CarPlayHandling).self, platform: platform, scene: scene) {
             $0.templateApplicationSceneDidSelectManeuver($1)
         }
     }
@@ -204,7 +204,7 @@ extension ServiceComposite {
         to contentStyle: UserInterfaceStyle,
         platform: PlatformObjects? = nil
     ) {
-        notify(.carPlayContentStyleDidChange, HandlerKinds.carPlay, platform: platform, scene: scene) {
+        notify(.carPlayContentStyleDidChange, (any CarPlayHandling).self, platform: platform, scene: scene) {
             $0.templateApplicationScene($1, contentStyleDidChange: contentStyle)
         }
     }

@@ -43,7 +43,7 @@ extension ServiceComposite {
         platform: PlatformObjects? = nil,
         scene: SceneInfo? = nil
     ) {
-        notify(.userDidAcceptCloudKitShare, HandlerKinds.cloudKitShares, platform: platform, scene: scene) {
+        notify(.userDidAcceptCloudKitShare, (any CloudKitShareHandling).self, platform: platform, scene: scene) {
             $0.application($1, userDidAcceptCloudKitShareWith: metadata)
         }
     }

@@ -147,32 +147,36 @@ extension AppCallback {
 extension ServiceComposite {
     /// Dispatches AppKit's `applicationWillBecomeActive(_:)`.
     public func willBecomeActive(platform: PlatformObjects? = nil) {
-        notify(.willBecomeActive, HandlerKinds.desktop, platform: platform) { $0.applicationWillBecomeActive($1) }
+        notify(.willBecomeActive, (any DesktopApplicationHandling).self, platform: platform) {
+            $0.applicationWillBecomeActive($1)
+        }
     }
 
     /// Dispatches AppKit's `applicationDidResignActive(_:)`.
     public func didResignActive(platform: PlatformObjects? = nil) {
-        notify(.didResignActive, HandlerKinds.desktop, platform: platform) { $0.applicationDidResignActive($1) }
+        notify(.didResignActive, (any DesktopApplicationHandling).self, platform: platform) {
+            $0.applicationDidResignActive($1)
+        }
     }
 
     /// Dispatches AppKit's `applicationWillHide(_:)`.
     public func willHide(platform: PlatformObjects? = nil) {
-        notify(.willHide, HandlerKinds.desktop, platform: platform) { $0.applicationWillHide($1) }
+        notify(.willHide, (any DesktopApplicationHandling).self, platform: platform) { $0.applicationWillHide($1) }
     }
 
     /// Dispatches AppKit's `applicationDidHide(_:)`.
     public func didHide(platform: PlatformObjects? = nil) {
-        notify(.didHide, HandlerKinds.desktop, platform: platform) { $0.applicationDidHide($1) }
+        notify(.didHide, (any DesktopApplicationHandling).self, platform: platform) { $0.applicationDidHide($1) }
     }
 
     /// Dispatches AppKit's `applicationWillUnhide(_:)`.
     public func willUnhide(platform: PlatformObjects? = nil) {
-        notify(.willUnhide, HandlerKinds.desktop, platform: platform) { $0.applicationWillUnhide($1) }
+        notify(.willUnhide, (any DesktopApplicationHandling).self, platform: platform) { $0.applicationWillUnhide($1) }
     }
 
     /// Dispatches AppKit's `applicationDidUnhide(_:)`.
     public func didUnhide(platform: PlatformObjects? = nil) {
-        notify(.didUnhide, HandlerKinds.desktop, platform: platform) { $0.applicationDidUnhide($1) }
+        notify(.didUnhide, (any DesktopApplicationHandling).self, platform: platform) { $0.applicationDidUnhide($1) }
     }
 
     /// The merged answer to AppKit's `applicationShouldTerminate(_:)`.
@@ -208,7 +212,7 @@ extension ServiceComposite {
         reply: @escaping @MainActor (Bool) -> Void
     ) -> TerminationDecision {
         var jobs: [FanOutJob<Bool>] = []
-        let cancel = ask(.shouldTerminate, HandlerKinds.desktop, merge: .anyTrue, platform: platform) {
+        let cancel = ask(.shouldTerminate, (any DesktopApplicationHandling).self, merge: .anyTrue, platform: platform) {
             handler,
             context in
             switch handler.applicationShouldTerminate(context) {
@@ -245,7 +249,12 @@ extension ServiceComposite {
     ///   desktop callbacks (the adapter then does not claim it).
     public func shouldTerminateAfterLastWindowClosed(platform: PlatformObjects? = nil) -> Bool? {
         guard handles(.shouldTerminateAfterLastWindowClosed) else { return nil }
-        return ask(.shouldTerminateAfterLastWindowClosed, HandlerKinds.desktop, merge: .anyTrue, platform: platform) {
+        return ask(
+            .shouldTerminateAfterLastWindowClosed,
+            (any DesktopApplicationHandling).self,
+            merge: .anyTrue,
+            platform: platform
+        ) {
             $0.applicationShouldTerminateAfterLastWindowClosed($1)
         }
     }
@@ -254,7 +263,7 @@ extension ServiceComposite {
     ///
     /// - Returns: `false` if any service returned `false`; `true` otherwise.
     public func shouldHandleReopen(hasVisibleWindows: Bool, platform: PlatformObjects? = nil) -> Bool {
-        ask(.shouldHandleReopen, HandlerKinds.desktop, merge: .allTrue, platform: platform) {
+        ask(.shouldHandleReopen, (any DesktopApplicationHandling).self, merge: .allTrue, platform: platform) {
             $0.applicationShouldHandleReopen($1, hasVisibleWindows: hasVisibleWindows)
         }
     }
@@ -265,7 +274,12 @@ extension ServiceComposite {
     ///   the desktop callbacks (the adapter then does not claim it).
     public func supportsSecureRestorableState(platform: PlatformObjects? = nil) -> Bool? {
         guard handles(.supportsSecureRestorableState) else { return nil }
-        return ask(.supportsSecureRestorableState, HandlerKinds.desktop, merge: .allTrue, platform: platform) {
+        return ask(
+            .supportsSecureRestorableState,
+            (any DesktopApplicationHandling).self,
+            merge: .allTrue,
+            platform: platform
+        ) {
             $0.applicationSupportsSecureRestorableState($1)
         }
     }

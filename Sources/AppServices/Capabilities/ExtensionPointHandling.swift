@@ -47,7 +47,12 @@ extension ServiceComposite {
         _ identifier: ExtensionPointIdentifier,
         platform: PlatformObjects? = nil
     ) -> Bool {
-        ask(.shouldAllowExtensionPointIdentifier, HandlerKinds.extensionPoints, merge: .allTrue, platform: platform) {
+        ask(
+            .shouldAllowExtensionPointIdentifier,
+            (any ExtensionPointHandling).self,
+            merge: .allTrue,
+            platform: platform
+        ) {
             $0.application($1, shouldAllowExtensionPointIdentifier: identifier)
         }
     }

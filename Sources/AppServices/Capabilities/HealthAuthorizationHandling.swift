@@ -33,7 +33,7 @@ extension AppCallback {
 extension ServiceComposite {
     /// Dispatches `applicationShouldRequestHealthAuthorization(_:)`.
     public func shouldRequestHealthAuthorization(platform: PlatformObjects? = nil) {
-        notify(.shouldRequestHealthAuthorization, HandlerKinds.healthAuthorization, platform: platform) {
+        notify(.shouldRequestHealthAuthorization, (any HealthAuthorizationHandling).self, platform: platform) {
             $0.applicationShouldRequestHealthAuthorization($1)
         }
     }

@@ -39,7 +39,7 @@ extension ServiceComposite {
     ///
     /// - Returns: The first non-`nil` handler in dependency order, or `nil`.
     public func handler(for intent: IntentRequest, platform: PlatformObjects? = nil) -> Any? {
-        ask(.handlerForIntent, HandlerKinds.intents, merge: .firstNonNil(), platform: platform) {
+        ask(.handlerForIntent, (any IntentHandling).self, merge: .firstNonNil(), platform: platform) {
             $0.application($1, handlerFor: intent)
         }
     }

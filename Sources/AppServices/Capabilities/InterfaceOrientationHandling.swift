@@ -69,7 +69,7 @@ extension ServiceComposite {
         guard handles(.supportedInterfaceOrientations) else { return nil }
         return ask(
             .supportedInterfaceOrientations,
-            HandlerKinds.interfaceOrientations,
+            (any InterfaceOrientationHandling).self,
             merge: .orientationIntersection,
             platform: platform
         ) { $0.application($1, supportedInterfaceOrientationsFor: window) }
@@ -89,7 +89,7 @@ extension ServiceComposite {
         guard handlesThroughScenes(.supportedInterfaceOrientationsForScene) else { return nil }
         return ask(
             .supportedInterfaceOrientationsForScene,
-            HandlerKinds.interfaceOrientations,
+            (any InterfaceOrientationHandling).self,
             merge: .orientationIntersection,
             platform: platform,
             scene: scene

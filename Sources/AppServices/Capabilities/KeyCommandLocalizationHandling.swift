@@ -42,7 +42,7 @@ extension ServiceComposite {
         guard handles(.shouldAutomaticallyLocalizeKeyCommands) else { return nil }
         return ask(
             .shouldAutomaticallyLocalizeKeyCommands,
-            HandlerKinds.keyCommandLocalization,
+            (any KeyCommandLocalizationHandling).self,
             merge: .allTrue,
             platform: platform
         ) {

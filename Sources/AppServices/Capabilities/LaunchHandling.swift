@@ -89,7 +89,7 @@ extension ServiceComposite {
         // Seal first: the merged launch plan, and so its order, is known once sealed.
         sealIfNeeded(by: AppCallback.willFinishLaunching.name)
         return runningLaunchWork(in: .willFinishLaunching) {
-            ask(.willFinishLaunching, HandlerKinds.launch, merge: .allTrue, platform: platform) {
+            ask(.willFinishLaunching, (any LaunchHandling).self, merge: .allTrue, platform: platform) {
                 $0.application($1, willFinishLaunchingWithOptions: options)
             }
         }
@@ -112,7 +112,7 @@ extension ServiceComposite {
         // and the launch is the one that runs every plan of the tree (nested plans merge).
         sealIfNeeded(by: AppCallback.didFinishLaunching.name)
         let answer = runningLaunchWork(in: .didFinishLaunching) {
-            ask(.didFinishLaunching, HandlerKinds.launch, merge: .allTrue, platform: platform) {
+            ask(.didFinishLaunching, (any LaunchHandling).self, merge: .allTrue, platform: platform) {
                 $0.application($1, didFinishLaunchingWithOptions: options)
             }
         }

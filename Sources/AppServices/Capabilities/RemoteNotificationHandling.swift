@@ -66,7 +66,7 @@ extension ServiceComposite {
     ) {
         fanOut(
             .didReceiveRemoteNotification,
-            HandlerKinds.remoteNotifications,
+            (any RemoteNotificationHandling).self,
             merge: .backgroundFetch,
             unanswered: .failed,
             platform: platform,

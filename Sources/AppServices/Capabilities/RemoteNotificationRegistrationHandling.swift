@@ -60,7 +60,11 @@ extension AppCallback {
 extension ServiceComposite {
     /// Dispatches `application(_:didRegisterForRemoteNotificationsWithDeviceToken:)`.
     public func didRegisterForRemoteNotifications(deviceToken: Data, platform: PlatformObjects? = nil) {
-        notify(.didRegisterForRemoteNotifications, HandlerKinds.remoteNotificationRegistration, platform: platform) {
+        notify(
+            .didRegisterForRemoteNotifications,
+            (any RemoteNotificationRegistrationHandling).self,
+            platform: platform
+        ) {
             $0.application($1, didRegisterForRemoteNotificationsWithDeviceToken: deviceToken)
         }
     }
@@ -69,7 +73,7 @@ extension ServiceComposite {
     public func didFailToRegisterForRemoteNotifications(error: any Error, platform: PlatformObjects? = nil) {
         notify(
             .didFailToRegisterForRemoteNotifications,
-            HandlerKinds.remoteNotificationRegistration,
+            (any RemoteNotificationRegistrationHandling).self,
             platform: platform
         ) {
             $0.application($1, didFailToRegisterForRemoteNotificationsWithError: error)

@@ -197,7 +197,7 @@ extension ServiceComposite {
     ) {
         sealIfNeeded(by: AppCallback.sceneWillConnect.name)
         connectSceneServices(scene, platform: platform)
-        notify(.sceneWillConnect, HandlerKinds.scenes, platform: platform, scene: scene) {
+        notify(.sceneWillConnect, (any SceneHandling).self, platform: platform, scene: scene) {
             $0.scene($1, willConnectTo: scene.session, options: options)
         }
         if !options.urlContexts.isEmpty { open(options.urlContexts, scene: scene, platform: platform) }
@@ -224,7 +224,7 @@ extension ServiceComposite {
     /// (see ``Configuration-swift.struct/derivesApplicationStateFromScenes``).
     public func sceneWillEnterForeground(_ scene: SceneInfo, platform: PlatformObjects? = nil) {
         sceneTransition(.sceneWillEnterForeground, scene, platform: platform) {
-            notify(.sceneWillEnterForeground, HandlerKinds.scenes, platform: platform, scene: scene) {
+            notify(.sceneWillEnterForeground, (any SceneHandling).self, platform: platform, scene: scene) {
                 $0.sceneWillEnterForeground($1)
             }
         }
@@ -234,7 +234,7 @@ extension ServiceComposite {
     /// `didBecomeActive` if this is the first active scene.
     public func sceneDidBecomeActive(_ scene: SceneInfo, platform: PlatformObjects? = nil) {
         sceneTransition(.sceneDidBecomeActive, scene, platform: platform) {
-            notify(.sceneDidBecomeActive, HandlerKinds.scenes, platform: platform, scene: scene) {
+            notify(.sceneDidBecomeActive, (any SceneHandling).self, platform: platform, scene: scene) {
                 $0.sceneDidBecomeActive($1)
             }
         }
@@ -245,7 +245,7 @@ extension ServiceComposite {
     /// `willResignActive` if no scene is active any more.
     public func sceneWillResignActive(_ scene: SceneInfo, platform: PlatformObjects? = nil) {
         sceneTransition(.sceneWillResignActive, scene, platform: platform) {
-            notify(.sceneWillResignActive, HandlerKinds.scenes, platform: platform, scene: scene) {
+            notify(.sceneWillResignActive, (any SceneHandling).self, platform: platform, scene: scene) {
                 $0.sceneWillResignActive($1)
             }
         }
@@ -255,7 +255,7 @@ extension ServiceComposite {
     /// `didEnterBackground` if no scene is in the foreground any more.
     public func sceneDidEnterBackground(_ scene: SceneInfo, platform: PlatformObjects? = nil) {
         sceneTransition(.sceneDidEnterBackground, scene, platform: platform) {
-            notify(.sceneDidEnterBackground, HandlerKinds.scenes, platform: platform, scene: scene) {
+            notify(.sceneDidEnterBackground, (any SceneHandling).self, platform: platform, scene: scene) {
                 $0.sceneDidEnterBackground($1)
             }
         }
@@ -264,7 +264,7 @@ extension ServiceComposite {
     /// Dispatches `sceneDidDisconnect(_:)` for `scene` in reverse dependency order.
     public func sceneDidDisconnect(_ scene: SceneInfo, platform: PlatformObjects? = nil) {
         sceneTransition(.sceneDidDisconnect, scene, platform: platform) {
-            notify(.sceneDidDisconnect, HandlerKinds.scenes, platform: platform, scene: scene) {
+            notify(.sceneDidDisconnect, (any SceneHandling).self, platform: platform, scene: scene) {
                 $0.sceneDidDisconnect($1)
             }
         }
@@ -299,7 +299,13 @@ extension ServiceComposite {
     ///
     /// - Returns: The first non-`nil` activity in dependency order, or `nil`.
     public func stateRestorationActivity(for scene: SceneInfo, platform: PlatformObjects? = nil) -> UserActivity? {
-        ask(.stateRestorationActivity, HandlerKinds.scenes, merge: .firstNonNil(), platform: platform, scene: scene) {
+        ask(
+            .stateRestorationActivity,
+            (any SceneHandling).self,
+            merge: .firstNonNil(),
+            platform: platform,
+            scene: scene
+        ) {
             $0.stateRestorationActivity(for: $1)
         }
     }
@@ -310,7 +316,7 @@ extension ServiceComposite {
         with activity: UserActivity,
         platform: PlatformObjects? = nil
     ) {
-        notify(.restoreInteractionState, HandlerKinds.scenes, platform: platform, scene: scene) {
+        notify(.restoreInteractionState, (any SceneHandling).self, platform: platform, scene: scene) {
             $0.scene($1, restoreInteractionStateWith: activity)
         }
     }
@@ -321,7 +327,7 @@ extension ServiceComposite {
         previous: WindowSceneGeometryChange,
         platform: PlatformObjects? = nil
     ) {
-        notify(.windowSceneDidUpdateGeometry, HandlerKinds.scenes, platform: platform, scene: scene) {
+        notify(.windowSceneDidUpdateGeometry, (any SceneHandling).self, platform: platform, scene: scene) {
             $0.windowScene($1, didUpdate: previous)
         }
     }
@@ -333,7 +339,7 @@ extension ServiceComposite {
         previous: WindowSceneGeometryChange,
         platform: PlatformObjects? = nil
     ) {
-        notify(.windowSceneDidUpdateEffectiveGeometry, HandlerKinds.scenes, platform: platform, scene: scene) {
+        notify(.windowSceneDidUpdateEffectiveGeometry, (any SceneHandling).self, platform: platform, scene: scene) {
             $0.windowScene($1, didUpdate: previous)
         }
     }

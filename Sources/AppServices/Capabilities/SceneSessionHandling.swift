@@ -70,14 +70,14 @@ extension ServiceComposite {
         options: SceneConnectionOptions = SceneConnectionOptions(),
         platform: PlatformObjects? = nil
     ) -> SceneConfiguration? {
-        ask(.configurationForConnecting, HandlerKinds.sceneSessions, merge: .firstNonNil(), platform: platform) {
+        ask(.configurationForConnecting, (any SceneSessionHandling).self, merge: .firstNonNil(), platform: platform) {
             $0.application($1, configurationForConnecting: session, options: options)
         }
     }
 
     /// Dispatches `application(_:didDiscardSceneSessions:)`.
     public func didDiscardSceneSessions(_ sessions: Set<SceneSession>, platform: PlatformObjects? = nil) {
-        notify(.didDiscardSceneSessions, HandlerKinds.sceneSessions, platform: platform) {
+        notify(.didDiscardSceneSessions, (any SceneSessionHandling).self, platform: platform) {
             $0.application($1, didDiscardSceneSessions: sessions)
         }
     }

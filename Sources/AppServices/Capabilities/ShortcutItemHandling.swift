@@ -56,7 +56,7 @@ extension ServiceComposite {
     ) {
         fanOut(
             .performActionForShortcutItem,
-            HandlerKinds.shortcutItems,
+            (any ShortcutItemHandling).self,
             merge: .anyTrue,
             unanswered: nil,
             platform: platform,

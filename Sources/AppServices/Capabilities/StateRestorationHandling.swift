@@ -106,7 +106,8 @@ extension ServiceComposite {
     ///
     /// - Returns: `true` if any service returned `true`; `false` with no handling service.
     public func shouldSaveSecureApplicationState(coder: NSCoder, platform: PlatformObjects? = nil) -> Bool {
-        ask(.shouldSaveSecureApplicationState, HandlerKinds.stateRestoration, merge: .anyTrue, platform: platform) {
+        ask(.shouldSaveSecureApplicationState, (any StateRestorationHandling).self, merge: .anyTrue, platform: platform)
+        {
             $0.application($1, shouldSaveSecureApplicationState: coder)
         }
     }
@@ -115,21 +116,26 @@ extension ServiceComposite {
     ///
     /// - Returns: `true` if any service returned `true`; `false` with no handling service.
     public func shouldRestoreSecureApplicationState(coder: NSCoder, platform: PlatformObjects? = nil) -> Bool {
-        ask(.shouldRestoreSecureApplicationState, HandlerKinds.stateRestoration, merge: .anyTrue, platform: platform) {
+        ask(
+            .shouldRestoreSecureApplicationState,
+            (any StateRestorationHandling).self,
+            merge: .anyTrue,
+            platform: platform
+        ) {
             $0.application($1, shouldRestoreSecureApplicationState: coder)
         }
     }
 
     /// Dispatches `application(_:willEncodeRestorableStateWith:)`.
     public func willEncodeRestorableState(coder: NSCoder, platform: PlatformObjects? = nil) {
-        notify(.willEncodeRestorableState, HandlerKinds.stateRestoration, platform: platform) {
+        notify(.willEncodeRestorableState, (any StateRestorationHandling).self, platform: platform) {
             $0.application($1, willEncodeRestorableStateWith: coder)
         }
     }
 
     /// Dispatches `application(_:didDecodeRestorableStateWith:)`.
     public func didDecodeRestorableState(coder: NSCoder, platform: PlatformObjects? = nil) {
-        notify(.didDecodeRestorableState, HandlerKinds.stateRestoration, platform: platform) {
+        notify(.didDecodeRestorableState, (any StateRestorationHandling).self, platform: platform) {
             $0.application($1, didDecodeRestorableStateWith: coder)
         }
     }
@@ -144,7 +150,7 @@ extension ServiceComposite {
     ) -> AnyObject? {
         ask(
             .viewControllerWithRestorationIdentifierPath,
-            HandlerKinds.stateRestoration,
+            (any StateRestorationHandling).self,
             merge: .firstNonNil(),
             platform: platform
         ) { $0.application($1, viewControllerWithRestorationIdentifierPath: restorationIdentifierPath, coder: coder) }

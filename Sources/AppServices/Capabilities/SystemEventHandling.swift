@@ -112,28 +112,28 @@ extension LifecycleEvent {
 extension ServiceComposite {
     /// Dispatches `applicationDidReceiveMemoryWarning(_:)`.
     public func didReceiveMemoryWarning(platform: PlatformObjects? = nil) {
-        notify(.didReceiveMemoryWarning, HandlerKinds.systemEvents, platform: platform) {
+        notify(.didReceiveMemoryWarning, (any SystemEventHandling).self, platform: platform) {
             $0.applicationDidReceiveMemoryWarning($1)
         }
     }
 
     /// Dispatches `applicationSignificantTimeChange(_:)`.
     public func significantTimeChange(platform: PlatformObjects? = nil) {
-        notify(.significantTimeChange, HandlerKinds.systemEvents, platform: platform) {
+        notify(.significantTimeChange, (any SystemEventHandling).self, platform: platform) {
             $0.applicationSignificantTimeChange($1)
         }
     }
 
     /// Dispatches `applicationProtectedDataWillBecomeUnavailable(_:)`.
     public func protectedDataWillBecomeUnavailable(platform: PlatformObjects? = nil) {
-        notify(.protectedDataWillBecomeUnavailable, HandlerKinds.systemEvents, platform: platform) {
+        notify(.protectedDataWillBecomeUnavailable, (any SystemEventHandling).self, platform: platform) {
             $0.applicationProtectedDataWillBecomeUnavailable($1)
         }
     }
 
     /// Dispatches `applicationProtectedDataDidBecomeAvailable(_:)`.
     public func protectedDataDidBecomeAvailable(platform: PlatformObjects? = nil) {
-        notify(.protectedDataDidBecomeAvailable, HandlerKinds.systemEvents, platform: platform) {
+        notify(.protectedDataDidBecomeAvailable, (any SystemEventHandling).self, platform: platform) {
             $0.applicationProtectedDataDidBecomeAvailable($1)
         }
     }
@@ -144,7 +144,7 @@ extension ServiceComposite {
         _ prefersReducedResourceUsage: Bool,
         platform: PlatformObjects? = nil
     ) {
-        notify(.systemPrefersReducedResourceUsageDidChange, HandlerKinds.systemEvents, platform: platform) {
+        notify(.systemPrefersReducedResourceUsageDidChange, (any SystemEventHandling).self, platform: platform) {
             $0.applicationSystemPrefersReducedResourceUsageDidChange(
                 $1,
                 prefersReducedResourceUsage: prefersReducedResourceUsage

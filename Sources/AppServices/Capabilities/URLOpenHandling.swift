@@ -51,7 +51,7 @@ extension ServiceComposite {
         platform: PlatformObjects? = nil,
         scene: SceneInfo? = nil
     ) -> Bool {
-        ask(.openURL, HandlerKinds.urlOpening, merge: .anyTrue, platform: platform, scene: scene) {
+        ask(.openURL, (any URLOpenHandling).self, merge: .anyTrue, platform: platform, scene: scene) {
             $0.application($1, open: url, options: options)
         }
     }

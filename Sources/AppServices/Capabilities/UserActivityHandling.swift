@@ -137,7 +137,13 @@ extension ServiceComposite {
         platform: PlatformObjects? = nil,
         scene: SceneInfo? = nil
     ) -> Bool {
-        ask(.willContinueUserActivity, HandlerKinds.userActivities, merge: .anyTrue, platform: platform, scene: scene) {
+        ask(
+            .willContinueUserActivity,
+            (any UserActivityHandling).self,
+            merge: .anyTrue,
+            platform: platform,
+            scene: scene
+        ) {
             $0.application($1, willContinueUserActivityWithType: type)
         }
     }
@@ -160,7 +166,7 @@ extension ServiceComposite {
     ) -> Bool {
         let merged = ask(
             .continueUserActivity,
-            HandlerKinds.userActivities,
+            (any UserActivityHandling).self,
             merge: .userActivityContinuation,
             platform: platform,
             scene: scene
@@ -177,7 +183,7 @@ extension ServiceComposite {
         platform: PlatformObjects? = nil,
         scene: SceneInfo? = nil
     ) {
-        notify(.didFailToContinueUserActivity, HandlerKinds.userActivities, platform: platform, scene: scene) {
+        notify(.didFailToContinueUserActivity, (any UserActivityHandling).self, platform: platform, scene: scene) {
             $0.application($1, didFailToContinueUserActivityWithType: type, error: error)
         }
     }
@@ -188,7 +194,7 @@ extension ServiceComposite {
         platform: PlatformObjects? = nil,
         scene: SceneInfo? = nil
     ) {
-        notify(.didUpdateUserActivity, HandlerKinds.userActivities, platform: platform, scene: scene) {
+        notify(.didUpdateUserActivity, (any UserActivityHandling).self, platform: platform, scene: scene) {
             $0.application($1, didUpdate: activity)
         }
     }

@@ -135,7 +135,7 @@ extension ServiceComposite {
     ) {
         fanOut(
             .willPresentNotification,
-            HandlerKinds.userNotifications,
+            (any UserNotificationHandling).self,
             merge: .presentationUnion,
             unanswered: [],
             platform: platform,
@@ -186,7 +186,7 @@ extension ServiceComposite {
         }
         fanOut(
             .didReceiveNotificationResponse,
-            HandlerKinds.userNotifications,
+            (any UserNotificationHandling).self,
             merge: .none,
             unanswered: nil,
             platform: platform,
@@ -212,7 +212,9 @@ extension ServiceComposite {
     /// Dispatches `userNotificationCenter(_:openSettingsFor:)` to every service that hears
     /// `notification` (every handling service when it is `nil`), in dependency order.
     public func openSettings(for notification: UserNotification?, platform: PlatformObjects? = nil) {
-        notify(.openSettingsForNotification, HandlerKinds.userNotifications, platform: platform) { service, context in
+        notify(.openSettingsForNotification, (any UserNotificationHandling).self, platform: platform) {
+            service,
+            context in
             if service.hears(notification) { service.userNotificationCenter(context, openSettingsFor: notification) }
         }
     }

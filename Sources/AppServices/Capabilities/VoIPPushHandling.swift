@@ -171,7 +171,7 @@ extension ServiceComposite {
     /// Dispatches `pushRegistry(_:didUpdate:for:)` to every service that handles
     /// `credentials.type`, in dependency order.
     public func didUpdatePushCredentials(_ credentials: PushCredentials, platform: PlatformObjects? = nil) {
-        notify(.didUpdatePushCredentials, HandlerKinds.voIPPushes, platform: platform) { service, context in
+        notify(.didUpdatePushCredentials, (any VoIPPushHandling).self, platform: platform) { service, context in
             if service.handles(credentials.type) { service.pushRegistry(context, didUpdate: credentials) }
         }
     }
@@ -197,7 +197,7 @@ extension ServiceComposite {
         if hearing.isEmpty { warnAboutUnhandledPush(of: payload.type) }
         fanOut(
             callback,
-            HandlerKinds.voIPPushes,
+            (any VoIPPushHandling).self,
             merge: .anyReportedCall,
             unanswered: .noCall,
             platform: platform,
@@ -224,7 +224,7 @@ extension ServiceComposite {
     /// Dispatches `pushRegistry(_:didInvalidatePushTokenFor:)` to every service that handles
     /// `type`, in dependency order.
     public func didInvalidatePushToken(for type: PushType, platform: PlatformObjects? = nil) {
-        notify(.didInvalidatePushToken, HandlerKinds.voIPPushes, platform: platform) { service, context in
+        notify(.didInvalidatePushToken, (any VoIPPushHandling).self, platform: platform) { service, context in
             if service.handles(type) { service.pushRegistry(context, didInvalidatePushTokenFor: type) }
         }
     }

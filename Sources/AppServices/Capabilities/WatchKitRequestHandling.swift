@@ -53,7 +53,7 @@ extension ServiceComposite {
     ) {
         fanOut(
             .handleWatchKitExtensionRequest,
-            HandlerKinds.watchKitRequests,
+            (any WatchKitRequestHandling).self,
             merge: .mergingUserInfo,
             unanswered: nil,
             platform: platform,

@@ -84,4 +84,13 @@ final class HandlerListBox<Service>: AnyHandlerListBox {
         self.list = list
         super.init(count: list.count)
     }
+
+    /// `box` as the list of `callback`'s services, which adopt `Service`. A dispatch names
+    /// the capability beside its callback; naming another is a programming error, caught
+    /// in debug builds (which the tests run every callback in).
+    @inline(__always)
+    static func cast(_ box: AnyHandlerListBox, for callback: AppCallback) -> HandlerListBox {
+        assert(box is HandlerListBox, "\(callback) is heard by \(type(of: callback.handlers)), not \(Service.self).")
+        return unsafeDowncast(box, to: HandlerListBox.self)
+    }
 }

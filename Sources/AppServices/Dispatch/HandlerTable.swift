@@ -64,6 +64,14 @@ struct HandlerTable {
     /// Each kind's list box, at the kind's index, unretained: valid while this table lives.
     var unretainedBoxes: [Unmanaged<AnyHandlerListBox>?] { lists.map { $0.map(Unmanaged.passUnretained) } }
 
+    /// The services that hear `callback`, which adopt the capability `Service`.
+    @inline(__always)
+    func list<Service>(of callback: AppCallback, as service: Service.Type) -> HandlerList<Service> {
+        let index = callback.handlers.index
+        guard index < lists.count, let box = lists[index] else { return HandlerList() }
+        return HandlerListBox<Service>.cast(box, for: callback).list
+    }
+
     /// How many services handle `callback`.
     func count(for callback: AppCallback) -> Int {
         let index = callback.handlers.index

@@ -30,8 +30,8 @@ extension ServiceComposite {
         AppContext(composite: self, serviceType: serviceType, callback: callback, platform: platform, scene: scene)
     }
 
-    /// Calls `body` for each service of `kind` (the services that hear the application-wide
-    /// `callback`), in the callback's direction, each with a context that names it, so that
+    /// Calls `body` for each service that hears the application-wide `callback` (they adopt
+    /// the capability `service`), in the callback's direction, each with a context that names it, so that
     /// a context a service keeps (in a task its callback started) still says whose it is.
     ///
     /// This is the whole of a synchronous dispatch: the state's bookkeeping before, one
@@ -42,13 +42,15 @@ extension ServiceComposite {
     @inline(__always)
     func notify<Service>(
         _ callback: AppCallback,
-        _ kind: HandlerKind<Service>,
+        _ service: Service.Type,
         platform: PlatformObjects?,
         _ body: (borrowing Service, borrowing AppContext) -> Void
     ) {
         beginDispatch(callback)
-        let origin = AppContext.Origin.of(platform: platform, scene: nil)
-        state.withHandlers(kind) { call($0, callback, origin, reversed: callback.direction == .down, body) }
+        let origin = AppContext.Origin.of(platform: platform)
+        state.withHandlers(of: callback, as: service) {
+            call($0, callback, origin, reversed: callback.direction == .down, body)
+        }
         endDispatch(callback)
     }
 
@@ -58,7 +60,7 @@ extension ServiceComposite {
     @inline(__always)
     func notify<Service>(
         _ callback: AppCallback,
-        _ kind: HandlerKind<Service>,
+        _ service: Service.Type,
         platform: PlatformObjects?,
         scene: SceneInfo?,
         _ body: (borrowing Service, borrowing AppContext) -> Void
@@ -66,9 +68,9 @@ extension ServiceComposite {
         beginDispatch(callback, scene: scene)
         let down = callback.direction == .down
         let origin = AppContext.Origin.of(platform: platform, scene: scene)
-        let own = sceneHandlers(kind, scene)
+        let own = sceneHandlers(of: callback, as: service, scene)
         if down, let own { call(own, callback, origin, reversed: true, body) }
-        state.withHandlers(kind) { call($0, callback, origin, reversed: down, body) }
+        state.withHandlers(of: callback, as: service) { call($0, callback, origin, reversed: down, body) }
         if !down, let own { call(own, callback, origin, reversed: false, body) }
         endDispatch(callback, scene: scene)
     }
@@ -78,15 +80,17 @@ extension ServiceComposite {
     @inline(__always)
     func ask<Service, Response>(
         _ callback: AppCallback,
-        _ kind: HandlerKind<Service>,
+        _ service: Service.Type,
         merge: ResponseMerge<Response>,
         platform: PlatformObjects?,
         _ body: (borrowing Service, borrowing AppContext) -> Response
     ) -> Response {
         beginDispatch(callback)
         var fold = ResponseMerge<Response>.Fold(merge)
-        let origin = AppContext.Origin.of(platform: platform, scene: nil)
-        state.withHandlers(kind) { call($0, callback, origin, reversed: false) { fold.add(body($0, $1)) } }
+        let origin = AppContext.Origin.of(platform: platform)
+        state.withHandlers(of: callback, as: service) {
+            call($0, callback, origin, reversed: false) { fold.add(body($0, $1)) }
+        }
         endDispatch(callback)
         return fold.result
     }
@@ -96,7 +100,7 @@ extension ServiceComposite {
     @inline(__always)
     func ask<Service, Response>(
         _ callback: AppCallback,
-        _ kind: HandlerKind<Service>,
+        _ service: Service.Type,
         merge: ResponseMerge<Response>,
         platform: PlatformObjects?,
         scene: SceneInfo?,
@@ -105,8 +109,10 @@ extension ServiceComposite {
         beginDispatch(callback, scene: scene)
         var fold = ResponseMerge<Response>.Fold(merge)
         let origin = AppContext.Origin.of(platform: platform, scene: scene)
-        state.withHandlers(kind) { call($0, callback, origin, reversed: false) { fold.add(body($0, $1)) } }
-        if let own = sceneHandlers(kind, scene) {
+        state.withHandlers(of: callback, as: service) {
+            call($0, callback, origin, reversed: false) { fold.add(body($0, $1)) }
+        }
+        if let own = sceneHandlers(of: callback, as: service, scene) {
             call(own, callback, origin, reversed: false) { fold.add(body($0, $1)) }
         }
         endDispatch(callback, scene: scene)
@@ -135,11 +141,13 @@ extension ServiceComposite {
                 )
             }
         } else {
-            for index in services.indices {
+            var index = 0
+            while index < services.count {
                 body(
                     services[index],
                     AppContext(composite: self, service: types[index], callback: callback, origin: origin)
                 )
+                index += 1
             }
         }
     }
@@ -150,7 +158,7 @@ extension ServiceComposite {
     /// once. With `include`, only the services it accepts are called.
     func fanOut<Service: Sendable, Response: Sendable>(
         _ callback: AppCallback,
-        _ kind: HandlerKind<Service>,
+        _ service: Service.Type,
         merge: ResponseMerge<Response>,
         unanswered: Response?,
         platform: PlatformObjects?,
@@ -161,8 +169,8 @@ extension ServiceComposite {
     ) {
         beginDispatch(callback, scene: scene)
         defer { endDispatch(callback, scene: scene) }
-        var handlers = self.handlers.list(kind)
-        if scene != nil, let own = sceneHandlers(kind, scene) { handlers.append(contentsOf: own) }
+        var handlers = self.handlers.list(of: callback, as: service)
+        if scene != nil, let own = sceneHandlers(of: callback, as: service, scene) { handlers.append(contentsOf: own) }
         // Filtered only when a service is left out: usually none is, and filtering copies.
         if let include, handlers.services.contains(where: { !include($0) }) { handlers = handlers.filter(include) }
         let services = handlers.services

@@ -161,11 +161,15 @@ extension ServiceComposite {
         state.disconnect(scene)
     }
 
-    /// The handlers of `kind` among the services of `scene`, if it has any.
+    /// The services of `scene` that hear `callback` (adopting `Service`), if it has any.
     @inline(never)
-    func sceneHandlers<Service>(_ kind: HandlerKind<Service>, _ scene: SceneInfo?) -> HandlerList<Service>? {
+    func sceneHandlers<Service>(
+        of callback: AppCallback,
+        as service: Service.Type,
+        _ scene: SceneInfo?
+    ) -> HandlerList<Service>? {
         guard let scene, let instances = state.sceneServices[scene.identifier] else { return nil }
-        let list = instances.handlers.list(kind)
+        let list = instances.handlers.list(of: callback, as: service)
         return list.isEmpty ? nil : list
     }
 

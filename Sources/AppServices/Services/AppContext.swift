@@ -44,8 +44,15 @@ public struct AppContext: Sendable {
         /// The box of `platform` and `scene`; `nil`, with nothing allocated, when both are.
         @inline(__always)
         static func of(platform: PlatformObjects?, scene: SceneInfo?) -> Origin? {
-            if platform == nil, scene == nil { return nil }
+            guard let scene else { return of(platform: platform) }
             return Origin(platform: platform, scene: scene)
+        }
+
+        /// The box of `platform`, for a callback that concerns no scene; `nil` without one.
+        @inline(__always)
+        static func of(platform: PlatformObjects?) -> Origin? {
+            guard let platform else { return nil }
+            return Origin(platform: platform, scene: nil)
         }
     }
 

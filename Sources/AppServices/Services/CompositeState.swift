@@ -93,12 +93,18 @@ final class CompositeState {
         handlerBoxes.deallocate()
     }
 
-    /// Calls `body` with the services of `kind` and their types, borrowed, for a dispatch;
-    /// does nothing before sealing or when no service handles `kind`.
+    /// Calls `body` with the services that hear `callback` (which adopt the capability
+    /// `Service`), borrowed, for a dispatch; does nothing before sealing or when no service
+    /// handles it.
     @inline(__always)
-    func withHandlers<Service>(_ kind: HandlerKind<Service>, _ body: (borrowing HandlerList<Service>) -> Void) {
-        guard kind.index < handlerBoxes.count, let box = handlerBoxes[kind.index] else { return }
-        Self.borrowList(box, body)
+    func withHandlers<Service>(
+        of callback: AppCallback,
+        as service: Service.Type,
+        _ body: (borrowing HandlerList<Service>) -> Void
+    ) {
+        let index = callback.handlers.index
+        guard index < handlerBoxes.count, let box = handlerBoxes[index] else { return }
+        Self.borrowList(box, callback, body)
     }
 
     // Nonisolated, so that the closure handed to the standard library is too: a closure
@@ -107,9 +113,10 @@ final class CompositeState {
     @inline(__always)
     private nonisolated static func borrowList<Service>(
         _ box: Unmanaged<AnyHandlerListBox>,
+        _ callback: AppCallback,
         _ body: (borrowing HandlerList<Service>) -> Void
     ) {
-        box._withUnsafeGuaranteedRef { body(unsafeDowncast($0, to: HandlerListBox<Service>.self).list) }
+        box._withUnsafeGuaranteedRef { body(HandlerListBox<Service>.cast($0, for: callback).list) }
     }
 
     // MARK: - Registration and sealing
