@@ -93,12 +93,17 @@ final class CompletionGate<Response: Sendable> {
             answers[index] = answer
         case .failure(let error):
             answers[index] = unanswered
-            logger.error(
-                "\(name) failed \(callback): \(error). The other services are unaffected.",
-                metadata: ["service": "\(name)", "callback": "\(callback)", "error": "\(error)"]
-            )
+            Self.logFailure(of: name, in: callback, error, logger: logger)
         }
         if remaining == 0 { complete() }
+    }
+
+    /// Logs that the job `name` of `callback` failed with `error`.
+    static func logFailure(of name: String, in callback: String, _ error: any Error, logger: Logger) {
+        logger.error(
+            "\(name) failed \(callback): \(error). The other services are unaffected.",
+            metadata: ["service": "\(name)", "callback": "\(callback)", "error": "\(error)"]
+        )
     }
 
     /// The deadline passed (or, with `reason`, the system took the time back): completes
@@ -162,6 +167,55 @@ struct FanOutJob<Response: Sendable>: Sendable {
     }
 }
 
+/// The jobs of a completion-handler callback: one per service, each calling `call` with
+/// the service and a context that names it; or, for work of the composite's own, one per
+/// ``FanOutJob``.
+struct FanOutJobs<Service: Sendable, Response: Sendable>: Sendable {
+    let services: ContiguousArray<Service>
+    /// The services' types, for their contexts and log messages; empty for labelled jobs.
+    let types: ContiguousArray<any AppService.Type>
+    /// The jobs' names when they are not services.
+    let labels: [FanOutJob<Response>.Name]
+    /// The callback the contexts name (every callback is a static constant).
+    unowned(unsafe) let callback: AppCallback?
+    let origin: AppContext.Origin?
+    let call: @Sendable @MainActor (Service, AppContext) async throws -> Response
+
+    var count: Int { services.count }
+
+    /// Job `index`'s name, for log messages.
+    func name(_ index: Int) -> FanOutJob<Response>.Name {
+        labels.isEmpty ? .service(types[index]) : labels[index]
+    }
+
+    /// The services of `handlers`, each called with `call`.
+    init(
+        _ handlers: HandlerList<Service>,
+        callback: AppCallback,
+        origin: AppContext.Origin?,
+        call: @escaping @Sendable @MainActor (Service, AppContext) async throws -> Response
+    ) {
+        services = handlers.services
+        types = handlers.types
+        labels = []
+        self.callback = callback
+        self.origin = origin
+        self.call = call
+    }
+}
+
+extension FanOutJobs where Service == FanOutJob<Response> {
+    /// `jobs`, each run for itself.
+    init(_ jobs: [FanOutJob<Response>]) {
+        services = ContiguousArray(jobs)
+        types = []
+        labels = jobs.map(\.name)
+        callback = nil
+        origin = nil
+        call = { job, _ in try await job.run() }
+    }
+}
+
 extension ServiceComposite {
     /// Runs `jobs` concurrently and calls `completion` exactly once with their merged
     /// answers: when the last has answered, or at `deadline`. With no jobs, `completion`
@@ -169,114 +223,140 @@ extension ServiceComposite {
     /// (`nil` when it completed already) is expired by the caller, when the system says the
     /// time is up.
     ///
-    /// The jobs run on the main actor in tasks the composite owns (``cancelPendingWork()``,
-    /// ``waitForPendingWork()``), started at once: a task runs jobs one after another, on the
-    /// spot, and when a job waits, the task is left suspended inside it and a new task takes
-    /// up the jobs after it. Every job starts as soon as every job before it has answered
-    /// or is waiting; each records its answer in the gate in the same job in which it
-    /// returns. So jobs that answer at once share one task and the completion can come
-    /// before this returns, and only then, if some job is still working, is the deadline
-    /// timer started. When the gate completes, it cancels what is still running, which is
-    /// only late.
+    /// The jobs run on the main actor, started at once: a task runs jobs one after another,
+    /// on the spot, and when a job waits, the task is left suspended inside it and a new
+    /// task takes up the jobs after it. Every job starts as soon as every job before it has
+    /// answered or is waiting. So when every job answers without waiting, which is what
+    /// most services do, all of them run in one task before this returns, and their answers
+    /// are merged right there: no gate, no deadline timer, no entry in the composite's
+    /// handler work. Only when a job waits is the machinery made: the gate, which takes the
+    /// answers so far and records the rest in the job in which each returns; the tasks the
+    /// composite owns (``cancelPendingWork()``, ``waitForPendingWork()``); and the deadline
+    /// timer. The deadline counts from that moment, when the first job waits: later than
+    /// the call by what the jobs before it did on the spot, on the main thread, which a
+    /// watchdog stops long before it could matter. When the gate completes, it cancels what
+    /// is still running, which is only late.
     ///
     /// Why not one task group, as elsewhere: a group cannot end while a child runs, and a
     /// child per service cost six times a `DispatchGroup` merge before any work of ours
     /// (100 services answering at once, release build); even an immediate task per service
     /// cost twice it. Where tasks cannot start at once (Apple systems before 26), each job
-    /// gets its own ordinary task.
-    @inline(__always)
+    /// gets its own ordinary task, and the gate is made at once.
     @discardableResult
-    func runExactlyOnce<Response: Sendable>(
+    func runExactlyOnce<Service: Sendable, Response: Sendable>(
         _ callback: String,
-        names: [FanOutJob<Response>.Name],
+        _ jobs: FanOutJobs<Service, Response>,
         deadline: Duration?,
         merge: ResponseMerge<Response>,
         unanswered: Response?,
-        run: @escaping @Sendable @MainActor (_ index: Int) async throws -> Response,
         completion: @escaping @MainActor (Response) -> Void
     ) -> CompletionGate<Response>? {
-        guard !names.isEmpty else {
+        guard jobs.count > 0 else {
             completion(merge.answerWhenNoneAnswers)
             return nil
         }
-        let gate = CompletionGate(
+        let cursor = FanOutCursor<Response>(count: jobs.count)
+        var running: [Task<Void, Never>] = []
+        if Self.canStartAtOnce {
+            let (first, chain) = startChain(from: cursor, jobs)
+            if chain.isFinished {
+                // Every job answered on the spot: merged here, and nothing else was made.
+                completion(
+                    cursor.mergeAnswered(
+                        merge,
+                        unanswered: unanswered,
+                        callback,
+                        jobs.name,
+                        logger: configuration.logger
+                    )
+                )
+                return nil
+            }
+            // A job waits (or the chain has not started, its caller not running on the main
+            // actor's executor): from now on, the gate collects the answers.
+            own(first, of: chain)
+            running.append(first)
+            cursor.hand(to: makeGate(callback, jobs, merge, unanswered, deadline, completion))
+            // A chain that has not started would not start while the loop below runs: each
+            // job left then gets a task of its own, as without immediate tasks.
+            if !chain.hasStarted { startEach(from: cursor, jobs, into: &running) }
+            while cursor.hasUnclaimed {
+                let (task, chain) = startChain(from: cursor, jobs)
+                if !chain.isFinished {
+                    own(task, of: chain)
+                    running.append(task)
+                }
+                if !chain.hasStarted { startEach(from: cursor, jobs, into: &running) }
+            }
+        } else {
+            cursor.hand(to: makeGate(callback, jobs, merge, unanswered, deadline, completion))
+            startEach(from: cursor, jobs, into: &running)
+        }
+        guard let gate = cursor.gate, !gate.isComplete else { return nil }
+        if let deadline {
+            running.append(startDeadline(Self.timer(on: configuration.clock, firingAfter: deadline), gate: gate))
+        }
+        gate.onComplete = { for task in running { task.cancel() } }
+        return gate
+    }
+
+    private func makeGate<Service: Sendable, Response: Sendable>(
+        _ callback: String,
+        _ jobs: FanOutJobs<Service, Response>,
+        _ merge: ResponseMerge<Response>,
+        _ unanswered: Response?,
+        _ deadline: Duration?,
+        _ completion: @escaping @MainActor (Response) -> Void
+    ) -> CompletionGate<Response> {
+        CompletionGate(
             callback: callback,
-            services: names,
+            services: jobs.services.indices.map(jobs.name),
             merge: merge,
             unanswered: unanswered,
             deadline: deadline,
             logger: configuration.logger,
             completion: completion
         )
-        // The deadline counts from now, when the system called, not from when the timer
-        // starts.
-        let deadlineReached = deadline.map { Self.timer(on: configuration.clock, firingAfter: $0) }
-        var running = startJobs(count: names.count, gate: gate, run: run)
-        guard !gate.isComplete else { return nil }
-        if let deadlineReached { running.append(startDeadline(deadlineReached, gate: gate)) }
-        gate.onComplete = { for task in running { task.cancel() } }
-        return gate
     }
 
-    /// Starts `count` jobs that record their answers in `gate`, as
-    /// ``runExactlyOnce(_:names:deadline:merge:unanswered:run:completion:)`` describes;
-    /// returns the tasks of those still running.
-    @inline(__always)
-    private func startJobs<Response: Sendable>(
-        count: Int,
-        gate: CompletionGate<Response>,
-        run: @escaping @Sendable @MainActor (_ index: Int) async throws -> Response
-    ) -> [Task<Void, Never>] {
-        var running: [Task<Void, Never>] = []
-        let cursor = FanOutCursor(count: count)
-        guard Self.canStartAtOnce else {
-            // Without immediate tasks, one task per job, so none waits for another.
-            startEach(from: cursor, gate: gate, run: run, into: &running)
-            return running
+    /// Starts a chain that runs the jobs `cursor` has left one after another, on the spot,
+    /// until one waits; returns its task, and whether it started and finished before this
+    /// returned.
+    private func startChain<Service: Sendable, Response: Sendable>(
+        from cursor: FanOutCursor<Response>,
+        _ jobs: FanOutJobs<Service, Response>
+    ) -> (Task<Void, Never>, FanOutChain) {
+        let chain = FanOutChain()
+        // Strong `self`: a weak reference would move the composite's reference count to its
+        // slow side table for good. The cycle (composite, its handler work, the task) ends
+        // when the task removes itself.
+        let task = Self.startAtOnce { [self] in
+            chain.hasStarted = true
+            while let index = cursor.claim() { await answer(index, of: jobs, in: cursor) }
+            chain.isFinished = true
+            if let id = chain.workID { state.setHandlerWork(id, nil) }
         }
-        // Jobs run one after another in a chain, on the spot; when a job waits, the chain
-        // is suspended inside it and the jobs after it start in a new chain. Each job still
-        // starts the moment every job before it has finished or is waiting, and jobs that
-        // answer at once share one task.
-        while cursor.hasUnclaimed {
-            let chain = FanOutChain()
-            let id = state.reserveHandlerWork()
-            // Strong `self`: a weak reference would move the composite's reference count to
-            // its slow side table for good. The cycle (composite, its pending work, the
-            // task) ends when the task removes itself.
-            let task = Self.startAtOnce { [self] in
-                chain.hasStarted = true
-                while let index = cursor.claim() { await Self.answer(index, in: gate, run: run) }
-                chain.isFinished = true
-                state.setHandlerWork(id, nil)
-            }
-            if !chain.isFinished {
-                state.setHandlerWork(id, task)
-                running.append(task)
-            }
-            if !chain.hasStarted {
-                // The task did not start on the spot (the caller is not running on the main
-                // actor's executor, though isolated to it): each job left gets a task of its
-                // own, as without immediate tasks, instead of one chain after another that
-                // never starts while this loop runs.
-                startEach(from: cursor, gate: gate, run: run, into: &running)
-            }
-        }
-        return running
+        return (task, chain)
+    }
+
+    /// The composite owns `task`, a chain still running, until it ends.
+    private func own(_ task: Task<Void, Never>, of chain: FanOutChain) {
+        let id = state.reserveHandlerWork()
+        chain.workID = id
+        state.setHandlerWork(id, task)
     }
 
     /// Starts every job `cursor` has left in a task of its own, appending the tasks to
     /// `running`.
-    private func startEach<Response: Sendable>(
-        from cursor: FanOutCursor,
-        gate: CompletionGate<Response>,
-        run: @escaping @Sendable @MainActor (_ index: Int) async throws -> Response,
+    private func startEach<Service: Sendable, Response: Sendable>(
+        from cursor: FanOutCursor<Response>,
+        _ jobs: FanOutJobs<Service, Response>,
         into running: inout [Task<Void, Never>]
     ) {
         while let index = cursor.claim() {
             let id = state.reserveHandlerWork()
             let task = Self.startAtOnce { [self] in
-                await Self.answer(index, in: gate, run: run)
+                await answer(index, of: jobs, in: cursor)
                 state.setHandlerWork(id, nil)
             }
             state.setHandlerWork(id, task)
@@ -284,17 +364,23 @@ extension ServiceComposite {
         }
     }
 
-    /// Runs job `index` and records its answer, or its error, in `gate`.
+    /// Runs job `index` of `jobs` and records its answer, or its error, with `cursor`.
     @inline(__always)
-    private static func answer<Response: Sendable>(
+    private func answer<Service: Sendable, Response: Sendable>(
         _ index: Int,
-        in gate: CompletionGate<Response>,
-        run: @Sendable @MainActor (_ index: Int) async throws -> Response
+        of jobs: FanOutJobs<Service, Response>,
+        in cursor: FanOutCursor<Response>
     ) async {
+        let context = AppContext(
+            composite: self,
+            service: jobs.types.isEmpty ? nil : jobs.types[index],
+            callback: jobs.callback,
+            origin: jobs.origin
+        )
         do {
-            gate.record(index, .success(try await run(index)))
+            cursor.record(index, .success(try await jobs.call(jobs.services[index], context)))
         } catch {
-            gate.record(index, .failure(error))
+            cursor.record(index, .failure(error))
         }
     }
 
@@ -317,8 +403,7 @@ extension ServiceComposite {
         return timer
     }
 
-    /// Runs `jobs` as ``runExactlyOnce(_:names:deadline:merge:unanswered:run:completion:)``
-    /// does.
+    /// Runs `jobs` as ``runExactlyOnce(_:_:deadline:merge:unanswered:completion:)`` does.
     @discardableResult
     func runExactlyOnce<Response: Sendable>(
         _ callback: String,
@@ -330,11 +415,10 @@ extension ServiceComposite {
     ) -> CompletionGate<Response>? {
         runExactlyOnce(
             callback,
-            names: jobs.map(\.name),
+            FanOutJobs(jobs),
             deadline: deadline,
             merge: merge,
             unanswered: unanswered,
-            run: { try await jobs[$0].run() },
             completion: completion
         )
     }
@@ -364,10 +448,10 @@ extension ServiceComposite {
     private static func startAtOnce(_ work: sending @escaping @MainActor () async -> Void) -> Task<Void, Never> {
         #if !APPSERVICES_WITHOUT_TASK_IMMEDIATE
         if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
-            return Task.immediate { @MainActor in await work() }
+            return Task.immediate(operation: work)
         }
         #endif
-        return Task { @MainActor in await work() }
+        return Task(operation: work)
     }
 
     /// A timer that fires `duration` after this call on `clock`, whenever it is awaited.
@@ -395,13 +479,22 @@ extension ServiceComposite {
     }
 }
 
-/// Hands out the jobs of a fan-out, each exactly once, to the chains that run them.
+/// Hands out the jobs of a fan-out, each exactly once, to the chains that run them, and
+/// takes their answers: kept here, in order, while the first chain runs on the spot, then
+/// handed to the gate once one waits.
 @MainActor
-private final class FanOutCursor {
+final class FanOutCursor<Response: Sendable> {
     private var next = 0
     private let count: Int
+    /// The answers of the jobs before the gate was made, in job order.
+    private var early: [Result<Response, any Error>] = []
+    /// Made once a job waits; records every answer from then on.
+    private(set) var gate: CompletionGate<Response>?
 
-    init(count: Int) { self.count = count }
+    init(count: Int) {
+        self.count = count
+        early.reserveCapacity(count)
+    }
 
     var hasUnclaimed: Bool { next < count }
 
@@ -411,6 +504,43 @@ private final class FanOutCursor {
         defer { next += 1 }
         return next
     }
+
+    /// Job `index` answered (or failed).
+    func record(_ index: Int, _ outcome: Result<Response, any Error>) {
+        if let gate { return gate.record(index, outcome) }
+        // Before the gate, only the first chain runs, so the jobs answer in order.
+        assert(index == early.count, "job \(index) answered before job \(early.count)")
+        early.append(outcome)
+    }
+
+    /// From now on `gate` records the answers; it takes those that came before.
+    func hand(to gate: CompletionGate<Response>) {
+        self.gate = gate
+        for (index, outcome) in early.enumerated() { gate.record(index, outcome) }
+        early = []
+    }
+
+    /// The merged answers when every job answered before a gate was needed; failures
+    /// count as `unanswered` and are logged, as the gate does.
+    func mergeAnswered(
+        _ merge: ResponseMerge<Response>,
+        unanswered: Response?,
+        _ callback: String,
+        _ name: (Int) -> FanOutJob<Response>.Name,
+        logger: Logger
+    ) -> Response {
+        var fold = ResponseMerge<Response>.Fold(merge)
+        for (index, outcome) in early.enumerated() {
+            switch outcome {
+            case .success(let answer):
+                fold.add(answer)
+            case .failure(let error):
+                CompletionGate<Response>.logFailure(of: name(index).text, in: callback, error, logger: logger)
+                if let unanswered { fold.add(unanswered) }
+            }
+        }
+        return fold.result
+    }
 }
 
 /// Whether a chain of jobs started, and ran to its end, before the code that started it
@@ -419,4 +549,6 @@ private final class FanOutCursor {
 private final class FanOutChain {
     var hasStarted = false
     var isFinished = false
+    /// Its entry in the composite's handler work, once it is known to wait.
+    var workID: Int?
 }

@@ -173,23 +173,20 @@ extension ServiceComposite {
         if scene != nil, let own = sceneHandlers(of: callback, as: service, scene) { handlers.append(contentsOf: own) }
         // Filtered only when a service is left out: usually none is, and filtering copies.
         if let include, handlers.services.contains(where: { !include($0) }) { handlers = handlers.filter(include) }
-        let services = handlers.services
-        let types = handlers.types
         guard let deadline = callback.deadline else {
             preconditionFailure("\(callback) has a completion handler but no deadline in its declaration.")
         }
         runExactlyOnce(
             callback.name,
-            names: types.map { .service($0) },
+            FanOutJobs(
+                handlers,
+                callback: callback,
+                origin: AppContext.Origin.of(platform: platform, scene: scene),
+                call: call
+            ),
             deadline: deadline(configuration.deadlines),
             merge: merge,
             unanswered: unanswered,
-            run: { [origin = AppContext.Origin.of(platform: platform, scene: scene)] index in
-                try await call(
-                    services[index],
-                    AppContext(composite: self, service: types[index], callback: callback, origin: origin)
-                )
-            },
             completion: completion
         )
     }

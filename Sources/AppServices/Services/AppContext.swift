@@ -71,7 +71,7 @@ public struct AppContext: Sendable {
 
     /// A context made of its parts.
     @inline(__always)
-    init(composite: ServiceComposite, service: Any.Type, callback: AppCallback?, origin: Origin?) {
+    init(composite: ServiceComposite, service: Any.Type?, callback: AppCallback?, origin: Origin?) {
         self.composite = composite
         self.service = service
         self.dispatched = callback
