@@ -9,7 +9,7 @@ enum Profiling {
     /// The workloads that can be profiled.
     static let names = [
         "all-handle-10", "all-handle-1000", "few-handle", "silent-push", "will-present", "notification-response",
-        "validate-10k", "validate-100k",
+        "validate-10k", "validate-100k", "cold-launch",
     ]
 
     /// Runs the workload `name` on `side`; `false` when the name is unknown.
@@ -57,6 +57,17 @@ enum Profiling {
             let nodeCount = name == "validate-10k" ? 10_000 : 100_000
             let workload = try LaunchWorkload(graph: .validation(nodeCount: nodeCount), work: LaunchWorkload.noOp)
             for _ in 0..<(iterations ?? 1_000_000 / nodeCount) { try LaunchPlan.validate(workload.initializers) }
+        case "cold-launch":
+            // Initializers that do nothing: what remains is the library's own cost.
+            let workload = ColdLaunchWorkload(workSteps: 0)
+            for _ in 0..<(iterations ?? 2_000) {
+                if ours {
+                    await workload.finish(workload.launchThroughComposite())
+                } else {
+                    workload.launchByHand()
+                }
+            }
+            consume(workload.counts)
         default:
             return false
         }

@@ -10,12 +10,14 @@ struct TargetResult {
 
     /// The target's name, as printed.
     let name: String
-    /// The measured value (a ratio, or allocations per call).
+    /// The measured value (a ratio, allocations per call, or a time in `unit`).
     let value: Double
     /// The goal the value is held to.
     let goal: Double
     /// Which way the goal bounds the value.
     let bound: Bound
+    /// The value's unit, for a value that is not a ratio (`ms`).
+    var unit: String? = nil
 
     /// Whether the value meets the goal.
     var isMet: Bool {
@@ -25,9 +27,11 @@ struct TargetResult {
         }
     }
 
-    /// `name: ratio X (goal <= Y) ok`, or `... FAIL`.
+    /// `name: ratio X (goal <= Y) ok`, `name: X ms (goal <= Y ms) ok`, or `... FAIL`.
     var line: String {
         let relation = bound == .atMost ? "<=" : ">="
-        return "\(name): ratio \(formatted(value)) (goal \(relation) \(goal)) \(isMet ? "ok" : "FAIL")"
+        let measured = unit.map { "\(formatted(value)) \($0)" } ?? "ratio \(formatted(value))"
+        let goal = unit.map { "\(self.goal) \($0)" } ?? "\(self.goal)"
+        return "\(name): \(measured) (goal \(relation) \(goal)) \(isMet ? "ok" : "FAIL")"
     }
 }

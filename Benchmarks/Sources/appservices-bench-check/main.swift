@@ -64,6 +64,7 @@ do {
 // Target 7 is retired (validation); 8 and 9 are the user-notification callbacks.
 if wanted(8) { record(await NotificationTargets.willPresent(iterations: 1_000, rounds: 21)) }
 if wanted(9) { record(await NotificationTargets.didReceive(iterations: 50, rounds: 31)) }
+if wanted(10) { for result in await ColdLaunchTarget.run(rounds: 21) { record(result) } }
 
 let met = results.filter(\.isMet).count
 emit("summary: \(met) of \(results.count) targets met in \((clock.now - started).readable)")

@@ -94,8 +94,7 @@ final class CompositeState {
     }
 
     /// Calls `body` with the services that hear `callback` (which adopt the capability
-    /// `Service`), borrowed, for a dispatch; does nothing before sealing or when no service
-    /// handles it.
+    /// `Service`), borrowed, for a dispatch; does nothing before sealing.
     @inline(__always)
     func withHandlers<Service>(
         of callback: AppCallback,
