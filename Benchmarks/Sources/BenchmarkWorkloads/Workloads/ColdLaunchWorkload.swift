@@ -17,9 +17,11 @@ import Synchronization
 /// main thread pays for starting them.
 @MainActor
 public final class ColdLaunchWorkload {
-    /// How many services, initializers, and of those how many run before launch returns.
+    /// How many services the application has.
     public static let serviceCount = 30
+    /// How many initializers its launch plan has.
     public static let initializerCount = 40
+    /// How many of the initializers run before launch returns.
     public static let beforeLaunchReturnsCount = 10
 
     /// Calls of the initializers' work, on both sides, from any thread.
