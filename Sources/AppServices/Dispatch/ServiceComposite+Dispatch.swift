@@ -193,13 +193,12 @@ extension ServiceComposite {
 
     /// Starts the dispatch of a callback that concerns no scene: seals the composite on
     /// first use, and applies the callback's state change.
-    // Inlined into each dispatch method: what is left of it after inlining is a load, an
-    // increment and a bit test (sealing and reporting are calls), which cost less than the
-    // call did.
-    @inline(__always)
+    // Not inlined: every dispatch method would carry a copy (about 55 of them), for a call
+    // that costs a nanosecond or two.
+    @inline(never)
     func beginDispatch(_ callback: AppCallback) {
         // A nested composite never gets a plan of its own: sealing it stops the program.
-        if _slowPath(plan == nil) { sealIfNeeded(by: callback.name) }
+        if plan == nil { sealIfNeeded(by: callback.name) }
         if let unexpected = state.beginDispatch(callback).unexpected { logUnexpected(unexpected) }
     }
 
@@ -212,7 +211,7 @@ extension ServiceComposite {
 
     /// Ends the dispatch of a callback that concerns no scene: announces its life-cycle
     /// event to whoever listens, then delivers the events posted during it.
-    @inline(__always)
+    @inline(never)
     func endDispatch(_ callback: AppCallback) {
         finish(callback, state.endDispatch(callback))
     }

@@ -83,7 +83,6 @@ struct LifecycleStateTracker {
         change.orBackgroundWhenLaunchedThere && launchesIntoBackground ? .background : change.to
     }
 
-    @inline(never)
     private mutating func firstReport(_ callback: AppCallback, in state: String) -> Unexpected? {
         let unexpected = Unexpected(state: state, callback: callback)
         return reported.insert(unexpected).inserted ? unexpected : nil
