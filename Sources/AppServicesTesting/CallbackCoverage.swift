@@ -80,8 +80,12 @@ public enum CallbackCoverage {
     static let launchCallbacks: Set<AppCallback> = [.willFinishLaunching, .didFinishLaunching]
 
     /// The callbacks this check cannot send with a neutral payload: a background task's work
-    /// needs a registered task from a scheduler (``LifecycleSimulator`` runs it).
-    public static let unsendable: Set<AppCallback> = [.runBackgroundTask]
+    /// needs a registered task from a scheduler (``LifecycleSimulator`` runs it); a session
+    /// ends only after it began, and a gate opens only after it closed, so the other callback
+    /// of each pair would be heard too (``LifecycleSimulator`` drives sessions and gates).
+    public static let unsendable: Set<AppCallback> = [
+        .runBackgroundTask, .sessionDidBegin, .sessionWillEnd, .gateDidClose, .gateDidOpen,
+    ]
 
     /// Sends `callback` with neutral payloads; `false` for a callback this check does not
     /// know how to send.

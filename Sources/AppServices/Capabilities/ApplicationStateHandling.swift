@@ -134,16 +134,21 @@ extension ServiceComposite {
         }
     }
 
-    /// Dispatches `applicationDidEnterBackground(_:)` in reverse dependency order.
+    /// Dispatches `applicationDidEnterBackground(_:)` in reverse dependency order, noting
+    /// when, for ``backgroundTimes`` and the gates that close after a time in the background.
     public func didEnterBackground(platform: PlatformObjects? = nil) {
+        state.enteredBackground(at: state.clock.now)
         notify(.didEnterBackground, (any ApplicationStateHandling).self, platform: platform) {
             $0.applicationDidEnterBackground($1)
         }
     }
 
     /// Dispatches `applicationWillEnterForeground(_:)` in dependency order, then runs again
-    /// the launch initializers that re-run on entering the foreground.
+    /// the launch initializers that re-run on entering the foreground. Before the services
+    /// hear it, the gates that close after a time in the background close
+    /// (``AppGate/closesAfterBackground``).
     public func willEnterForeground(platform: PlatformObjects? = nil) {
+        returnedFromBackground()
         notify(.willEnterForeground, (any ApplicationStateHandling).self, platform: platform) {
             $0.applicationWillEnterForeground($1)
         }

@@ -217,6 +217,7 @@ extension ServiceComposite {
             if response.targetScene == nil { response.targetScene = scene }
             didReceiveNotificationResponse(response, platform: platform) {}
         }
+        sceneConnected(scene)
     }
 
     /// Dispatches `sceneWillEnterForeground(_:)` for `scene`. If this brings the first scene
@@ -269,6 +270,7 @@ extension ServiceComposite {
             }
         }
         disconnectSceneServices(scene)
+        sceneDisconnected(scene)
     }
 
     /// Dispatches the scene callbacks that take `scene` from its tracked state to `target`,

@@ -75,10 +75,12 @@ extension ServiceComposite {
         }
     }
 
-    /// Dispatches `application(_:didDiscardSceneSessions:)`.
+    /// Dispatches `application(_:didDiscardSceneSessions:)`, then drops the work routed to
+    /// those scenes (``route(toScene:named:by:perform:)``).
     public func didDiscardSceneSessions(_ sessions: Set<SceneSession>, platform: PlatformObjects? = nil) {
         notify(.didDiscardSceneSessions, (any SceneSessionHandling).self, platform: platform) {
             $0.application($1, didDiscardSceneSessions: sessions)
         }
+        sceneSessionsDiscarded(sessions)
     }
 }

@@ -185,5 +185,5 @@ extension AppCallback {
         + interfaceOrientationCallbacks + extensionPointCallbacks + cloudKitShareCallbacks + intentCallbacks
         + stateRestorationCallbacks + sceneSessionCallbacks + sceneCallbacks + desktopCallbacks
         + userNotificationCallbacks + backgroundTaskCallbacks + carPlayCallbacks
-        + voIPPushCallbacks
+        + voIPPushCallbacks + sessionCallbacks + gateCallbacks
 }

@@ -179,6 +179,9 @@ struct FanOutJobs<Service: Sendable, Response: Sendable>: Sendable {
     /// The callback the contexts name (every callback is a static constant).
     unowned(unsafe) let callback: AppCallback?
     let origin: AppContext.Origin?
+    /// Each job's context box when some name a session (``SessionService``); empty when
+    /// every job's is `origin`.
+    let origins: ContiguousArray<AppContext.Origin?>
     let call: @Sendable @MainActor (Service, AppContext) async throws -> Response
 
     var count: Int { services.count }
@@ -188,11 +191,16 @@ struct FanOutJobs<Service: Sendable, Response: Sendable>: Sendable {
         labels.isEmpty ? .service(types[index]) : labels[index]
     }
 
-    /// The services of `handlers`, each called with `call`.
+    /// Job `index`'s context box.
+    func origin(_ index: Int) -> AppContext.Origin? { origins.isEmpty ? origin : origins[index] }
+
+    /// The services of `handlers`, each called with `call`, with `origin` or, when given,
+    /// `origins` (one per service).
     init(
         _ handlers: HandlerList<Service>,
         callback: AppCallback,
         origin: AppContext.Origin?,
+        origins: ContiguousArray<AppContext.Origin?> = [],
         call: @escaping @Sendable @MainActor (Service, AppContext) async throws -> Response
     ) {
         services = handlers.services
@@ -200,6 +208,7 @@ struct FanOutJobs<Service: Sendable, Response: Sendable>: Sendable {
         labels = []
         self.callback = callback
         self.origin = origin
+        self.origins = origins
         self.call = call
     }
 }
@@ -212,6 +221,7 @@ extension FanOutJobs where Service == FanOutJob<Response> {
         labels = jobs.map(\.name)
         callback = nil
         origin = nil
+        origins = []
         call = { job, _ in try await job.run() }
     }
 }
@@ -375,7 +385,7 @@ extension ServiceComposite {
             composite: self,
             service: jobs.types.isEmpty ? nil : jobs.types[index],
             callback: jobs.callback,
-            origin: jobs.origin
+            origin: jobs.origin(index)
         )
         do {
             cursor.record(index, .success(try await jobs.call(jobs.services[index], context)))

@@ -48,9 +48,11 @@ extension ServiceComposite {
     ) {
         beginDispatch(callback)
         let origin = AppContext.Origin.of(platform: platform)
-        state.withHandlers(of: callback, as: service) {
-            call($0, callback, origin, reversed: callback.direction == .down, body)
-        }
+        let down = callback.direction == .down
+        let sessions = !state.sessionServices.isEmpty
+        if down, sessions { notifySessions(callback, service, origin, reversed: true, body) }
+        state.withHandlers(of: callback, as: service) { call($0, callback, origin, reversed: down, body) }
+        if !down, sessions { notifySessions(callback, service, origin, reversed: false, body) }
         endDispatch(callback)
     }
 
@@ -69,8 +71,11 @@ extension ServiceComposite {
         let down = callback.direction == .down
         let origin = AppContext.Origin.of(platform: platform, scene: scene)
         let own = sceneHandlers(of: callback, as: service, scene)
+        let sessions = !state.sessionServices.isEmpty
         if down, let own { call(own, callback, origin, reversed: true, body) }
+        if down, sessions { notifySessions(callback, service, origin, reversed: true, body) }
         state.withHandlers(of: callback, as: service) { call($0, callback, origin, reversed: down, body) }
+        if !down, sessions { notifySessions(callback, service, origin, reversed: false, body) }
         if !down, let own { call(own, callback, origin, reversed: false, body) }
         endDispatch(callback, scene: scene)
     }
@@ -90,6 +95,9 @@ extension ServiceComposite {
         let origin = AppContext.Origin.of(platform: platform)
         state.withHandlers(of: callback, as: service) {
             call($0, callback, origin, reversed: false) { fold.add(body($0, $1)) }
+        }
+        if !state.sessionServices.isEmpty {
+            notifySessions(callback, service, origin, reversed: false) { fold.add(body($0, $1)) }
         }
         endDispatch(callback)
         return fold.result
@@ -112,6 +120,9 @@ extension ServiceComposite {
         state.withHandlers(of: callback, as: service) {
             call($0, callback, origin, reversed: false) { fold.add(body($0, $1)) }
         }
+        if !state.sessionServices.isEmpty {
+            notifySessions(callback, service, origin, reversed: false) { fold.add(body($0, $1)) }
+        }
         if let own = sceneHandlers(of: callback, as: service, scene) {
             call(own, callback, origin, reversed: false) { fold.add(body($0, $1)) }
         }
@@ -122,7 +133,7 @@ extension ServiceComposite {
     /// The loop of a synchronous dispatch: calls `body` with each service of `handlers`,
     /// borrowed, in order or in reverse, and a context naming it, made of borrowed parts.
     @inline(__always)
-    private func call<Service>(
+    func call<Service>(
         _ handlers: borrowing HandlerList<Service>,
         _ callback: AppCallback,
         _ origin: AppContext.Origin?,
@@ -169,26 +180,63 @@ extension ServiceComposite {
     ) {
         beginDispatch(callback, scene: scene)
         defer { endDispatch(callback, scene: scene) }
+        let origin = AppContext.Origin.of(platform: platform, scene: scene)
         var handlers = self.handlers.list(of: callback, as: service)
-        if scene != nil, let own = sceneHandlers(of: callback, as: service, scene) { handlers.append(contentsOf: own) }
+        // Each job's context box, when some name a session; empty when all are `origin`.
+        var origins: ContiguousArray<AppContext.Origin?> = []
+        if !state.sessionServices.isEmpty {
+            origins = ContiguousArray(repeating: origin, count: handlers.count)
+            for instances in state.sessionServices.inBeginOrder {
+                let list = instances.handlers.list(of: callback, as: service)
+                handlers.append(contentsOf: list)
+                let sessionOrigin = origin?.for(instances.session, sessionBox: instances.origin) ?? instances.origin
+                origins.append(contentsOf: repeatElement(Optional(sessionOrigin), count: list.count))
+            }
+        }
+        if scene != nil, let own = sceneHandlers(of: callback, as: service, scene) {
+            handlers.append(contentsOf: own)
+            if !origins.isEmpty { origins.append(contentsOf: repeatElement(origin, count: own.count)) }
+        }
         // Filtered only when a service is left out: usually none is, and filtering copies.
-        if let include, handlers.services.contains(where: { !include($0) }) { handlers = handlers.filter(include) }
+        if let include, handlers.services.contains(where: { !include($0) }) {
+            if !origins.isEmpty {
+                origins = ContiguousArray(handlers.services.indices.filter { include(handlers.services[$0]) }.map { origins[$0] })
+            }
+            handlers = handlers.filter(include)
+        }
         guard let deadline = callback.deadline else {
             preconditionFailure("\(callback) has a completion handler but no deadline in its declaration.")
         }
         runExactlyOnce(
             callback.name,
-            FanOutJobs(
-                handlers,
-                callback: callback,
-                origin: AppContext.Origin.of(platform: platform, scene: scene),
-                call: call
-            ),
+            FanOutJobs(handlers, callback: callback, origin: origin, origins: origins, call: call),
             deadline: deadline(configuration.deadlines),
             merge: merge,
             unanswered: unanswered,
             completion: completion
         )
+    }
+
+    /// Calls `body` with the services of every session that lives that hear `callback`, the
+    /// sessions in the order they began (in reverse with `reversed`), each with a context
+    /// naming its session.
+    // Not inlined: only applications with sessions reach it.
+    @inline(never)
+    func notifySessions<Service>(
+        _ callback: AppCallback,
+        _ service: Service.Type,
+        _ origin: AppContext.Origin?,
+        reversed: Bool,
+        _ body: (borrowing Service, borrowing AppContext) -> Void
+    ) {
+        let sessions = state.sessionServices.inBeginOrder
+        for index in sessions.indices {
+            let instances = sessions[reversed ? sessions.count - 1 - index : index]
+            let list = instances.handlers.list(of: callback, as: service)
+            guard !list.isEmpty else { continue }
+            let sessionOrigin = origin?.for(instances.session, sessionBox: instances.origin) ?? instances.origin
+            call(list, callback, sessionOrigin, reversed: reversed, body)
+        }
     }
 
     /// Starts the dispatch of a callback that concerns no scene: seals the composite on

@@ -1,6 +1,8 @@
 extension ServiceComposite {
     /// Posts `event` to the services that subscribed to its type (in dispatch order), then
-    /// to the scene services of each connected scene that subscribed (``SceneService``; the
+    /// to the session services of each session that lives (``SessionService``; the sessions
+    /// in the order they began), then to the scene services of each connected scene that
+    /// subscribed (``SceneService``; the
     /// scenes in the order they connected, each handler with its scene in
     /// ``AppContext/scene``), then to handlers made with ``subscribe(to:_:)`` (in
     /// subscription order).
@@ -51,6 +53,19 @@ extension ServiceComposite {
         if let route = plan?.routes[id] as? EventRoute<Event> {
             for (serviceType, handler) in route.handlers {
                 fold.add(handler(event, makeContext(serviceType, nil, nil, nil)))
+            }
+        }
+        if !state.sessionServices.isEmpty {
+            for instances in state.sessionServices.inBeginOrder {
+                guard let route = instances.routes[id] as? EventRoute<Event> else { continue }
+                for (serviceType, handler) in route.handlers {
+                    fold.add(
+                        handler(
+                            event,
+                            AppContext(composite: self, service: serviceType, callback: nil, origin: instances.origin)
+                        )
+                    )
+                }
             }
         }
         for instances in state.sceneServices.inConnectionOrder {

@@ -32,10 +32,40 @@
 ///
 /// Anyone waits for it with ``AppContext/waitUntilReached(_:)`` or holds work until it with
 /// ``AppContext/whenReached(_:named:perform:)``. A milestone is reached once, for the life of
-/// the composite.
+/// the composite; one whose ``scope`` is ``MilestoneScope/session`` is reached once per
+/// session, and reset when its session ends.
 public protocol AppMilestone {
     /// The service that reaches the milestone.
     static var reachedBy: any AppService.Type { get }
+    /// Whether the milestone is reached once for the application (the default) or once per
+    /// session.
+    static var scope: MilestoneScope { get }
+}
+
+extension AppMilestone {
+    /// The application: reached once, for the life of the composite.
+    public static var scope: MilestoneScope { .application }
+}
+
+/// How long a milestone stays reached.
+public struct MilestoneScope: Sendable, Hashable, CustomStringConvertible {
+    private enum Base: String, Sendable, Hashable {
+        case application
+        case session
+    }
+
+    private let base: Base
+
+    /// Reached once, for the life of the composite.
+    public static let application = MilestoneScope(base: .application)
+    /// Reached once per session (``SessionService``), reset when the session ends: work held
+    /// for it while a session lives waits for that session, and is dropped, with its reason,
+    /// when that session ends first; work held while no session lives waits for the next
+    /// session to reach it.
+    public static let session = MilestoneScope(base: .session)
+
+    /// The scope's name.
+    public var description: String { base.rawValue }
 }
 
 extension AppMilestone {

@@ -9,7 +9,11 @@ struct ReadinessBoard {
     struct Entry {
         let id: Int
         let point: ReadinessPoint
+        /// What the held work is called, for messages: `Service: name`.
+        let label: String
         let service: (any AppService.Type)?
+        /// The box of the context the work was handed over with (its session, its scene).
+        let origin: AppContext.Origin?
         let work: @MainActor (AppContext) -> Void
     }
 
@@ -35,6 +39,10 @@ struct ReadinessBoard {
     /// Why a point can never be reached, for points the launch gave up on.
     private var unreachable: [ReadinessPoint: String] = [:]
     private var nextID = 0
+    /// The points of each session's milestones named so far, by session identifier.
+    private var sessionPoints: [String: Set<ReadinessPoint>] = [:]
+    /// The gates named so far, with the time in the background after which each closes.
+    private var gates: [ReadinessPoint: Duration?] = [:]
     /// Where the record of each piece of work still held is.
     private var recordIndex: [Int: Int] = [:]
 
@@ -93,13 +101,51 @@ struct ReadinessBoard {
     /// `point` can never be reached (`reason` says why): returns its waiters to fail; its
     /// held work is dropped and recorded as cancelled.
     mutating func giveUp(_ point: ReadinessPoint, reason: String) -> [Waiter] {
-        guard !reached.contains(point), unreachable[point] == nil else { return [] }
+        giveUpAndDrop(point, reason: reason).waiters
+    }
+
+    /// ``giveUp(_:reason:)``, also returning the held work it dropped.
+    mutating func giveUpAndDrop(_ point: ReadinessPoint, reason: String) -> (waiters: [Waiter], dropped: [Entry]) {
+        guard !reached.contains(point), unreachable[point] == nil else { return ([], []) }
         unreachable[point] = reason
         let failed = waiters.filter { $0.point == point }
         waiters.removeAll { $0.point == point }
-        for entry in held where entry.point == point { setOutcome(.cancelled, of: entry.id) }
+        let dropped = held.filter { $0.point == point }
+        for entry in dropped { setOutcome(.cancelled, of: entry.id) }
         held.removeAll { $0.point == point }
-        return failed
+        return (failed, dropped)
+    }
+
+    /// `point` is no longer reached, nor unreachable: a gate closed, or a session's
+    /// milestone after its session ended. Work held for it from now on waits again.
+    mutating func reset(_ point: ReadinessPoint) {
+        reached.remove(point)
+        unreachable[point] = nil
+    }
+
+    /// Remembers that `point` belongs to the session named `session`, to be given up and
+    /// reset when it ends.
+    mutating func note(_ point: ReadinessPoint, ofSession session: String) {
+        sessionPoints[session, default: []].insert(point)
+    }
+
+    /// The points that belong to the session named `session`, forgotten.
+    mutating func takePoints(ofSession session: String) -> Set<ReadinessPoint> {
+        sessionPoints.removeValue(forKey: session) ?? []
+    }
+
+    /// Remembers the gate `point`, the first time it is named: whether it starts open, and
+    /// after how long in the background it closes. Returns whether it was new.
+    mutating func note(gate point: ReadinessPoint, initiallyOpen: Bool, closesAfterBackground: Duration?) -> Bool {
+        guard gates[point] == nil else { return false }
+        gates[point] = closesAfterBackground
+        if initiallyOpen { reached.insert(point) }
+        return true
+    }
+
+    /// The gates named so far that close after a time in the background, with that time.
+    var gatesClosingInBackground: [(point: ReadinessPoint, after: Duration)] {
+        gates.compactMap { point, after in after.map { (point, $0) } }.sorted { "\($0.point)" < "\($1.point)" }
     }
 
     /// Nothing more will be reached (`reason` says why): returns every waiter to fail; all

@@ -44,24 +44,49 @@ extension AppContext {
                     + "Reach it before waiting for what follows it, or wait from another service."
             )
         }
-        try await composite.waitUntil(.milestone(milestone), waiter: waiter, owner: Milestone.reachedBy)
+        try await composite.waitUntil(point(milestone), waiter: waiter, owner: Milestone.reachedBy)
     }
 
     /// Reaches `milestone`: resumes everyone waiting for it and runs the work held until
-    /// it, in the order it was handed over. Reaching it again does nothing.
+    /// it, in the order it was handed over. Reaching it again does nothing. A milestone of
+    /// a session (``MilestoneScope/session``) is reached for this context's ``session``,
+    /// and for the work held for the next session while none lived.
     ///
     /// - Throws: ``ReadinessError`` with ``ReadinessError/Code/notOwner`` when the calling
-    ///   service is not the milestone's ``AppMilestone/reachedBy``.
+    ///   service is not the milestone's ``AppMilestone/reachedBy``, and with
+    ///   ``ReadinessError/Code/unreachable`` for a milestone of a session when no session
+    ///   lives.
     public func reach<Milestone: AppMilestone>(_ milestone: Milestone.Type) throws(ReadinessError) {
         guard isGiven(to: Milestone.reachedBy) else {
             throw ReadinessError(
                 code: .notOwner,
-                point: .milestone(milestone),
+                point: point(milestone),
                 message: "\(serviceName ?? "Code outside a service") tried to reach \(Milestone.name), "
                     + "which \(Milestone.reachedBy.serviceName) reaches; only the milestone's owner may reach it."
             )
         }
-        composite.pointReached(.milestone(milestone))
+        guard Milestone.scope == .session else { return composite.pointReached(.milestone(milestone)) }
+        guard session != nil else {
+            throw ReadinessError(
+                code: .unreachable,
+                point: point(milestone),
+                message: "\(serviceName ?? "Code outside a service") tried to reach \(Milestone.name), a milestone of "
+                    + "a session, while no session lives. Begin a session first."
+            )
+        }
+        let next = ServiceComposite.point(of: Milestone.name, session: nil)
+        composite.pointReached(point(milestone))
+        // The work held while no session lived was for the next session: this one.
+        composite.pointReached(next)
+        composite.state.reset(next)
+    }
+
+    /// The point `milestone` stands for in this context: the milestone, or for a milestone
+    /// of a session, the milestone of this context's session (of the next session when none
+    /// lives).
+    func point<Milestone: AppMilestone>(_ milestone: Milestone.Type) -> ReadinessPoint {
+        guard Milestone.scope == .session else { return .milestone(milestone) }
+        return ServiceComposite.point(of: Milestone.name, session: session?.identifier)
     }
 
     /// Hands the composite `work` to run on the main actor once `phase` is ready: at once
@@ -83,7 +108,7 @@ extension AppContext {
         named name: String,
         perform work: @escaping @MainActor (AppContext) -> Void
     ) {
-        composite.hold(work, until: .phase(phase), named: name, by: currentServiceType, owner: nil)
+        composite.hold(work, until: .phase(phase), named: name, by: currentServiceType, origin: origin, owner: nil)
     }
 
     /// Hands the composite `work` to run on the main actor once `milestone` is reached; see
@@ -94,13 +119,9 @@ extension AppContext {
         named name: String,
         perform work: @escaping @MainActor (AppContext) -> Void
     ) {
-        composite.hold(
-            work,
-            until: .milestone(milestone),
-            named: name,
-            by: currentServiceType,
-            owner: Milestone.reachedBy
-        )
+        let point = point(milestone)
+        if Milestone.scope == .session, let session { composite.state.note(point, ofSession: session.identifier) }
+        composite.hold(work, until: point, named: name, by: currentServiceType, origin: origin, owner: Milestone.reachedBy)
     }
 }
 
@@ -147,9 +168,45 @@ extension ServiceComposite {
     /// in the order it was handed over, with what became of it.
     public var heldWork: [HeldWork] { (outer ?? self).state.readiness.records }
 
-    /// Whether `milestone` has been reached.
+    /// Whether `milestone` has been reached (a milestone of a session: by the current
+    /// session).
     public func isReached<Milestone: AppMilestone>(_ milestone: Milestone.Type) -> Bool {
-        (outer ?? self).state.readiness.isReached(.milestone(milestone))
+        let root = outer ?? self
+        return root.state.readiness.isReached(root.point(milestone))
+    }
+
+    /// The point `milestone` stands for on the composite: the milestone, or for a milestone
+    /// of a session, the milestone of the current session (of the next one when none lives).
+    func point<Milestone: AppMilestone>(_ milestone: Milestone.Type) -> ReadinessPoint {
+        guard Milestone.scope == .session else { return .milestone(milestone) }
+        return Self.point(of: Milestone.name, session: currentSession?.identifier)
+    }
+
+    /// The point of the milestone named `name` of the session named `session`, or of the
+    /// next session to reach it.
+    static func point(of name: String, session: String?) -> ReadinessPoint {
+        .milestone(session.map { "\(name) of session \($0)" } ?? "\(name) of the next session")
+    }
+
+    /// Gives up the milestones of `session`, which ends: their waiters fail with an error
+    /// naming the milestone and the session, the work held for them is dropped, logged and
+    /// listed in ``heldWork``, and they are reset for a session of the same identifier later.
+    func endSessionReadiness(_ session: SessionInfo) {
+        let reason = "\(session) ended"
+        for point in state.takePoints(ofSession: session.identifier).sorted(by: { "\($0)" < "\($1)" }) {
+            let (waiters, dropped) = state.giveUpAndDrop(point, reason: reason)
+            for waiter in waiters {
+                waiter.resume(.failure(Self.unreachable(waiter.point, waiter: waiter.name, reason: reason)))
+            }
+            for entry in dropped {
+                configuration.logger.warning(
+                    "\(entry.label) was dropped: it waited for \(point), and \(reason).",
+                    metadata: ["session": "\(session.identifier)"]
+                )
+            }
+            state.reset(point)
+        }
+        heldWorkChanged()
     }
 
     /// Waits until every initializer of `phase`, and of the phases before it, has finished:
@@ -168,7 +225,8 @@ extension ServiceComposite {
     /// - Throws: ``ReadinessError`` as ``AppContext/waitUntilReached(_:)`` does, naming the
     ///   waiter "The host".
     public func waitUntilReached<Milestone: AppMilestone>(_ milestone: Milestone.Type) async throws(ReadinessError) {
-        try await (outer ?? self).waitUntil(.milestone(milestone), waiter: "The host", owner: Milestone.reachedBy)
+        let root = outer ?? self
+        try await root.waitUntil(root.point(milestone), waiter: "The host", owner: Milestone.reachedBy)
     }
 
     /// Why `point` cannot come: its owner is not registered, or the launch gave up on it,
@@ -177,7 +235,12 @@ extension ServiceComposite {
         if let reason = state.readiness.whyUnreachable(point) { return reason }
         if let owner {
             sealIfNeeded(by: "waiting for \(point)")
-            if plan.unsafelyUnwrapped.byType[ObjectIdentifier(owner)] == nil {
+            let id = ObjectIdentifier(owner)
+            let registered =
+                plan.unsafelyUnwrapped.byType[id] != nil
+                || state.sessionServices.registered.contains { ObjectIdentifier($0) == id }
+                || state.sceneServices.registered.contains { ObjectIdentifier($0) == id }
+            if !registered {
                 return "\(owner.serviceName), which reaches it, is not registered"
             }
         }
@@ -214,16 +277,24 @@ extension ServiceComposite {
         until point: ReadinessPoint,
         named name: String,
         by service: (any AppService.Type)?,
+        origin: AppContext.Origin?,
         owner: (any AppService.Type)?
     ) {
         let label = service.map { "\($0.serviceName): \(name)" } ?? name
         if state.readiness.isReached(point) || (launch == nil && { if case .phase = point { true } else { false } }()) {
             state.recordImmediate(name: label, point: point)
             heldWorkChanged()
-            work(makeContext(service, nil, nil, nil))
+            work(AppContext(composite: self, service: service, callback: nil, origin: origin))
             return
         }
-        let entry = ReadinessBoard.Entry(id: state.makeReadinessID(), point: point, service: service, work: work)
+        let entry = ReadinessBoard.Entry(
+            id: state.makeReadinessID(),
+            point: point,
+            label: label,
+            service: service,
+            origin: origin,
+            work: work
+        )
         state.hold(entry, name: label)
         defer { heldWorkChanged() }
         if let reason = whyUnreachable(point, owner: owner) {
@@ -244,7 +315,7 @@ extension ServiceComposite {
         for entry in work {
             state.recordRun(of: entry)
             heldWorkChanged()
-            entry.work(makeContext(entry.service, nil, nil, nil))
+            entry.work(AppContext(composite: self, service: entry.service, callback: nil, origin: entry.origin))
         }
     }
 

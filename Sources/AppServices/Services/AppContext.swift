@@ -31,14 +31,17 @@ public struct AppContext: Sendable {
     /// The platform's objects and the scene, when the callback has either.
     let origin: Origin?
 
-    /// What a callback carries besides its name, boxed.
+    /// What a callback carries besides its name, boxed: the platform's objects, the scene,
+    /// and the session of a session's service.
     final class Origin: Sendable {
         let platform: PlatformObjects?
         let scene: SceneInfo?
+        let session: SessionInfo?
 
-        private init(platform: PlatformObjects?, scene: SceneInfo?) {
+        init(platform: PlatformObjects?, scene: SceneInfo?, session: SessionInfo? = nil) {
             self.platform = platform
             self.scene = scene
+            self.session = session
         }
 
         /// The box of `platform` and `scene`; `nil`, with nothing allocated, when both are.
@@ -46,6 +49,13 @@ public struct AppContext: Sendable {
         static func of(platform: PlatformObjects?, scene: SceneInfo?) -> Origin? {
             guard let scene else { return of(platform: platform) }
             return Origin(platform: platform, scene: scene)
+        }
+
+        /// This box for the services of `session`: itself when it names that session already,
+        /// otherwise a new one.
+        func `for`(_ session: SessionInfo, sessionBox: Origin) -> Origin {
+            if platform == nil, scene == nil { return sessionBox }
+            return Origin(platform: platform, scene: scene, session: session)
         }
 
         /// The box of `platform`, for a callback that concerns no scene; `nil` without one.
@@ -88,6 +98,10 @@ public struct AppContext: Sendable {
     /// The scene the callback concerns, for scene callbacks and for URLs, user activities,
     /// quick actions and shares that arrived through a scene; `nil` otherwise.
     public var scene: SceneInfo? { origin?.scene }
+
+    /// The session the service belongs to (a ``SessionService``), or, for any other service,
+    /// the current session; `nil` when no session has begun.
+    public var session: SessionInfo? { origin?.session ?? composite.currentSession }
 
     /// The service the context was made for; `nil` for a context made for code outside a
     /// service (a host, a test).

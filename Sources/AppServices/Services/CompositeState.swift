@@ -73,6 +73,9 @@ final class CompositeState {
 
     /// The scene-service types, and the services of each connected scene.
     private(set) var sceneServices = SceneServices()
+    /// The session-service types, the services of each session that lives, and the current
+    /// session.
+    private(set) var sessionServices = SessionServices()
     /// What has been reached, who waits for what, and the work held until then.
     private(set) var readiness = ReadinessBoard()
     /// Notification responses delivered lately, so that none is delivered twice.
@@ -85,8 +88,12 @@ final class CompositeState {
     /// The platform's background time, held while outliving work runs.
     private(set) var backgroundTime: (any BackgroundTimeProvider)?
 
-    init(registered: [any AppService]) {
+    /// The composite's clock, read as the time since the composite was made.
+    let clock: ClockReading
+
+    init(registered: [any AppService], clock: any Clock<Duration> = ContinuousClock()) {
         self.registered = registered
+        self.clock = ClockReading(clock)
     }
 
     deinit {
@@ -126,6 +133,9 @@ final class CompositeState {
     /// Scene-service types were registered before the first callback.
     func registerSceneServices(_ types: [any SceneService.Type]) { sceneServices.register(types) }
 
+    /// Session-service types were registered before the first callback.
+    func registerSessionServices(_ types: [any SessionService.Type]) { sessionServices.register(types) }
+
     /// A launch plan was attached (or replaced by the tree's merged one).
     func attach(_ launch: Launch) { self.launch = launch }
 
@@ -142,6 +152,7 @@ final class CompositeState {
         _ = handlerBoxes.initialize(from: boxes)
         sealedBy = callback
         sceneServices.seal(order: plan.sceneServiceOrder)
+        sessionServices.seal(order: plan.sessionServiceOrder)
     }
 
     /// The composite was flattened into `outer`, which dispatches for it from now on.
@@ -250,6 +261,36 @@ final class CompositeState {
     /// `scene` disconnected: its services are released.
     func disconnect(_ scene: SceneInfo) { sceneServices.disconnect(scene.identifier) }
 
+    /// The scenes connected now, in the order they connected (a scene that reconnects keeps
+    /// its place).
+    private(set) var connectedScenes: [SceneInfo] = []
+
+    /// `scene` connected.
+    func sceneConnected(_ scene: SceneInfo) {
+        if let index = connectedScenes.firstIndex(where: { $0.identifier == scene.identifier }) {
+            connectedScenes[index] = scene
+        } else {
+            connectedScenes.append(scene)
+        }
+    }
+
+    /// The scene named `identifier` disconnected.
+    func sceneDisconnected(_ identifier: String) { connectedScenes.removeAll { $0.identifier == identifier } }
+
+    // MARK: - Sessions
+
+    /// `session` began, with `services` made so far (in dependency order). Returns duplicate
+    /// event subscriptions among them.
+    func beginSession(_ session: SessionInfo, _ services: ContiguousArray<any AppService>) -> [ServiceGraphError.Problem] {
+        sessionServices.begin(session, services)
+    }
+
+    /// The session named `identifier` became the current one.
+    func makeCurrentSession(_ identifier: String) { sessionServices.makeCurrent(identifier) }
+
+    /// The session named `identifier` ended: its services are released.
+    func endSession(_ identifier: String) { sessionServices.end(identifier) }
+
     // MARK: - Readiness
 
     /// An id for a waiter or held work.
@@ -285,6 +326,51 @@ final class CompositeState {
 
     /// Nothing can be reached any more (termination): the waiters to fail.
     func endReadiness(reason: String) -> [ReadinessBoard.Waiter] { readiness.end(reason: reason) }
+
+    /// `point` can never come: the waiters to fail and the work dropped.
+    func giveUpAndDrop(
+        _ point: ReadinessPoint,
+        reason: String
+    ) -> (waiters: [ReadinessBoard.Waiter], dropped: [ReadinessBoard.Entry]) {
+        readiness.giveUpAndDrop(point, reason: reason)
+    }
+
+    /// `point` is reached no longer (a gate closed, a session's milestone reset).
+    func reset(_ point: ReadinessPoint) { readiness.reset(point) }
+
+    /// `point` belongs to the session named `session`.
+    func note(_ point: ReadinessPoint, ofSession session: String) { readiness.note(point, ofSession: session) }
+
+    /// The points of the session named `session`, forgotten as it ends.
+    func takePoints(ofSession session: String) -> Set<ReadinessPoint> { readiness.takePoints(ofSession: session) }
+
+    /// A gate was named: remembered the first time, with how it starts and when it closes.
+    func note(gate point: ReadinessPoint, initiallyOpen: Bool, closesAfterBackground: Duration?) -> Bool {
+        readiness.note(gate: point, initiallyOpen: initiallyOpen, closesAfterBackground: closesAfterBackground)
+    }
+
+    // MARK: - Time in the background
+
+    /// When the application last entered the background, on the composite's clock, while it
+    /// is there.
+    private(set) var enteredBackgroundAt: Duration?
+    /// How long the application stayed in the background the last time.
+    private(set) var lastTimeInBackground: Duration?
+    /// How many times the application has entered the foreground from the background.
+    private(set) var foregroundsFromBackground = 0
+
+    /// The application entered the background at `now`.
+    func enteredBackground(at now: Duration) { enteredBackgroundAt = now }
+
+    /// The application is entering the foreground at `now`: returns how long it stayed in
+    /// the background, when it was there.
+    func enteringForeground(at now: Duration) -> Duration? {
+        foregroundsFromBackground += 1
+        guard let since = enteredBackgroundAt else { return nil }
+        enteredBackgroundAt = nil
+        lastTimeInBackground = now - since
+        return lastTimeInBackground
+    }
 
     // MARK: - Notification responses
 

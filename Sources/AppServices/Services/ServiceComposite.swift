@@ -86,7 +86,7 @@ public final class ServiceComposite: AppService {
     ///
     /// Nothing is validated yet; see ``validate()``.
     public init(_ services: [any AppService], configuration: Configuration = Configuration()) {
-        self.state = CompositeState(registered: services)
+        self.state = CompositeState(registered: services, clock: configuration.clock)
         self.configuration = configuration
     }
 
@@ -239,6 +239,8 @@ public final class ServiceComposite: AppService {
         let nested: [ServiceComposite]
         /// The order of the scene-service types (positions in registration order).
         let sceneServiceOrder: [Int]
+        /// The order of the session-service types (positions in registration order).
+        let sessionServiceOrder: [Int]
         /// The declared background tasks, in dispatch order, with their services.
         let backgroundTasks: [(declaration: BackgroundTaskDeclaration, service: any AppService.Type)]
     }
@@ -315,6 +317,8 @@ public final class ServiceComposite: AppService {
         problems += Self.backgroundTaskProblems(of: leaves, permitted: configuration.permittedBackgroundTasks)
         let (sceneProblems, sceneOrder) = sceneServiceProblems(appWide: leaves)
         problems += sceneProblems
+        let (sessionProblems, sessionOrder) = sessionServiceProblems(appWide: leaves)
+        problems += sessionProblems
 
         var subscriptions: [ServiceSubscriptions] = []
         for service in leaves {
@@ -338,6 +342,7 @@ public final class ServiceComposite: AppService {
             routes: routes,
             nested: nested,
             sceneServiceOrder: sceneOrder ?? [],
+            sessionServiceOrder: sessionOrder ?? [],
             backgroundTasks: services.flatMap { service in
                 let declarations = (service as? any BackgroundTaskHandling)?.backgroundTasks ?? []
                 return declarations.map { ($0, Swift.type(of: service)) }

@@ -1,11 +1,14 @@
-/// An error from using a ``ServiceComposite`` the wrong way: registering too late, or
-/// requiring a service that is not there.
+/// An error from using a ``ServiceComposite`` the wrong way: registering too late,
+/// requiring a service that is not there, beginning a session that lives already or ending
+/// one that does not.
 public struct ServiceCompositeError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The kind of error. New kinds may be added.
     public struct Code: Sendable, Hashable, CustomStringConvertible {
         private enum Base: String, Sendable, Hashable {
             case registrationAfterDispatch
             case serviceNotRegistered
+            case sessionAlreadyBegun
+            case sessionNotFound
         }
 
         private let base: Base
@@ -14,6 +17,10 @@ public struct ServiceCompositeError: Error, Sendable, Hashable, CustomStringConv
         public static let registrationAfterDispatch = Code(base: .registrationAfterDispatch)
         /// A required service is not registered.
         public static let serviceNotRegistered = Code(base: .serviceNotRegistered)
+        /// A session was begun while a session with the same identifier lives.
+        public static let sessionAlreadyBegun = Code(base: .sessionAlreadyBegun)
+        /// A session that does not live was ended or made current.
+        public static let sessionNotFound = Code(base: .sessionNotFound)
 
         /// The code's name.
         public var description: String { base.rawValue }

@@ -88,6 +88,29 @@ extension RequirementTable {
                     """
             ),
             .protocol(
+                "SessionService",
+                refines: ["AppService"],
+                withoutDefaults: """
+                    init(session: SessionInfo, context: AppContext)
+                    """
+            ),
+            .protocol(
+                "SessionHandling",
+                refines: ["AppService"],
+                withDefaults: """
+                    func sessionDidBegin(_ context: AppContext)
+                    func sessionWillEnd(_ context: AppContext)
+                    """
+            ),
+            .protocol(
+                "GateHandling",
+                refines: ["AppService"],
+                withDefaults: """
+                    func gateDidClose(_ context: AppContext, gate: String)
+                    func gateDidOpen(_ context: AppContext, gate: String)
+                    """
+            ),
+            .protocol(
                 "CarPlayHandling",
                 refines: ["AppService"],
                 withDefaults: """

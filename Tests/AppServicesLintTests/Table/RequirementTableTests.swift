@@ -14,16 +14,17 @@ struct RequirementTableTests {
         #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
     }
 
-    @Test("The table lists the capabilities, AppService, SceneService, the initializers and StartupCommand")
+    @Test("The table lists the capabilities, AppService, SceneService, SessionService, the initializers and StartupCommand")
     func protocols() {
         let table = RequirementTable.appServices
         for name in [
-            "AppService", "SceneService", "Initializer", "SynchronousInitializer", "StartupCommand",
-            "ApplicationStateHandling", "URLOpenHandling", "VoIPPushHandling", "CarPlayHandling",
+            "AppService", "SceneService", "SessionService", "Initializer", "SynchronousInitializer",
+            "StartupCommand", "ApplicationStateHandling", "URLOpenHandling", "VoIPPushHandling", "CarPlayHandling",
+            "SessionHandling", "GateHandling",
         ] {
             #expect(table[name]?.isChecked == true, "\(name)")
         }
-        #expect(table.protocols.filter { table.isCapability($0.name) && $0.isChecked }.count == 25)
+        #expect(table.protocols.filter { table.isCapability($0.name) && $0.isChecked }.count == 28)
         #expect(
             table["ApplicationStateHandling"]?.requirements.first?.declaration
                 == "func applicationDidBecomeActive(_ context: AppContext)"

@@ -1,0 +1,145 @@
+import Logging
+
+extension AppContext {
+    /// Opens `gate`: tells the ``GateHandling`` services, then runs the work held for it, in
+    /// the order it was handed over. Opening an open gate does nothing.
+    ///
+    /// - Throws: ``ReadinessError`` with ``ReadinessError/Code/notOwner`` when the calling
+    ///   service is not the gate's ``AppGate/openedBy``; the message names both.
+    public func open<Gate: AppGate>(_ gate: Gate.Type) throws(ReadinessError) {
+        try checkOwner(of: gate, doing: "open")
+        composite.setGate(gate, open: true)
+    }
+
+    /// Closes `gate`: work handed over for it is held from now on, until it opens. Closing a
+    /// closed gate does nothing.
+    ///
+    /// - Throws: ``ReadinessError`` with ``ReadinessError/Code/notOwner`` when the calling
+    ///   service is not the gate's ``AppGate/openedBy``; the message names both.
+    public func close<Gate: AppGate>(_ gate: Gate.Type) throws(ReadinessError) {
+        try checkOwner(of: gate, doing: "close")
+        composite.setGate(gate, open: false)
+    }
+
+    /// Whether `gate` is open.
+    public func isOpen<Gate: AppGate>(_ gate: Gate.Type) -> Bool { composite.isOpen(gate) }
+
+    /// Hands the composite `work` to run on the main actor while `gate` is open: at once if
+    /// it is, else when it opens, after the work held before it. Work still held when the
+    /// application terminates is dropped.
+    public func whenOpen<Gate: AppGate>(
+        _ gate: Gate.Type,
+        named name: String,
+        perform work: @escaping @MainActor (AppContext) -> Void
+    ) {
+        composite.noteGate(gate)
+        composite.hold(work, until: Gate.point, named: name, by: currentServiceType, origin: origin, owner: nil)
+    }
+
+    /// Waits until `gate` is open; returns at once if it is.
+    ///
+    /// - Throws: ``ReadinessError``: ``ReadinessError/Code/deadlock`` when the calling
+    ///   service is the one that opens it; ``ReadinessError/Code/unreachable`` when the
+    ///   application terminates while waiting; ``ReadinessError/Code/cancelled`` when the
+    ///   waiting task is cancelled.
+    public func waitUntilOpen<Gate: AppGate>(_ gate: Gate.Type) async throws(ReadinessError) {
+        let waiter = serviceName ?? "Code outside a service"
+        if isGiven(to: Gate.openedBy), !composite.isOpen(gate) {
+            throw ReadinessError(
+                code: .deadlock,
+                point: Gate.point,
+                message: "\(waiter) waits for gate \(Gate.name) to open, which only \(waiter) opens: it would wait "
+                    + "forever. Hold the work with whenOpen instead, or wait from another service."
+            )
+        }
+        composite.noteGate(gate)
+        try await composite.waitUntil(Gate.point, waiter: waiter, owner: nil)
+    }
+
+    /// How long the application has been, or last was, in the background.
+    public var backgroundTimes: BackgroundTimes { composite.backgroundTimes }
+
+    private func checkOwner<Gate: AppGate>(of gate: Gate.Type, doing action: String) throws(ReadinessError) {
+        guard isGiven(to: Gate.openedBy) else {
+            throw ReadinessError(
+                code: .notOwner,
+                point: Gate.point,
+                message: "\(serviceName ?? "Code outside a service") tried to \(action) gate \(Gate.name), which "
+                    + "\(Gate.openedBy.serviceName) opens and closes; only the gate's owner may."
+            )
+        }
+    }
+}
+
+extension ServiceComposite {
+    /// Whether `gate` is open.
+    public func isOpen<Gate: AppGate>(_ gate: Gate.Type) -> Bool {
+        let root = outer ?? self
+        root.noteGate(gate)
+        return root.state.readiness.isReached(Gate.point)
+    }
+
+    /// Waits until `gate` is open: for hosts and tests; services use
+    /// ``AppContext/waitUntilOpen(_:)``.
+    ///
+    /// - Throws: ``ReadinessError`` as ``AppContext/waitUntilOpen(_:)`` does, naming the
+    ///   waiter "The host".
+    public func waitUntilOpen<Gate: AppGate>(_ gate: Gate.Type) async throws(ReadinessError) {
+        let root = outer ?? self
+        root.noteGate(gate)
+        try await root.waitUntil(Gate.point, waiter: "The host", owner: nil)
+    }
+
+    /// How long the application has been, or last was, in the background, on the
+    /// composite's clock.
+    public var backgroundTimes: BackgroundTimes {
+        let state = (outer ?? self).state
+        return BackgroundTimes(
+            inBackgroundFor: state.enteredBackgroundAt.map { state.clock.now - $0 },
+            lastTimeInBackground: state.lastTimeInBackground,
+            isFirstForeground: state.foregroundsFromBackground == 0
+        )
+    }
+
+    /// Opens or closes `gate` as its owner would: for the test kit, which plays the owner
+    /// (an app lock's user unlocking).
+    package func setGate<Gate: AppGate>(_ gate: Gate.Type, open: Bool) {
+        if let outer { return outer.setGate(gate, open: open) }
+        noteGate(gate)
+        setGate(Gate.point, named: Gate.name, open: open)
+    }
+
+    /// Remembers `gate`, the first time it is named.
+    func noteGate<Gate: AppGate>(_ gate: Gate.Type) {
+        let root = outer ?? self
+        _ = root.state.note(
+            gate: Gate.point,
+            initiallyOpen: Gate.isInitiallyOpen,
+            closesAfterBackground: Gate.closesAfterBackground
+        )
+    }
+
+    /// Opens or closes the gate at `point`, telling the ``GateHandling`` services; opening
+    /// runs its held work after them.
+    private func setGate(_ point: ReadinessPoint, named name: String, open: Bool) {
+        guard state.readiness.isReached(point) != open else { return }
+        configuration.logger.debug("Gate \(name) \(open ? "opens" : "closes").", metadata: ["gate": "\(name)"])
+        if open {
+            notify(.gateDidOpen, (any GateHandling).self, platform: nil) { $0.gateDidOpen($1, gate: name) }
+            pointReached(point)
+        } else {
+            state.reset(point)
+            notify(.gateDidClose, (any GateHandling).self, platform: nil) { $0.gateDidClose($1, gate: name) }
+        }
+    }
+
+    /// The application left the background at `now`: closes the gates that close after a
+    /// time in the background it stayed at least.
+    func returnedFromBackground() {
+        guard let away = state.enteringForeground(at: state.clock.now) else { return }
+        for gate in state.readiness.gatesClosingInBackground where away >= gate.after {
+            guard case .milestone(let name) = gate.point else { continue }
+            setGate(gate.point, named: String(name.dropFirst("gate ".count)), open: false)
+        }
+    }
+}

@@ -1,0 +1,116 @@
+import Logging
+
+/// A scene connected now, as the composite knows it: for routing work to the scene that
+/// shows something, and for walking every scene.
+public struct ConnectedScene: Sendable {
+    /// The scene.
+    public let scene: SceneInfo
+    /// Its state.
+    public let state: SceneState
+    /// Its scene services (``SceneService``), in dependency order.
+    public let services: [any AppService]
+
+    /// The scene's identifier: its session's persistent identifier.
+    public var identifier: String { scene.identifier }
+    /// The scene's role (a window on the device's screen, a CarPlay screen, ...).
+    public var role: SceneSessionRole { scene.session.role }
+}
+
+extension ServiceComposite {
+    /// The scenes connected now, in the order they connected.
+    public var connectedScenes: [ConnectedScene] {
+        let root = outer ?? self
+        return root.state.connectedScenes.compactMap { scene in
+            guard let state = root.state.lifecycle.scenes[scene.identifier], state != .disconnected else { return nil }
+            let services = root.state.sceneServices[scene.identifier].map { Array($0.services) } ?? []
+            return ConnectedScene(scene: scene, state: state, services: services)
+        }
+    }
+
+    /// Hands the composite `work` to run on the main actor for the scene whose identifier is
+    /// `identifier`, with that scene in ``AppContext/scene``: at once when it is connected,
+    /// else right after it connects (once its services heard `sceneWillConnect`), after the
+    /// work routed to it before. Work routed to a scene whose session is discarded
+    /// (``didDiscardSceneSessions(_:platform:)``) before it connects is dropped with that
+    /// reason, logged and listed in ``heldWork``, as is work still held when the application
+    /// terminates.
+    ///
+    /// ```swift
+    /// // Show the tab in the window that owns it, once that window is there:
+    /// context.route(toScene: tab.windowIdentifier, named: "show tab \(tab.id)") { context in
+    ///     context.sceneService(TabsService.self)?.select(tab)
+    /// }
+    /// ```
+    public func route(
+        toScene identifier: String,
+        named name: String,
+        by service: (any AppService.Type)? = nil,
+        perform work: @escaping @MainActor (AppContext) -> Void
+    ) {
+        if let outer { return outer.route(toScene: identifier, named: name, by: service, perform: work) }
+        hold(
+            { [unowned self] context in
+                let scene = state.connectedScenes.first { $0.identifier == identifier }
+                work(
+                    AppContext(
+                        composite: self,
+                        service: context.service,
+                        callback: nil,
+                        origin: AppContext.Origin(platform: nil, scene: scene, session: context.origin?.session)
+                    )
+                )
+            },
+            until: Self.connectionPoint(of: identifier),
+            named: name,
+            by: service,
+            origin: nil,
+            owner: nil
+        )
+    }
+
+    /// The readiness point of the scene named `identifier` being connected.
+    static func connectionPoint(of identifier: String) -> ReadinessPoint { .milestone("scene \(identifier) connected") }
+
+    /// `scene` connected and its services heard it: the work routed to it runs.
+    func sceneConnected(_ scene: SceneInfo) {
+        state.sceneConnected(scene)
+        pointReached(Self.connectionPoint(of: scene.identifier))
+    }
+
+    /// `scene` disconnected: work routed to it from now on waits for it to connect again.
+    func sceneDisconnected(_ scene: SceneInfo) {
+        state.sceneDisconnected(scene.identifier)
+        state.reset(Self.connectionPoint(of: scene.identifier))
+    }
+
+    /// The sessions of scenes were discarded: the work routed to them is dropped.
+    func sceneSessionsDiscarded(_ sessions: Set<SceneSession>) {
+        for session in sessions {
+            let point = Self.connectionPoint(of: session.persistentIdentifier)
+            let reason = "the session of scene \(session.persistentIdentifier) was discarded"
+            let (_, dropped) = state.giveUpAndDrop(point, reason: reason)
+            for entry in dropped {
+                configuration.logger.warning(
+                    "\(entry.label) was dropped: it was routed to scene \(session.persistentIdentifier), and \(reason).",
+                    metadata: ["scene": "\(session.persistentIdentifier)"]
+                )
+            }
+            state.reset(point)
+        }
+    }
+}
+
+extension AppContext {
+    /// The scenes connected now, in the order they connected.
+    public var connectedScenes: [ConnectedScene] { composite.connectedScenes }
+
+    /// Hands the composite `work` to run for the scene whose identifier is `identifier`; see
+    /// ``ServiceComposite/route(toScene:named:by:perform:)``.
+    public func route(
+        toScene identifier: String,
+        named name: String,
+        perform work: @escaping @MainActor (AppContext) -> Void
+    ) {
+        composite.route(toScene: identifier, named: name, by: currentServiceType, perform: work)
+    }
+}

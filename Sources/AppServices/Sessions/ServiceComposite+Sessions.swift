@@ -1,0 +1,237 @@
+import Logging
+
+extension ServiceComposite {
+    /// Registers session-service types: one instance of each is made for every session the
+    /// application begins.
+    ///
+    /// - Throws: ``ServiceCompositeError`` with
+    ///   ``ServiceCompositeError/Code/registrationAfterDispatch`` once the composite has
+    ///   dispatched; nothing is registered.
+    public func registerSessionServices(_ types: [any SessionService.Type]) throws(ServiceCompositeError) {
+        if let sealer = outer?.sealedBy ?? sealedBy {
+            throw ServiceCompositeError(
+                code: .registrationAfterDispatch,
+                message: "Session services \(types.map { $0.serviceName }.joined(separator: ", ")) were registered "
+                    + "after \(sealer) was dispatched; register session services before the first callback."
+            )
+        }
+        state.registerSessionServices(types)
+    }
+
+    /// The current session: the one begun last with `makeCurrent`, or made current since;
+    /// `nil` when no session lives.
+    public var currentSession: SessionInfo? {
+        let root = outer ?? self
+        return root.state.sessionServices.current.flatMap { root.state.sessionServices[$0]?.session }
+    }
+
+    /// The sessions that live, in the order they began.
+    public var sessions: [SessionInfo] { (outer ?? self).state.sessionServices.inBeginOrder.map(\.session) }
+
+    /// The service of type `type` of `session` (by default, the current session), or `nil`.
+    public func sessionService<Service>(_ type: Service.Type = Service.self, in session: SessionInfo? = nil) -> Service? {
+        let root = outer ?? self
+        guard let identifier = session?.identifier ?? root.state.sessionServices.current else { return nil }
+        return root.state.sessionServices[identifier]?.services.lazy.compactMap { $0 as? Service }.first
+    }
+
+    /// Begins `session`: makes its services in dependency order, each with a context naming
+    /// it and the session, then dispatches ``SessionHandling/sessionDidBegin(_:)`` to the
+    /// application-wide services and the session's own.
+    ///
+    /// - Parameters:
+    ///   - session: The session; no session that lives may have its identifier.
+    ///   - makeCurrent: Whether it becomes the current session. The first session always
+    ///     does.
+    /// - Throws: ``ServiceCompositeError`` with
+    ///   ``ServiceCompositeError/Code/sessionAlreadyBegun`` when a session with its
+    ///   identifier lives; nothing changes.
+    public func beginSession(_ session: SessionInfo, makeCurrent: Bool = true) throws(ServiceCompositeError) {
+        if let outer { return try outer.beginSession(session, makeCurrent: makeCurrent) }
+        sealIfNeeded(by: "beginSession(\(session.identifier))")
+        if let living = state.sessionServices[session.identifier] {
+            throw ServiceCompositeError(
+                code: .sessionAlreadyBegun,
+                message: "Cannot begin \(session): \(living.session) lives already with that identifier. "
+                    + "End it first, or switch with switchSession(to:)."
+            )
+        }
+        var made = ContiguousArray<any AppService>()
+        var problems: [ServiceGraphError.Problem] = []
+        let origin = AppContext.Origin(platform: nil, scene: nil, session: session)
+        problems = state.beginSession(session, made)
+        for type in state.sessionServices.ordered {
+            made.append(
+                type.init(
+                    session: session,
+                    context: AppContext(composite: self, service: type, callback: .sessionDidBegin, origin: origin)
+                )
+            )
+            // Made one by one, so a session service finds those it depends on as it is made.
+            problems = state.beginSession(session, made)
+        }
+        for problem in problems {
+            configuration.logger.error(
+                "\(problem.message) \(session) keeps the first subscription.",
+                metadata: ["session": "\(session.identifier)"]
+            )
+        }
+        if makeCurrent || state.sessionServices.current == nil { state.makeCurrentSession(session.identifier) }
+        configuration.logger.debug(
+            "Began \(session)",
+            metadata: ["session": "\(session.identifier)", "services": "\(made.map { type(of: $0).serviceName })"]
+        )
+        if let instances = state.sessionServices[session.identifier] {
+            notifySession(.sessionDidBegin, instances) { $0.sessionDidBegin($1) }
+        }
+    }
+
+    /// Ends the session named `identifier`: dispatches ``SessionHandling/sessionWillEnd(_:)``
+    /// to its own services (in reverse) and then to the application-wide ones, gives up the
+    /// work held for the milestones that belong to it (dropped with its reason, listed in
+    /// ``heldWork``; their waiters get an error naming the milestone and the session), resets
+    /// those milestones, and releases its services. When it was the current session, the one
+    /// begun last before it becomes current.
+    ///
+    /// - Throws: ``ServiceCompositeError`` with ``ServiceCompositeError/Code/sessionNotFound``
+    ///   when no session with that identifier lives; nothing changes.
+    public func endSession(_ identifier: String) throws(ServiceCompositeError) {
+        if let outer { return try outer.endSession(identifier) }
+        guard let instances = state.sessionServices[identifier] else { throw sessionNotFound(identifier) }
+        notifySession(.sessionWillEnd, instances) { $0.sessionWillEnd($1) }
+        endSessionReadiness(instances.session)
+        state.endSession(identifier)
+        configuration.logger.debug("Ended \(instances.session)", metadata: ["session": "\(identifier)"])
+    }
+
+    /// Switches to `session`: ends the current session (if any), then begins `session` as
+    /// the current one, with no callback in between.
+    ///
+    /// - Throws: ``ServiceCompositeError`` with
+    ///   ``ServiceCompositeError/Code/sessionAlreadyBegun`` when `session` lives already;
+    ///   nothing changes.
+    public func switchSession(to session: SessionInfo) throws(ServiceCompositeError) {
+        if let outer { return try outer.switchSession(to: session) }
+        if let living = state.sessionServices[session.identifier] {
+            throw ServiceCompositeError(
+                code: .sessionAlreadyBegun,
+                message: "Cannot switch to \(session): \(living.session) lives already with that identifier; "
+                    + "make it current with makeCurrentSession(_:) instead."
+            )
+        }
+        if let current = state.sessionServices.current { try endSession(current) }
+        try beginSession(session, makeCurrent: true)
+    }
+
+    /// Makes the session named `identifier`, which lives, the current one.
+    ///
+    /// - Throws: ``ServiceCompositeError`` with ``ServiceCompositeError/Code/sessionNotFound``
+    ///   when no session with that identifier lives.
+    public func makeCurrentSession(_ identifier: String) throws(ServiceCompositeError) {
+        if let outer { return try outer.makeCurrentSession(identifier) }
+        guard state.sessionServices[identifier] != nil else { throw sessionNotFound(identifier) }
+        state.makeCurrentSession(identifier)
+    }
+
+    private func sessionNotFound(_ identifier: String) -> ServiceCompositeError {
+        let living = state.sessionServices.inBeginOrder.map(\.session.identifier)
+        return ServiceCompositeError(
+            code: .sessionNotFound,
+            message: "No session \(identifier) lives (living: \(living.isEmpty ? "none" : living.joined(separator: ", ")))."
+        )
+    }
+
+    /// Dispatches a callback of `instances`' session to the application-wide services and to
+    /// that session's own, in the callback's direction, with contexts naming the session.
+    private func notifySession(
+        _ callback: AppCallback,
+        _ instances: SessionServices.Instances,
+        _ body: (borrowing any SessionHandling, borrowing AppContext) -> Void
+    ) {
+        beginDispatch(callback)
+        let service = (any SessionHandling).self
+        let own = instances.handlers.list(of: callback, as: service)
+        let down = callback.direction == .down
+        if down { call(own, callback, instances.origin, reversed: true, body) }
+        call(handlers.list(of: callback, as: service), callback, instances.origin, reversed: down, body)
+        if !down { call(own, callback, instances.origin, reversed: false, body) }
+        endDispatch(callback)
+    }
+
+    /// What keeps the session-service types from being made: a type registered twice, or
+    /// also application-wide or as a scene service; a dependency on a scene service; a
+    /// dependency neither application-wide nor a session service; a cycle. Returns the
+    /// order of the types when there is no problem.
+    func sessionServiceProblems(appWide: [any AppService]) -> (problems: [ServiceGraphError.Problem], order: [Int]?) {
+        let types = state.sessionServices.registered
+        guard !types.isEmpty else { return ([], []) }
+        let appWideTypes = Set(appWide.map { ObjectIdentifier(Swift.type(of: $0)) })
+        let sceneTypes = Set(state.sceneServices.registered.map { ObjectIdentifier($0) })
+        var problems: [ServiceGraphError.Problem] = []
+        for type in types {
+            if appWideTypes.contains(ObjectIdentifier(type)) || sceneTypes.contains(ObjectIdentifier(type)) {
+                let other = appWideTypes.contains(ObjectIdentifier(type)) ? "application-wide" : "as a scene service"
+                problems.append(
+                    .init(
+                        kind: .duplicate,
+                        message: "\(type.serviceName) is registered both as a session service and \(other); "
+                            + "register it once."
+                    )
+                )
+            }
+            for dependency in type.dependencies where sceneTypes.contains(ObjectIdentifier(dependency)) {
+                problems.append(
+                    .init(
+                        kind: .missingDependency,
+                        message: "Session service \(type.serviceName) depends on scene service "
+                            + "\(dependency.serviceName), which a session cannot reach: a scene's services live "
+                            + "per scene. Depend on an application-wide or session service instead."
+                    )
+                )
+            }
+        }
+        // Application-wide dependencies are met already, scene ones reported above; the
+        // graph checks the others.
+        let graph = DependencyGraph(
+            types.map { type in
+                DependencyGraph<ObjectIdentifier>.Node(
+                    key: ObjectIdentifier(type),
+                    name: type.serviceName,
+                    dependencies: type.dependencies.map { ObjectIdentifier($0) }.filter {
+                        !appWideTypes.contains($0) && !sceneTypes.contains($0)
+                    }
+                )
+            }
+        )
+        var names: [ObjectIdentifier: String] = [:]
+        for type in types {
+            for dependency in type.dependencies { names[ObjectIdentifier(dependency)] = dependency.serviceName }
+        }
+        problems += graph.describedProblems(noun: "session service", container: "a composite") {
+            names[$0] ?? "\($0)"
+        }
+        return (problems, problems.isEmpty ? graph.order() : nil)
+    }
+}
+
+extension AppContext {
+    /// The service of type `type` of this context's session (``session``), or `nil`.
+    public func sessionService<Service>(_ type: Service.Type = Service.self) -> Service? {
+        composite.sessionService(type, in: session)
+    }
+
+    /// Begins `session`; see ``ServiceComposite/beginSession(_:makeCurrent:)``.
+    public func beginSession(_ session: SessionInfo, makeCurrent: Bool = true) throws(ServiceCompositeError) {
+        try composite.beginSession(session, makeCurrent: makeCurrent)
+    }
+
+    /// Ends the session named `identifier`; see ``ServiceComposite/endSession(_:)``.
+    public func endSession(_ identifier: String) throws(ServiceCompositeError) {
+        try composite.endSession(identifier)
+    }
+
+    /// Switches to `session`; see ``ServiceComposite/switchSession(to:)``.
+    public func switchSession(to session: SessionInfo) throws(ServiceCompositeError) {
+        try composite.switchSession(to: session)
+    }
+}

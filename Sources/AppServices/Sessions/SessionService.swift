@@ -1,0 +1,123 @@
+/// A session of the application's own: a signed-in account, from sign-in to sign-out.
+///
+/// The identifier names the account (an account or user identifier); no two sessions that
+/// live at once have the same one. The name is for people and log messages.
+public struct SessionInfo: Sendable, Hashable, CustomStringConvertible {
+    /// What names the session's account; unique among the sessions that live at once.
+    public var identifier: String
+    /// A name for people and log messages (an account's display name), if any.
+    public var name: String?
+
+    /// Creates the information of a session whose account `identifier` names.
+    public init(identifier: String, name: String? = nil) {
+        self.identifier = identifier
+        self.name = name
+    }
+
+    /// `session alice`, or `session alice (Alice Liddell)`.
+    public var description: String { name.map { "session \(identifier) (\($0))" } ?? "session \(identifier)" }
+}
+
+/// A service that lives as long as one session: the composite makes one of each registered
+/// session-service type, in dependency order, when the application begins a session
+/// (``AppContext/beginSession(_:makeCurrent:)``), and winds them down in reverse and
+/// releases them when it ends.
+///
+/// While its session lives, a session service hears the application's callbacks through the
+/// capabilities it adopts, as an application-wide service does: after the application-wide
+/// services for "up" callbacks, before them for "down" ones. It hears its own session's
+/// ``SessionHandling`` callbacks, and typed events. Its ``AppService/dependencies`` may name
+/// application-wide services and other session services, never a scene service; validation
+/// reports a type registered twice, a missing dependency and a cycle with the other
+/// problems. From its context it finds application-wide services by type
+/// (``AppContext/service(_:)``), the services of its own session
+/// (``AppContext/sessionService(_:)``), and its session (``AppContext/session``).
+///
+/// ```swift
+/// final class InboxSync: SessionService, ApplicationStateHandling, SessionHandling {
+///     let account: String
+///     init(session: SessionInfo, context: AppContext) { account = session.identifier }
+///     func applicationDidBecomeActive(_ context: AppContext) { /* refresh this account's inbox */ }
+///     func sessionWillEnd(_ context: AppContext) { /* stop syncing, close its database */ }
+/// }
+/// ```
+@MainActor
+public protocol SessionService: AppService {
+    /// Creates the service for `session`, as it begins; `context` finds the
+    /// application-wide services and the services of the session made before it.
+    init(session: SessionInfo, context: AppContext)
+}
+
+/// The session-service types, and the services of each session that lives: written here
+/// only, by the composite's state.
+@MainActor
+struct SessionServices {
+    /// The services of one session, in dependency order, with their handler lists, the
+    /// event handlers they subscribed, and the context box that names their session.
+    struct Instances {
+        let session: SessionInfo
+        let services: ContiguousArray<any AppService>
+        let handlers: HandlerTable
+        let routes: [ObjectIdentifier: any AnyEventRoute]
+        let origin: AppContext.Origin
+    }
+
+    /// The registered types, in registration order.
+    private(set) var registered: [any SessionService.Type] = []
+    /// The types in dependency order, once the composite is sealed.
+    private(set) var ordered: [any SessionService.Type] = []
+    /// The sessions that live, by identifier.
+    private var live: [String: Instances] = [:]
+    /// Their identifiers, in the order they began.
+    private(set) var beginOrder: [String] = []
+    /// The current session's identifier.
+    private(set) var current: String?
+
+    /// Registers `types` after those registered before.
+    mutating func register(_ types: [any SessionService.Type]) { registered += types }
+
+    /// Orders the types by the positions `order` gives, once validated.
+    mutating func seal(order: [Int]) { ordered = order.map { registered[$0] } }
+
+    /// Whether any session lives: read on every dispatch.
+    var isEmpty: Bool { beginOrder.isEmpty }
+
+    /// The session named `identifier`, if it lives.
+    subscript(identifier: String) -> Instances? { live[identifier] }
+
+    /// The sessions that live, in the order they began.
+    var inBeginOrder: [Instances] { beginOrder.compactMap { live[$0] } }
+
+    /// `session` began with `services` made so far (in dependency order). Returns duplicate
+    /// event subscriptions among them.
+    mutating func begin(_ session: SessionInfo, _ services: ContiguousArray<any AppService>) -> [ServiceGraphError.Problem]
+    {
+        var routes: [ObjectIdentifier: any AnyEventRoute] = [:]
+        var problems: [ServiceGraphError.Problem] = []
+        for service in services {
+            let subscriptions = ServiceSubscriptions(of: service)
+            problems += subscriptions.duplicateProblems()
+            subscriptions.install(into: &routes, firstOfEachEventOnly: true)
+        }
+        if live[session.identifier] == nil { beginOrder.append(session.identifier) }
+        live[session.identifier] = Instances(
+            session: session,
+            services: services,
+            handlers: HandlerTable(services),
+            routes: routes,
+            origin: AppContext.Origin(platform: nil, scene: nil, session: session)
+        )
+        return problems
+    }
+
+    /// The session named `identifier` becomes the current one.
+    mutating func makeCurrent(_ identifier: String) { current = identifier }
+
+    /// The session named `identifier` ended: its services are released; when it was the
+    /// current one, the session that began last before it becomes current.
+    mutating func end(_ identifier: String) {
+        live[identifier] = nil
+        beginOrder.removeAll { $0 == identifier }
+        if current == identifier { current = beginOrder.last }
+    }
+}

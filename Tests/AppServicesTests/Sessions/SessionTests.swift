@@ -1,0 +1,230 @@
+import AppServices
+import AppServicesTesting
+import Foundation
+import Logging
+import Testing
+
+/// What the session tests' services heard, in order.
+@MainActor
+final class SessionJournal: AppService {
+    var entries: [String] = []
+    func note(_ entry: String) { entries.append(entry) }
+}
+
+/// An application-wide service that hears sessions and the application's state.
+@MainActor
+final class AccountDirectory: AppService, SessionHandling, ApplicationStateHandling {
+    static var dependencies: [any AppService.Type] { [SessionJournal.self] }
+    func sessionDidBegin(_ context: AppContext) {
+        context.service(SessionJournal.self)?.note("directory.didBegin(\(context.session!.identifier))")
+    }
+    func sessionWillEnd(_ context: AppContext) {
+        context.service(SessionJournal.self)?.note("directory.willEnd(\(context.session!.identifier))")
+    }
+    func applicationDidBecomeActive(_ context: AppContext) {
+        context.service(SessionJournal.self)?.note("directory.didBecomeActive")
+    }
+    func applicationWillResignActive(_ context: AppContext) {
+        context.service(SessionJournal.self)?.note("directory.willResignActive")
+    }
+}
+
+/// A session's store, made first.
+@MainActor
+final class AccountStore: SessionService, SessionHandling, ApplicationStateHandling {
+    static var dependencies: [any AppService.Type] { [AccountDirectory.self] }
+    let account: String
+    init(session: SessionInfo, context: AppContext) {
+        account = session.identifier
+        context.service(SessionJournal.self)?.note("store.init(\(account))")
+    }
+    func sessionDidBegin(_ context: AppContext) { note(context, "store.didBegin") }
+    func sessionWillEnd(_ context: AppContext) { note(context, "store.willEnd") }
+    func applicationDidBecomeActive(_ context: AppContext) { note(context, "store.didBecomeActive") }
+    func applicationWillResignActive(_ context: AppContext) { note(context, "store.willResignActive") }
+    private func note(_ context: AppContext, _ what: String) {
+        context.service(SessionJournal.self)?.note("\(what)(\(account), \(context.session!.identifier))")
+    }
+}
+
+/// A session's inbox, which needs its store.
+@MainActor
+final class AccountInbox: SessionService, SessionHandling, ApplicationStateHandling {
+    static var dependencies: [any AppService.Type] { [AccountStore.self] }
+    let account: String
+    let store: AccountStore?
+    init(session: SessionInfo, context: AppContext) {
+        account = session.identifier
+        store = context.sessionService(AccountStore.self)
+        context.service(SessionJournal.self)?.note("inbox.init(\(account), store: \(store?.account ?? "none"))")
+    }
+    func sessionDidBegin(_ context: AppContext) { note(context, "inbox.didBegin") }
+    func sessionWillEnd(_ context: AppContext) { note(context, "inbox.willEnd") }
+    func applicationDidBecomeActive(_ context: AppContext) { note(context, "inbox.didBecomeActive") }
+    func applicationWillResignActive(_ context: AppContext) { note(context, "inbox.willResignActive") }
+    private func note(_ context: AppContext, _ what: String) {
+        context.service(SessionJournal.self)?.note("\(what)(\(account))")
+    }
+}
+
+@MainActor
+@Suite struct SessionTests {
+    let alice = SessionInfo(identifier: "alice", name: "Alice")
+    let bob = SessionInfo(identifier: "bob")
+
+    func makeComposite() throws -> (ServiceComposite, SessionJournal) {
+        let journal = SessionJournal()
+        let composite = ServiceComposite([journal, AccountDirectory()], configuration: .quiet)
+        try composite.registerSessionServices([AccountInbox.self, AccountStore.self])
+        _ = composite.didFinishLaunching()
+        return (composite, journal)
+    }
+
+    @Test("A session's services are made in dependency order, hear it begin after the application-wide ones, and end in reverse before them")
+    func beginAndEnd() throws {
+        let (composite, journal) = try makeComposite()
+        try composite.beginSession(alice)
+        #expect(composite.currentSession == alice)
+        #expect(composite.sessionService(AccountInbox.self)?.store === composite.sessionService(AccountStore.self))
+        try composite.endSession("alice")
+        #expect(composite.currentSession == nil)
+        #expect(composite.sessionService(AccountStore.self) == nil)
+        #expect(
+            journal.entries == [
+                "store.init(alice)", "inbox.init(alice, store: alice)",
+                "directory.didBegin(alice)", "store.didBegin(alice, alice)", "inbox.didBegin(alice)",
+                "inbox.willEnd(alice)", "store.willEnd(alice, alice)", "directory.willEnd(alice)",
+            ]
+        )
+    }
+
+    @Test("While a session lives its services hear the application's callbacks, after the application-wide ones going up and before them going down")
+    func sessionServicesHearTheApplication() throws {
+        let (composite, journal) = try makeComposite()
+        try composite.beginSession(alice)
+        journal.entries = []
+        composite.didBecomeActive()
+        composite.willResignActive()
+        #expect(
+            journal.entries == [
+                "directory.didBecomeActive", "store.didBecomeActive(alice, alice)", "inbox.didBecomeActive(alice)",
+                "inbox.willResignActive(alice)", "store.willResignActive(alice, alice)", "directory.willResignActive",
+            ]
+        )
+    }
+
+    @Test("A switch ends the old session's services in reverse before the new one's begin, and no callback reaches a released service")
+    func switchSessions() throws {
+        let (composite, journal) = try makeComposite()
+        try composite.beginSession(alice)
+        weak let aliceStore = composite.sessionService(AccountStore.self)
+        journal.entries = []
+        try composite.switchSession(to: bob)
+        #expect(
+            journal.entries == [
+                "inbox.willEnd(alice)", "store.willEnd(alice, alice)", "directory.willEnd(alice)",
+                "store.init(bob)", "inbox.init(bob, store: bob)",
+                "directory.didBegin(bob)", "store.didBegin(bob, bob)", "inbox.didBegin(bob)",
+            ]
+        )
+        #expect(aliceStore == nil, "alice's services are released")
+        journal.entries = []
+        composite.didBecomeActive()
+        #expect(journal.entries == ["directory.didBecomeActive", "store.didBecomeActive(bob, bob)", "inbox.didBecomeActive(bob)"])
+    }
+
+    @Test("Several sessions live at once, one current; ending the current one makes the one begun before it current")
+    func severalSessions() throws {
+        let (composite, journal) = try makeComposite()
+        try composite.beginSession(alice)
+        try composite.beginSession(bob, makeCurrent: false)
+        #expect(composite.sessions == [alice, bob])
+        #expect(composite.currentSession == alice)
+        try composite.makeCurrentSession("bob")
+        #expect(composite.sessionService(AccountStore.self)?.account == "bob")
+        #expect(composite.sessionService(AccountStore.self, in: alice)?.account == "alice")
+        journal.entries = []
+        composite.didBecomeActive()
+        #expect(
+            journal.entries == [
+                "directory.didBecomeActive", "store.didBecomeActive(alice, alice)", "inbox.didBecomeActive(alice)",
+                "store.didBecomeActive(bob, bob)", "inbox.didBecomeActive(bob)",
+            ]
+        )
+        try composite.endSession("bob")
+        #expect(composite.currentSession == alice)
+    }
+
+    @Test("Beginning a session that lives, or ending one that does not, is an error naming it, and changes nothing")
+    func badSessions() throws {
+        let (composite, _) = try makeComposite()
+        try composite.beginSession(alice)
+        #expect {
+            try composite.beginSession(SessionInfo(identifier: "alice"))
+        } throws: { error in
+            guard let error = error as? ServiceCompositeError else { return false }
+            return error.code == .sessionAlreadyBegun && error.message.contains("session alice (Alice) lives already")
+        }
+        #expect {
+            try composite.endSession("carol")
+        } throws: { error in
+            guard let error = error as? ServiceCompositeError else { return false }
+            return error.code == .sessionNotFound && error.message.contains("No session carol lives (living: alice)")
+        }
+        #expect(composite.sessions == [alice])
+    }
+
+    @Test("Validation reports a session service registered twice, depending on a scene service, or missing a dependency")
+    func validation() throws {
+        final class Missing: AppService {}
+        final class Needy: SessionService {
+            static var dependencies: [any AppService.Type] { [Missing.self] }
+            init(session: SessionInfo, context: AppContext) {}
+        }
+        final class Window: SceneService {
+            init(scene: SceneInfo, context: AppContext) {}
+        }
+        final class WindowBound: SessionService {
+            static var dependencies: [any AppService.Type] { [Window.self] }
+            init(session: SessionInfo, context: AppContext) {}
+        }
+        let composite = ServiceComposite([SessionJournal(), AccountDirectory()], configuration: .quiet)
+        try composite.registerSceneServices([Window.self])
+        try composite.registerSessionServices([AccountStore.self, AccountStore.self, Needy.self, WindowBound.self])
+        #expect {
+            try composite.validate()
+        } throws: { error in
+            let text = "\(error)"
+            return text.contains("AccountStore is registered twice")
+                && text.contains("Needy depends on Missing, which is not registered")
+                && text.contains("WindowBound depends on scene service Window")
+        }
+    }
+
+    @Test("A session's services hear typed events after the application-wide ones")
+    func sessionServicesHearEvents() throws {
+        struct Refresh: AppEvent {
+            typealias Response = [String]
+            static var responseMerge: ResponseMerge<[String]> { .concatenating() }
+        }
+        final class Listener: SessionService {
+            let account: String
+            init(session: SessionInfo, context: AppContext) { account = session.identifier }
+            func subscribe(to events: inout EventSubscriptions) {
+                events.on(Refresh.self) { [account] _, context in ["\(account) in \(context.session!.identifier)"] }
+            }
+        }
+        let composite = ServiceComposite([SessionJournal()], configuration: .quiet)
+        try composite.registerSessionServices([Listener.self])
+        try composite.beginSession(alice)
+        try composite.beginSession(bob, makeCurrent: false)
+        #expect(composite.post(Refresh()).response == ["alice in alice", "bob in bob"])
+    }
+}
+
+extension ServiceComposite.Configuration {
+    /// A configuration whose logger drops everything.
+    static var quiet: Self {
+        Self(logger: Logger(label: "SessionTests", factory: { _ in SwiftLogNoOpLogHandler() }))
+    }
+}
