@@ -200,7 +200,9 @@ extension ServiceComposite {
         // Filtered only when a service is left out: usually none is, and filtering copies.
         if let include, handlers.services.contains(where: { !include($0) }) {
             if !origins.isEmpty {
-                origins = ContiguousArray(handlers.services.indices.filter { include(handlers.services[$0]) }.map { origins[$0] })
+                origins = ContiguousArray(
+                    handlers.services.indices.filter { include(handlers.services[$0]) }.map { origins[$0] }
+                )
             }
             handlers = handlers.filter(include)
         }

@@ -121,7 +121,14 @@ extension AppContext {
     ) {
         let point = point(milestone)
         if Milestone.scope == .session, let session { composite.state.note(point, ofSession: session.identifier) }
-        composite.hold(work, until: point, named: name, by: currentServiceType, origin: origin, owner: Milestone.reachedBy)
+        composite.hold(
+            work,
+            until: point,
+            named: name,
+            by: currentServiceType,
+            origin: origin,
+            owner: Milestone.reachedBy
+        )
     }
 }
 

@@ -281,7 +281,10 @@ final class CompositeState {
 
     /// `session` began, with `services` made so far (in dependency order). Returns duplicate
     /// event subscriptions among them.
-    func beginSession(_ session: SessionInfo, _ services: ContiguousArray<any AppService>) -> [ServiceGraphError.Problem] {
+    func beginSession(
+        _ session: SessionInfo,
+        _ services: ContiguousArray<any AppService>
+    ) -> [ServiceGraphError.Problem] {
         sessionServices.begin(session, services)
     }
 

@@ -29,7 +29,8 @@ extension ServiceComposite {
     public var sessions: [SessionInfo] { (outer ?? self).state.sessionServices.inBeginOrder.map(\.session) }
 
     /// The service of type `type` of `session` (by default, the current session), or `nil`.
-    public func sessionService<Service>(_ type: Service.Type = Service.self, in session: SessionInfo? = nil) -> Service? {
+    public func sessionService<Service>(_ type: Service.Type = Service.self, in session: SessionInfo? = nil) -> Service?
+    {
         let root = outer ?? self
         guard let identifier = session?.identifier ?? root.state.sessionServices.current else { return nil }
         return root.state.sessionServices[identifier]?.services.lazy.compactMap { $0 as? Service }.first
@@ -137,7 +138,8 @@ extension ServiceComposite {
         let living = state.sessionServices.inBeginOrder.map(\.session.identifier)
         return ServiceCompositeError(
             code: .sessionNotFound,
-            message: "No session \(identifier) lives (living: \(living.isEmpty ? "none" : living.joined(separator: ", ")))."
+            message:
+                "No session \(identifier) lives (living: \(living.isEmpty ? "none" : living.joined(separator: ", ")))."
         )
     }
 

@@ -90,8 +90,10 @@ struct SessionServices {
 
     /// `session` began with `services` made so far (in dependency order). Returns duplicate
     /// event subscriptions among them.
-    mutating func begin(_ session: SessionInfo, _ services: ContiguousArray<any AppService>) -> [ServiceGraphError.Problem]
-    {
+    mutating func begin(
+        _ session: SessionInfo,
+        _ services: ContiguousArray<any AppService>
+    ) -> [ServiceGraphError.Problem] {
         var routes: [ObjectIdentifier: any AnyEventRoute] = [:]
         var problems: [ServiceGraphError.Problem] = []
         for service in services {

@@ -14,7 +14,9 @@ struct RequirementTableTests {
         #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
     }
 
-    @Test("The table lists the capabilities, AppService, SceneService, SessionService, the initializers and StartupCommand")
+    @Test(
+        "The table lists the capabilities, AppService, SceneService, SessionService, the initializers and StartupCommand"
+    )
     func protocols() {
         let table = RequirementTable.appServices
         for name in [

@@ -80,7 +80,9 @@ final class AccountInbox: SessionService, SessionHandling, ApplicationStateHandl
         return (composite, journal)
     }
 
-    @Test("A session's services are made in dependency order, hear it begin after the application-wide ones, and end in reverse before them")
+    @Test(
+        "A session's services are made in dependency order, hear it begin after the application-wide ones, and end in reverse before them"
+    )
     func beginAndEnd() throws {
         let (composite, journal) = try makeComposite()
         try composite.beginSession(alice)
@@ -98,7 +100,9 @@ final class AccountInbox: SessionService, SessionHandling, ApplicationStateHandl
         )
     }
 
-    @Test("While a session lives its services hear the application's callbacks, after the application-wide ones going up and before them going down")
+    @Test(
+        "While a session lives its services hear the application's callbacks, after the application-wide ones going up and before them going down"
+    )
     func sessionServicesHearTheApplication() throws {
         let (composite, journal) = try makeComposite()
         try composite.beginSession(alice)
@@ -113,7 +117,9 @@ final class AccountInbox: SessionService, SessionHandling, ApplicationStateHandl
         )
     }
 
-    @Test("A switch ends the old session's services in reverse before the new one's begin, and no callback reaches a released service")
+    @Test(
+        "A switch ends the old session's services in reverse before the new one's begin, and no callback reaches a released service"
+    )
     func switchSessions() throws {
         let (composite, journal) = try makeComposite()
         try composite.beginSession(alice)
@@ -130,7 +136,11 @@ final class AccountInbox: SessionService, SessionHandling, ApplicationStateHandl
         #expect(aliceStore == nil, "alice's services are released")
         journal.entries = []
         composite.didBecomeActive()
-        #expect(journal.entries == ["directory.didBecomeActive", "store.didBecomeActive(bob, bob)", "inbox.didBecomeActive(bob)"])
+        #expect(
+            journal.entries == [
+                "directory.didBecomeActive", "store.didBecomeActive(bob, bob)", "inbox.didBecomeActive(bob)",
+            ]
+        )
     }
 
     @Test("Several sessions live at once, one current; ending the current one makes the one begun before it current")
@@ -174,7 +184,9 @@ final class AccountInbox: SessionService, SessionHandling, ApplicationStateHandl
         #expect(composite.sessions == [alice])
     }
 
-    @Test("Validation reports a session service registered twice, depending on a scene service, or missing a dependency")
+    @Test(
+        "Validation reports a session service registered twice, depending on a scene service, or missing a dependency"
+    )
     func validation() throws {
         final class Missing: AppService {}
         final class Needy: SessionService {

@@ -1,0 +1,263 @@
+import AppServices
+import AppServicesTesting
+import Foundation
+import Logging
+import Testing
+
+/// The session's inbox has loaded: reached once per session.
+enum InboxLoaded: AppMilestone {
+    static var reachedBy: any AppService.Type { InboxLoader.self }
+    static var scope: MilestoneScope { .session }
+}
+
+/// Loads a session's inbox, and reaches `InboxLoaded` when told.
+@MainActor
+final class InboxLoader: SessionService {
+    let context: AppContext
+    init(session: SessionInfo, context: AppContext) { self.context = context }
+    func finishLoading() throws { try context.reach(InboxLoaded.self) }
+}
+
+/// Opens deep links once the session's inbox has loaded.
+@MainActor
+final class LinkRouter: AppService, URLOpenHandling {
+    var opened: [String] = []
+    func application(_ context: AppContext, open url: URL, options: OpenURLOptions) -> Bool {
+        context.whenReached(InboxLoaded.self, named: "open \(url.absoluteString)") { [weak self] context in
+            self?.opened.append("\(url.absoluteString) for \(context.session?.identifier ?? "none")")
+        }
+        return true
+    }
+}
+
+/// The app lock, closed after a minute in the background.
+enum AppLock: AppGate {
+    static var openedBy: any AppService.Type { LockService.self }
+    static var closesAfterBackground: Duration? { .seconds(60) }
+}
+
+/// Opens and closes the app lock, and records the gate callbacks it hears.
+@MainActor
+final class LockService: AppService, LaunchHandling, GateHandling {
+    var context: AppContext?
+    var heard: [String] = []
+    func application(_ context: AppContext, didFinishLaunchingWithOptions options: LaunchOptions) -> Bool {
+        self.context = context
+        try? context.open(AppLock.self)  // names the gate at launch
+        return true
+    }
+    func unlock() throws { try context?.open(AppLock.self) }
+    func lock() throws { try context?.close(AppLock.self) }
+    func gateDidClose(_ context: AppContext, gate: String) { heard.append("closed \(gate)") }
+    func gateDidOpen(_ context: AppContext, gate: String) { heard.append("opened \(gate)") }
+}
+
+/// Opens deep links once the app is unlocked.
+@MainActor
+final class LockedLinkRouter: AppService, URLOpenHandling {
+    var opened: [String] = []
+    func application(_ context: AppContext, open url: URL, options: OpenURLOptions) -> Bool {
+        context.whenOpen(AppLock.self, named: "open \(url.absoluteString)") { [weak self] _ in
+            self?.opened.append(url.absoluteString)
+        }
+        return true
+    }
+}
+
+@MainActor
+@Suite struct SessionReadinessTests {
+    let alice = SessionInfo(identifier: "alice")
+    let bob = SessionInfo(identifier: "bob")
+
+    @Test("A link arriving during sign-out is held and handled once, after the next sign-in's session milestone")
+    func linkHeldAcrossSignOut() throws {
+        let router = LinkRouter()
+        let composite = ServiceComposite([router], configuration: .quiet)
+        try composite.registerSessionServices([InboxLoader.self])
+        _ = composite.didFinishLaunching()
+        try composite.beginSession(alice)
+        try composite.sessionService(InboxLoader.self)?.finishLoading()
+        _ = composite.open(URL(string: "shop://orders/1")!)
+        #expect(router.opened == ["shop://orders/1 for alice"])
+
+        try composite.endSession("alice")
+        _ = composite.open(URL(string: "shop://orders/2")!)
+        #expect(router.opened == ["shop://orders/1 for alice"], "held: no session")
+        try composite.beginSession(bob)
+        #expect(router.opened == ["shop://orders/1 for alice"], "held: bob's inbox has not loaded")
+        try composite.sessionService(InboxLoader.self)?.finishLoading()
+        #expect(router.opened == ["shop://orders/1 for alice", "shop://orders/2 for bob"])
+        _ = composite.open(URL(string: "shop://orders/3")!)
+        #expect(router.opened.last == "shop://orders/3 for bob")
+        #expect(router.opened.count == 3)
+    }
+
+    @Test(
+        "A link held for a session that ends is dropped, logged and reported; its waiters get an error naming the milestone and the session"
+    )
+    func linkDroppedWhenItsSessionEnds() async throws {
+        let logs = LogCapture()
+        let router = LinkRouter()
+        let composite = ServiceComposite([router], configuration: .init(logger: logs.logger()))
+        try composite.registerSessionServices([InboxLoader.self])
+        _ = composite.didFinishLaunching()
+        try composite.beginSession(alice)
+        _ = composite.open(URL(string: "shop://orders/7")!)
+        let waiter = Task { try await composite.waitUntilReached(InboxLoaded.self) }
+        await Task.yield()
+        try composite.endSession("alice")
+        #expect(router.opened.isEmpty)
+        await #expect {
+            try await waiter.value
+        } throws: { error in
+            "\(error)".contains("InboxLoaded of session alice") && "\(error)".contains("session alice ended")
+        }
+        #expect(
+            composite.heldWork.contains { $0.name == "LinkRouter: open shop://orders/7" && $0.outcome == .cancelled }
+        )
+        #expect(
+            logs.messages(at: .warning).contains {
+                $0.contains("LinkRouter: open shop://orders/7 was dropped") && $0.contains("session alice ended")
+            }
+        )
+        // The same account signing in again waits afresh.
+        try composite.beginSession(alice)
+        #expect(!composite.isReached(InboxLoaded.self))
+        try composite.sessionService(InboxLoader.self)?.finishLoading()
+        #expect(composite.isReached(InboxLoaded.self))
+    }
+
+    @Test("Reaching a session milestone with no session lives is an error")
+    func reachWithoutASession() throws {
+        final class Reacher: AppService {}
+        enum Loaded: AppMilestone {
+            static var reachedBy: any AppService.Type { Reacher.self }
+            static var scope: MilestoneScope { .session }
+        }
+        final class Owner: AppService, LaunchHandling {
+            var error: (any Error)?
+            func application(_ context: AppContext, didFinishLaunchingWithOptions options: LaunchOptions) -> Bool {
+                do { try context.reach(Loaded.self) } catch { self.error = error }
+                return true
+            }
+        }
+        let owner = Owner()
+        let composite = ServiceComposite([owner, Reacher()], configuration: .quiet)
+        _ = composite.didFinishLaunching()
+        #expect((owner.error as? ReadinessError)?.code == .notOwner)
+    }
+
+    @Test(
+        "A gate closed after its time in the background holds a link until opened, runs held work in order, and holds again once closed again"
+    )
+    func gateClosesInTheBackground() throws {
+        let clock = TestClock()
+        let lock = LockService()
+        let router = LockedLinkRouter()
+        let composite = ServiceComposite([lock, router], configuration: .init(logger: .quiet, clock: clock))
+        _ = composite.didFinishLaunching()
+        composite.didBecomeActive()
+        #expect(composite.isOpen(AppLock.self))
+        #expect(composite.backgroundTimes.isFirstForeground)
+
+        // Thirty seconds away: the lock stays open.
+        composite.willResignActive()
+        composite.didEnterBackground()
+        clock.advance(by: .seconds(30))
+        #expect(composite.backgroundTimes.inBackgroundFor == .seconds(30))
+        composite.willEnterForeground()
+        #expect(composite.isOpen(AppLock.self))
+        #expect(composite.backgroundTimes.lastTimeInBackground == .seconds(30))
+        #expect(!composite.backgroundTimes.isFirstForeground)
+        composite.didBecomeActive()
+
+        // Two minutes away: it closes before the services hear of the return.
+        composite.willResignActive()
+        composite.didEnterBackground()
+        clock.advance(by: .seconds(120))
+        composite.willEnterForeground()
+        #expect(!composite.isOpen(AppLock.self))
+        #expect(lock.heard == ["closed AppLock"])
+        _ = composite.open(URL(string: "shop://a")!)
+        _ = composite.open(URL(string: "shop://b")!)
+        #expect(router.opened.isEmpty)
+        try lock.unlock()
+        #expect(router.opened == ["shop://a", "shop://b"])
+        #expect(lock.heard == ["closed AppLock", "opened AppLock"])
+
+        try lock.lock()
+        _ = composite.open(URL(string: "shop://c")!)
+        #expect(router.opened == ["shop://a", "shop://b"])
+        try lock.unlock()
+        #expect(router.opened == ["shop://a", "shop://b", "shop://c"])
+    }
+
+    @Test("A gate opened by a service that does not own it is an error naming both, and stays closed")
+    func gateOpenedByAnotherService() throws {
+        final class Intruder: AppService, LaunchHandling {
+            var error: (any Error)?
+            func application(_ context: AppContext, didFinishLaunchingWithOptions options: LaunchOptions) -> Bool {
+                do { try context.open(AppLock.self) } catch { self.error = error }
+                return true
+            }
+        }
+        let lock = LockService()
+        let intruder = Intruder()
+        let composite = ServiceComposite([lock, intruder], configuration: .quiet)
+        _ = composite.didFinishLaunching()
+        try lock.lock()
+        let error = try #require(intruder.error as? ReadinessError)
+        #expect(error.code == .notOwner)
+        #expect(error.message.contains("Intruder tried to open gate AppLock, which LockService opens and closes"))
+        #expect(!composite.isOpen(AppLock.self))
+    }
+
+    @Test(
+        "Work routed to a scene that is still connecting runs once it connects, in order, with the scene in its context"
+    )
+    func routedWorkWaitsForItsScene() {
+        let composite = ServiceComposite([], configuration: .quiet)
+        _ = composite.didFinishLaunching()
+        var ran: [String] = []
+        composite.route(toScene: "tab-window", named: "show tab 1") {
+            ran.append("1 in \($0.scene?.identifier ?? "none")")
+        }
+        composite.route(toScene: "tab-window", named: "show tab 2") {
+            ran.append("2 in \($0.scene?.identifier ?? "none")")
+        }
+        #expect(ran.isEmpty)
+        let scene = SceneInfo(session: SceneSession(persistentIdentifier: "tab-window"))
+        composite.sceneWillConnect(scene)
+        #expect(ran == ["1 in tab-window", "2 in tab-window"])
+        #expect(composite.connectedScenes.map(\.identifier) == ["tab-window"])
+        #expect(composite.connectedScenes.first?.state == .unattached)
+        composite.route(toScene: "tab-window", named: "show tab 3") {
+            ran.append("3 in \($0.scene?.identifier ?? "none")")
+        }
+        #expect(ran.last == "3 in tab-window")
+    }
+
+    @Test("Work routed to a scene whose session is discarded before it connects is dropped, with its reason")
+    func routedWorkDroppedWithItsScene() {
+        let logs = LogCapture()
+        let composite = ServiceComposite([], configuration: .init(logger: logs.logger()))
+        _ = composite.didFinishLaunching()
+        var ran = false
+        composite.route(toScene: "requested", named: "fill the new window") { _ in ran = true }
+        composite.didDiscardSceneSessions([SceneSession(persistentIdentifier: "requested")])
+        composite.sceneWillConnect(SceneInfo(session: SceneSession(persistentIdentifier: "requested")))
+        #expect(!ran)
+        #expect(composite.heldWork.contains { $0.name == "fill the new window" && $0.outcome == .cancelled })
+        #expect(
+            logs.messages(at: .warning).contains {
+                $0.contains("fill the new window was dropped")
+                    && $0.contains("the session of scene requested was discarded")
+            }
+        )
+    }
+}
+
+extension Logger {
+    /// A logger that drops everything.
+    static var quiet: Logger { Logger(label: "quiet", factory: { _ in SwiftLogNoOpLogHandler() }) }
+}
