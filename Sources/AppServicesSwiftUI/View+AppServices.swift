@@ -23,6 +23,8 @@ extension View {
     /// - **URLs** (`onOpenURL`) go to `URLOpenHandling`, with the scene in `context.scene`.
     /// - **User activities** (`onContinueUserActivity`) of the types services declare in
     ///   `userActivityTypes` go to `UserActivityHandling`.
+    /// - **A privacy cover** a ``PrivacyCoverViewProviding`` service provides is layered in
+    ///   front of the content while the window is not active.
     ///
     /// The composite comes from a `SwiftUIApplicationHost` the `App` creates, or from the
     /// `ServiceOrientedAppDelegate` behind its `@UIApplicationDelegateAdaptor`; either
@@ -62,8 +64,16 @@ struct SceneServicesModifier: ViewModifier {
         for type in composite.declaredUserActivityTypes {
             view = AnyView(view.onContinueUserActivity(type) { connection.continueUserActivity($0, in: composite) })
         }
+        // The privacy cover, asked for while the window is not active (PrivacyCoverViewProviding).
+        let cover =
+            scenePhase == .active
+            ? nil
+            : composite.firstAnswer(in: connection.scene) { service, context in
+                (service as? any PrivacyCoverViewProviding)?.privacyCoverView(context: context)
+            }
         return
             view
+            .overlay { cover ?? AnyView(EmptyView()) }
             .onChange(of: scenePhase, initial: true) { _, phase in connection.phaseChanged(to: phase, in: composite) }
             .onDisappear { connection.disconnect(from: composite) }
     }

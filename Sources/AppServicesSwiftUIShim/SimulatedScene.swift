@@ -24,6 +24,9 @@ package final class SimulatedScene {
     private var isShown = false
     /// The views a modifier's body is applied to, innermost last, while it is evaluated.
     private var modifiedContents: [any View] = []
+    /// The views layered in front of others (`overlay`) in the last evaluation, but
+    /// `EmptyView`s, outermost first.
+    package private(set) var overlays: [any View] = []
 
     /// A scene that will show `root`, in `phase` when it first shows it.
     package init(showing root: any View, phase: ScenePhase = .active) {
@@ -104,6 +107,7 @@ package final class SimulatedScene {
         var environment = EnvironmentValues()
         environment.scenePhase = phase
         actions = []
+        overlays = []
         EnvironmentValues.$current.withValue(environment) { collect(root) }
         if firstTime {
             for case .appear(let action) in actions { action() }
@@ -125,6 +129,9 @@ package final class SimulatedScene {
             collect(action.wrappedContent)
         case let erased as AnyView:
             collect(erased.wrapped)
+        case let overlaid as any SimulatedOverlayView:
+            if !Self.isEmpty(overlaid.overlayView) { overlays.append(overlaid.overlayView) }
+            collect(overlaid.wrappedContent)
         case let modified as any SimulatedModifiedView:
             modifiedContents.append(modified.wrappedContent)
             collect(modified.modifiedBody)
@@ -139,6 +146,13 @@ package final class SimulatedScene {
         default:
             collect(Self.body(of: view))
         }
+    }
+
+    /// Whether `view` shows nothing: an `EmptyView`, possibly type-erased.
+    private static func isEmpty(_ view: any View) -> Bool {
+        if view is EmptyView { return true }
+        if let erased = view as? AnyView { return isEmpty(erased.wrapped) }
+        return false
     }
 
     /// The body of a view that is not primitive.
@@ -166,6 +180,18 @@ protocol SimulatedActionView {
 
 extension ActionView: SimulatedActionView {
     var wrappedContent: any View { content }
+}
+
+/// Shim only: a view with another layered in front of it.
+@MainActor
+protocol SimulatedOverlayView {
+    var wrappedContent: any View { get }
+    var overlayView: any View { get }
+}
+
+extension OverlayView: SimulatedOverlayView {
+    var wrappedContent: any View { content }
+    var overlayView: any View { overlay }
 }
 
 /// Shim only: a view with a modifier applied.

@@ -134,6 +134,15 @@ extension View {
         ActionView(content: self, action: .change(ChangeAction(value: value, initial: initial, action: action)))
     }
 
+    /// Layers `content` in front of this view (iOS 15). SwiftUI's is `nonisolated`; the
+    /// shim's views are built on the main actor, as the shim's other modifiers are.
+    public func overlay<V: View>(
+        alignment: Alignment = .center,
+        @ViewBuilder content: () -> V
+    ) -> some View {
+        OverlayView(content: self, overlay: content())
+    }
+
     /// Runs `action` before the view appears.
     public func onAppear(perform action: (() -> Void)? = nil) -> some View {
         ActionView(content: self, action: .appear(action ?? {}))
@@ -152,6 +161,21 @@ struct ActionView<Content: View>: View {
     let action: SimulatedAction
 
     var body: Never { fatalError("An action view is a primitive view.") }
+}
+
+/// Shim only: a view with another layered in front of it, which a simulated scene
+/// records when it evaluates the view.
+struct OverlayView<Content: View, Overlay: View>: View {
+    let content: Content
+    let overlay: Overlay
+
+    var body: Never { fatalError("An overlay view is a primitive view.") }
+}
+
+/// How a view is placed in its parent (`Alignment`); the shim has only the center.
+public struct Alignment: Equatable, Sendable {
+    /// Centered on both axes.
+    public static let center = Alignment()
 }
 
 /// Shim only: an action a view registered.

@@ -82,6 +82,10 @@ public final class SimulatedWindow {
     /// The activity types the view registered `onContinueUserActivity` actions for, in order.
     public var continuedActivityTypes: [String] { scene.continuedActivityTypes }
 
+    /// Whether a privacy cover (`PrivacyCoverViewProviding`) is layered over the window's
+    /// content now.
+    public var isPrivacyCoverShown: Bool { !scene.overlays.isEmpty }
+
     /// The window goes away: calls the `onDisappear` actions.
     public func remove() {
         isShown = false

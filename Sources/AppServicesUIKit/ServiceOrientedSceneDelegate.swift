@@ -48,6 +48,11 @@ open class ServiceOrientedSceneDelegate: UIResponder, UIWindowSceneDelegate {
     open var window: UIWindow?
 
     private var locator = CompositeLocator()
+    private var covers = PrivacyCovers()
+
+    /// The privacy cover window shown over `scene` while it is not active
+    /// (``PrivacyCoverProviding``), if any.
+    public func privacyCoverWindow(over scene: UIScene) -> UIWindow? { covers.window(over: scene) }
 
     /// The identifiers of the scenes delegates of this class connected, so that SwiftUI's
     /// `appServices(_:)` leaves those scenes to them (a scene connected here is never
@@ -138,19 +143,28 @@ open class ServiceOrientedSceneDelegate: UIResponder, UIWindowSceneDelegate {
         }
     }
 
-    /// Dispatches `sceneDidDisconnect(_:)`.
+    /// Dispatches `sceneDidDisconnect(_:)`, and removes the scene's privacy cover.
     open func sceneDidDisconnect(_ scene: UIScene) {
+        covers.remove(from: scene)
         composite.sceneDidDisconnect(SceneInfo(scene), platform: platform(scene))
     }
 
-    /// Dispatches `sceneDidBecomeActive(_:)`.
+    /// Removes the scene's privacy cover (``PrivacyCoverProviding``), then dispatches
+    /// `sceneDidBecomeActive(_:)`.
     open func sceneDidBecomeActive(_ scene: UIScene) {
+        covers.remove(from: scene)
         composite.sceneDidBecomeActive(SceneInfo(scene), platform: platform(scene))
     }
 
-    /// Dispatches `sceneWillResignActive(_:)`.
+    /// Dispatches `sceneWillResignActive(_:)`, then shows the privacy cover a service
+    /// provides (``PrivacyCoverProviding``) over the scene.
     open func sceneWillResignActive(_ scene: UIScene) {
-        composite.sceneWillResignActive(SceneInfo(scene), platform: platform(scene))
+        let info = SceneInfo(scene)
+        let platform = platform(scene)
+        composite.sceneWillResignActive(info, platform: platform)
+        if let windowScene = scene as? UIWindowScene {
+            covers.show(over: windowScene, info: info, composite: composite, platform: platform)
+        }
     }
 
     /// Dispatches `sceneWillEnterForeground(_:)`.

@@ -62,6 +62,9 @@ open class UIWindow: UIView {
     /// Whether the window is hidden; a new window is, until it is made visible.
     open var isHidden = true
 
+    /// The window's position in the z-axis: windows of a higher level are above.
+    open var windowLevel: UIWindow.Level = .normal
+
     /// Shows the window and makes it the key window.
     open func makeKeyAndVisible() {
         isHidden = false
@@ -83,6 +86,30 @@ open class UIWindow: UIView {
     public required init?(coder: NSCoder) {
         super.init(coder: coder)
     }
+}
+
+extension UIWindow {
+    /// A window's position in the z-axis (`UIWindow.Level`).
+    // `@unchecked Sendable` as in the SDK: the level is one `CGFloat`, immutable.
+    public struct Level: Hashable, Equatable, RawRepresentable, @unchecked Sendable {
+        /// The level's value.
+        public let rawValue: CGFloat
+
+        /// Creates a level of `rawValue`.
+        public init(_ rawValue: CGFloat) { self.rawValue = rawValue }
+
+        /// Creates a level of `rawValue`.
+        public init(rawValue: CGFloat) { self.rawValue = rawValue }
+    }
+}
+
+extension UIWindow.Level {
+    /// The level of the application's windows (0).
+    public static let normal = UIWindow.Level(0)
+    /// The level of alerts, above the status bar (2000).
+    public static let alert = UIWindow.Level(2000)
+    /// The level of the status bar (1000).
+    public static let statusBar = UIWindow.Level(1000)
 }
 
 /// An object that manages a view hierarchy (`UIViewController`). Only its creation, for the

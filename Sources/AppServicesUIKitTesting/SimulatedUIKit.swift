@@ -350,12 +350,16 @@ public final class SimulatedUIKit: LifecycleTarget {
         scene.activationState = .foregroundInactive
     }
 
-    func becomeActive(_ scene: UIScene) {
+    /// sceneDidBecomeActive, for a window or CarPlay scene in the foreground (after
+    /// ``resignActive(_:)``: Control Center pulled down and put back).
+    public func becomeActive(_ scene: UIScene) {
         sendSceneLifeCycle(scene, "sceneDidBecomeActive:") { $0.sceneDidBecomeActive(scene) }
         scene.activationState = .foregroundActive
     }
 
-    func resignActive(_ scene: UIScene) {
+    /// sceneWillResignActive, for a window or CarPlay scene that stays in the foreground
+    /// (Control Center pulled down, an alert, the app switcher).
+    public func resignActive(_ scene: UIScene) {
         sendSceneLifeCycle(scene, "sceneWillResignActive:") { $0.sceneWillResignActive(scene) }
         scene.activationState = .foregroundInactive
     }

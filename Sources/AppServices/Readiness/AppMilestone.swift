@@ -89,6 +89,8 @@ public enum ReadinessPoint: Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .phase(let phase): "phase \(phase)"
+        // Gates and scenes are readiness points of their own kind, and say so.
+        case .milestone(let name) where name.hasPrefix("gate ") || name.hasPrefix("scene "): name
         case .milestone(let name): "milestone \(name)"
         }
     }

@@ -1,0 +1,71 @@
+public import AppServices
+
+#if canImport(UIKit)
+public import UIKit
+#else
+public import AppServicesUIKitShim
+#endif
+
+/// A service that provides a privacy cover: a view controller every window scene shows over
+/// its content while it is not active, so the app switcher's snapshot and a glance at a
+/// locked device show no private content.
+///
+/// `ServiceOrientedSceneDelegate` asks, when its scene resigns active, every service that
+/// adopts it (application-wide services in dependency order, then the scene's own scene
+/// services) and shows the first view controller any returns in a window of its own above
+/// the scene's windows (at `UIWindow.Level.alert + 1`). It removes that window when the
+/// scene becomes active again, before the services hear it, and when the scene
+/// disconnects: one cover per scene at most, never left on screen once the scene is active.
+/// CarPlay scenes show none. SwiftUI's `appServices(_:)` does the same with
+/// `PrivacyCoverViewProviding` (in `AppServicesSwiftUI`).
+///
+/// ```swift
+/// final class PrivacyService: AppService, PrivacyCoverProviding {
+///     func privacyCover(for scene: UIWindowScene, context: AppContext) -> UIViewController? {
+///         BlurredCoverViewController()
+///     }
+/// }
+/// ```
+@MainActor
+public protocol PrivacyCoverProviding: AppService {
+    /// The view controller to show over `scene` while it is not active; `nil` to leave it
+    /// to another service, or to show none.
+    func privacyCover(for scene: UIWindowScene, context: AppContext) -> UIViewController?
+}
+
+/// The privacy covers a scene delegate shows, one window per scene at most.
+@MainActor
+struct PrivacyCovers {
+    private var windows: [ObjectIdentifier: UIWindow] = [:]
+
+    /// Shows the cover a ``PrivacyCoverProviding`` service provides over `scene`, unless one
+    /// is shown already.
+    mutating func show(
+        over scene: UIWindowScene,
+        info: SceneInfo,
+        composite: ServiceComposite,
+        platform: PlatformObjects?
+    ) {
+        let id = ObjectIdentifier(scene)
+        guard windows[id] == nil else { return }
+        let cover = composite.firstAnswer(in: info, platform: platform) { service, context in
+            (service as? any PrivacyCoverProviding)?.privacyCover(for: scene, context: context)
+        }
+        guard let cover else { return }
+        let window = UIWindow(windowScene: scene)
+        window.windowLevel = UIWindow.Level(rawValue: UIWindow.Level.alert.rawValue + 1)
+        window.rootViewController = cover
+        window.isHidden = false
+        windows[id] = window
+    }
+
+    /// Removes the cover shown over `scene`, if any.
+    mutating func remove(from scene: UIScene) {
+        guard let window = windows.removeValue(forKey: ObjectIdentifier(scene)) else { return }
+        window.isHidden = true
+        window.rootViewController = nil
+    }
+
+    /// The cover window shown over `scene`, if any.
+    func window(over scene: UIScene) -> UIWindow? { windows[ObjectIdentifier(scene)] }
+}

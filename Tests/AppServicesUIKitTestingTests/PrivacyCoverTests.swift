@@ -1,0 +1,103 @@
+#if !canImport(UIKit)
+import AppServices
+import AppServicesTesting
+import AppServicesUIKit
+import AppServicesUIKitTesting
+import AppServicesUIKitShim
+import Testing
+
+/// The cover the documentation of `PrivacyCoverProviding` shows.
+final class BlurredCoverViewController: UIViewController {}
+
+final class PrivacyService: AppService, PrivacyCoverProviding {
+    func privacyCover(for scene: UIWindowScene, context: AppContext) -> UIViewController? {
+        BlurredCoverViewController()
+    }
+}
+
+/// The privacy cover every window scene shows while it is not active.
+@MainActor
+struct PrivacyCoverTests {
+    final class AppDelegate: ServiceOrientedAppDelegate {
+        var services: [any AppService] = []
+        override func makeServices() -> [any AppService] { services }
+    }
+
+    static func appDelegate(_ services: [any AppService]) -> AppDelegate {
+        let delegate = AppDelegate()
+        delegate.services = services
+        return delegate
+    }
+
+    final class CoverService: AppService, PrivacyCoverProviding {
+        var provided = 0
+        func privacyCover(for scene: UIWindowScene, context: AppContext) -> UIViewController? {
+            provided += 1
+            return UIViewController()
+        }
+    }
+
+    @Test(
+        "With two scenes, each shows one cover above its windows while it is not active, and none once it is active again"
+    )
+    func coverComesAndGoes() throws {
+        let cover = CoverService()
+        let appDelegate = Self.appDelegate([cover])
+        let uiKit = SimulatedUIKit(delegate: appDelegate)
+        uiKit.launch()
+        let a = uiKit.connectScene("A") { ServiceOrientedSceneDelegate() }
+        let b = uiKit.connectScene("B") { ServiceOrientedSceneDelegate() }
+        uiKit.bringToForeground(a)
+        uiKit.bringToForeground(b)
+        let delegateA = try #require(a.delegate as? ServiceOrientedSceneDelegate)
+        let delegateB = try #require(b.delegate as? ServiceOrientedSceneDelegate)
+        #expect(delegateA.privacyCoverWindow(over: a) == nil)
+
+        uiKit.resignActive(a)
+        let coverA = try #require(delegateA.privacyCoverWindow(over: a))
+        #expect(!coverA.isHidden)
+        #expect(coverA.windowScene === a)
+        #expect(coverA.windowLevel.rawValue > UIWindow.Level.alert.rawValue)
+        #expect(delegateB.privacyCoverWindow(over: b) == nil, "B is still active")
+
+        // Resigning again, then going to the background, keeps the one cover.
+        uiKit.resignActive(a)
+        uiKit.sendToBackground(b)
+        #expect(delegateA.privacyCoverWindow(over: a) === coverA)
+        #expect(delegateB.privacyCoverWindow(over: b) != nil)
+        #expect(cover.provided == 2)
+
+        uiKit.becomeActive(a)
+        #expect(delegateA.privacyCoverWindow(over: a) == nil)
+        #expect(coverA.isHidden, "never left on screen once the scene is active")
+        uiKit.bringToForeground(b)
+        #expect(delegateB.privacyCoverWindow(over: b) == nil)
+
+        uiKit.resignActive(b)
+        uiKit.disconnect(b)
+        #expect(delegateB.privacyCoverWindow(over: b) == nil, "removed with its scene")
+    }
+
+    @Test("The documentation's service covers a scene with its view controller")
+    func documentedService() throws {
+        let uiKit = SimulatedUIKit(delegate: Self.appDelegate([PrivacyService()]))
+        uiKit.launch()
+        let a = uiKit.connectScene("A") { ServiceOrientedSceneDelegate() }
+        uiKit.bringToForeground(a)
+        uiKit.resignActive(a)
+        let window = try #require((a.delegate as? ServiceOrientedSceneDelegate)?.privacyCoverWindow(over: a))
+        #expect(window.rootViewController is BlurredCoverViewController)
+    }
+
+    @Test("Without a cover service no cover window is made")
+    func noCoverWithoutAService() throws {
+        let appDelegate = Self.appDelegate([])
+        let uiKit = SimulatedUIKit(delegate: appDelegate)
+        uiKit.launch()
+        let a = uiKit.connectScene("A") { ServiceOrientedSceneDelegate() }
+        uiKit.bringToForeground(a)
+        uiKit.resignActive(a)
+        #expect((a.delegate as? ServiceOrientedSceneDelegate)?.privacyCoverWindow(over: a) == nil)
+    }
+}
+#endif
