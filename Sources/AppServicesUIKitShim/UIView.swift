@@ -89,8 +89,8 @@ open class UIWindow: UIView {
 }
 
 extension UIWindow {
-    /// A window's position in the z-axis (`UIWindow.Level`).
     // `@unchecked Sendable` as in the SDK: the level is one `CGFloat`, immutable.
+    /// A window's position in the z-axis (`UIWindow.Level`).
     public struct Level: Hashable, Equatable, RawRepresentable, @unchecked Sendable {
         /// The level's value.
         public let rawValue: CGFloat
