@@ -190,6 +190,19 @@ public final class LifecycleSimulator {
         case didUpdatePushCredentials(PushCredentials)
         /// `pushRegistry(_:didInvalidatePushTokenFor:)`: PushKit takes a push type's token back.
         case didInvalidatePushToken(PushType)
+        /// The application begins a session (a sign-in): no system callback, the application's
+        /// own step (``ServiceComposite/beginSession(_:makeCurrent:)``). Answers
+        /// ``Answer/refused(_:)`` when the composite refuses it.
+        case beginSession(SessionInfo)
+        /// The application ends the session with the identifier (a sign-out). Answers
+        /// ``Answer/refused(_:)`` when the composite refuses it.
+        case endSession(String)
+        /// The application switches to another session (an account switch). Answers
+        /// ``Answer/refused(_:)`` when the composite refuses it.
+        case switchSession(SessionInfo)
+        /// A gate's owner closes it (`open: false`, a lock) or opens it (`open: true`, an
+        /// unlock).
+        case setGate(any AppGate.Type, open: Bool)
 
         /// The step's name, with the scene for scene steps.
         public var description: String {
@@ -247,6 +260,10 @@ public final class LifecycleSimulator {
             case .didReceiveIncomingPush: return "didReceiveIncomingPush"
             case .didUpdatePushCredentials: return "didUpdatePushCredentials"
             case .didInvalidatePushToken: return "didInvalidatePushToken"
+            case .beginSession(let session): return "beginSession(\(session.identifier))"
+            case .endSession(let identifier): return "endSession(\(identifier))"
+            case .switchSession(let session): return "switchSession(\(session.identifier))"
+            case .setGate(let gate, let open): return "\(open ? "openGate" : "closeGate")(\(gate))"
             }
         }
     }
@@ -269,6 +286,9 @@ public final class LifecycleSimulator {
         /// The orientations a window scene supports; `nil` when nothing answered and the
         /// Info.plist decides.
         case orientations(InterfaceOrientationMask?)
+        /// The composite refused a session step, with its error: a session that lives
+        /// already, or one that does not.
+        case refused(ServiceCompositeError)
     }
 
     private let target: any LifecycleTarget
@@ -466,6 +486,52 @@ public final class LifecycleSimulator {
         }
         if state == .suspended { state = .background }
         for scene in connectedScenes(in: [.background]) { try sceneToForeground(scene) }
+    }
+
+    /// A stay in the background of `duration`: the application goes to the background (every
+    /// foreground scene, for a scene-based application), `clock` (the composite's) advances
+    /// by `duration`, and it comes back. A gate that closes after a time in the background
+    /// (``AppGate/closesAfterBackground``) has closed before the services hear of the
+    /// return.
+    public func stayInBackground(for duration: Duration, advancing clock: TestClock) throws(LifecycleSimulatorError) {
+        try enterBackground()
+        clock.advance(by: duration)
+        try enterForeground()
+    }
+
+    /// A sign-in: the application begins `session` (``Step/beginSession(_:)``).
+    ///
+    /// - Throws: ``LifecycleSimulatorError`` before launch; ``ServiceCompositeError`` when the
+    ///   composite refuses it (a session with that identifier lives).
+    public func beginSession(_ session: SessionInfo) throws {
+        if case .refused(let error) = try sendNow(.beginSession(session)) { throw error }
+    }
+
+    /// A sign-out: the application ends the session named `identifier` (``Step/endSession(_:)``).
+    ///
+    /// - Throws: ``LifecycleSimulatorError`` before launch; ``ServiceCompositeError`` when the
+    ///   composite refuses it (no such session lives).
+    public func endSession(_ identifier: String) throws {
+        if case .refused(let error) = try sendNow(.endSession(identifier)) { throw error }
+    }
+
+    /// An account switch: the application ends the current session and begins `session`
+    /// (``Step/switchSession(_:)``).
+    ///
+    /// - Throws: ``LifecycleSimulatorError`` before launch; ``ServiceCompositeError`` when the
+    ///   composite refuses it.
+    public func switchSession(to session: SessionInfo) throws {
+        if case .refused(let error) = try sendNow(.switchSession(session)) { throw error }
+    }
+
+    /// A lock: `gate`'s owner closes it (``Step/setGate(_:open:)``).
+    public func close<Gate: AppGate>(_ gate: Gate.Type) throws(LifecycleSimulatorError) {
+        try sendNow(.setGate(gate, open: false))
+    }
+
+    /// An unlock: `gate`'s owner opens it, and the work held for it runs.
+    public func open<Gate: AppGate>(_ gate: Gate.Type) throws(LifecycleSimulatorError) {
+        try sendNow(.setGate(gate, open: true))
     }
 
     /// An interruption such as an incoming call: willResignActive, then didBecomeActive,
@@ -905,6 +971,7 @@ public final class LifecycleSimulator {
         case .expireBackgroundTime: return state == .background
         case .didReceiveIncomingPush: return running || state == .suspended
         case .didUpdatePushCredentials, .didInvalidatePushToken: return running
+        case .beginSession, .endSession, .switchSession, .setGate: return running || state == .suspended
         default: return false
         }
     }

@@ -1,4 +1,4 @@
-import AppServices
+package import AppServices
 
 /// What a ``LifecycleSimulator`` drives: an application that receives the platform's
 /// life-cycle callbacks, on a simulated system.
@@ -171,10 +171,34 @@ final class CompositeTarget: LifecycleTarget {
         case .didInvalidatePushToken(let type):
             composite.didInvalidatePushToken(for: type)
             answer(nil)
+        case .beginSession, .endSession, .switchSession, .setGate:
+            answer(step.perform(on: composite))
         case .suspend, .launchBackgroundTask, .expireBackgroundTasks, .expireBackgroundTime:
             // The system takes these itself; the composite hears of them through its tasks
             // and background time.
             answer(nil)
         }
+    }
+}
+
+@MainActor
+extension LifecycleSimulator.Step {
+    /// Takes an application's own step (a session or a gate) on `composite`: every target
+    /// takes these the same way, since no system callback is involved. Answers
+    /// ``LifecycleSimulator/Answer/refused(_:)`` when the composite refuses a session step;
+    /// `nil` otherwise, and for a step that is not the application's own.
+    package func perform(on composite: ServiceComposite) -> LifecycleSimulator.Answer? {
+        do {
+            switch self {
+            case .beginSession(let session): try composite.beginSession(session)
+            case .endSession(let identifier): try composite.endSession(identifier)
+            case .switchSession(let session): try composite.switchSession(to: session)
+            case .setGate(let gate, let open): composite.setGate(gate, open: open)
+            default: break
+            }
+        } catch {
+            return .refused(error)
+        }
+        return nil
     }
 }

@@ -77,7 +77,7 @@ open class RecordingService: AppService, LaunchHandling, ApplicationStateHandlin
     InterfaceOrientationHandling, ExtensionPointHandling, CloudKitShareHandling, IntentHandling,
     StateRestorationHandling, SceneSessionHandling, SceneHandling, DesktopApplicationHandling,
     UserNotificationHandling, BackgroundTaskHandling, CarPlayHandling,
-    VoIPPushHandling
+    VoIPPushHandling, SessionHandling, GateHandling
 {
     /// How a run of a background task a recorder declares ends.
     public enum BackgroundTaskAnswer: Sendable, Hashable {
@@ -495,6 +495,24 @@ open class RecordingService: AppService, LaunchHandling, ApplicationStateHandlin
     open func templateApplicationScene(_ context: AppContext, contentStyleDidChange contentStyle: UserInterfaceStyle) {
         record(.carPlayContentStyleDidChange, context, "\(contentStyle)")
     }
+
+    // MARK: - Sessions and gates
+
+    /// Records ``AppCallback/sessionDidBegin``, with the session's identifier as its detail.
+    open func sessionDidBegin(_ context: AppContext) {
+        record(.sessionDidBegin, context, context.session?.identifier)
+    }
+
+    /// Records ``AppCallback/sessionWillEnd``, with the session's identifier as its detail.
+    open func sessionWillEnd(_ context: AppContext) {
+        record(.sessionWillEnd, context, context.session?.identifier)
+    }
+
+    /// Records ``AppCallback/gateDidClose``, with the gate's name as its detail.
+    open func gateDidClose(_ context: AppContext, gate: String) { record(.gateDidClose, context, gate) }
+
+    /// Records ``AppCallback/gateDidOpen``, with the gate's name as its detail.
+    open func gateDidOpen(_ context: AppContext, gate: String) { record(.gateDidOpen, context, gate) }
 
     // MARK: Background tasks
 

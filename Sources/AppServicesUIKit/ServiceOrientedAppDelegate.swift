@@ -108,7 +108,7 @@ open class ServiceOrientedAppDelegate: UIResponder, UIApplicationDelegate, UNUse
 
     /// The delegate created last, whose composite scene delegates use by default. UIKit (or
     /// SwiftUI, behind `@UIApplicationDelegateAdaptor`) creates one per process.
-    static weak var current: ServiceOrientedAppDelegate?
+    package static weak var current: ServiceOrientedAppDelegate?
 
     private var builtComposite: ServiceComposite?
 

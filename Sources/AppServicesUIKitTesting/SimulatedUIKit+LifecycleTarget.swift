@@ -133,7 +133,17 @@ extension SimulatedUIKit {
         case .didInvalidatePushToken(let type):
             invalidatePushToken(for: type)
             answer(nil)
+        case .beginSession, .endSession, .switchSession, .setGate:
+            // The application's own steps, on its composite: no UIKit callback is involved.
+            guard let composite = applicationComposite else { return answer(nil) }
+            answer(step.perform(on: composite))
         }
+    }
+
+    /// The composite of the application's `ServiceOrientedAppDelegate` (its own, or the one a
+    /// SwiftUI host keeps); `nil` when it has none.
+    private var applicationComposite: ServiceComposite? {
+        ((delegate as? ServiceOrientedAppDelegate) ?? ServiceOrientedAppDelegate.current)?.composite
     }
 
     /// `application(_:willFinishLaunchingWithOptions:)`, with the application's state set

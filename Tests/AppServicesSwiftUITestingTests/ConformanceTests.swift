@@ -170,10 +170,17 @@ struct ConformanceTests {
         override func makeComposite() -> ServiceComposite { made }
     }
 
+    /// The app lock of the session scenario: it closes after a minute in the background.
+    enum ConformanceLock: AppGate {
+        static var openedBy: any AppService.Type { AppRecorder.self }
+        static var closesAfterBackground: Duration? { .seconds(60) }
+    }
+
     /// One application on one host: its services, composite and simulator.
     @MainActor
     final class Device {
         let journal = CallJournal()
+        let clock = TestClock()
         let recorder: AppRecorder
         let composite: ServiceComposite
         let simulator: LifecycleSimulator
@@ -186,6 +193,7 @@ struct ConformanceTests {
             recorder.userActivityTypes = ["com.example.order"]
             var configuration = ServiceComposite.Configuration()
             configuration.lifecycleNotifications = .never
+            configuration.clock = clock
             let services: [any AppService] =
                 sceneServicesOnly ? [journal] : [journal, recorder, Uploader(journal: journal)]
             composite = ServiceComposite(services, configuration: configuration)
@@ -305,6 +313,15 @@ struct ConformanceTests {
             _ = try app.simulator.supportedInterfaceOrientations(of: main)
             try app.simulator.setSystemPrefersReducedResourceUsage(true)
             _ = try await app.simulator.deliverIncomingPush(PushPayload(type: .voIP, mustReport: false))
+        },
+        Scenario("a sign-in, a lock after a time in the background, an unlock and an account switch") { app in
+            try app.simulator.coldLaunch(connecting: main)
+            try app.simulator.beginSession(SessionInfo(identifier: "alice"))
+            try app.simulator.open(ConformanceLock.self)
+            try app.simulator.stayInBackground(for: .seconds(30), advancing: app.clock)
+            try app.simulator.stayInBackground(for: .seconds(120), advancing: app.clock)
+            try app.simulator.open(ConformanceLock.self)
+            try app.simulator.switchSession(to: SessionInfo(identifier: "bob"))
         },
         Scenario(
             "scene services only: a warm link, a user activity and a quick action",

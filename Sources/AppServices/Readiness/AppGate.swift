@@ -27,7 +27,7 @@
 /// A gate is known to the composite from the first time anything names it; its owner
 /// names it at launch (opening or closing it), so that it closes after a time in the
 /// background from then on.
-public protocol AppGate {
+public protocol AppGate: SendableMetatype {
     /// The service that opens and closes the gate.
     static var openedBy: any AppService.Type { get }
     /// Whether the gate is open before its owner first opens or closes it. Default: `true`.
