@@ -25,7 +25,7 @@ public import AppServicesSwiftUIShim
 /// ```
 @MainActor
 public protocol PrivacyCoverViewProviding: AppService {
-    /// The view to show in front of the window of ``AppContext/scene`` while it is not
+    /// The view to show in front of the window of `AppContext.scene` while it is not
     /// active; `nil` to leave it to another service, or to show none.
     func privacyCoverView(context: AppContext) -> AnyView?
 }

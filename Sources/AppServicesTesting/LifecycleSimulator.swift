@@ -191,7 +191,7 @@ public final class LifecycleSimulator {
         /// `pushRegistry(_:didInvalidatePushTokenFor:)`: PushKit takes a push type's token back.
         case didInvalidatePushToken(PushType)
         /// The application begins a session (a sign-in): no system callback, the application's
-        /// own step (``ServiceComposite/beginSession(_:makeCurrent:)``). Answers
+        /// own step (`ServiceComposite.beginSession(_:makeCurrent:)`). Answers
         /// ``Answer/refused(_:)`` when the composite refuses it.
         case beginSession(SessionInfo)
         /// The application ends the session with the identifier (a sign-out). Answers
@@ -491,7 +491,7 @@ public final class LifecycleSimulator {
     /// A stay in the background of `duration`: the application goes to the background (every
     /// foreground scene, for a scene-based application), `clock` (the composite's) advances
     /// by `duration`, and it comes back. A gate that closes after a time in the background
-    /// (``AppGate/closesAfterBackground``) has closed before the services hear of the
+    /// (`AppGate.closesAfterBackground`) has closed before the services hear of the
     /// return.
     public func stayInBackground(for duration: Duration, advancing clock: TestClock) throws(LifecycleSimulatorError) {
         try enterBackground()
@@ -501,7 +501,7 @@ public final class LifecycleSimulator {
 
     /// A sign-in: the application begins `session` (``Step/beginSession(_:)``).
     ///
-    /// - Throws: ``LifecycleSimulatorError`` before launch; ``ServiceCompositeError`` when the
+    /// - Throws: ``LifecycleSimulatorError`` before launch; `ServiceCompositeError` when the
     ///   composite refuses it (a session with that identifier lives).
     public func beginSession(_ session: SessionInfo) throws {
         if case .refused(let error) = try sendNow(.beginSession(session)) { throw error }
@@ -509,7 +509,7 @@ public final class LifecycleSimulator {
 
     /// A sign-out: the application ends the session named `identifier` (``Step/endSession(_:)``).
     ///
-    /// - Throws: ``LifecycleSimulatorError`` before launch; ``ServiceCompositeError`` when the
+    /// - Throws: ``LifecycleSimulatorError`` before launch; `ServiceCompositeError` when the
     ///   composite refuses it (no such session lives).
     public func endSession(_ identifier: String) throws {
         if case .refused(let error) = try sendNow(.endSession(identifier)) { throw error }
@@ -518,7 +518,7 @@ public final class LifecycleSimulator {
     /// An account switch: the application ends the current session and begins `session`
     /// (``Step/switchSession(_:)``).
     ///
-    /// - Throws: ``LifecycleSimulatorError`` before launch; ``ServiceCompositeError`` when the
+    /// - Throws: ``LifecycleSimulatorError`` before launch; `ServiceCompositeError` when the
     ///   composite refuses it.
     public func switchSession(to session: SessionInfo) throws {
         if case .refused(let error) = try sendNow(.switchSession(session)) { throw error }

@@ -498,20 +498,20 @@ open class RecordingService: AppService, LaunchHandling, ApplicationStateHandlin
 
     // MARK: - Sessions and gates
 
-    /// Records ``AppCallback/sessionDidBegin``, with the session's identifier as its detail.
+    /// Records `AppCallback.sessionDidBegin`, with the session's identifier as its detail.
     open func sessionDidBegin(_ context: AppContext) {
         record(.sessionDidBegin, context, context.session?.identifier)
     }
 
-    /// Records ``AppCallback/sessionWillEnd``, with the session's identifier as its detail.
+    /// Records `AppCallback.sessionWillEnd`, with the session's identifier as its detail.
     open func sessionWillEnd(_ context: AppContext) {
         record(.sessionWillEnd, context, context.session?.identifier)
     }
 
-    /// Records ``AppCallback/gateDidClose``, with the gate's name as its detail.
+    /// Records `AppCallback.gateDidClose`, with the gate's name as its detail.
     open func gateDidClose(_ context: AppContext, gate: String) { record(.gateDidClose, context, gate) }
 
-    /// Records ``AppCallback/gateDidOpen``, with the gate's name as its detail.
+    /// Records `AppCallback.gateDidOpen`, with the gate's name as its detail.
     open func gateDidOpen(_ context: AppContext, gate: String) { record(.gateDidOpen, context, gate) }
 
     // MARK: Background tasks

@@ -19,7 +19,7 @@ final class DeepLinkService: AppService, URLOpenHandling {
 
 // MARK: A service with a dependency and a lifecycle
 
-final class SessionService: AppService, ApplicationStateHandling {
+final class ActivityTracker: AppService, ApplicationStateHandling {
     static let dependencies: [any AppService.Type] = [DeepLinkService.self]
 
     private(set) var isActive = false
@@ -40,7 +40,7 @@ final class SessionService: AppService, ApplicationStateHandling {
 func gettingStarted() throws -> Bool {
     let composite = ServiceComposite {
         DeepLinkService()
-        SessionService()
+        ActivityTracker()
     }
     try composite.validate()
 

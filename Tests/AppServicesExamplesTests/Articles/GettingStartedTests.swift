@@ -15,7 +15,7 @@ struct GettingStartedTests {
     @Test("A deep link opens an order")
     func deepLinkOpensAnOrder() throws {
         let deepLinks = DeepLinkService()
-        let simulator = LifecycleSimulator(driving: ServiceComposite([deepLinks, SessionService()]))
+        let simulator = LifecycleSimulator(driving: ServiceComposite([deepLinks, ActivityTracker()]))
         try simulator.coldLaunch(LaunchOptions(url: URL(string: "shop://orders/17")))
 
         let composite = ServiceComposite([DeepLinkService()])
