@@ -192,6 +192,32 @@ final class LockedLinkRouter: AppService, URLOpenHandling {
         #expect(router.opened == ["shop://a", "shop://b", "shop://c"])
     }
 
+    @Test("A waiter for a closed gate resumes when it opens; its owner waiting for it is told it would wait forever")
+    func waitUntilOpen() async throws {
+        final class Waiter: AppService, LaunchHandling {
+            var context: AppContext?
+            func application(_ context: AppContext, didFinishLaunchingWithOptions options: LaunchOptions) -> Bool {
+                self.context = context
+                return true
+            }
+        }
+        let lock = LockService()
+        let waiter = Waiter()
+        let composite = ServiceComposite([lock, waiter], configuration: .quiet)
+        _ = composite.didFinishLaunching()
+        try lock.lock()
+        let waiting = Task { try await waiter.context!.waitUntilOpen(AppLock.self) }
+        await Task.yield()
+        try lock.unlock()
+        try await waiting.value
+        try lock.lock()
+        await #expect {
+            try await lock.context!.waitUntilOpen(AppLock.self)
+        } throws: { error in
+            (error as? ReadinessError)?.code == .deadlock && "\(error)".contains("which only LockService opens")
+        }
+    }
+
     @Test("A gate opened by a service that does not own it is an error naming both, and stays closed")
     func gateOpenedByAnotherService() throws {
         final class Intruder: AppService, LaunchHandling {
