@@ -73,4 +73,21 @@ struct ServiceSubscriptions {
             entry.install(serviceType, &routes)
         }
     }
+
+    /// The event handlers of services made for a scene or a session: the first each
+    /// service subscribed for an event type, with the duplicate subscriptions, which
+    /// validation reports for application-wide services before anything runs and which
+    /// only show for these once they are made.
+    static func routes(
+        of services: ContiguousArray<any AppService>
+    ) -> (routes: [ObjectIdentifier: any AnyEventRoute], problems: [ServiceGraphError.Problem]) {
+        var routes: [ObjectIdentifier: any AnyEventRoute] = [:]
+        var problems: [ServiceGraphError.Problem] = []
+        for service in services {
+            let subscriptions = ServiceSubscriptions(of: service)
+            problems += subscriptions.duplicateProblems()
+            subscriptions.install(into: &routes, firstOfEachEventOnly: true)
+        }
+        return (routes, problems)
+    }
 }

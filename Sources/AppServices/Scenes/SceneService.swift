@@ -87,13 +87,7 @@ struct SceneServices {
         _ services: ContiguousArray<any AppService>
     ) -> [ServiceGraphError.Problem] {
         let identifier = scene.identifier
-        var routes: [ObjectIdentifier: any AnyEventRoute] = [:]
-        var problems: [ServiceGraphError.Problem] = []
-        for service in services {
-            let subscriptions = ServiceSubscriptions(of: service)
-            problems += subscriptions.duplicateProblems()
-            subscriptions.install(into: &routes, firstOfEachEventOnly: true)
-        }
+        let (routes, problems) = ServiceSubscriptions.routes(of: services)
         if connected[identifier] == nil { connectionOrder.append(identifier) }
         connected[identifier] = Instances(
             scene: scene,
@@ -121,13 +115,7 @@ extension ServiceComposite {
     ///   ``ServiceCompositeError/Code/registrationAfterDispatch`` once the composite has
     ///   dispatched; nothing is registered.
     public func registerSceneServices(_ types: [any SceneService.Type]) throws(ServiceCompositeError) {
-        if let sealer = outer?.sealedBy ?? sealedBy {
-            throw ServiceCompositeError(
-                code: .registrationAfterDispatch,
-                message: "Scene services \(types.map { $0.serviceName }.joined(separator: ", ")) were registered after "
-                    + "\(sealer) was dispatched; register scene services before the first callback."
-            )
-        }
+        if let closed = registrationClosed(types) { throw closed }
         state.registerSceneServices(types)
     }
 
@@ -191,23 +179,12 @@ extension ServiceComposite {
             )
         }
         // Application-wide dependencies are met already; the graph checks the others.
-        let graph = DependencyGraph(
-            types.map { type in
-                DependencyGraph<ObjectIdentifier>.Node(
-                    key: ObjectIdentifier(type),
-                    name: type.serviceName,
-                    dependencies: type.dependencies.map { ObjectIdentifier($0) }.filter { !appWideTypes.contains($0) }
-                )
-            }
+        let (graphProblems, order) = DependencyGraph.orderScoped(
+            types,
+            noun: "scene service",
+            metElsewhere: appWideTypes
         )
-        var names: [ObjectIdentifier: String] = [:]
-        for type in types {
-            for dependency in type.dependencies { names[ObjectIdentifier(dependency)] = dependency.serviceName }
-        }
-        problems += graph.describedProblems(noun: "scene service", container: "a composite") {
-            names[$0] ?? "\($0)"
-        }
-        return (problems, problems.isEmpty ? graph.order() : nil)
+        return (problems + graphProblems, problems.isEmpty ? order : nil)
     }
 }
 

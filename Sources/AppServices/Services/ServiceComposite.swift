@@ -126,17 +126,25 @@ public final class ServiceComposite: AppService {
         file: String = #fileID,
         line: Int = #line
     ) throws(ServiceCompositeError) {
-        if let sealer = outer?.sealedBy ?? sealedBy {
-            let names = services.map { type(of: $0).serviceName }.joined(separator: ", ")
-            throw ServiceCompositeError(
-                code: .registrationAfterDispatch,
-                message: "Cannot register \(names): the composite has dispatched \(sealer) and its services "
-                    + "are fixed. Register every service before the first callback.",
-                file: file,
-                line: line
-            )
-        }
+        if let closed = registrationClosed(services.map { type(of: $0) }, file: file, line: line) { throw closed }
         state.register(services)
+    }
+
+    /// Why `types` cannot be registered (application-wide, per scene or per session): the
+    /// composite has dispatched and its services are fixed; `nil` while it takes more.
+    func registrationClosed(
+        _ types: [any AppService.Type],
+        file: String = #fileID,
+        line: Int = #line
+    ) -> ServiceCompositeError? {
+        guard let sealer = outer?.sealedBy ?? sealedBy else { return nil }
+        return ServiceCompositeError(
+            code: .registrationAfterDispatch,
+            message: "Cannot register \(types.map { $0.serviceName }.joined(separator: ", ")): the composite has "
+                + "dispatched \(sealer) and its services are fixed. Register every service before the first callback.",
+            file: file,
+            line: line
+        )
     }
 
     /// The services in dispatch order (dependency order, ties in registration order), with

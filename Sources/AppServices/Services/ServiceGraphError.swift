@@ -128,3 +128,37 @@ extension DependencyGraph {
         }
     }
 }
+
+extension DependencyGraph<ObjectIdentifier> {
+    /// The problems that keep service types made per scene or per session from being ordered
+    /// (a type registered twice among them, a dependency missing, a cycle), and their order
+    /// (positions in `types`) when there is none.
+    ///
+    /// - Parameters:
+    ///   - types: The types, in registration order.
+    ///   - noun: What they are, for messages ("scene service").
+    ///   - metElsewhere: Dependencies the graph leaves out: application-wide services, met
+    ///     already, and those the caller reports itself.
+    @MainActor
+    static func orderScoped(
+        _ types: [any AppService.Type],
+        noun: String,
+        metElsewhere: Set<ObjectIdentifier>
+    ) -> (problems: [ServiceGraphError.Problem], order: [Int]?) {
+        let graph = DependencyGraph(
+            types.map { type in
+                Node(
+                    key: ObjectIdentifier(type),
+                    name: type.serviceName,
+                    dependencies: type.dependencies.map { ObjectIdentifier($0) }.filter { !metElsewhere.contains($0) }
+                )
+            }
+        )
+        var names: [ObjectIdentifier: String] = [:]
+        for type in types {
+            for dependency in type.dependencies { names[ObjectIdentifier(dependency)] = dependency.serviceName }
+        }
+        let problems = graph.describedProblems(noun: noun, container: "a composite") { names[$0] ?? "\($0)" }
+        return (problems, problems.isEmpty ? graph.order() : nil)
+    }
+}

@@ -8,13 +8,7 @@ extension ServiceComposite {
     ///   ``ServiceCompositeError/Code/registrationAfterDispatch`` once the composite has
     ///   dispatched; nothing is registered.
     public func registerSessionServices(_ types: [any SessionService.Type]) throws(ServiceCompositeError) {
-        if let sealer = outer?.sealedBy ?? sealedBy {
-            throw ServiceCompositeError(
-                code: .registrationAfterDispatch,
-                message: "Session services \(types.map { $0.serviceName }.joined(separator: ", ")) were registered "
-                    + "after \(sealer) was dispatched; register session services before the first callback."
-            )
-        }
+        if let closed = registrationClosed(types) { throw closed }
         state.registerSessionServices(types)
     }
 
@@ -194,25 +188,12 @@ extension ServiceComposite {
         }
         // Application-wide dependencies are met already, scene ones reported above; the
         // graph checks the others.
-        let graph = DependencyGraph(
-            types.map { type in
-                DependencyGraph<ObjectIdentifier>.Node(
-                    key: ObjectIdentifier(type),
-                    name: type.serviceName,
-                    dependencies: type.dependencies.map { ObjectIdentifier($0) }.filter {
-                        !appWideTypes.contains($0) && !sceneTypes.contains($0)
-                    }
-                )
-            }
+        let (graphProblems, order) = DependencyGraph.orderScoped(
+            types,
+            noun: "session service",
+            metElsewhere: appWideTypes.union(sceneTypes)
         )
-        var names: [ObjectIdentifier: String] = [:]
-        for type in types {
-            for dependency in type.dependencies { names[ObjectIdentifier(dependency)] = dependency.serviceName }
-        }
-        problems += graph.describedProblems(noun: "session service", container: "a composite") {
-            names[$0] ?? "\($0)"
-        }
-        return (problems, problems.isEmpty ? graph.order() : nil)
+        return (problems + graphProblems, problems.isEmpty ? order : nil)
     }
 }
 

@@ -94,13 +94,7 @@ struct SessionServices {
         _ session: SessionInfo,
         _ services: ContiguousArray<any AppService>
     ) -> [ServiceGraphError.Problem] {
-        var routes: [ObjectIdentifier: any AnyEventRoute] = [:]
-        var problems: [ServiceGraphError.Problem] = []
-        for service in services {
-            let subscriptions = ServiceSubscriptions(of: service)
-            problems += subscriptions.duplicateProblems()
-            subscriptions.install(into: &routes, firstOfEachEventOnly: true)
-        }
+        let (routes, problems) = ServiceSubscriptions.routes(of: services)
         if live[session.identifier] == nil { beginOrder.append(session.identifier) }
         live[session.identifier] = Instances(
             session: session,

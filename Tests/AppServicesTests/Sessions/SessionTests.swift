@@ -213,6 +213,18 @@ final class AccountInbox: SessionService, SessionHandling, ApplicationStateHandl
         }
     }
 
+    @Test("Registering session services after the first callback is refused, naming them and the callback")
+    func lateRegistration() {
+        let composite = ServiceComposite([], configuration: .quiet)
+        _ = composite.didFinishLaunching()
+        let error = #expect(throws: ServiceCompositeError.self) {
+            try composite.registerSessionServices([AccountStore.self, AccountInbox.self])
+        }
+        #expect(error?.code == .registrationAfterDispatch)
+        #expect(error?.message.contains("Cannot register AccountStore, AccountInbox") == true)
+        #expect(error?.message.contains("dispatched didFinishLaunching") == true)
+    }
+
     @Test("A session's services hear typed events after the application-wide ones")
     func sessionServicesHearEvents() throws {
         struct Refresh: AppEvent {
