@@ -57,6 +57,7 @@ final class CompletionGate<Response: Sendable> {
     func isSettled(_ index: Int) -> Bool { settled[index] }
 
     /// Records the outcome of the service at `index`.
+    @_semantics("optimize.sil.specialize.generic.never")
     func record(_ index: Int, _ outcome: Result<Response, any Error>) {
         var name: String { services[index].text }
         guard !isComplete else {
@@ -109,6 +110,7 @@ final class CompletionGate<Response: Sendable> {
     /// The deadline passed (or, with `reason`, the system took the time back): completes
     /// with what has arrived, counting the silent services as `unanswered`, and cancels
     /// their work.
+    @_semantics("optimize.sil.specialize.generic.never")
     func expire(because reason: String? = nil) {
         guard !isComplete else { return }
         let silent = services.indices.filter { !settled[$0] }.map { services[$0].text }
@@ -266,30 +268,44 @@ extension ServiceComposite {
             return nil
         }
         let cursor = FanOutCursor<Response>(count: jobs.count)
+        guard Self.canStartAtOnce else {
+            return runWithGate(callback, jobs, cursor, first: nil, deadline, merge, unanswered, completion)
+        }
+        let first = startChain(from: cursor, jobs)
+        guard first.chain.isFinished else {
+            return runWithGate(callback, jobs, cursor, first: first, deadline, merge, unanswered, completion)
+        }
+        // Every job answered on the spot: merged here, and nothing else was made.
+        completion(cursor.mergeAnswered(merge, unanswered: unanswered, callback, jobs.name, logger: configuration.logger))
+        return nil
+    }
+
+    /// The rest of ``runExactlyOnce(_:_:deadline:merge:unanswered:completion:)`` once a
+    /// job waits (or, with `first` `nil`, where tasks cannot start at once): the gate, the
+    /// tasks for the jobs left, the deadline timer.
+    // Not specialized: a copy per answer type of what only waiting services reach cost a
+    // tenth of the core's code.
+    @_semantics("optimize.sil.specialize.generic.never")
+    private func runWithGate<Service: Sendable, Response: Sendable>(
+        _ callback: String,
+        _ jobs: FanOutJobs<Service, Response>,
+        _ cursor: FanOutCursor<Response>,
+        first: (task: Task<Void, Never>, chain: FanOutChain)?,
+        _ deadline: Duration?,
+        _ merge: ResponseMerge<Response>,
+        _ unanswered: Response?,
+        _ completion: @escaping @MainActor (Response) -> Void
+    ) -> CompletionGate<Response>? {
         var running: [Task<Void, Never>] = []
-        if Self.canStartAtOnce {
-            let (first, chain) = startChain(from: cursor, jobs)
-            if chain.isFinished {
-                // Every job answered on the spot: merged here, and nothing else was made.
-                completion(
-                    cursor.mergeAnswered(
-                        merge,
-                        unanswered: unanswered,
-                        callback,
-                        jobs.name,
-                        logger: configuration.logger
-                    )
-                )
-                return nil
-            }
+        if let first {
             // A job waits (or the chain has not started, its caller not running on the main
             // actor's executor): from now on, the gate collects the answers.
-            own(first, of: chain)
-            running.append(first)
+            own(first.task, of: first.chain)
+            running.append(first.task)
             cursor.hand(to: makeGate(callback, jobs, merge, unanswered, deadline, completion))
             // A chain that has not started would not start while the loop below runs: each
             // job left then gets a task of its own, as without immediate tasks.
-            if !chain.hasStarted { startEach(from: cursor, jobs, into: &running) }
+            if !first.chain.hasStarted { startEach(from: cursor, jobs, into: &running) }
             while cursor.hasUnclaimed {
                 let (task, chain) = startChain(from: cursor, jobs)
                 if !chain.isFinished {
@@ -310,6 +326,7 @@ extension ServiceComposite {
         return gate
     }
 
+    @_semantics("optimize.sil.specialize.generic.never")
     private func makeGate<Service: Sendable, Response: Sendable>(
         _ callback: String,
         _ jobs: FanOutJobs<Service, Response>,
@@ -335,7 +352,7 @@ extension ServiceComposite {
     private func startChain<Service: Sendable, Response: Sendable>(
         from cursor: FanOutCursor<Response>,
         _ jobs: FanOutJobs<Service, Response>
-    ) -> (Task<Void, Never>, FanOutChain) {
+    ) -> (task: Task<Void, Never>, chain: FanOutChain) {
         let chain = FanOutChain()
         // Strong `self`: a weak reference would move the composite's reference count to its
         // slow side table for good. The cycle (composite, its handler work, the task) ends
@@ -358,6 +375,7 @@ extension ServiceComposite {
 
     /// Starts every job `cursor` has left in a task of its own, appending the tasks to
     /// `running`.
+    @_semantics("optimize.sil.specialize.generic.never")
     private func startEach<Service: Sendable, Response: Sendable>(
         from cursor: FanOutCursor<Response>,
         _ jobs: FanOutJobs<Service, Response>,
@@ -395,6 +413,7 @@ extension ServiceComposite {
     }
 
     /// Starts the timer that expires `gate` when `deadlineReached` returns.
+    @_semantics("optimize.sil.specialize.generic.never")
     private func startDeadline<Response: Sendable>(
         _ deadlineReached: @escaping @Sendable () async throws -> Void,
         gate: CompletionGate<Response>
@@ -524,6 +543,7 @@ final class FanOutCursor<Response: Sendable> {
     }
 
     /// From now on `gate` records the answers; it takes those that came before.
+    @_semantics("optimize.sil.specialize.generic.never")
     func hand(to gate: CompletionGate<Response>) {
         self.gate = gate
         for (index, outcome) in early.enumerated() { gate.record(index, outcome) }

@@ -224,6 +224,7 @@ extension ServiceComposite {
     /// naming its session.
     // Not inlined: only applications with sessions reach it.
     @inline(never)
+    @_semantics("optimize.sil.specialize.generic.never")
     func notifySessions<Service>(
         _ callback: AppCallback,
         _ service: Service.Type,
