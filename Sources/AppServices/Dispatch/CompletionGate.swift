@@ -276,7 +276,9 @@ extension ServiceComposite {
             return runWithGate(callback, jobs, cursor, first: first, deadline, merge, unanswered, completion)
         }
         // Every job answered on the spot: merged here, and nothing else was made.
-        completion(cursor.mergeAnswered(merge, unanswered: unanswered, callback, jobs.name, logger: configuration.logger))
+        completion(
+            cursor.mergeAnswered(merge, unanswered: unanswered, callback, jobs.name, logger: configuration.logger)
+        )
         return nil
     }
 

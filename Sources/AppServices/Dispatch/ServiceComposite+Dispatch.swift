@@ -49,7 +49,7 @@ extension ServiceComposite {
         beginDispatch(callback)
         let origin = AppContext.Origin.of(platform: platform)
         let down = callback.direction == .down
-        let sessions = !state.sessionServices.isEmpty
+        let sessions = state.hasSessions
         if down, sessions { notifySessions(callback, service, origin, reversed: true, body) }
         state.withHandlers(of: callback, as: service) { call($0, callback, origin, reversed: down, body) }
         if !down, sessions { notifySessions(callback, service, origin, reversed: false, body) }
@@ -71,7 +71,7 @@ extension ServiceComposite {
         let down = callback.direction == .down
         let origin = AppContext.Origin.of(platform: platform, scene: scene)
         let own = sceneHandlers(of: callback, as: service, scene)
-        let sessions = !state.sessionServices.isEmpty
+        let sessions = state.hasSessions
         if down, let own { call(own, callback, origin, reversed: true, body) }
         if down, sessions { notifySessions(callback, service, origin, reversed: true, body) }
         state.withHandlers(of: callback, as: service) { call($0, callback, origin, reversed: down, body) }
@@ -96,7 +96,7 @@ extension ServiceComposite {
         state.withHandlers(of: callback, as: service) {
             call($0, callback, origin, reversed: false) { fold.add(body($0, $1)) }
         }
-        if !state.sessionServices.isEmpty {
+        if state.hasSessions {
             notifySessions(callback, service, origin, reversed: false) { fold.add(body($0, $1)) }
         }
         endDispatch(callback)
@@ -120,7 +120,7 @@ extension ServiceComposite {
         state.withHandlers(of: callback, as: service) {
             call($0, callback, origin, reversed: false) { fold.add(body($0, $1)) }
         }
-        if !state.sessionServices.isEmpty {
+        if state.hasSessions {
             notifySessions(callback, service, origin, reversed: false) { fold.add(body($0, $1)) }
         }
         if let own = sceneHandlers(of: callback, as: service, scene) {
@@ -184,7 +184,7 @@ extension ServiceComposite {
         var handlers = self.handlers.list(of: callback, as: service)
         // Each job's context box, when some name a session; empty when all are `origin`.
         var origins: ContiguousArray<AppContext.Origin?> = []
-        if !state.sessionServices.isEmpty {
+        if state.hasSessions {
             origins = ContiguousArray(repeating: origin, count: handlers.count)
             for instances in state.sessionServices.inBeginOrder {
                 let list = instances.handlers.list(of: callback, as: service)

@@ -55,7 +55,7 @@ extension ServiceComposite {
                 fold.add(handler(event, makeContext(serviceType, nil, nil, nil)))
             }
         }
-        if !state.sessionServices.isEmpty {
+        if state.hasSessions {
             for instances in state.sessionServices.inBeginOrder {
                 guard let route = instances.routes[id] as? EventRoute<Event> else { continue }
                 for (serviceType, handler) in route.handlers {

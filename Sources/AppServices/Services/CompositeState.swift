@@ -76,6 +76,9 @@ final class CompositeState {
     /// The session-service types, the services of each session that lives, and the current
     /// session.
     private(set) var sessionServices = SessionServices()
+    /// Whether any session lives: read on every dispatch, so kept apart from
+    /// ``sessionServices`` (whose read is checked for exclusivity and copies the struct).
+    @exclusivity(unchecked) private(set) var hasSessions = false
     /// What has been reached, who waits for what, and the work held until then.
     private(set) var readiness = ReadinessBoard()
     /// Notification responses delivered lately, so that none is delivered twice.
@@ -285,14 +288,18 @@ final class CompositeState {
         _ session: SessionInfo,
         _ services: ContiguousArray<any AppService>
     ) -> [ServiceGraphError.Problem] {
-        sessionServices.begin(session, services)
+        defer { hasSessions = true }
+        return sessionServices.begin(session, services)
     }
 
     /// The session named `identifier` became the current one.
     func makeCurrentSession(_ identifier: String) { sessionServices.makeCurrent(identifier) }
 
     /// The session named `identifier` ended: its services are released.
-    func endSession(_ identifier: String) { sessionServices.end(identifier) }
+    func endSession(_ identifier: String) {
+        sessionServices.end(identifier)
+        hasSessions = !sessionServices.isEmpty
+    }
 
     // MARK: - Readiness
 

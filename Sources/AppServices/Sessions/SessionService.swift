@@ -79,7 +79,7 @@ struct SessionServices {
     /// Orders the types by the positions `order` gives, once validated.
     mutating func seal(order: [Int]) { ordered = order.map { registered[$0] } }
 
-    /// Whether any session lives: read on every dispatch.
+    /// Whether no session lives.
     var isEmpty: Bool { beginOrder.isEmpty }
 
     /// The session named `identifier`, if it lives.

@@ -107,6 +107,19 @@ import Testing
         #expect(state.scheduler as AnyObject? === first)
     }
 
+    @Test("Whether sessions live, read on every dispatch, follows sessions beginning and ending")
+    func sessionsLive() {
+        let state = CompositeState(registered: [])
+        #expect(!state.hasSessions)
+        _ = state.beginSession(SessionInfo(identifier: "alice"), [])
+        _ = state.beginSession(SessionInfo(identifier: "bob"), [])
+        #expect(state.hasSessions)
+        state.endSession("alice")
+        #expect(state.hasSessions)
+        state.endSession("bob")
+        #expect(!state.hasSessions)
+    }
+
     @Test("Handler work is kept under its id until it ends")
     func handlerWork() {
         let state = CompositeState(registered: [])
