@@ -59,7 +59,7 @@ extension ServiceComposite {
     /// Dispatches `scene(_:openURLContexts:)`: each URL, sorted by its string so the order
     /// does not depend on the set's, goes to ``URLOpenHandling`` with the scene set.
     public func open(_ urlContexts: Set<OpenURLContext>, scene: SceneInfo, platform: PlatformObjects? = nil) {
-        for context in urlContexts.sorted(by: { $0.url.absoluteString < $1.url.absoluteString }) {
+        for context in urlContexts.sortedOnce(by: { $0.url.absoluteString < $1.url.absoluteString }) {
             _ = open(context.url, options: context.options, platform: platform, scene: scene)
         }
     }

@@ -126,7 +126,7 @@ extension ServiceComposite {
     public var declaredUserActivityTypes: [String] {
         sealIfNeeded(by: "declaredUserActivityTypes")
         let services = handlers.list(HandlerKinds.userActivities).services
-        return Set(services.flatMap(\.userActivityTypes)).sorted()
+        return Set(services.flatMap(\.userActivityTypes)).sortedOnce()
     }
 
     /// Dispatches `application(_:willContinueUserActivityWithType:)` (or the scene form).

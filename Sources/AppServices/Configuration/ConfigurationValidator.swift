@@ -57,14 +57,14 @@ struct ConfigurationValidator: Sendable {
         for layer in layers {
             switch layer.source {
             case .file(let path):
-                unknown += layer.keys.filter { !declared.contains($0) }.sorted()
+                unknown += layer.keys.filter { !declared.contains($0) }.sortedOnce()
                     .map { "\($0) in the configuration file \(path)" }
             case .environment:
                 unknown += layer.keys.filter { variable in
                     !declaredVariables.contains(variable) && !ignored.contains(variable)
                         && prefixes.contains { variable.hasPrefix($0) }
                 }
-                .sorted().map { "the environment variable \($0)" }
+                .sortedOnce().map { "the environment variable \($0)" }
             case .commandLine, .defaults:
                 break
             }

@@ -48,7 +48,7 @@ struct SecretRedactor: Sendable {
                 found.formUnion(texts.filter { $0.count >= 4 && $0 != "true" && $0 != "false" })
             }
         }
-        values = found.sorted { $0.count > $1.count }
+        values = found.sortedOnce { $0.count > $1.count }
     }
 
     /// `text` and the forms derived from it that show up in output: its percent-encoded

@@ -25,7 +25,7 @@ struct OwnedTasks<Entry> {
 
     /// The remaining entries, oldest first.
     var inOrder: [(id: Int, entry: Entry)] {
-        entries.sorted { $0.key < $1.key }.map { (id: $0.key, entry: $0.value) }
+        entries.sortedOnce { $0.key < $1.key }.map { (id: $0.key, entry: $0.value) }
     }
 
     /// Any remaining entry.

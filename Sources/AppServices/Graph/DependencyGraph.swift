@@ -172,7 +172,7 @@ struct DependencyGraph<Key: Hashable> {
     func cycles() -> [[Int]] {
         cyclicComponents()
             .map(shortestCycle(through:))
-            .sorted { $0[0] < $1[0] }
+            .sortedOnce { $0[0] < $1[0] }
     }
 
     /// The strongly connected components that contain a cycle (more than one node, or one
@@ -232,7 +232,7 @@ struct DependencyGraph<Key: Hashable> {
                         component.append(member)
                         if member == node { break }
                     }
-                    components.append(component.sorted())
+                    components.append(component.sortedOnce())
                 }
             }
         }

@@ -145,7 +145,7 @@ struct ReadinessBoard {
 
     /// The gates named so far that close after a time in the background, with that time.
     var gatesClosingInBackground: [(point: ReadinessPoint, after: Duration)] {
-        gates.compactMap { point, after in after.map { (point, $0) } }.sorted { "\($0.point)" < "\($1.point)" }
+        gates.compactMap { point, after in after.map { (point, $0) } }.sortedOnce { "\($0.point)" < "\($1.point)" }
     }
 
     /// Nothing more will be reached (`reason` says why): returns every waiter to fail; all

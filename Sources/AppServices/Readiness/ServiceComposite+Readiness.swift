@@ -200,7 +200,7 @@ extension ServiceComposite {
     /// listed in ``heldWork``, and they are reset for a session of the same identifier later.
     func endSessionReadiness(_ session: SessionInfo) {
         let reason = "\(session) ended"
-        for point in state.takePoints(ofSession: session.identifier).sorted(by: { "\($0)" < "\($1)" }) {
+        for point in state.takePoints(ofSession: session.identifier).sortedOnce(by: { "\($0)" < "\($1)" }) {
             let (waiters, dropped) = state.giveUpAndDrop(point, reason: reason)
             for waiter in waiters {
                 waiter.resume(.failure(Self.unreachable(waiter.point, waiter: waiter.name, reason: reason)))

@@ -54,7 +54,7 @@ extension LaunchReport {
                 events.append(Self.completeEvent(for: node, thread: tid))
             }
         }
-        for (tid, name) in threadNames.sorted(by: { $0.key < $1.key }) {
+        for (tid, name) in threadNames.sortedOnce(by: { $0.key < $1.key }) {
             events.append(
                 TraceEvent(name: "thread_name", phase: "M", pid: Self.tracePID, tid: tid, args: ["name": name])
             )
@@ -103,7 +103,7 @@ extension LaunchReport {
         var busy = Heap<Lane>()
         var free = Heap<Int>()
         var laneCount = 0
-        for index in runs.indices.sorted(by: { runs[$0].start! < runs[$1].start! }) {
+        for index in runs.indices.sortedOnce(by: { runs[$0].start! < runs[$1].start! }) {
             while let earliest = busy.min, earliest.freeAt <= runs[index].start! {
                 free.insert(busy.removeMin().number)
             }

@@ -32,7 +32,7 @@ extension LaunchReport {
             switch node.phase {
             case .critical:
                 let serial = ran.filter { nodes[$0].phase == .beforeLaunchReturns && nodes[$0].end! <= start }
-                path += serial.sorted { nodes[$0].start! > nodes[$1].start! }
+                path += serial.sortedOnce { nodes[$0].start! > nodes[$1].start! }
             case .idle:
                 let before = ran.filter { nodes[$0].phase == .critical || nodes[$0].phase == .afterFirstFrame }
                 if let latest = before.max(by: { nodes[$0].end! < nodes[$1].end! }),

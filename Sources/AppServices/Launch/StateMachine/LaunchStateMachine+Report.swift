@@ -3,7 +3,7 @@ extension LaunchStateMachine {
     func report(commandNames: [String]) -> LaunchReport {
         let (rows, foreground) = reportRows(commandNames: commandNames)
         // Started rows in the order they started, then the rest.
-        let order = rows.indices.sorted { lhs, rhs in
+        let order = rows.indices.sortedOnce { lhs, rhs in
             switch (rows[lhs].start, rows[rhs].start) {
             case let (left?, right?): (left, lhs) < (right, rhs)
             case (_?, nil): true
@@ -17,7 +17,7 @@ extension LaunchStateMachine {
             status: status,
             failure: status == .failed || status == .cancelled ? launch.error?.message : nil,
             nodes: order.map { rows[$0] },
-            foregroundRuns: foreground.sorted {
+            foregroundRuns: foreground.sortedOnce {
                 ($0.foregroundRun, $0.start ?? .zero) < ($1.foregroundRun, $1.start ?? .zero)
             },
             phaseStarts: LaunchPhase.allCases.compactMap { phase in
