@@ -75,6 +75,8 @@ let package = Package(
             dependencies: [
                 "AppServices",
                 .product(name: "Logging", package: "swift-log"),
+                // LogCapture keeps its entries in swift-log's own in-memory handler.
+                .product(name: "InMemoryLogging", package: "swift-log"),
             ]
         ),
         // The Apple adapters. Where UIKit or AppKit is missing they compile against shims

@@ -1,8 +1,13 @@
 import AppServices
+import InMemoryLogging
 public import Logging
 
 /// Collects log messages in memory, so tests can check what was logged (and what never
 /// was, such as secret values).
+///
+/// The messages are kept by swift-log's own `InMemoryLogHandler`; this adds the questions
+/// tests ask of them: the messages at a level, the whole log as text, and which logger
+/// wrote each.
 ///
 /// ```swift
 /// let logs = LogCapture()
@@ -29,20 +34,34 @@ public final class LogCapture: Sendable {
         }
     }
 
-    private let captured = Locked<[Entry]>([])
+    /// The handler every logger of this capture writes to (each a copy with its own
+    /// metadata, sharing the messages).
+    private let handler = InMemoryLogHandler()
+
+    /// The metadata key under which each logger's label travels to ``handler``, taken out
+    /// again in ``entries``.
+    private static let labelKey = "log-capture.label"
 
     /// Creates an empty capture.
     public init() {}
 
     /// A logger that writes into this capture at `level` and above.
     public func logger(label: String = "test", level: Logger.Level = .trace) -> Logger {
-        var logger = Logger(label: label) { label in Handler(label: label, capture: self) }
+        var handler = self.handler
+        handler.metadata[Self.labelKey] = .string(label)
+        var logger = Logger(label: label) { _ in handler }
         logger.logLevel = level
         return logger
     }
 
     /// Every captured entry, in order.
-    public var entries: [Entry] { captured.withLock { $0 } }
+    public var entries: [Entry] {
+        handler.entries.map { entry in
+            var metadata = entry.metadata
+            let label = metadata.removeValue(forKey: Self.labelKey).map { "\($0)" } ?? ""
+            return Entry(level: entry.level, message: "\(entry.message)", metadata: metadata, label: label)
+        }
+    }
 
     /// The messages logged at exactly `level`.
     public func messages(at level: Logger.Level) -> [String] {
@@ -53,25 +72,5 @@ public final class LogCapture: Sendable {
     public var text: String { entries.map(\.description).joined(separator: "\n") }
 
     /// Forgets everything captured so far.
-    public func clear() { captured.withLock { $0.removeAll() } }
-
-    fileprivate func append(_ entry: Entry) { captured.withLock { $0.append(entry) } }
-
-    private struct Handler: LogHandler {
-        let label: String
-        let capture: LogCapture
-        var metadata: Logger.Metadata = [:]
-        var logLevel: Logger.Level = .trace
-
-        subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-            get { metadata[key] }
-            set { metadata[key] = newValue }
-        }
-
-        func log(event: LogEvent) {
-            var merged = metadata
-            if let extra = event.metadata { merged.merge(extra) { _, new in new } }
-            capture.append(Entry(level: event.level, message: "\(event.message)", metadata: merged, label: label))
-        }
-    }
+    public func clear() { handler.clear() }
 }
