@@ -32,7 +32,7 @@
 /// **Before launch returns.** Initializers in ``LaunchPhase/beforeLaunchReturns`` run inside
 /// `didFinishLaunching`, on the main actor, and have finished before it returns, on every
 /// supported system. That phase takes synchronous work only: a ``SynchronousInitializer``
-/// (or ``ClosureInitializer/beforeLaunchReturns(_:dependencies:dependencyNames:requiredConfigurationKeys:failurePolicy:rerunsOnForeground:perform:)``);
+/// (or ``ClosureInitializer/beforeLaunchReturns(_:dependencies:dependencyNames:requiredConfigurationKeys:failurePolicy:rerunsOnForeground:minimumInterval:perform:)``);
 /// a plan that puts `async` work there is rejected when it is made, naming the
 /// initializer. Budgets cannot interrupt synchronous work, and retries there happen at
 /// once, without backoff.
@@ -71,6 +71,13 @@ public protocol Initializer: Sendable {
     /// Whether ``perform(_:)`` is called on the main actor. Default: `false` (called off
     /// the main actor, in parallel with other work).
     var runsOnMainActor: Bool { get }
+    /// How long after its last success the initializer is due again, or `nil` (the
+    /// default) to run every time. A throttled initializer is not due, at launch or on
+    /// entering the foreground (``rerunsOnForeground``), until this long after it last
+    /// succeeded, in this launch or an earlier one: the time of its last success is kept
+    /// in the ``LaunchHistory``. When it is not due, the report lists it as
+    /// ``LaunchReport/Outcome/Kind/notDue``, and its dependents go on.
+    var minimumInterval: Duration? { get }
 
     /// Does the work.
     ///
@@ -106,6 +113,8 @@ extension Initializer {
 
     /// Runs off the main actor.
     public var runsOnMainActor: Bool { false }
+    /// Not throttled.
+    public var minimumInterval: Duration? { nil }
 }
 
 /// An initializer whose work is synchronous and runs on the main actor: the kind the
@@ -175,6 +184,8 @@ public struct ClosureInitializer: Initializer {
     public let failurePolicy: FailurePolicy
     /// Whether it runs again on entering the foreground.
     public let rerunsOnForeground: Bool
+    /// How long after its last success it is due again, or `nil`.
+    public let minimumInterval: Duration?
     /// Initializer types it depends on.
     let dependencyTypes: [any Initializer.Type]
     /// Closure initializers it depends on, by name.
@@ -212,6 +223,8 @@ public struct ClosureInitializer: Initializer {
     ///   - budget: The most time it may take, or `nil`.
     ///   - failurePolicy: What a failure means. Default: ``FailurePolicy/required``.
     ///   - rerunsOnForeground: Whether it runs again on entering the foreground.
+    ///   - minimumInterval: How long after its last success it is due again, or `nil`
+    ///     (``Initializer/minimumInterval``).
     ///   - perform: The work.
     public init(
         _ name: String,
@@ -222,6 +235,7 @@ public struct ClosureInitializer: Initializer {
         budget: Duration? = nil,
         failurePolicy: FailurePolicy = .required,
         rerunsOnForeground: Bool = false,
+        minimumInterval: Duration? = nil,
         perform: @escaping @isolated(any) @Sendable (InitializerContext) async throws -> Void
     ) {
         self.init(
@@ -233,6 +247,7 @@ public struct ClosureInitializer: Initializer {
             budget: budget,
             failurePolicy: failurePolicy,
             rerunsOnForeground: rerunsOnForeground,
+            minimumInterval: minimumInterval,
             body: .asynchronous(perform)
         )
     }
@@ -241,7 +256,7 @@ public struct ClosureInitializer: Initializer {
     /// actor, inside `didFinishLaunching`: in the ``LaunchPhase/beforeLaunchReturns`` phase.
     ///
     /// It has no budget: synchronous work cannot be interrupted. The other parameters are
-    /// those of ``init(_:phase:dependencies:dependencyNames:requiredConfigurationKeys:budget:failurePolicy:rerunsOnForeground:perform:)``.
+    /// those of ``init(_:phase:dependencies:dependencyNames:requiredConfigurationKeys:budget:failurePolicy:rerunsOnForeground:minimumInterval:perform:)``.
     public static func beforeLaunchReturns(
         _ name: String,
         dependencies: [any Initializer.Type] = [],
@@ -249,6 +264,7 @@ public struct ClosureInitializer: Initializer {
         requiredConfigurationKeys: [RequiredConfigurationKey] = [],
         failurePolicy: FailurePolicy = .required,
         rerunsOnForeground: Bool = false,
+        minimumInterval: Duration? = nil,
         perform: @escaping @MainActor @Sendable (InitializerContext) throws -> Void
     ) -> ClosureInitializer {
         ClosureInitializer(
@@ -260,6 +276,7 @@ public struct ClosureInitializer: Initializer {
             budget: nil,
             failurePolicy: failurePolicy,
             rerunsOnForeground: rerunsOnForeground,
+            minimumInterval: minimumInterval,
             body: .synchronous(perform)
         )
     }
@@ -273,6 +290,7 @@ public struct ClosureInitializer: Initializer {
         budget: Duration?,
         failurePolicy: FailurePolicy,
         rerunsOnForeground: Bool,
+        minimumInterval: Duration?,
         body: Body
     ) {
         self.name = name
@@ -283,6 +301,7 @@ public struct ClosureInitializer: Initializer {
         self.budget = budget
         self.failurePolicy = failurePolicy
         self.rerunsOnForeground = rerunsOnForeground
+        self.minimumInterval = minimumInterval
         self.body = body
     }
 

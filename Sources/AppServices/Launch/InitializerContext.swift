@@ -48,6 +48,26 @@ public struct InitializerContext: Sendable {
     public var configuration: ConfigReader { environment.configuration }
     #endif
 
+    /// What the launches of this install have been (read as the launch began): versions,
+    /// first launch, reinstall, launch count, safe mode, migrations done.
+    public var history: LaunchHistory {
+        environment.memory.history ?? environment.memory.begin(safeModeAfter: nil)
+    }
+
+    /// Whether this launch runs the plan's safe mode (see ``LaunchPlan/SafeMode``).
+    public var isSafeMode: Bool { history.isSafeMode }
+
+    /// Reports how much of its work the initializer (a migration, typically) has done, from
+    /// 0 to 1 (values outside are clamped): the services hear it as a ``LaunchProgress``
+    /// event on the main actor, in the order this initializer reported, and
+    /// ``Launch/progress`` keeps the latest of each initializer.
+    public func reportProgress(_ fractionCompleted: Double) {
+        let fraction = min(max(fractionCompleted, 0), 1)
+        environment.progress.withLock { $0[name] = fraction }
+        let event = LaunchProgress(name: name, fractionCompleted: fraction)
+        Task { @MainActor [composite = environment.composite] in _ = composite?.post(event) }
+    }
+
     /// A logger whose metadata names the initializer (`initializer`) or command (`command`).
     ///
     /// Values of the plan's secret keys are replaced by `<redacted>` in everything logged
@@ -95,19 +115,31 @@ final class LaunchEnvironment: Sendable {
     /// The launch's logger, already redacting.
     let logger: Logger
     weak let composite: ServiceComposite?
+    /// The launch history.
+    let memory: LaunchMemoryKeeper
+    /// The latest progress each initializer reported, by name.
+    let progress = Locked<[String: Double]>([:])
 
     #if Configuration
-    init(configuration: ConfigReader, redactor: SecretRedactor, logger: Logger, composite: ServiceComposite?) {
+    init(
+        configuration: ConfigReader,
+        redactor: SecretRedactor,
+        logger: Logger,
+        composite: ServiceComposite?,
+        memory: LaunchMemoryKeeper
+    ) {
         self.configuration = configuration
         self.redactor = redactor
         self.logger = redactor.redacting(logger)
         self.composite = composite
+        self.memory = memory
     }
     #else
-    init(logger: Logger, composite: ServiceComposite?) {
+    init(logger: Logger, composite: ServiceComposite?, memory: LaunchMemoryKeeper) {
         self.redactor = SecretRedactor()
         self.logger = logger
         self.composite = composite
+        self.memory = memory
     }
     #endif
 }

@@ -12,6 +12,7 @@ extension Launch {
             )
         }
         let context = makeContext(start)
+        if let notDue = notDue(node, attempt: start.attempt) { return notDue }
         if let missing = missingConfiguration(node, context) { return missing }
         do {
             try work(context)
@@ -28,6 +29,7 @@ extension Launch {
         _ node: LaunchGraph.Node,
         _ context: InitializerContext
     ) async -> Machine.AttemptResult {
+        if let notDue = notDue(node, attempt: context.attempt) { return notDue }
         if let missing = missingConfiguration(node, context) { return missing }
         do {
             try await node.initializer.perform(context)

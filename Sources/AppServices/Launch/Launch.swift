@@ -50,21 +50,29 @@ public final class Launch: Sendable {
     private let successor = Locked<Launch?>(nil)
     /// The work services held until a phase or a milestone, as the composite records it.
     private let heldWork = Locked<[HeldWork]>([])
+    /// The launch history: read as the launch begins, written as it changes.
+    var memory: LaunchMemoryKeeper { environment.memory }
 
     init(plan: LaunchPlan, composite: ServiceComposite?, logger: Logger, clock: any Clock<Duration>) {
         let configuration = plan.configuration
         self.plan = plan
         self.graph = plan.graph
         self.commands = plan.commands
+        let memory = LaunchMemoryKeeper(memory: configuration.memory, logger: configuration.logger ?? logger)
         #if Configuration
         self.environment = LaunchEnvironment(
             configuration: configuration.reader,
             redactor: SecretRedactor(reader: configuration.reader, secretKeys: configuration.secretKeys),
             logger: configuration.logger ?? logger,
-            composite: composite
+            composite: composite,
+            memory: memory
         )
         #else
-        self.environment = LaunchEnvironment(logger: configuration.logger ?? logger, composite: composite)
+        self.environment = LaunchEnvironment(
+            logger: configuration.logger ?? logger,
+            composite: composite,
+            memory: memory
+        )
         #endif
         self.clock = LaunchClock(clock)
         #if Metrics
@@ -157,6 +165,7 @@ public final class Launch: Sendable {
         let names = commands.map(\.name)
         var report = state.withLock { $0.report(commandNames: names) }
         report.heldWork = heldWork.withLock { $0 }
+        addMemory(to: &report)
         return report
     }
 
@@ -176,6 +185,7 @@ public final class Launch: Sendable {
     @MainActor
     func runBeforeLaunchReturns() {
         var synchronous = Deque<Machine.Start>()
+        _ = memory.begin(safeModeAfter: plan.safeMode?.after)
         let now = clock.now()
         var effects = decide { $0.begin(now: now) }.effects
         while true {
@@ -223,6 +233,7 @@ public final class Launch: Sendable {
 
     /// The host showed its first frame.
     func reportFirstFrame() {
+        memory.firstFrameReached()
         let now = clock.now()
         perform(decide { $0.firstFrame(now: now) })
     }
@@ -284,6 +295,7 @@ public final class Launch: Sendable {
             let node = graph.nodes[run.node]
             metrics.recordRun(of: node.name, phase: node.phase, outcome: run.outcome, duration: run.duration)
         }
+        remember(effects.finishedRuns)
         for (phase, duration) in effects.readyPhases { metrics.recordPhase(phase, duration: duration) }
         if let timer = effects.armTimer { startTimer(until: timer.deadline, generation: timer.generation) }
         for start in effects.starts { startTask(start) }

@@ -23,6 +23,13 @@ struct LaunchGraph: Sendable {
         /// Always true before launch returns, which is main-actor work by definition.
         let runsOnMainActor: Bool
         let requiredKeys: [RequiredConfigurationKey]
+        /// When it is a migration: when it is due, and what its failure means.
+        let migration: (trigger: Migration.Trigger, onFailure: Migration.OnFailure)?
+        /// How long after its last success it is due again, for a throttled initializer.
+        let minimumInterval: Duration?
+        /// Whether it runs in safe mode only (`true`), outside it only (`false`), or always
+        /// (`nil`).
+        let safeMode: Bool?
         /// The work of a synchronous initializer, which runs on the spot before launch returns.
         let synchronousWork: (@MainActor @Sendable (InitializerContext) throws -> Void)?
         /// Positions of the nodes this one depends on.
@@ -43,14 +50,21 @@ struct LaunchGraph: Sendable {
     ///
     /// Checking needs no order and no compiled nodes, so ``LaunchPlan/validate(_:)`` stops
     /// here: resolving the dependencies, finding cycles and checking phases are linear.
+    ///
+    /// - Parameter safeModeOnly: How many initializers at the end run in safe mode only
+    ///   (``LaunchPlan/SafeMode``), whose dependents must run in safe mode only too.
+    /// - Parameter replacedInSafeMode: Whether the others do not run in safe mode, so the
+    ///   safe-mode initializers may not depend on them.
     @discardableResult
     static func validate(
-        _ initializers: [any Initializer]
+        _ initializers: [any Initializer],
+        safeModeOnly: Int = 0,
+        replacedInSafeMode: Bool = false
     ) throws(ServiceGraphError) -> (graph: DependencyGraph<InitializerKey>, phases: [LaunchPhase]) {
         var names: [InitializerKey: String] = [:]
         // Closure initializers (the many-node case) are read once, so the graph can visit
         // their dependencies without an array of keys per node.
-        let closures = initializers.map { $0 as? ClosureInitializer }
+        let closures = initializers.map(Self.closure(of:))
         let graph = DependencyGraph<InitializerKey>(
             count: initializers.count,
             key: { index in
@@ -81,10 +95,48 @@ struct LaunchGraph: Sendable {
         }
         let phases = initializers.map(\.phase)
         problems += phaseProblems(initializers, phases: phases, graph: graph)
+        problems += safeModeProblems(graph, safeModeOnly: safeModeOnly, replaced: replacedInSafeMode)
         guard problems.isEmpty else {
             throw ServiceGraphError(subject: "launch plan", problems: problems)
         }
         return (graph, phases)
+    }
+
+    /// A launch without safe mode does not run the safe-mode initializers (the last
+    /// `safeModeOnly`), so nothing else may depend on them; when they `replaced` the plan, a
+    /// launch in safe mode runs nothing else, so they may depend on nothing else.
+    private static func safeModeProblems(
+        _ graph: DependencyGraph<InitializerKey>,
+        safeModeOnly: Int,
+        replaced: Bool
+    ) -> [ServiceGraphError.Problem] {
+        let firstSafe = graph.count - safeModeOnly
+        var problems: [ServiceGraphError.Problem] = []
+        for index in firstSafe..<graph.count where replaced && graph.isPrimary(index) {
+            for dependency in graph.edges(of: index) where dependency < firstSafe {
+                problems.append(
+                    .init(
+                        kind: .missingDependency,
+                        message: "Safe-mode initializer \(graph.names[index]) depends on \(graph.names[dependency]), "
+                            + "which the safe mode replaces, so it never runs in safe mode. Add what it needs to the "
+                            + "safe mode's initializers, or let the safe mode run in addition to the plan."
+                    )
+                )
+            }
+        }
+        for index in 0..<firstSafe where graph.isPrimary(index) {
+            for dependency in graph.edges(of: index) where dependency >= firstSafe {
+                problems.append(
+                    .init(
+                        kind: .missingDependency,
+                        message: "\(graph.names[index]) depends on \(graph.names[dependency]), which runs in safe mode "
+                            + "only, so a launch outside safe mode could never start it. Move \(graph.names[index]) "
+                            + "into the safe mode's initializers, or depend on an initializer of the plan."
+                    )
+                )
+            }
+        }
+        return problems
     }
 
     /// The launch plans' own rules: work before launch returns is synchronous, and a
@@ -131,11 +183,32 @@ struct LaunchGraph: Sendable {
         if let synchronous = initializer as? any SynchronousInitializer {
             return { try synchronous.performSynchronously($0) }
         }
-        return (initializer as? ClosureInitializer)?.synchronousWork
+        return closure(of: initializer)?.synchronousWork
     }
 
-    init(_ initializers: [any Initializer]) throws(ServiceGraphError) {
-        let (graph, phases) = try Self.validate(initializers)
+    /// The closure initializer `initializer` is, or a migration's: identified by its name,
+    /// with its dependencies listed in it.
+    static func closure(of initializer: any Initializer) -> ClosureInitializer? {
+        (initializer as? ClosureInitializer) ?? (initializer as? Migration)?.work
+    }
+
+    /// Compiles `initializers`: the last `safeModeOnly` of them run in safe mode only, and
+    /// with `replacedInSafeMode` the others outside it only.
+    init(
+        _ initializers: [any Initializer],
+        safeModeOnly: Int = 0,
+        replacedInSafeMode: Bool = false
+    ) throws(ServiceGraphError) {
+        let (graph, phases) = try Self.validate(
+            initializers,
+            safeModeOnly: safeModeOnly,
+            replacedInSafeMode: replacedInSafeMode
+        )
+        let firstSafe = initializers.count - safeModeOnly
+        let roles: [Bool?] = initializers.indices.map { index in
+            if index >= firstSafe { return true }
+            return replacedInSafeMode ? false : nil
+        }
         guard let order = graph.order() else {
             preconditionFailure("A launch graph without cycles has an order; validation missed a cycle.")
         }
@@ -151,6 +224,9 @@ struct LaunchGraph: Sendable {
                 rerunsOnForeground: initializer.rerunsOnForeground,
                 runsOnMainActor: initializer.runsOnMainActor || phase == .beforeLaunchReturns,
                 requiredKeys: initializer.requiredConfigurationKeys,
+                migration: (initializer as? Migration).map { ($0.trigger, $0.onFailure) },
+                minimumInterval: initializer.minimumInterval,
+                safeMode: roles[index],
                 synchronousWork: Self.synchronousWork(of: initializer),
                 dependencies: Array(graph.edges(of: index)),
                 dependents: []

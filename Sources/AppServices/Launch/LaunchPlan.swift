@@ -53,6 +53,9 @@ public struct LaunchPlan: Sendable {
         /// startup commands run before or after the services' handlers of that callback.
         /// Default: in `didFinishLaunching`, commands after the services.
         public var order = LaunchOrder()
+        /// Where the launch history is kept, and this launch's version (see
+        /// ``LaunchHistory``). Default: ``LaunchMemory/standard``.
+        public var memory = LaunchMemory.standard
         #if Metrics
         /// Where durations are recorded; `nil` (the default) for the bootstrapped
         /// `MetricsSystem`. Nothing is recorded while no backend is bootstrapped.
@@ -144,7 +147,10 @@ public struct LaunchPlan: Sendable {
     public let initializers: [any Initializer]
     /// The startup commands, in the order they run.
     public let commands: [any StartupCommand]
-    /// The initializers compiled for scheduling.
+    /// What a launch runs after too many launches in a row never reached their first
+    /// frame, or `nil`.
+    public let safeMode: SafeMode?
+    /// The initializers compiled for scheduling: ``initializers``, then the safe mode's.
     let graph: LaunchGraph
 
     /// Creates a plan from lists written one element per line.
@@ -154,10 +160,16 @@ public struct LaunchPlan: Sendable {
     ///   initializers listed twice, and dependencies on a later phase.
     public init(
         configuration: Configuration = Configuration(),
+        safeMode: SafeMode? = nil,
         @InitializerListBuilder _ initializers: () -> [any Initializer],
         @StartupCommandListBuilder commands: () -> [any StartupCommand] = { [] }
     ) throws(ServiceGraphError) {
-        try self.init(configuration: configuration, initializers: initializers(), commands: commands())
+        try self.init(
+            configuration: configuration,
+            initializers: initializers(),
+            commands: commands(),
+            safeMode: safeMode
+        )
     }
 
     /// Creates a plan from arrays.
@@ -166,12 +178,18 @@ public struct LaunchPlan: Sendable {
     public init(
         configuration: Configuration = Configuration(),
         initializers: [any Initializer],
-        commands: [any StartupCommand] = []
+        commands: [any StartupCommand] = [],
+        safeMode: SafeMode? = nil
     ) throws(ServiceGraphError) {
         self.configuration = configuration
         self.initializers = initializers
         self.commands = commands
-        self.graph = try LaunchGraph(initializers)
+        self.safeMode = safeMode
+        self.graph = try LaunchGraph(
+            initializers + (safeMode?.initializers ?? []),
+            safeModeOnly: safeMode?.initializers.count ?? 0,
+            replacedInSafeMode: safeMode?.replacesPlan ?? false
+        )
     }
 
     /// Checks a list of initializers without making a plan.
@@ -179,5 +197,54 @@ public struct LaunchPlan: Sendable {
     /// - Throws: ``ServiceGraphError`` listing every problem at once.
     public static func validate(_ initializers: [any Initializer]) throws(ServiceGraphError) {
         try LaunchGraph.validate(initializers)
+    }
+}
+
+extension LaunchPlan {
+    /// What a launch runs when the launches before it kept failing before their first
+    /// frame: after ``after`` launches in a row that never reached it (they crashed, or
+    /// were killed), the launch runs these initializers instead of the plan's (or in
+    /// addition to them), and every context says so (``InitializerContext/isSafeMode``,
+    /// ``AppContext/isSafeMode``). Reaching the first frame ends it: the count starts again.
+    ///
+    /// ```swift
+    /// let plan = try LaunchPlan(safeMode: .init(after: 3) {
+    ///     ClosureInitializer("reset-caches") { _ in try Caches.removeAll() }
+    ///     ClosureInitializer("offer-a-fresh-start") { @MainActor _ in SafeModeBanner.show() }
+    /// }) {
+    ///     DatabaseInitializer()
+    ///     SyncInitializer()
+    /// }
+    /// ```
+    ///
+    /// In safe mode, the plan's own initializers that do not run are listed in the report as
+    /// ``LaunchReport/Outcome/Kind/notDue``; outside it, the safe mode's are.
+    public struct SafeMode: Sendable {
+        /// How many launches in a row without a first frame start safe mode. At least 1.
+        public let after: Int
+        /// Whether the safe mode's initializers run instead of the plan's (`true`) or in
+        /// addition to them.
+        public let replacesPlan: Bool
+        /// The initializers that run in safe mode only.
+        public let initializers: [any Initializer]
+
+        /// A safe mode that starts after `after` launches in a row without a first frame.
+        ///
+        /// - Parameters:
+        ///   - after: How many such launches start it. Default: 3.
+        ///   - replacesPlan: Whether its initializers run instead of the plan's (the
+        ///     default) or in addition to them. Instead, they may depend on each other
+        ///     only; in addition, also on the plan's.
+        ///   - initializers: What runs in safe mode only.
+        public init(
+            after: Int = 3,
+            replacesPlan: Bool = true,
+            @InitializerListBuilder _ initializers: () -> [any Initializer] = { [] }
+        ) {
+            precondition(after >= 1, "Safe mode starts after at least 1 launch without a first frame, not \(after).")
+            self.after = after
+            self.replacesPlan = replacesPlan
+            self.initializers = initializers()
+        }
     }
 }

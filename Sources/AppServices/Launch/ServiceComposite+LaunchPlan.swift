@@ -119,10 +119,12 @@ extension ServiceComposite {
         let plans = launches.map(\.plan)
         let configuration = first.plan.configuration.merged(with: plans.dropFirst().map(\.configuration))
         do {
+            // One safe mode: the first plan's that has one.
             let merged = try LaunchPlan(
                 configuration: configuration,
                 initializers: plans.flatMap(\.initializers),
-                commands: plans.flatMap(\.commands)
+                commands: plans.flatMap(\.commands),
+                safeMode: plans.lazy.compactMap(\.safeMode).first
             )
             return (merged, [])
         } catch {

@@ -20,6 +20,7 @@ public import Foundation
 extension LaunchReport: Codable {
     private enum CodingKeys: String, CodingKey {
         case status, failure, nodes, foregroundRuns, phaseStarts, criticalPath, parallelism, budgetOverruns, heldWork
+        case history, nextDueTimes
         case wallTime = "wallTimeMicroseconds"
         case totalWork = "totalWorkMicroseconds"
         case criticalPathLength = "criticalPathLengthMicroseconds"
@@ -40,6 +41,9 @@ extension LaunchReport: Codable {
         try container.encode(nodes, forKey: .nodes)
         try container.encode(foregroundRuns, forKey: .foregroundRuns)
         try container.encode(heldWork, forKey: .heldWork)
+        try container.encodeIfPresent(history, forKey: .history)
+        // Seconds since 1970, as the history keeps them.
+        try container.encode(nextDueTimes.mapValues(\.timeIntervalSince1970), forKey: .nextDueTimes)
     }
 
     /// Decodes a report encoded by ``encode(to:)``.
@@ -58,6 +62,10 @@ extension LaunchReport: Codable {
         foregroundRuns = try container.decode([Node].self, forKey: .foregroundRuns)
         // Absent from reports written before held work was recorded.
         heldWork = try container.decodeIfPresent([HeldWork].self, forKey: .heldWork) ?? []
+        // Absent from reports written before the launch history.
+        history = try container.decodeIfPresent(LaunchHistory.self, forKey: .history)
+        nextDueTimes = (try container.decodeIfPresent([String: Double].self, forKey: .nextDueTimes) ?? [:])
+            .mapValues { Date(timeIntervalSince1970: $0) }
     }
 
     /// The report as JSON data.
@@ -75,6 +83,7 @@ extension LaunchReport: Codable {
 extension LaunchReport.Node: Codable {
     private enum CodingKeys: String, CodingKey {
         case name, kind, phase, placement, dependencies, outcome, detail, retries, attempts, abandoned, foregroundRun
+        case reason
         case start = "startMicroseconds"
         case end = "endMicroseconds"
         case duration = "durationMicroseconds"
@@ -99,6 +108,7 @@ extension LaunchReport.Node: Codable {
         try container.encodeMicroseconds(budget, forKey: .budget)
         try container.encode(abandoned, forKey: .abandoned)
         try container.encode(foregroundRun, forKey: .foregroundRun)
+        try container.encodeIfPresent(reason, forKey: .reason)
     }
 
     /// Decodes a row encoded by ``encode(to:)``.
@@ -119,7 +129,8 @@ extension LaunchReport.Node: Codable {
             attempts: try container.decode([LaunchReport.Attempt].self, forKey: .attempts),
             budget: try container.decodeMicrosecondsIfPresent(forKey: .budget),
             abandoned: try container.decode(Bool.self, forKey: .abandoned),
-            foregroundRun: try container.decode(Int.self, forKey: .foregroundRun)
+            foregroundRun: try container.decode(Int.self, forKey: .foregroundRun),
+            reason: try container.decodeIfPresent(String.self, forKey: .reason)
         )
     }
 }

@@ -39,7 +39,8 @@ extension LaunchReport {
 
     private static func cells(_ node: Node) -> [String] {
         let name = node.foregroundRun > 0 ? "\(node.name) (foreground \(node.foregroundRun))" : node.name
-        let outcome = node.abandoned ? "\(node.outcome) (abandoned)" : "\(node.outcome)"
+        var outcome = node.abandoned ? "\(node.outcome) (abandoned)" : "\(node.outcome)"
+        if let reason = node.reason { outcome += " (\(reason))" }
         return [
             node.kind == .command ? "\(name) [command]" : name,
             "\(node.phase)",

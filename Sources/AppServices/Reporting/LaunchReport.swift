@@ -1,3 +1,5 @@
+public import Foundation
+
 /// What happened during a launch: for every initializer and command, where and when it ran
 /// and how it ended; for the launch, its wall time, total work, critical path, parallelism
 /// and budget overruns.
@@ -61,6 +63,7 @@ public struct LaunchReport: Sendable, Hashable {
                 case timedOut
                 case skipped
                 case cancelled
+                case notDue
             }
 
             private let base: Base
@@ -80,6 +83,13 @@ public struct LaunchReport: Sendable, Hashable {
             public static let skipped = Kind(base: .skipped)
             /// Was running when the launch was cancelled or failed.
             public static let cancelled = Kind(base: .cancelled)
+            /// Did not need to run, and counts as done for its dependents: a migration done
+            /// already or not for this launch, a throttled initializer inside its interval, an
+            /// initializer of the plan in safe mode (or of the safe mode outside it).
+            public static let notDue = Kind(base: .notDue)
+
+            /// Whether the initializer's dependents may run: it succeeded, or was not due.
+            var letsDependentsRun: Bool { base == .succeeded || base == .notDue }
 
             /// The kind's name, such as `timedOut`.
             public var description: String { base.rawValue }
@@ -114,6 +124,9 @@ public struct LaunchReport: Sendable, Hashable {
         /// Skipped for `reason`.
         public static func skipped(_ reason: String) -> Outcome { Outcome(kind: .skipped, detail: reason) }
 
+        /// Not due, for `reason`.
+        public static func notDue(_ reason: String) -> Outcome { Outcome(kind: .notDue, detail: reason) }
+
         /// Creates an outcome.
         public init(kind: Kind, detail: String?) {
             self.kind = kind
@@ -131,6 +144,7 @@ public struct LaunchReport: Sendable, Hashable {
             case .timedOut: "timed out"
             case .skipped: "was skipped"
             case .cancelled: "was cancelled"
+            case .notDue: "was not due"
             case .running: "is running"
             default: "has not run"
             }
@@ -231,6 +245,9 @@ public struct LaunchReport: Sendable, Hashable {
         public var abandoned: Bool
         /// 0 for the launch; 1, 2, ... for the runs on entering the foreground.
         public var foregroundRun: Int
+        /// Why it ran when it need not always run: a migration's trigger that held this
+        /// launch. `nil` for the others, and for what did not run (see ``outcome``).
+        public var reason: String?
 
         /// How many times it was tried again.
         public var retries: Int { max(attempts.count - 1, 0) }
@@ -254,7 +271,8 @@ public struct LaunchReport: Sendable, Hashable {
             attempts: [Attempt] = [],
             budget: Duration? = nil,
             abandoned: Bool = false,
-            foregroundRun: Int = 0
+            foregroundRun: Int = 0,
+            reason: String? = nil
         ) {
             self.name = name
             self.kind = kind
@@ -268,6 +286,7 @@ public struct LaunchReport: Sendable, Hashable {
             self.budget = budget
             self.abandoned = abandoned
             self.foregroundRun = foregroundRun
+            self.reason = reason
         }
     }
 
@@ -332,6 +351,12 @@ public struct LaunchReport: Sendable, Hashable {
     /// (``AppContext/whenReached(_:named:perform:)``), in the order it was handed over,
     /// with what became of it.
     public var heldWork: [HeldWork] = []
+    /// What the launches of this install have been, as this launch found it; `nil` before
+    /// it began.
+    public var history: LaunchHistory?
+    /// When each throttled initializer is due again, by name (see
+    /// ``Launch/nextDueTimes``).
+    public var nextDueTimes: [String: Date] = [:]
 
     /// Creates a report from its rows, computing the launch figures from their real times.
     ///

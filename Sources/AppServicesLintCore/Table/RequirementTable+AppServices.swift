@@ -33,6 +33,7 @@ extension RequirementTable {
                     var failurePolicy: FailurePolicy { get }
                     var rerunsOnForeground: Bool { get }
                     var runsOnMainActor: Bool { get }
+                    var minimumInterval: Duration? { get }
                     """,
                 withoutDefaults: """
                     nonisolated(nonsending) func perform(_ context: InitializerContext) async throws

@@ -8,6 +8,9 @@ extension LaunchStateMachine {
         case failed(String)
         /// Required configuration keys without a value; `perform` was not called.
         case missingConfiguration([String])
+        /// Not due (why): a migration done already, a throttled initializer inside its
+        /// interval, a node of the other mode than safe mode; `perform` was not called.
+        case notDue(String)
     }
 
     /// A caller suspended until a node, a phase or idleness: its id, and how to resume it

@@ -39,6 +39,10 @@ extension LaunchStateMachine.LogLine {
         )
     }
 
+    static func notDue(_ node: LaunchGraph.Node, reason: String) -> Self {
+        .init(level: .debug, message: "\(node.name) did not run: \(reason).", node: node.name)
+    }
+
     static func retrying(_ node: LaunchGraph.Node, attempt: Int, message: String, delay: Duration) -> Self {
         .init(
             level: .warning,

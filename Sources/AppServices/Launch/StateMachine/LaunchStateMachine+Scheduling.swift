@@ -55,7 +55,7 @@ extension LaunchStateMachine {
         guard launch.isRunning else { return }
         let members = graph.nodes.indices.filter { index in
             graph.nodes[index].rerunsOnForeground && nodes[index].status == .finished
-                && nodes[index].record.outcome.kind == .succeeded
+                && nodes[index].record.outcome.kind.letsDependentsRun
         }
         guard !members.isEmpty else { return }
         foregroundRuns += 1
@@ -183,7 +183,7 @@ extension LaunchStateMachine {
     /// How a wait for the finished node `index` ends.
     func result(of index: Int) -> Result<Void, LaunchError> {
         let record = nodes[index].record
-        if record.outcome.kind == .succeeded { return .success(()) }
+        if record.outcome.kind.letsDependentsRun { return .success(()) }
         return .failure(record.failure ?? .unsuccessful(graph.nodes[index].name, verb: record.outcome.verb))
     }
 

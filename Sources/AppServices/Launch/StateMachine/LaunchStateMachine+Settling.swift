@@ -13,6 +13,10 @@ extension LaunchStateMachine {
         switch result {
         case .succeeded:
             finish(index, .succeeded, now: now, &effects)
+        case .notDue(let reason):
+            effects.logs.append(.notDue(node, reason: reason))
+            nodes[index].record.start = nil
+            finish(index, .notDue(reason), now: now, &effects)
         case .missingConfiguration(let keys) where node.policy.isRequired:
             let error = LaunchError.missingConfiguration(required: node, keys: keys)
             finish(index, .failed(error.message), now: now, failure: error, &effects)
@@ -65,7 +69,7 @@ extension LaunchStateMachine {
         settle(index, outcome, now: now, failure: failure, &effects)
         let node = graph.nodes[index]
         let run = nodes[index].foregroundRun
-        if outcome.kind == .succeeded {
+        if outcome.kind.letsDependentsRun {
             for dependent in node.dependents
             where nodes[dependent].foregroundRun == run && nodes[dependent].status == .pending {
                 nodes[dependent].unmet -= 1
@@ -120,7 +124,7 @@ extension LaunchStateMachine {
         if let start = nodes[index].record.start {
             nodes[index].record.end = now
             if !nodes[index].record.attempts.isEmpty && attemptInProgress {
-                let error = outcome.kind == .succeeded ? nil : outcome.detail
+                let error = outcome.kind.letsDependentsRun ? nil : outcome.detail
                 nodes[index].record.attempts.append(
                     .init(start: nodes[index].record.attemptStart, end: now, error: error)
                 )

@@ -139,12 +139,17 @@ struct LaunchStateMachine {
         attempt.task = nil
         if case .overBudget = nodes[index].status {
             // It returned within the grace period.
-            let outcome: LaunchReport.Outcome = result == .succeeded ? .succeeded : .timedOut
+            let outcome: LaunchReport.Outcome =
+                switch result {
+                case .succeeded: .succeeded
+                case .notDue(let reason): .notDue(reason)
+                case .failed, .missingConfiguration: .timedOut
+                }
             finish(
                 index,
                 outcome,
                 now: now,
-                failure: outcome == .succeeded ? nil : .timedOut(graph.nodes[index]),
+                failure: outcome.kind.letsDependentsRun ? nil : .timedOut(graph.nodes[index]),
                 &effects
             )
         } else {

@@ -1,0 +1,161 @@
+public import Foundation
+
+/// What the launch remembers across launches: whether a node is due (migrations, throttled
+/// initializers, safe mode), and what its outcome leaves in the history.
+extension Launch {
+    /// The history this launch found, once it has begun.
+    public var history: LaunchHistory? { memory.history }
+
+    /// When each throttled initializer is due again, by name: the time of its last
+    /// success (this launch's or an earlier one's) plus its minimum interval. An
+    /// initializer that never succeeded is due now and is not listed.
+    public var nextDueTimes: [String: Date] {
+        guard let record = memory.record() else { return [:] }
+        var due: [String: Date] = [:]
+        for node in graph.nodes {
+            guard let interval = node.minimumInterval, let last = record.lastSuccesses[node.name] else { continue }
+            due[node.name] = Date(timeIntervalSince1970: last).addingTimeInterval(interval.seconds)
+        }
+        return due
+    }
+
+    /// Adds to `report` the history, the next due times, and why each migration that ran
+    /// ran.
+    func addMemory(to report: inout LaunchReport) {
+        guard let history = memory.history, let loaded = memory.loadedRecord() else { return }
+        report.history = history
+        report.nextDueTimes = nextDueTimes
+        let migrations = Dictionary(
+            graph.nodes.compactMap { node in node.migration.map { (node.name, $0.trigger) } },
+            uniquingKeysWith: { first, _ in first }
+        )
+        for index in report.nodes.indices where report.nodes[index].start != nil {
+            guard let trigger = migrations[report.nodes[index].name] else { continue }
+            report.nodes[index].reason = Self.migrationReason(report.nodes[index].name, trigger, history, loaded)
+        }
+    }
+
+    /// Why `node` need not run in this launch, or `nil` when it is due; checked on the first
+    /// attempt only.
+    func notDue(_ node: LaunchGraph.Node, attempt: Int) -> Machine.AttemptResult? {
+        guard attempt == 1, let history = memory.history, let record = memory.record() else { return nil }
+        if let safeModeOnly = node.safeMode, safeModeOnly != history.isSafeMode {
+            return .notDue(
+                safeModeOnly
+                    ? "it runs in safe mode only"
+                    : "safe mode runs instead (\(history.launchesWithoutFirstFrame) launches in a row without a first "
+                        + "frame)"
+            )
+        }
+        if let migration = node.migration,
+            let reason = Self.migrationNotDue(node.name, migration.trigger, history, record)
+        {
+            return .notDue(reason)
+        }
+        if let interval = node.minimumInterval, let last = record.lastSuccesses[node.name] {
+            let since = memory.memory.now().timeIntervalSince1970 - last
+            if since >= 0, since < interval.seconds {
+                return .notDue(
+                    "it last succeeded \(Self.describe(seconds: since)) ago; due again \(interval) after that"
+                )
+            }
+        }
+        return nil
+    }
+
+    /// Why the migration `name` need not run, or `nil` when it is due.
+    static func migrationNotDue(
+        _ name: String,
+        _ trigger: Migration.Trigger,
+        _ history: LaunchHistory,
+        _ record: LaunchRecord
+    ) -> String? {
+        // One that was due and failed stays due until it succeeds, whatever this launch is.
+        if record.pending[name] != nil { return nil }
+        let done = record.migrations[name].map { "it was done in version \($0)" }
+        switch trigger.base {
+        case .once:
+            return done
+        case .firstLaunch:
+            return done
+                ?? (history.isFirstLaunch ? nil : "this is not the first launch (launch \(history.launchCount))")
+        case .reinstall:
+            if history.isFirstLaunchAfterReinstall { return done }
+            return history.isFirstLaunch ? "this is a new install, not a reinstall" : "this is not a reinstall"
+        case .upgrading(let versions):
+            guard let previous = history.previousVersion else { return "this is a first launch, not an upgrade" }
+            guard previous < history.currentVersion else {
+                return "this is not an upgrade (version \(history.currentVersion) after \(previous))"
+            }
+            guard versions.contains(previous) else {
+                return
+                    "the upgrade is from version \(previous), not one of \(versions.lowerBound)..<\(versions.upperBound)"
+            }
+            return nil
+        }
+    }
+
+    /// Why the migration `name` ran, for the report.
+    static func migrationReason(
+        _ name: String,
+        _ trigger: Migration.Trigger,
+        _ history: LaunchHistory,
+        _ record: LaunchRecord
+    ) -> String {
+        if let since = record.pending[name] {
+            return "it was due and did not succeed\(since.isEmpty ? "" : " (upgrading from version \(since))")"
+        }
+        switch trigger.base {
+        case .once: return "it had not run in this install"
+        case .firstLaunch: return "this is the first launch"
+        case .reinstall: return "this is the first launch after a reinstall"
+        case .upgrading:
+            return "upgrading from version \(history.previousVersion?.text ?? "?") to \(history.currentVersion)"
+        }
+    }
+
+    /// Writes into the history what the runs that just ended leave there: migrations that
+    /// succeeded (or failed for good, with ``Migration/OnFailure/skip``), migrations that
+    /// failed and stay due, throttled initializers' successes.
+    func remember(_ runs: [Machine.FinishedRun]) {
+        guard let history = memory.history else { return }
+        let version = history.currentVersion.text
+        for run in runs {
+            let node = graph.nodes[run.node]
+            let succeeded = run.outcome == .succeeded
+            if let migration = node.migration {
+                let failed = run.outcome == .failed || run.outcome == .timedOut
+                memory.change { record in
+                    if succeeded || (failed && migration.onFailure == .skip) {
+                        record.migrations[node.name] = version
+                        record.pending[node.name] = nil
+                    } else if failed, record.pending[node.name] == nil {
+                        // Due again next launch; an upgrade keeps the version it was from.
+                        let upgrade = if case .upgrading = migration.trigger.base { true } else { false }
+                        record.pending[node.name] = upgrade ? history.previousVersion?.text ?? "" : ""
+                    }
+                }
+            }
+            if node.minimumInterval != nil, succeeded {
+                let now = memory.memory.now().timeIntervalSince1970
+                memory.change { $0.lastSuccesses[node.name] = now }
+            }
+        }
+    }
+
+    /// `seconds` as the report says it: `4 min`, `2 h 5 min`, `12 s`.
+    static func describe(seconds: Double) -> String {
+        let whole = Int(seconds.rounded())
+        if whole < 60 { return "\(whole) s" }
+        if whole < 3600 { return "\(whole / 60) min" }
+        return "\(whole / 3600) h \(whole % 3600 / 60) min"
+    }
+}
+
+extension Duration {
+    /// The duration in seconds, as a `TimeInterval`.
+    var seconds: Double {
+        let (seconds, attoseconds) = components
+        return Double(seconds) + Double(attoseconds) / 1e18
+    }
+}

@@ -1,0 +1,266 @@
+public import Foundation
+import Logging
+
+/// What the launches of this install have been, as this launch found it: the version that
+/// ran before, whether this is the first launch (and whether after a reinstall), how many
+/// launches there were, how many in a row never reached their first frame, and the
+/// migrations done.
+///
+/// It is read once, before the launch plan starts (``LaunchMemory`` says from where), and
+/// initializers and services read it from their context (``InitializerContext/history``,
+/// ``AppContext/launchHistory``).
+public struct LaunchHistory: Sendable, Hashable, Codable {
+    /// The version running now.
+    public let currentVersion: AppVersion
+    /// The version of the launch before this one, or `nil` on a first launch.
+    public let previousVersion: AppVersion?
+    /// Whether no launch of this install came before (the store held no history).
+    public let isFirstLaunch: Bool
+    /// Whether this first launch follows an earlier install of the app on this device (see
+    /// ``InstallMarker``).
+    public let isFirstLaunchAfterReinstall: Bool
+    /// The launches of this install, this one included.
+    public let launchCount: Int
+    /// The launches in a row, just before this one, that never reached their first frame:
+    /// they stopped (crashed, were killed) before it, or the app never reported it.
+    public let launchesWithoutFirstFrame: Int
+    /// Whether this launch runs the plan's safe mode (``LaunchPlan/SafeMode``), because
+    /// ``launchesWithoutFirstFrame`` reached its threshold.
+    public let isSafeMode: Bool
+    /// The migrations done, by name, with the version that did each.
+    public let completedMigrations: [String: AppVersion]
+    /// Why the stored history could not be used, when it could not (it was unreadable or
+    /// damaged, and this launch counts as a first launch); `nil` when it was fine.
+    public let problem: String?
+
+    /// Whether this launch runs a newer version than the one before.
+    public var isUpgrade: Bool { previousVersion.map { $0 < currentVersion } ?? false }
+}
+
+/// Where the launch history is kept and what it is compared with: the store, the install
+/// marker, this launch's version, and the wall clock throttled work is timed with.
+///
+/// A launch plan has one (``LaunchPlan/Configuration/memory``); its default,
+/// ``standard``, keeps the history in user defaults and the install marker in the keychain
+/// on Apple platforms, with the version from the main bundle. Elsewhere the default keeps
+/// the history in memory only, so every launch is a first launch: give a Linux host a
+/// directory (``directory(_:version:)``; `ApplicationHost` does).
+public struct LaunchMemory: Sendable {
+    /// Where the history is kept.
+    public var store: any LaunchHistoryStore
+    /// What tells a reinstall from a new install, or `nil` to never call a launch a
+    /// reinstall.
+    public var installMarker: (any InstallMarker)?
+    /// The version running now.
+    public var version: AppVersion
+    /// The wall clock: when a throttled initializer last succeeded is kept as a date, since
+    /// it must compare across launches.
+    public var now: @Sendable () -> Date
+
+    /// A memory kept in `store`, with `installMarker`, for `version`.
+    public init(
+        store: any LaunchHistoryStore,
+        installMarker: (any InstallMarker)? = nil,
+        version: AppVersion,
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        self.store = store
+        self.installMarker = installMarker
+        self.version = version
+        self.now = now
+    }
+
+    /// On Apple platforms: the history in the standard user defaults, the marker in the
+    /// keychain, the version the main bundle's `CFBundleShortVersionString` gives (with its
+    /// `CFBundleVersion` build number, as in `"2.4 (311)"`, which compares as `2.4`).
+    /// Elsewhere: in memory, no marker, the version `"0"`.
+    public static var standard: LaunchMemory {
+        #if canImport(Darwin)
+        var memory = LaunchMemory(store: UserDefaultsLaunchHistoryStore(), version: bundleVersion)
+        #if canImport(Security)
+        memory.installMarker = KeychainInstallMarker()
+        #endif
+        return memory
+        #else
+        return LaunchMemory(store: InMemoryLaunchHistoryStore(), version: "0")
+        #endif
+    }
+
+    /// The history in `launch-history.json` in `directory`, for `version`, with no install
+    /// marker: a host on a server, or a command-line tool.
+    public static func directory(_ directory: URL, version: AppVersion) -> LaunchMemory {
+        LaunchMemory(store: FileLaunchHistoryStore(directory: directory), version: version)
+    }
+
+    /// The main bundle's version, or `"0"` when it has none.
+    static var bundleVersion: AppVersion {
+        let info = Bundle.main.infoDictionary ?? [:]
+        guard let short = info["CFBundleShortVersionString"] as? String else { return "0" }
+        guard let build = info["CFBundleVersion"] as? String, build != short else { return AppVersion(short) }
+        return AppVersion("\(short) (\(build))")
+    }
+}
+
+/// The history as it is stored: one JSON object, replaced whole.
+struct LaunchRecord: Codable, Equatable, Sendable {
+    /// The version of the latest launch.
+    var version: String?
+    var launchCount = 0
+    /// Consecutive launches that have not reached their first frame; this launch counts
+    /// until it does.
+    var launchesWithoutFirstFrame = 0
+    /// Migrations done (or given up), by name, with the version that did them.
+    var migrations: [String: String] = [:]
+    /// Migrations that were due and failed, by name, with the version an upgrade migration
+    /// was upgrading from (empty for the others): they stay due, whatever the next launch
+    /// is, until they succeed.
+    var pending: [String: String] = [:]
+    /// When throttled initializers last succeeded, by name, in seconds since 1970.
+    var lastSuccesses: [String: Double] = [:]
+}
+
+/// Keeps one launch's history: reads it once as the launch begins, and writes it back, off
+/// the calling thread, whenever it changes.
+final class LaunchMemoryKeeper: Sendable {
+    let memory: LaunchMemory
+    private let logger: Logger
+    private let state = Locked(State())
+    /// Writes run here, one at a time, each writing the latest record.
+    private let writes = DispatchQueue(label: "AppServices.launchHistory", qos: .utility)
+
+    private struct State {
+        var history: LaunchHistory?
+        /// The record as this launch found it.
+        var loaded = LaunchRecord()
+        /// The record as it is now.
+        var record = LaunchRecord()
+        /// A write is queued and will write the record as it is when it runs.
+        var isWriteQueued = false
+    }
+
+    init(memory: LaunchMemory, logger: Logger) {
+        self.memory = memory
+        self.logger = logger
+    }
+
+    /// The history this launch found, once it has begun.
+    var history: LaunchHistory? { state.withLock { $0.history } }
+
+    /// Reads the history (once; later calls return what the first found), counts this
+    /// launch as one without a first frame until ``firstFrameReached()``, and writes that
+    /// back. A store that cannot be read, or holds something else than a history, is
+    /// reported once, here, and the launch counts as a first launch.
+    func begin(safeModeAfter threshold: Int?) -> LaunchHistory {
+        if let history { return history }
+        var problem: String?
+        var stored: LaunchRecord?
+        do {
+            if let data = try memory.store.load() { stored = try JSONDecoder().decode(LaunchRecord.self, from: data) }
+        } catch {
+            let message =
+                "The launch history in \(memory.store.description) could not be read (\(error)); "
+                + "this launch counts as a first launch and writes a new history."
+            logger.error("\(message)", metadata: ["store": "\(memory.store.description)"])
+            problem = message
+        }
+        let reinstall = stored == nil && isMarkerPlaced()
+        let before = stored ?? LaunchRecord()
+        let history = LaunchHistory(
+            currentVersion: memory.version,
+            previousVersion: before.version.map { AppVersion($0) },
+            isFirstLaunch: stored == nil,
+            isFirstLaunchAfterReinstall: reinstall,
+            launchCount: before.launchCount + 1,
+            launchesWithoutFirstFrame: before.launchesWithoutFirstFrame,
+            isSafeMode: threshold.map { before.launchesWithoutFirstFrame >= $0 } ?? false,
+            completedMigrations: before.migrations.mapValues { AppVersion($0) },
+            problem: problem
+        )
+        var record = before
+        record.version = memory.version.text
+        record.launchCount += 1
+        record.launchesWithoutFirstFrame += 1
+        let first = state.withLock { state in
+            if let earlier = state.history { return earlier }
+            state.history = history
+            state.loaded = before
+            state.record = record
+            return history
+        }
+        if first == history {
+            placeMarker()
+            scheduleWrite()
+        }
+        return first
+    }
+
+    /// The launch reached its first frame: the count of launches without one starts again.
+    func firstFrameReached() {
+        change { $0.launchesWithoutFirstFrame = 0 }
+    }
+
+    /// What the record holds, for deciding whether a migration or throttled initializer is
+    /// due; `nil` before the launch began.
+    func record() -> LaunchRecord? { state.withLock { $0.history == nil ? nil : $0.record } }
+
+    /// The record as this launch found it; `nil` before the launch began.
+    func loadedRecord() -> LaunchRecord? { state.withLock { $0.history == nil ? nil : $0.loaded } }
+
+    /// Changes the record and writes it back.
+    func change(_ body: @Sendable (inout LaunchRecord) -> Void) {
+        let changed = state.withLock { state in
+            let before = state.record
+            body(&state.record)
+            return state.record != before
+        }
+        if changed { scheduleWrite() }
+    }
+
+    /// Waits until every write asked for so far is done.
+    func waitForWrites() {
+        writes.sync {}
+    }
+
+    private func scheduleWrite() {
+        let queue = state.withLock { state in
+            defer { state.isWriteQueued = true }
+            return !state.isWriteQueued
+        }
+        guard queue else { return }
+        writes.async { [self] in
+            let record = state.withLock { state in
+                state.isWriteQueued = false
+                return state.record
+            }
+            do {
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = [.sortedKeys]
+                try memory.store.save(try encoder.encode(record))
+            } catch {
+                logger.error(
+                    "The launch history could not be written to \(memory.store.description): \(error).",
+                    metadata: ["store": "\(memory.store.description)"]
+                )
+            }
+        }
+    }
+
+    private func isMarkerPlaced() -> Bool {
+        guard let marker = memory.installMarker else { return false }
+        do {
+            return try marker.isPlaced()
+        } catch {
+            logger.warning("Could not tell a reinstall from a new install: \(error).")
+            return false
+        }
+    }
+
+    private func placeMarker() {
+        guard let marker = memory.installMarker else { return }
+        do {
+            if try !marker.isPlaced() { try marker.place() }
+        } catch {
+            logger.warning("Could not mark this install (\(marker.description)): \(error).")
+        }
+    }
+}

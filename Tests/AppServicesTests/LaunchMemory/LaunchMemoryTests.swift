@@ -1,0 +1,174 @@
+import AppServicesTesting
+import Foundation
+import Logging
+import Testing
+
+@testable import AppServices
+
+/// One device across simulated launches: an install's history store, the device's install
+/// marker, and a wall clock the test moves.
+@MainActor
+final class SimulatedInstall {
+    let store = InMemoryLaunchHistoryStore()
+    let marker = InMemoryInstallMarker()
+    let logs = LogCapture()
+    private let wallClock = Locked(Date(timeIntervalSince1970: 1_800_000_000))
+
+    /// Moves the wall clock on.
+    func advance(by duration: Duration) {
+        wallClock.withLock { $0 = $0.addingTimeInterval(duration.seconds) }
+    }
+
+    /// Deletes the app: its history goes, the device's marker stays.
+    func reinstall() { store.erase() }
+
+    /// The memory a launch of `version` uses.
+    func memory(_ version: AppVersion) -> LaunchMemory {
+        LaunchMemory(store: store, installMarker: marker, version: version) { [wallClock] in wallClock.withLock { $0 } }
+    }
+
+    /// Launches `version` with the plan `makePlan` makes, to its first frame and idle (or,
+    /// with `reachesFirstFrame` false, as far as a launch goes that crashes before its first
+    /// frame), and waits for the history to be written.
+    @discardableResult
+    func launch(
+        _ version: AppVersion,
+        services: [any AppService] = [],
+        reachesFirstFrame: Bool = true,
+        _ makePlan: (LaunchPlan.Configuration) throws -> LaunchPlan
+    ) async throws -> (composite: ServiceComposite, report: LaunchReport) {
+        var configuration = LaunchPlan.Configuration()
+        configuration.memory = memory(version)
+        let plan = try makePlan(configuration)
+        let composite = ServiceComposite(
+            services,
+            configuration: .init(logger: logs.logger(), clock: TestClock()),
+            launchPlan: plan
+        )
+        _ = composite.didFinishLaunching()
+        let launch = try #require(composite.launch)
+        if reachesFirstFrame {
+            composite.reportFirstFrame()
+            await launch.waitUntilIdle()
+        } else {
+            try? await launch.waitUntilReady(.critical)
+        }
+        launch.memory.waitForWrites()
+        return (composite, launch.report)
+    }
+}
+
+/// Records what ran, across launches.
+final class RunLog: Sendable {
+    private let runs = Locked<[String]>([])
+    func note(_ name: String) { runs.withLock { $0.append(name) } }
+    var all: [String] { runs.withLock { $0 } }
+    func clear() { runs.withLock { $0 = [] } }
+}
+
+struct MigrationFailed: Error, CustomStringConvertible {
+    var description: String { "the disk is full" }
+}
+
+@MainActor
+@Suite struct LaunchHistoryTests {
+    @Test("The first launch, then a relaunch and an upgrade: versions, counts and flags as each launch found them")
+    func versionsAndCounts() async throws {
+        let device = SimulatedInstall()
+        let first = try await device.launch("1.0") { try LaunchPlan(configuration: $0) {} }.report.history
+        #expect(first?.isFirstLaunch == true)
+        #expect(first?.isFirstLaunchAfterReinstall == false)
+        #expect(first?.previousVersion == nil)
+        #expect(first?.launchCount == 1)
+
+        let second = try await device.launch("1.0") { try LaunchPlan(configuration: $0) {} }.report.history
+        #expect(second?.isFirstLaunch == false)
+        #expect(second?.previousVersion == "1.0")
+        #expect(second?.isUpgrade == false)
+        #expect(second?.launchCount == 2)
+
+        let third = try await device.launch("1.2") { try LaunchPlan(configuration: $0) {} }.report.history
+        #expect(third?.previousVersion == "1.0")
+        #expect(third?.currentVersion == "1.2")
+        #expect(third?.isUpgrade == true)
+        #expect(third?.launchCount == 3)
+    }
+
+    @Test("After the app is deleted and installed again, the first launch is a reinstall; on a new device it is not")
+    func reinstall() async throws {
+        let device = SimulatedInstall()
+        try await device.launch("1.0") { try LaunchPlan(configuration: $0) {} }
+        device.reinstall()
+        let history = try await device.launch("1.0") { try LaunchPlan(configuration: $0) {} }.report.history
+        #expect(history?.isFirstLaunch == true)
+        #expect(history?.isFirstLaunchAfterReinstall == true)
+        #expect(history?.launchCount == 1)
+
+        let fresh = try await SimulatedInstall().launch("1.0") { try LaunchPlan(configuration: $0) {} }.report.history
+        #expect(fresh?.isFirstLaunchAfterReinstall == false)
+    }
+
+    @Test("A damaged store is reported once, the launch counts as a first launch, and a new history is written")
+    func damagedStore() async throws {
+        let device = SimulatedInstall()
+        try await device.launch("1.0") { try LaunchPlan(configuration: $0) {} }
+        device.store.replace(with: Data("{\"launchCount\": \"many\"".utf8))
+        let history = try #require(
+            try await device.launch("1.1") { try LaunchPlan(configuration: $0) {} }.report.history
+        )
+        #expect(history.isFirstLaunch)
+        #expect(history.problem?.contains("could not be read") == true)
+        let errors = device.logs.entries.filter { $0.level == .error }
+        #expect(errors.count == 1)
+        #expect(errors.first?.message.contains("The launch history in memory could not be read") == true)
+
+        let next = try await device.launch("1.1") { try LaunchPlan(configuration: $0) {} }.report.history
+        #expect(next?.isFirstLaunch == false)
+        #expect(next?.problem == nil)
+        #expect(next?.launchCount == 2)
+    }
+
+    @Test("Two launches in one process writing one file at once leave a history that reads")
+    func concurrentWritesToOneFile() throws {
+        let directory = FileManager.default.temporaryDirectory.appending(path: "launch-history-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let keepers = (0..<2).map { index in
+            LaunchMemoryKeeper(
+                memory: .directory(directory, version: AppVersion("1.\(index)")),
+                logger: .init(label: "test")
+            )
+        }
+        DispatchQueue.concurrentPerform(iterations: 2) { index in
+            let keeper = keepers[index]
+            _ = keeper.begin(safeModeAfter: nil)
+            for step in 0..<50 {
+                keeper.change { $0.lastSuccesses["job-\(index)"] = Double(step) }
+            }
+            keeper.waitForWrites()
+        }
+        let data = try #require(try FileLaunchHistoryStore(directory: directory).load())
+        let record = try JSONDecoder().decode(LaunchRecord.self, from: data)
+        // Whichever wrote last, it wrote a whole record: its launch (the second to begin read
+        // the first's) and its last change.
+        #expect((1...2).contains(record.launchCount))
+        #expect(record.lastSuccesses.values.allSatisfy { $0 == 49 })
+    }
+
+    @Test(
+        "Versions compare number by number",
+        arguments: [
+            ("2.9", "2.10", true), ("2", "2.0.1", true), ("3.1 (42)", "3.2", true), ("1.0", "1", false),
+            ("1.0-beta", "1.0.1", true), ("release", "0.1", true),
+        ] as [(String, String, Bool)]
+    )
+    func versionOrder(lower: String, higher: String, isBefore: Bool) {
+        #expect((AppVersion(lower) < AppVersion(higher)) == isBefore)
+    }
+
+    @Test("Equal versions are equal whatever zeros they end with")
+    func versionEquality() {
+        #expect(AppVersion("2") == AppVersion("2.0.0"))
+        #expect(Set([AppVersion("2"), AppVersion("2.0")]).count == 1)
+        #expect(("1.0"..<"2.0").contains(AppVersion("1.9.9")))
+    }
+}

@@ -1,0 +1,161 @@
+import AppServicesTesting
+import Foundation
+import Testing
+
+@testable import AppServices
+
+@MainActor
+@Suite struct MigrationTests {
+    /// A plan with one migration, which notes that it ran and fails while `failing` says so.
+    func plan(
+        _ configuration: LaunchPlan.Configuration,
+        _ trigger: Migration.Trigger,
+        onFailure: Migration.OnFailure = .retryNextLaunch,
+        log: RunLog,
+        failing: Bool = false
+    ) throws -> LaunchPlan {
+        try LaunchPlan(configuration: configuration) {
+            Migration("move-drafts", when: trigger, onFailure: onFailure) { _ in
+                log.note("move-drafts")
+                if failing { throw MigrationFailed() }
+            }
+            ClosureInitializer("open-drafts", dependencyNames: ["move-drafts"]) { _ in log.note("open-drafts") }
+        }
+    }
+
+    @Test("A once migration runs on the first launch only; later launches list it as not due, and its dependents run")
+    func once() async throws {
+        let device = SimulatedInstall()
+        let log = RunLog()
+        for version in ["1.0", "1.0", "1.1"] {
+            try await device.launch(AppVersion(version)) { try plan($0, .once, log: log) }
+        }
+        #expect(log.all == ["move-drafts", "open-drafts", "open-drafts", "open-drafts"])
+        let report = try await device.launch("1.1") { try plan($0, .once, log: log) }.report
+        let node = try #require(report.nodes.first { $0.name == "move-drafts" })
+        #expect(node.outcome == .notDue("it was done in version 1.0"))
+        #expect(report.history?.completedMigrations == ["move-drafts": "1.0"])
+    }
+
+    @Test("A migration that fails runs again on the next launch, and is remembered only when it succeeds")
+    func failedRunsAgain() async throws {
+        let device = SimulatedInstall()
+        let log = RunLog()
+        let failed = try await device.launch("1.0") { try plan($0, .once, log: log, failing: true) }.report
+        #expect(failed.status == .succeeded)
+        #expect(failed.nodes.map(\.outcome.kind) == [.failed, .skipped])
+        #expect(failed.history?.completedMigrations == [:])
+
+        let retried = try await device.launch("1.0") { try plan($0, .once, log: log) }.report
+        #expect(retried.nodes.map(\.outcome.kind) == [.succeeded, .succeeded])
+        #expect(retried.nodes.first?.reason == "it was due and did not succeed")
+        try await device.launch("1.0") { try plan($0, .once, log: log) }
+        #expect(log.all == ["move-drafts", "move-drafts", "open-drafts", "open-drafts"])
+    }
+
+    @Test("A migration that blocks the launch fails it, and runs again next launch")
+    func blocksTheLaunch() async throws {
+        let device = SimulatedInstall()
+        let log = RunLog()
+        let report = try await device.launch("1.0") {
+            try plan($0, .once, onFailure: .blockLaunch, log: log, failing: true)
+        }.report
+        #expect(report.status == .failed)
+        #expect(report.failure?.contains("move-drafts") == true)
+        try await device.launch("1.0") { try plan($0, .once, onFailure: .blockLaunch, log: log) }
+        #expect(log.all == ["move-drafts", "move-drafts", "open-drafts"])
+    }
+
+    @Test("A migration that skips on failure is remembered as done, and never runs again")
+    func skipsForGood() async throws {
+        let device = SimulatedInstall()
+        let log = RunLog()
+        try await device.launch("1.0") { try plan($0, .once, onFailure: .skip, log: log, failing: true) }
+        let report = try await device.launch("1.0") { try plan($0, .once, onFailure: .skip, log: log) }.report
+        #expect(log.all == ["move-drafts", "open-drafts"])
+        #expect(report.nodes.first { $0.name == "move-drafts" }?.outcome.kind == .notDue)
+    }
+
+    @Test(
+        "An upgrade migration runs only on an upgrade from a version in its range",
+        arguments: [
+            (nil, "2.0", false), ("1.5", "2.0", true), ("1.0", "2.0", true), ("0.9", "2.0", false),
+            ("2.0", "2.1", false), ("1.5", "1.6", true), ("1.6", "1.5", false), ("1.5", "1.5", false),
+        ] as [(String?, String, Bool)]
+    )
+    func upgradeRanges(previous: String?, current: String, runs: Bool) async throws {
+        let device = SimulatedInstall()
+        let log = RunLog()
+        if let previous { try await device.launch(AppVersion(previous)) { try LaunchPlan(configuration: $0) {} } }
+        let report = try await device.launch(AppVersion(current)) {
+            try plan($0, .whenUpgrading(from: "1.0"..<"2.0"), log: log)
+        }.report
+        #expect(log.all.contains("move-drafts") == runs)
+        if runs {
+            let reason = "upgrading from version \(previous!) to \(current)"
+            #expect(report.nodes.first?.reason == reason)
+            #expect(report.textTable.contains("succeeded (\(reason))"))
+            let decoded = try JSONDecoder().decode(LaunchReport.self, from: try report.jsonData())
+            #expect(decoded.nodes.first?.reason == reason)
+        }
+    }
+
+    @Test("An upgrade migration that failed stays due on the next launch, though that launch is no upgrade")
+    func failedUpgradeStaysDue() async throws {
+        let device = SimulatedInstall()
+        let log = RunLog()
+        let trigger = Migration.Trigger.whenUpgrading(from: "1.0"..<"2.0")
+        try await device.launch("1.5") { try LaunchPlan(configuration: $0) {} }
+        try await device.launch("2.0") { try plan($0, trigger, log: log, failing: true) }
+        let report = try await device.launch("2.0") { try plan($0, trigger, log: log) }.report
+        #expect(report.nodes.first?.reason == "it was due and did not succeed (upgrading from version 1.5)")
+        try await device.launch("2.0") { try plan($0, trigger, log: log) }
+        #expect(log.all == ["move-drafts", "move-drafts", "open-drafts", "open-drafts"])
+    }
+
+    @Test("A first-launch migration runs on a new install and on a reinstall; a reinstall one only on a reinstall")
+    func firstLaunchAndReinstall() async throws {
+        let device = SimulatedInstall()
+        let log = RunLog()
+        func plan(_ configuration: LaunchPlan.Configuration) throws -> LaunchPlan {
+            try LaunchPlan(configuration: configuration) {
+                Migration("welcome", when: .onFirstLaunch) { _ in log.note("welcome") }
+                Migration("restore", when: .afterReinstall) { _ in log.note("restore") }
+            }
+        }
+        let first = try await device.launch("1.0", plan).report
+        #expect(first.nodes.map(\.outcome) == [.succeeded, .notDue("this is a new install, not a reinstall")])
+        let second = try await device.launch("1.0", plan).report
+        #expect(
+            second.nodes.map(\.outcome) == [
+                .notDue("it was done in version 1.0"), .notDue("this is not a reinstall"),
+            ]
+        )
+        device.reinstall()
+        try await device.launch("1.0", plan)
+        #expect(log.all == ["welcome", "welcome", "restore"])
+    }
+
+    @Test("Progress a migration reports reaches the services as events, in order, and the launch keeps the latest")
+    func progress() async throws {
+        final class ProgressView: AppService {
+            var seen: [Double] = []
+            func subscribe(to events: inout EventSubscriptions) {
+                events.on(LaunchProgress.self) { [unowned self] progress, _ in seen.append(progress.fractionCompleted) }
+            }
+        }
+        let view = ProgressView()
+        let device = SimulatedInstall()
+        let (composite, _) = try await device.launch("1.0", services: [view]) { configuration in
+            try LaunchPlan(configuration: configuration) {
+                Migration("reindex", when: .once) { context in
+                    for step in 1...4 { context.reportProgress(Double(step) / 4) }
+                }
+            }
+        }
+        // The events go through the main actor; let it run them (a bounded number of turns).
+        for _ in 0..<1_000 where view.seen.count < 4 { await Task.yield() }
+        #expect(view.seen == [0.25, 0.5, 0.75, 1])
+        #expect(composite.launch?.progress == ["reindex": 1])
+    }
+}

@@ -1,0 +1,138 @@
+import AppServicesTesting
+import Foundation
+import Testing
+
+@testable import AppServices
+
+@MainActor
+@Suite struct ThrottledInitializerTests {
+    /// A plan with a refresh that runs at most every 15 minutes, at launch and on entering
+    /// the foreground, and fails while `failing` says so.
+    func plan(_ configuration: LaunchPlan.Configuration, log: RunLog, failing: Locked<Bool>) throws -> LaunchPlan {
+        try LaunchPlan(configuration: configuration) {
+            ClosureInitializer("refresh", rerunsOnForeground: true, minimumInterval: .seconds(15 * 60)) { _ in
+                log.note("refresh")
+                if failing.withLock({ $0 }) { throw MigrationFailed() }
+            }
+        }
+    }
+
+    @Test("A throttled initializer skips foregrounds inside its interval and runs after it, across a relaunch")
+    func throttled() async throws {
+        let device = SimulatedInstall()
+        let log = RunLog()
+        let failing = Locked(false)
+        let (composite, first) = try await device.launch("1.0") { try plan($0, log: log, failing: failing) }
+        #expect(first.nodes.first?.outcome == .succeeded)
+        #expect(first.nextDueTimes["refresh"] == Date(timeIntervalSince1970: 1_800_000_000 + 900))
+
+        device.advance(by: .seconds(5 * 60))
+        composite.willEnterForeground()
+        await composite.launch?.waitUntilIdle()
+        #expect(composite.launch?.report.foregroundRuns.last?.outcome.kind == .notDue)
+        #expect(
+            composite.launch?.report.foregroundRuns.last?.outcome.detail
+                == "it last succeeded 5 min ago; due again 900.0 seconds after that"
+        )
+
+        device.advance(by: .seconds(11 * 60))
+        composite.willEnterForeground()
+        await composite.launch?.waitUntilIdle()
+        composite.launch?.memory.waitForWrites()
+        #expect(log.all == ["refresh", "refresh"])
+
+        // Relaunched 4 minutes after that success: not due; 16 minutes after it: due.
+        device.advance(by: .seconds(4 * 60))
+        let relaunch = try await device.launch("1.0") { try plan($0, log: log, failing: failing) }.report
+        #expect(relaunch.nodes.first?.outcome.kind == .notDue)
+        device.advance(by: .seconds(12 * 60))
+        try await device.launch("1.0") { try plan($0, log: log, failing: failing) }
+        #expect(log.all == ["refresh", "refresh", "refresh"])
+    }
+
+    @Test("The interval counts from the last success: a failed run leaves the initializer due")
+    func fromLastSuccess() async throws {
+        let device = SimulatedInstall()
+        let log = RunLog()
+        let failing = Locked(false)
+        try await device.launch("1.0") { try plan($0, log: log, failing: failing) }
+        device.advance(by: .seconds(20 * 60))
+        failing.withLock { $0 = true }
+        let failed = try await device.launch("1.0") { try plan($0, log: log, failing: failing) }.report
+        #expect(failed.nodes.first?.outcome.kind == .failed)
+        device.advance(by: .seconds(60))
+        failing.withLock { $0 = false }
+        let again = try await device.launch("1.0") { try plan($0, log: log, failing: failing) }.report
+        #expect(again.nodes.first?.outcome == .succeeded)
+        #expect(log.all.count == 3)
+    }
+}
+
+@MainActor
+@Suite struct SafeModeTests {
+    func plan(_ configuration: LaunchPlan.Configuration, log: RunLog, replacing: Bool = true) throws -> LaunchPlan {
+        try LaunchPlan(
+            configuration: configuration,
+            safeMode: .init(after: 3, replacesPlan: replacing) {
+                ClosureInitializer("reset-caches") { context in log.note("reset-caches safe=\(context.isSafeMode)") }
+            }
+        ) {
+            ClosureInitializer("sync") { context in log.note("sync safe=\(context.isSafeMode)") }
+        }
+    }
+
+    @Test("Three launches that never reach their first frame lead to safe mode on the fourth; reaching it ends it")
+    func crashLoop() async throws {
+        let device = SimulatedInstall()
+        let log = RunLog()
+        for _ in 0..<3 {
+            try await device.launch("1.0", reachesFirstFrame: false) { try plan($0, log: log) }
+        }
+        #expect(log.all == Array(repeating: "sync safe=false", count: 3))
+        log.clear()
+
+        let safe = try await device.launch("1.0") { try plan($0, log: log) }.report
+        #expect(safe.history?.isSafeMode == true)
+        #expect(safe.history?.launchesWithoutFirstFrame == 3)
+        #expect(log.all == ["reset-caches safe=true"])
+        let sync = try #require(safe.nodes.first { $0.name == "sync" })
+        #expect(sync.outcome == .notDue("safe mode runs instead (3 launches in a row without a first frame)"))
+        log.clear()
+
+        let after = try await device.launch("1.0") { try plan($0, log: log) }.report
+        #expect(after.history?.isSafeMode == false)
+        #expect(after.history?.launchesWithoutFirstFrame == 0)
+        #expect(log.all == ["sync safe=false"])
+        #expect(after.nodes.first { $0.name == "reset-caches" }?.outcome == .notDue("it runs in safe mode only"))
+    }
+
+    @Test("A safe mode in addition runs the plan and its own initializers")
+    func inAddition() async throws {
+        let device = SimulatedInstall()
+        let log = RunLog()
+        for _ in 0..<3 {
+            try await device.launch("1.0", reachesFirstFrame: false) { try plan($0, log: log, replacing: false) }
+        }
+        log.clear()
+        try await device.launch("1.0") { try plan($0, log: log, replacing: false) }
+        #expect(Set(log.all) == ["sync safe=true", "reset-caches safe=true"])
+    }
+
+    @Test("Nothing may depend on a safe-mode initializer; a replacing safe mode's depend on each other only")
+    func validation() {
+        #expect {
+            try LaunchPlan(safeMode: .init { ClosureInitializer("reset") { _ in } }) {
+                ClosureInitializer("sync", dependencyNames: ["reset"]) { _ in }
+            }
+        } throws: { error in
+            "\(error)".contains("sync depends on reset, which runs in safe mode only")
+        }
+        #expect {
+            try LaunchPlan(safeMode: .init { ClosureInitializer("reset", dependencyNames: ["sync"]) { _ in } }) {
+                ClosureInitializer("sync") { _ in }
+            }
+        } throws: { error in
+            "\(error)".contains("Safe-mode initializer reset depends on sync, which the safe mode replaces")
+        }
+    }
+}
