@@ -30,7 +30,11 @@ extension LaunchOptions {
             remoteNotification: (options[.remoteNotification] as? [AnyHashable: Any]).map(UserInfo.init(propertyList:)),
             shortcutItem: (options[.shortcutItem] as? UIApplicationShortcutItem).map(ShortcutItem.init),
             userActivityType: activity?[UIApplication.LaunchOptionsKey.userActivityType.rawValue]?.stringValue,
-            launchedInBackground: applicationState == .background
+            launchedInBackground: applicationState == .background,
+            // `UIApplication.LaunchOptionsKey.location`, named by its value: iOS 26 deprecates the
+            // constant (for CoreLocation's own delivery) but earlier systems still send it.
+            isLocationEvent: options[UIApplication.LaunchOptionsKey(rawValue: "UIApplicationLaunchOptionsLocationKey")]
+                != nil
         )
     }
 }

@@ -27,7 +27,8 @@ extension AppCallback {
         "performFetch",
         heardBy: HandlerKinds.backgroundFetch,
         selectors: Selectors(application: "application:performFetchWithCompletionHandler:"),
-        deadline: { $0.backgroundFetch }
+        deadline: { $0.backgroundFetch },
+        explainsBackgroundLaunch: .backgroundTask
     )
 
     /// The callbacks ``BackgroundFetchHandling`` services hear.

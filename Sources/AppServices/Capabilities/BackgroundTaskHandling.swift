@@ -96,7 +96,11 @@ extension HandlerKinds {
 extension AppCallback {
     /// A background task the system runs (registered with `BGTaskScheduler`, no delegate
     /// method).
-    public static let runBackgroundTask = AppCallback("runBackgroundTask", heardBy: HandlerKinds.backgroundTasks)
+    public static let runBackgroundTask = AppCallback(
+        "runBackgroundTask",
+        heardBy: HandlerKinds.backgroundTasks,
+        explainsBackgroundLaunch: .backgroundTask
+    )
 
     /// The callbacks ``BackgroundTaskHandling`` services hear.
     static let backgroundTaskCallbacks: [AppCallback] = [.runBackgroundTask]

@@ -29,7 +29,8 @@ extension AppCallback {
         "handleEventsForBackgroundURLSession",
         heardBy: HandlerKinds.backgroundURLSessions,
         selectors: Selectors(application: "application:handleEventsForBackgroundURLSession:completionHandler:"),
-        deadline: { $0.backgroundURLSession }
+        deadline: { $0.backgroundURLSession },
+        explainsBackgroundLaunch: .backgroundTask
     )
 
     /// The callbacks ``BackgroundURLSessionHandling`` services hear.

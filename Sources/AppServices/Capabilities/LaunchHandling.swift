@@ -107,10 +107,11 @@ extension ServiceComposite {
     ///   handling service). Every service is called.
     public func didFinishLaunching(_ options: LaunchOptions = LaunchOptions(), platform: PlatformObjects? = nil) -> Bool
     {
-        state.launching(intoBackground: options.launchedInBackground)
+        state.launching(options)
         // Seal first, so initializers find the services exactly as dispatch will see them,
         // and the launch is the one that runs every plan of the tree (nested plans merge).
         sealIfNeeded(by: AppCallback.didFinishLaunching.name)
+        launch?.noteLaunchReason(state.launchReason)
         let answer = runningLaunchWork(in: .didFinishLaunching) {
             ask(.didFinishLaunching, (any LaunchHandling).self, merge: .allTrue, platform: platform) {
                 $0.application($1, didFinishLaunchingWithOptions: options)

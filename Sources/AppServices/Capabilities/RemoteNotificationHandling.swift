@@ -43,7 +43,8 @@ extension AppCallback {
             application: "application:didReceiveRemoteNotification:fetchCompletionHandler:",
             appKit: "application:didReceiveRemoteNotification:"
         ),
-        deadline: { $0.remoteNotification }
+        deadline: { $0.remoteNotification },
+        explainsBackgroundLaunch: .silentPush
     )
 
     /// The callbacks ``RemoteNotificationHandling`` services hear.

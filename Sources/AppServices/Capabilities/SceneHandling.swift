@@ -196,6 +196,11 @@ extension ServiceComposite {
         restoringUserActivities: (_ index: Int, _ objects: [AnyObject]) -> Void = { _, _ in }
     ) {
         sealIfNeeded(by: AppCallback.sceneWillConnect.name)
+        if state.isLaunchReasonProvisional,
+            let reason = state.settleLaunchReason(LaunchReason(options), inBackground: false)
+        {
+            launch?.noteLaunchReason(reason)
+        }
         connectSceneServices(scene, platform: platform)
         notify(.sceneWillConnect, (any SceneHandling).self, platform: platform, scene: scene) {
             $0.scene($1, willConnectTo: scene.session, options: options)

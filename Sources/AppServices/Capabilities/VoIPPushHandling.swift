@@ -129,7 +129,8 @@ extension AppCallback {
         selectors: Selectors(
             application: "pushRegistry:didReceiveIncomingPushWithPayload:forType:withCompletionHandler:"
         ),
-        deadline: { $0.voIPPush }
+        deadline: { $0.voIPPush },
+        explainsBackgroundLaunch: .voipPush
     )
     /// `pushRegistry:didInvalidatePushTokenForType:`
     public static let didInvalidatePushToken = AppCallback(

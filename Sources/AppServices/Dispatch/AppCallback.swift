@@ -39,6 +39,10 @@ public final class AppCallback: Sendable, Hashable, CustomStringConvertible {
     /// The scene state the callback moves its scene to, if it moves a scene.
     package let sceneTransition: Transition<SceneState?>?
 
+    /// The reason of a launch into the background this callback gives, when it is the first
+    /// to arrive after such a launch.
+    let explainsBackgroundLaunch: LaunchReason?
+
     init(
         _ name: String,
         heardBy handlers: AnyHandlerKind,
@@ -48,8 +52,10 @@ public final class AppCallback: Sendable, Hashable, CustomStringConvertible {
         notificationName: String? = nil,
         deadline: (@Sendable (ServiceComposite.Configuration.Deadlines) -> Duration)? = nil,
         applicationTransition: Transition<ApplicationState>? = nil,
-        sceneTransition: Transition<SceneState?>? = nil
+        sceneTransition: Transition<SceneState?>? = nil,
+        explainsBackgroundLaunch: LaunchReason? = nil
     ) {
+        self.explainsBackgroundLaunch = explainsBackgroundLaunch
         self.name = name
         self.handlers = handlers
         self.direction = direction

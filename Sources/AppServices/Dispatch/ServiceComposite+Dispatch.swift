@@ -251,6 +251,7 @@ extension ServiceComposite {
         // A nested composite never gets a plan of its own: sealing it stops the program.
         if plan == nil { sealIfNeeded(by: callback.name) }
         if let unexpected = state.beginDispatch(callback).unexpected { logUnexpected(unexpected) }
+        if state.isLaunchReasonProvisional, let reason = callback.explainsBackgroundLaunch { settle(reason) }
     }
 
     /// Starts the dispatch of a callback that may concern a scene.
@@ -258,6 +259,12 @@ extension ServiceComposite {
     func beginDispatch(_ callback: AppCallback, scene: SceneInfo?) {
         if plan == nil { sealIfNeeded(by: callback.name) }
         if let unexpected = state.beginDispatch(callback, scene: scene).unexpected { logUnexpected(unexpected) }
+        if state.isLaunchReasonProvisional, let reason = callback.explainsBackgroundLaunch { settle(reason) }
+    }
+
+    /// The first background callback after a launch into the background says why.
+    private func settle(_ reason: LaunchReason) {
+        if let settled = state.settleLaunchReason(reason, inBackground: true) { launch?.noteLaunchReason(settled) }
     }
 
     /// Ends the dispatch of a callback that concerns no scene: announces its life-cycle

@@ -54,6 +54,10 @@ public struct InitializerContext: Sendable {
         environment.memory.history ?? environment.memory.begin(safeModeAfter: nil)
     }
 
+    /// Why the application was launched, as known when this is read (see ``LaunchReason``
+    /// for when it is settled).
+    public var launchReason: LaunchReason { environment.launchReason.withLock { $0 } }
+
     /// Whether this launch runs the plan's safe mode (see ``LaunchPlan/SafeMode``).
     public var isSafeMode: Bool { history.isSafeMode }
 
@@ -119,6 +123,8 @@ final class LaunchEnvironment: Sendable {
     let memory: LaunchMemoryKeeper
     /// The latest progress each initializer reported, by name.
     let progress = Locked<[String: Double]>([:])
+    /// Why the application was launched, as the composite knows it.
+    let launchReason = Locked(LaunchReason.user)
 
     #if Configuration
     init(

@@ -19,6 +19,11 @@ extension Launch {
         return due
     }
 
+    /// The composite learned (more of) why the application was launched.
+    func noteLaunchReason(_ reason: LaunchReason) {
+        environment.launchReason.withLock { $0 = reason }
+    }
+
     /// Adds to `report` the history, the next due times, and why each migration that ran
     /// ran.
     func addMemory(to report: inout LaunchReport) {

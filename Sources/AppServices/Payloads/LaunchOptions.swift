@@ -21,6 +21,9 @@ public struct LaunchOptions: Sendable, Hashable {
     public var launchedInBackground: Bool
     /// The command-line arguments, on hosts that have them (the Linux host); empty otherwise.
     public var arguments: [String]
+    /// Whether the application was launched for a location event
+    /// (`UIApplication.LaunchOptionsKey.location`).
+    public var isLocationEvent: Bool
 
     /// Creates launch options; every field defaults to "not present".
     public init(
@@ -30,7 +33,8 @@ public struct LaunchOptions: Sendable, Hashable {
         shortcutItem: ShortcutItem? = nil,
         userActivityType: String? = nil,
         launchedInBackground: Bool = false,
-        arguments: [String] = []
+        arguments: [String] = [],
+        isLocationEvent: Bool = false
     ) {
         self.url = url
         self.sourceApplication = sourceApplication
@@ -39,5 +43,6 @@ public struct LaunchOptions: Sendable, Hashable {
         self.userActivityType = userActivityType
         self.launchedInBackground = launchedInBackground
         self.arguments = arguments
+        self.isLocationEvent = isLocationEvent
     }
 }

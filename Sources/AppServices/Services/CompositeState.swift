@@ -79,6 +79,10 @@ final class CompositeState {
     /// Whether any session lives: read on every dispatch, so kept apart from
     /// ``sessionServices`` (whose read is checked for exclusivity and copies the struct).
     @exclusivity(unchecked) private(set) var hasSessions = false
+    /// Why the application was launched, as known so far.
+    private(set) var launchReason = LaunchReason.user
+    /// Whether a callback may still say more of it: read on every dispatch.
+    @exclusivity(unchecked) private(set) var isLaunchReasonProvisional = false
     /// What has been reached, who waits for what, and the work held until then.
     private(set) var readiness = ReadinessBoard()
     /// Notification responses delivered lately, so that none is delivered twice.
@@ -205,8 +209,25 @@ final class CompositeState {
         return events.exitDispatch() ? .drainEvents : []
     }
 
-    /// A launch is being dispatched, into the background or not (from its options).
-    func launching(intoBackground: Bool) { lifecycle.launch(intoBackground: intoBackground) }
+    /// A launch is being dispatched, into the background or not (from its options), for
+    /// the reason its options give.
+    func launching(_ options: LaunchOptions) {
+        lifecycle.launch(intoBackground: options.launchedInBackground)
+        launchReason = LaunchReason(options)
+        isLaunchReasonProvisional = launchReason.isProvisional
+    }
+
+    /// The first callback that can say why the application was launched says `reason`
+    /// (`nil`: it says nothing, and the provisional reason stands): it replaces the
+    /// provisional reason of its kind, in front of the user (a scene's connection) or in
+    /// the background (a background callback). Returns the reason when it changed.
+    func settleLaunchReason(_ reason: LaunchReason?, inBackground: Bool) -> LaunchReason? {
+        guard isLaunchReasonProvisional, (launchReason == .otherBackground) == inBackground else { return nil }
+        isLaunchReasonProvisional = false
+        guard let reason else { return nil }
+        launchReason = reason
+        return reason
+    }
 
     // MARK: - Events
 

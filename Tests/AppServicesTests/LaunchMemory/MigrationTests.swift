@@ -133,7 +133,9 @@ import Testing
         )
         device.reinstall()
         try await device.launch("1.0", plan)
-        #expect(log.all == ["welcome", "welcome", "restore"])
+        // The two run in parallel on the third launch, so only their set is fixed.
+        #expect(log.all.first == "welcome")
+        #expect(log.all.dropFirst().sorted() == ["restore", "welcome"])
     }
 
     @Test("Progress a migration reports reaches the services as events, in order, and the launch keeps the latest")

@@ -45,7 +45,7 @@ import Testing
     @Test("A launch into the background leaves the application in the background")
     func launchIntoTheBackground() {
         let state = CompositeState(registered: [])
-        state.launching(intoBackground: true)
+        state.launching(LaunchOptions(launchedInBackground: true))
         _ = state.beginDispatch(.didFinishLaunching)
         _ = state.endDispatch(.didFinishLaunching)
         #expect(state.lifecycle.application == .background)

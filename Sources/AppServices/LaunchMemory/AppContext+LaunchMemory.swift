@@ -1,0 +1,21 @@
+public import Foundation
+
+extension AppContext {
+    /// What the launches of this install have been, as this launch found it; `nil` without a
+    /// launch plan, or before the launch began.
+    public var launchHistory: LaunchHistory? { composite.launch?.history }
+
+    /// Whether this launch runs the launch plan's safe mode (``LaunchPlan/SafeMode``).
+    public var isSafeMode: Bool { launchHistory?.isSafeMode ?? false }
+
+    /// When each throttled initializer is due again, by name (``Launch/nextDueTimes``).
+    public var nextDueTimes: [String: Date] { composite.launch?.nextDueTimes ?? [:] }
+
+    /// Why the application was launched, as known now (see ``LaunchReason``).
+    public var launchReason: LaunchReason { composite.launchReason }
+}
+
+extension ServiceComposite {
+    /// Why the application was launched, as known now (see ``LaunchReason``).
+    public var launchReason: LaunchReason { (outer ?? self).state.launchReason }
+}

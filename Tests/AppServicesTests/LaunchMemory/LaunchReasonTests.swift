@@ -1,0 +1,108 @@
+import AppServicesTesting
+import Foundation
+import Testing
+
+@testable import AppServices
+
+final class ReasonReader: AppService, LaunchHandling {
+    let seen = Locked<[LaunchReason]>([])
+
+    func application(_ context: AppContext, didFinishLaunchingWithOptions options: LaunchOptions) -> Bool {
+        seen.withLock { $0.append(context.launchReason) }
+        return true
+    }
+}
+
+@MainActor @Suite("Why the application was launched")
+struct LaunchReasonTests {
+    nonisolated static let link = URL(string: "shop://orders/17")!
+    nonisolated static let chat = UserNotification(
+        identifier: "m-17",
+        categoryIdentifier: "chat",
+        title: "Ada",
+        body: "Lunch?"
+    )
+    nonisolated static let cases: [(LaunchOptions, LaunchReason)] = [
+        (LaunchOptions(), .user),
+        (LaunchOptions(url: link), .url),
+        (LaunchOptions(shortcutItem: ShortcutItem(type: "scan", localizedTitle: "Scan")), .shortcut),
+        (LaunchOptions(userActivityType: "com.example.order"), .userActivity),
+        (LaunchOptions(remoteNotification: ["aps": ["alert": "Hi"]]), .notificationResponse),
+        (LaunchOptions(remoteNotification: ["aps": ["content-available": 1]], launchedInBackground: true), .silentPush),
+        (LaunchOptions(launchedInBackground: true, isLocationEvent: true), .location),
+        (LaunchOptions(launchedInBackground: true), .otherBackground),
+    ]
+
+    @Test("The launch options give the reason", arguments: cases)
+    func fromLaunchOptions(options: LaunchOptions, reason: LaunchReason) {
+        let composite = ServiceComposite([])
+        _ = composite.didFinishLaunching(options)
+        #expect(composite.launchReason == reason)
+    }
+
+    nonisolated static let connections: [(SceneConnectionOptions, LaunchReason)] = [
+        (SceneConnectionOptions(), .user),
+        (SceneConnectionOptions(urlContexts: [OpenURLContext(url: link)]), .url),
+        (SceneConnectionOptions(userActivities: [UserActivity(activityType: "com.example.order")]), .userActivity),
+        (SceneConnectionOptions(shortcutItem: ShortcutItem(type: "scan", localizedTitle: "Scan")), .shortcut),
+        (SceneConnectionOptions(notificationResponse: NotificationResponse(notification: chat)), .notificationResponse),
+    ]
+
+    @Test(
+        "In the scene life cycle the first scene's connection options give it; a later scene's do not",
+        arguments: connections
+    )
+    func fromFirstScene(connection: SceneConnectionOptions, reason: LaunchReason) throws {
+        let composite = ServiceComposite([])
+        let simulator = LifecycleSimulator(driving: composite)
+        let first = SceneInfo(session: SceneSession(persistentIdentifier: "first"))
+        let second = SceneInfo(session: SceneSession(persistentIdentifier: "second"))
+        try simulator.coldLaunch(connecting: first, connectionOptions: connection)
+        #expect(composite.launchReason == reason)
+        try simulator.connect(second, options: SceneConnectionOptions(urlContexts: [OpenURLContext(url: Self.link)]))
+        #expect(composite.launchReason == reason)
+    }
+
+    @Test("A launch into the background takes the reason of its first background callback, and keeps it")
+    func fromFirstBackgroundCallback() async throws {
+        let fetched = ServiceComposite([])
+        let fetch = LifecycleSimulator(driving: fetched)
+        _ = try await fetch.launchIntoBackgroundForFetch()
+        #expect(fetched.launchReason == .backgroundTask)
+        _ = try await fetch.deliverSilentPush(RemoteNotification(userInfo: [:]))
+        #expect(fetched.launchReason == .backgroundTask)
+
+        let pushed = ServiceComposite([])
+        _ = try await LifecycleSimulator(driving: pushed).launchIntoBackground(for: RemoteNotification(userInfo: [:]))
+        #expect(pushed.launchReason == .silentPush)
+
+        let woken = ServiceComposite([])
+        try await LifecycleSimulator(driving: woken).launchIntoBackground(forURLSession: "uploads")
+        #expect(woken.launchReason == .backgroundTask)
+    }
+
+    @Test("A background callback after a launch in front of the user does not change its reason")
+    func userLaunchStays() async throws {
+        let composite = ServiceComposite([])
+        let simulator = LifecycleSimulator(driving: composite)
+        try simulator.coldLaunch()
+        _ = try await simulator.deliverSilentPush(RemoteNotification(userInfo: [:]))
+        #expect(composite.launchReason == .user)
+    }
+
+    @Test("Initializers read the reason from their context, services from theirs")
+    func initializersAndServicesReadIt() throws {
+        let seen = Locked<[LaunchReason]>([])
+        let plan = try LaunchPlan {
+            ClosureInitializer.beforeLaunchReturns("read-reason") { context in
+                seen.withLock { $0.append(context.launchReason) }
+            }
+        }
+        let reader = ReasonReader()
+        let composite = ServiceComposite([reader], configuration: .init(clock: TestClock()), launchPlan: plan)
+        _ = composite.didFinishLaunching(LaunchOptions(url: Self.link))
+        #expect(seen.withLock { $0 } == [.url])
+        #expect(reader.seen.withLock { $0 } == [.url])
+        #expect(composite.launchReason.description == "url")
+    }
+}
