@@ -64,6 +64,16 @@ extension ApplicationHost {
         /// Where the host logs the launch, each wind-down step, each reload and each
         /// background-task run.
         public var logger: Logger
+        /// Where the host keeps the launch history (``LaunchHistory``), in place of the
+        /// launch plan's ``LaunchPlan/Configuration/memory``, which outside Apple platforms
+        /// keeps it in memory only; `nil` (the default) keeps the plan's.
+        ///
+        /// Give it ``LaunchMemory/directory(_:version:)`` with a directory the process may
+        /// write and keeps across restarts (a service's state directory, or
+        /// ``ApplicationHost/cacheDirectory(named:)`` for a tool run by a user), and the
+        /// version being run: migrations, throttled initializers and the safe mode then work
+        /// across runs as they do across launches of an app.
+        public var launchMemory: LaunchMemory?
         /// Called once, when the application serves: it has launched (through its critical
         /// phase), is active, and its signals are trapped, the reload signal by the host and
         /// the graceful-shutdown signals by the service group, which traps them before it
@@ -84,8 +94,10 @@ extension ApplicationHost {
             reloadSignal: UnixSignal? = .sighup,
             backgroundTaskSignal: UnixSignal? = .sigusr1,
             logger: Logger = Logger(label: "AppServicesLifecycle"),
+            launchMemory: LaunchMemory? = nil,
             whenServing: (@Sendable () -> Void)? = nil
         ) {
+            self.launchMemory = launchMemory
             self.launchOptions = launchOptions
             self.budgets = budgets
             self.configurationLayers = configurationLayers

@@ -168,6 +168,15 @@ public final class ApplicationHost: Service {
     @MainActor
     private func launchApplication() -> Launch? {
         let options = configuration.launchOptions
+        if let memory = configuration.launchMemory {
+            if composite.keepLaunchHistory(in: memory) {
+                logger.info("The launch history is kept in the \(memory.store.description).")
+            } else {
+                logger.warning(
+                    "The launch history is not kept in the \(memory.store.description): the composite has no launch plan, or its launch has begun."
+                )
+            }
+        }
         // As an app registers with BGTaskScheduler before launch returns; before the
         // services hear of the launch, so that they can submit requests from it on.
         backgroundTasks.register(composite)

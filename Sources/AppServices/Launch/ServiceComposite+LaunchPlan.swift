@@ -142,6 +142,7 @@ extension ServiceComposite {
     /// hand over to it.
     func runMergedLaunchPlan(_ merged: LaunchPlan, nested: [ServiceComposite]) {
         let successor = makeLaunch(merged)
+        if let memory = launch?.memory.replacement { _ = successor.memory.use(memory) }
         for composite in [self] + nested {
             composite.launch?.handOver(to: successor)
             composite.state.attach(successor)

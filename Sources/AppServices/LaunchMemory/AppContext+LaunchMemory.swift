@@ -19,3 +19,14 @@ extension ServiceComposite {
     /// Why the application was launched, as known now (see ``LaunchReason``).
     public var launchReason: LaunchReason { (outer ?? self).state.launchReason }
 }
+
+extension ServiceComposite {
+    /// Keeps the launch history in `memory` instead of where the launch plan's
+    /// configuration says: for a host that knows where its process may write. Returns
+    /// `false`, changing nothing, without a launch plan or once the launch has read the
+    /// history.
+    package func keepLaunchHistory(in memory: LaunchMemory) -> Bool {
+        guard let launch = (outer ?? self).launch else { return false }
+        return launch.memory.use(memory)
+    }
+}

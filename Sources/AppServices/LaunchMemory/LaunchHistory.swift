@@ -122,7 +122,10 @@ struct LaunchRecord: Codable, Equatable, Sendable {
 /// Keeps one launch's history: reads it once as the launch begins, and writes it back, off
 /// the calling thread, whenever it changes.
 final class LaunchMemoryKeeper: Sendable {
-    let memory: LaunchMemory
+    /// Where the history is kept, and for which version: the plan's, unless a host
+    /// replaced it before the launch began (``use(_:)``).
+    var memory: LaunchMemory { current.withLock { $0 } }
+    private let current: Locked<LaunchMemory>
     private let logger: Logger
     private let state = Locked(State())
     /// Writes run here, one at a time, each writing the latest record.
@@ -136,12 +139,30 @@ final class LaunchMemoryKeeper: Sendable {
         var record = LaunchRecord()
         /// A write is queued and will write the record as it is when it runs.
         var isWriteQueued = false
+        /// What ``use(_:)`` put in place of the plan's memory.
+        var replacement: LaunchMemory?
     }
 
     init(memory: LaunchMemory, logger: Logger) {
-        self.memory = memory
+        self.current = Locked(memory)
         self.logger = logger
     }
+
+    /// Keeps the history in `memory` instead. Returns `false`, changing nothing, when the
+    /// launch has already read the history. Called before the launch begins, on the thread
+    /// that begins it.
+    func use(_ memory: LaunchMemory) -> Bool {
+        state.withLock { state in
+            guard state.history == nil else { return false }
+            current.withLock { $0 = memory }
+            state.replacement = memory
+            return true
+        }
+    }
+
+    /// The memory ``use(_:)`` put in place of the plan's, if any: a launch that hands over
+    /// to a merged one hands it on.
+    var replacement: LaunchMemory? { state.withLock { $0.replacement } }
 
     /// The history this launch found, once it has begun.
     var history: LaunchHistory? { state.withLock { $0.history } }

@@ -1,7 +1,10 @@
+import Foundation
+
 extension LaunchReport {
     /// The report as aligned text: a summary line, one row per initializer and command
     /// (in start order), the foreground runs, the critical path, the budget overruns, and
-    /// the held work when there is some.
+    /// the held work when there is some, and the launch history and next due times when
+    /// the launch kept them.
     ///
     /// ```text
     /// Launch succeeded: wall time 64.0 ms, total work 111.0 ms, parallelism 1.73x
@@ -34,7 +37,31 @@ extension LaunchReport {
             let held = heldWork.map { "\($0.name) (until \($0.waitsFor)): \($0.outcome)" }
             lines.append("Held work: \(held.joined(separator: ", "))")
         }
+        if let history { lines.append(Self.line(history)) }
+        if !nextDueTimes.isEmpty {
+            let due = nextDueTimes.sortedOnce { $0.key < $1.key }.map { "\($0.key) at \($0.value.ISO8601Format())" }
+            lines.append("Next due: \(due.joined(separator: ", "))")
+        }
         return lines.joined(separator: "\n")
+    }
+
+    private static func line(_ history: LaunchHistory) -> String {
+        var facts = ["version \(history.currentVersion)"]
+        if history.isFirstLaunchAfterReinstall {
+            facts.append("first launch after a reinstall")
+        } else if history.isFirstLaunch {
+            facts.append("first launch")
+        } else {
+            facts.append(
+                "launch \(history.launchCount), after version \(history.previousVersion.map { "\($0)" } ?? "?")"
+            )
+        }
+        if history.launchesWithoutFirstFrame > 0 {
+            facts.append("\(history.launchesWithoutFirstFrame) launches in a row without a first frame before it")
+        }
+        if history.isSafeMode { facts.append("safe mode") }
+        if let problem = history.problem { facts.append(problem) }
+        return "History: \(facts.joined(separator: "; "))"
     }
 
     private static func cells(_ node: Node) -> [String] {

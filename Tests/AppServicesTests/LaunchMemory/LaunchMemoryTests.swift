@@ -87,7 +87,9 @@ struct MigrationFailed: Error, CustomStringConvertible {
         #expect(second?.isUpgrade == false)
         #expect(second?.launchCount == 2)
 
-        let third = try await device.launch("1.2") { try LaunchPlan(configuration: $0) {} }.report.history
+        let thirdReport = try await device.launch("1.2") { try LaunchPlan(configuration: $0) {} }.report
+        #expect(thirdReport.textTable.hasSuffix("History: version 1.2; launch 3, after version 1.0"))
+        let third = thirdReport.history
         #expect(third?.previousVersion == "1.0")
         #expect(third?.currentVersion == "1.2")
         #expect(third?.isUpgrade == true)

@@ -25,6 +25,9 @@ import Testing
         let (composite, first) = try await device.launch("1.0") { try plan($0, log: log, failing: failing) }
         #expect(first.nodes.first?.outcome == .succeeded)
         #expect(first.nextDueTimes["refresh"] == Date(timeIntervalSince1970: 1_800_000_000 + 900))
+        #expect(
+            first.textTable.hasSuffix("History: version 1.0; first launch\nNext due: refresh at 2027-01-15T08:15:00Z")
+        )
 
         device.advance(by: .seconds(5 * 60))
         composite.willEnterForeground()
@@ -94,6 +97,11 @@ import Testing
         let safe = try await device.launch("1.0") { try plan($0, log: log) }.report
         #expect(safe.history?.isSafeMode == true)
         #expect(safe.history?.launchesWithoutFirstFrame == 3)
+        #expect(
+            safe.textTable.contains(
+                "launch 4, after version 1.0; 3 launches in a row without a first frame before it; safe mode"
+            )
+        )
         #expect(log.all == ["reset-caches safe=true"])
         let sync = try #require(safe.nodes.first { $0.name == "sync" })
         #expect(sync.outcome == .notDue("safe mode runs instead (3 launches in a row without a first frame)"))

@@ -264,7 +264,7 @@ struct LaunchReadinessTests {
                 HeldWork(name: "CriticalHolder: warm caches", waitsFor: "phase critical", outcome: .ran)
             ]
         )
-        #expect(report.textTable.hasSuffix("Held work: CriticalHolder: warm caches (until phase critical): ran"))
+        #expect(report.textTable.contains("\nHeld work: CriticalHolder: warm caches (until phase critical): ran\n"))
         let decoded = try JSONDecoder().decode(LaunchReport.self, from: JSONEncoder().encode(report))
         #expect(decoded.heldWork == report.heldWork)
     }

@@ -112,7 +112,13 @@ struct LaunchReportTests {
         #expect(rows.contains { $0.hasPrefix("RootView [command]") })
         #expect(rows.contains { $0.hasPrefix("C ") && $0.contains(" 1 ") && $0.hasSuffix("succeeded") })
         #expect(rows.contains { $0.hasSuffix("skipped: dependency Broken failed") })
-        #expect(lines.suffix(2) == ["Critical path (70.0 ms): RootView -> A -> B -> D -> E", "Budget overruns: none"])
+        #expect(
+            lines.suffix(3) == [
+                "Critical path (70.0 ms): RootView -> A -> B -> D -> E", "Budget overruns: none",
+                // The default memory outside Apple platforms: in memory, so every launch is a first.
+                "History: version 0; first launch",
+            ]
+        )
     }
 
     @Test("Durations are recorded as metrics timers")
