@@ -169,7 +169,7 @@ final class LaunchMemoryKeeper: Sendable {
 
     /// Reads the history (once; later calls return what the first found), counts this
     /// launch as one without a first frame until ``firstFrameReached()``, and writes that
-    /// back. A store that cannot be read, or holds something else than a history, is
+    /// back before it returns. A store that cannot be read, or holds something else than a history, is
     /// reported once, here, and the launch counts as a first launch.
     func begin(safeModeAfter threshold: Int?) -> LaunchHistory {
         if let history { return history }
@@ -210,7 +210,10 @@ final class LaunchMemoryKeeper: Sendable {
         }
         if first == history {
             placeMarker()
-            scheduleWrite()
+            // Written before the launch goes on, not queued: a launch that crashes in its
+            // first milliseconds (in didFinishLaunching itself, the commonest crash loop)
+            // must still count as one without a first frame.
+            writes.sync { write() }
         }
         return first
     }
@@ -248,21 +251,24 @@ final class LaunchMemoryKeeper: Sendable {
             return !state.isWriteQueued
         }
         guard queue else { return }
-        writes.async { [self] in
-            let record = state.withLock { state in
-                state.isWriteQueued = false
-                return state.record
-            }
-            do {
-                let encoder = JSONEncoder()
-                encoder.outputFormatting = [.sortedKeys]
-                try memory.store.save(try encoder.encode(record))
-            } catch {
-                logger.error(
-                    "The launch history could not be written to \(memory.store.description): \(error).",
-                    metadata: ["store": "\(memory.store.description)"]
-                )
-            }
+        writes.async { [self] in write() }
+    }
+
+    /// Writes the record as it is now; on the writes queue.
+    private func write() {
+        let record = state.withLock { state in
+            state.isWriteQueued = false
+            return state.record
+        }
+        do {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            try memory.store.save(try encoder.encode(record))
+        } catch {
+            logger.error(
+                "The launch history could not be written to \(memory.store.description): \(error).",
+                metadata: ["store": "\(memory.store.description)"]
+            )
         }
     }
 

@@ -114,6 +114,26 @@ import Testing
         #expect(after.nodes.first { $0.name == "reset-caches" }?.outcome == .notDue("it runs in safe mode only"))
     }
 
+    @Test("A launch counts as one without a first frame before any of its work runs, so a crash at once still counts")
+    func countedBeforeWork() throws {
+        let device = SimulatedInstall()
+        let stored = Locked<LaunchRecord?>(nil)
+        var configuration = LaunchPlan.Configuration()
+        configuration.memory = device.memory("1.0")
+        let plan = try LaunchPlan(configuration: configuration) {
+            ClosureInitializer.beforeLaunchReturns("crash-at-once") { _ in
+                // The process would end here; what the store holds now is all the next launch finds.
+                let data = try device.store.load()
+                stored.withLock { $0 = try? data.map { try JSONDecoder().decode(LaunchRecord.self, from: $0) } }
+            }
+        }
+        let composite = ServiceComposite([], configuration: .init(clock: TestClock()), launchPlan: plan)
+        _ = composite.didFinishLaunching()
+        let record = try #require(stored.withLock { $0 })
+        #expect(record.launchCount == 1)
+        #expect(record.launchesWithoutFirstFrame == 1)
+    }
+
     @Test("A safe mode in addition runs the plan and its own initializers")
     func inAddition() async throws {
         let device = SimulatedInstall()
