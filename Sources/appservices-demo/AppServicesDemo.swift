@@ -35,6 +35,13 @@ struct AppServicesDemo: AsyncParsableCommand {
             inbox's refresh, which schedules its next run). With --trace, it writes the trace \
             after the wind-down.
 
+            LAUNCH MEMORY
+              The host keeps a launch history (--history, by default in the user's cache
+              directory). A migration moves drafts on the first run only; another reindexes
+              the inbox when upgrading from 1.x (run once more with --app-version 2.0). Three
+              runs with --crash-before-first-frame end before their first frame; the fourth
+              starts in safe mode, and a run that reaches its first frame ends it.
+
             CONFIGURATION
               No file is needed. Environment variables override the JSON file named by
               --config (or APP_CONFIG_FILE), which overrides the built-in defaults. In the
@@ -48,6 +55,8 @@ struct AppServicesDemo: AsyncParsableCommand {
               appservices-demo
               CRASH_REPORTER_DSN=https://key@crashes.example.com/1 appservices-demo
               appservices-demo --config demo.json --serve
+              appservices-demo --app-version 2.0
+              appservices-demo --crash-before-first-frame   (three times, then once more)
               kill -HUP <pid>          (while serving: reload demo.json)
               kill -USR1 <pid>         (while serving: run the due background tasks)
             """
@@ -70,6 +79,20 @@ struct AppServicesDemo: AsyncParsableCommand {
     @Flag(help: "Show the host's informational logs in the scripted session too.")
     var verbose = false
 
+    @Option(
+        help: ArgumentHelp(
+            "Where the launch history is kept (default: appservices-demo in the user's cache directory).",
+            valueName: "directory"
+        )
+    )
+    var history: String?
+
+    @Option(help: ArgumentHelp("The version this run is, for the launch history.", valueName: "version"))
+    var appVersion = "1.0"
+
+    @Flag(help: "End the process before the first frame, as a crash would; the fourth such run starts in safe mode.")
+    var crashBeforeFirstFrame = false
+
     /// Where the scripted session writes its trace when `--trace` is not given.
     static let defaultTracePath = "appservices-launch-trace.json"
 
@@ -86,11 +109,20 @@ struct AppServicesDemo: AsyncParsableCommand {
             try TraceFile(path: path)
         }
         let log = EventLog()
+        let historyDirectory =
+            history.map { URL(filePath: $0, directoryHint: .isDirectory) }
+            ?? ApplicationHost.cacheDirectory(named: "appservices-demo")
+        Console.writeLine(
+            "Launch history: \(historyDirectory.appending(path: "launch-history.json").path(percentEncoded: false)) "
+                + "(version \(appVersion); delete it to launch as a new install)"
+        )
         let app = try await DemoApplication(
             layers: layers,
             reader: reader,
             logger: logger,
             log: log,
+            memory: .directory(historyDirectory, version: AppVersion(appVersion)),
+            crashesBeforeFirstFrame: crashBeforeFirstFrame,
             whenServing: serve ? Self.announceServing : nil
         )
 

@@ -22,21 +22,31 @@ struct DemoApplication {
     ///   - reader: The configuration as read at start.
     ///   - logger: Where the host, the composite and the launch log.
     ///   - log: Where the services and initializers tell what they do.
+    ///   - memory: Where the host keeps the launch history, and the version that runs.
+    ///   - crashesBeforeFirstFrame: Whether the launch ends the process before its first
+    ///     frame (unless it runs in safe mode).
     ///   - whenServing: Called once the host serves, its signals trapped.
     init(
         layers: LayeredConfiguration,
         reader: ConfigReader,
         logger: Logger,
         log: EventLog,
+        memory: LaunchMemory,
+        crashesBeforeFirstFrame: Bool = false,
         whenServing: (@Sendable () -> Void)? = nil
     ) throws {
         let store = LocalStore()
-        let plan = try LaunchPlan(configuration: .init(reader: reader, secretKeys: layers.secretKeys)) {
+        let plan = try LaunchPlan(
+            configuration: .init(reader: reader, secretKeys: layers.secretKeys),
+            safeMode: LaunchMemoryDemo.safeMode(log: log)
+        ) {
             LoggingInitializer(log: log)
             CrashReporterInitializer(log: log)
             FeatureFlagsInitializer(log: log)
             StoreInitializer(store: store, log: log)
             ImageCacheInitializer(log: log)
+            LaunchMemoryDemo.migrations(log: log)
+            if crashesBeforeFirstFrame { LaunchMemoryDemo.crash(log: log) }
         } commands: {
             RootViewCommand(log: log)
             AppearanceCommand(log: log)
@@ -52,7 +62,12 @@ struct DemoApplication {
         self.store = store
         self.host = ApplicationHost(
             composite: composite,
-            configuration: .init(configurationLayers: layers, logger: logger, whenServing: whenServing)
+            configuration: .init(
+                configurationLayers: layers,
+                logger: logger,
+                launchMemory: memory,
+                whenServing: whenServing
+            )
         )
     }
 

@@ -41,6 +41,14 @@ struct ScriptedSession: Service {
         var storeGenerations = app.store.generations.makeAsyncIterator()
         // Let the launch finish (through its idle phase) before the user does anything.
         try await composite.launch?.waitUntilReady(.idle)
+        if let history = composite.launch?.history {
+            let what =
+                history.isFirstLaunch
+                ? "first launch of this install"
+                : "after version \(history.previousVersion.map { "\($0)" } ?? "?")"
+                    + (history.isSafeMode ? "; safe mode" : "")
+            log.record("(launch history)", "launch \(history.launchCount), version \(history.currentVersion)", what)
+        }
 
         log.heading("2. The system delivers a push token")
         composite.didRegisterForRemoteNotifications(

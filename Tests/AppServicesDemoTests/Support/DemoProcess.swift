@@ -55,7 +55,8 @@ final class DemoProcess {
         process.executableURL = executable
         process.arguments = arguments
         process.currentDirectoryURL = directory
-        process.environment = Self.environment(adding: extra)
+        // The launch history goes to the user's cache directory: here, this run's directory.
+        process.environment = Self.environment(adding: ["XDG_CACHE_HOME": directory.path].merging(extra) { $1 })
 
         let pipe = Pipe()
         // Demos start in parallel: a pipe inherited by another test's child keeps a reader
