@@ -159,7 +159,7 @@ extension Launch {
 
 extension Duration {
     /// The duration in seconds, as a `TimeInterval`.
-    var seconds: Double {
+    package var seconds: Double {
         let (seconds, attoseconds) = components
         return Double(seconds) + Double(attoseconds) / 1e18
     }

@@ -1,5 +1,5 @@
 public import Foundation
-import Logging
+package import Logging
 
 /// What the launches of this install have been, as this launch found it: the version that
 /// ran before, whether this is the first launch (and whether after a reinstall), how many
@@ -289,5 +289,18 @@ final class LaunchMemoryKeeper: Sendable {
         } catch {
             logger.warning("Could not mark this install (\(marker.description)): \(error).")
         }
+    }
+}
+
+extension LaunchMemory {
+    /// Counts one whole launch of ``version`` in ``store``, as the launch keeps it: the
+    /// history read and written back, the install marked, and, with `reachingFirstFrame`,
+    /// the first frame reached. It records no migration and no initializer run. For the
+    /// test kit's steps, which set up the launches that came before the one a test makes.
+    package func recordLaunch(reachingFirstFrame: Bool, logger: Logger) {
+        let keeper = LaunchMemoryKeeper(memory: self, logger: logger)
+        _ = keeper.begin(safeModeAfter: nil)
+        if reachingFirstFrame { keeper.firstFrameReached() }
+        keeper.waitForWrites()
     }
 }

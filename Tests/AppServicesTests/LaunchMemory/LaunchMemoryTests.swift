@@ -5,27 +5,24 @@ import Testing
 
 @testable import AppServices
 
-/// One device across simulated launches: an install's history store, the device's install
-/// marker, and a wall clock the test moves.
+/// One install across the launches a test makes, through the test kit's
+/// ``SimulatedInstall``: each launch a composite of its own, as each launch of an app is a
+/// process of its own.
 @MainActor
-final class SimulatedInstall {
-    let store = InMemoryLaunchHistoryStore()
-    let marker = InMemoryInstallMarker()
+final class Device {
+    let install = SimulatedInstall()
     let logs = LogCapture()
-    private let wallClock = Locked(Date(timeIntervalSince1970: 1_800_000_000))
+
+    var store: InMemoryLaunchHistoryStore { install.store }
 
     /// Moves the wall clock on.
-    func advance(by duration: Duration) {
-        wallClock.withLock { $0 = $0.addingTimeInterval(duration.seconds) }
-    }
+    func advance(by duration: Duration) { install.advanceClock(by: duration) }
 
     /// Deletes the app: its history goes, the device's marker stays.
-    func reinstall() { store.erase() }
+    func reinstall() { install.reinstall() }
 
     /// The memory a launch of `version` uses.
-    func memory(_ version: AppVersion) -> LaunchMemory {
-        LaunchMemory(store: store, installMarker: marker, version: version) { [wallClock] in wallClock.withLock { $0 } }
-    }
+    func memory(_ version: AppVersion) -> LaunchMemory { install.memory(version) }
 
     /// Launches `version` with the plan `makePlan` makes, to its first frame and idle (or,
     /// with `reachesFirstFrame` false, as far as a launch goes that crashes before its first
@@ -74,7 +71,7 @@ struct MigrationFailed: Error, CustomStringConvertible {
 @Suite struct LaunchHistoryTests {
     @Test("The first launch, then a relaunch and an upgrade: versions, counts and flags as each launch found them")
     func versionsAndCounts() async throws {
-        let device = SimulatedInstall()
+        let device = Device()
         let first = try await device.launch("1.0") { try LaunchPlan(configuration: $0) {} }.report.history
         #expect(first?.isFirstLaunch == true)
         #expect(first?.isFirstLaunchAfterReinstall == false)
@@ -98,7 +95,7 @@ struct MigrationFailed: Error, CustomStringConvertible {
 
     @Test("After the app is deleted and installed again, the first launch is a reinstall; on a new device it is not")
     func reinstall() async throws {
-        let device = SimulatedInstall()
+        let device = Device()
         try await device.launch("1.0") { try LaunchPlan(configuration: $0) {} }
         device.reinstall()
         let history = try await device.launch("1.0") { try LaunchPlan(configuration: $0) {} }.report.history
@@ -106,13 +103,13 @@ struct MigrationFailed: Error, CustomStringConvertible {
         #expect(history?.isFirstLaunchAfterReinstall == true)
         #expect(history?.launchCount == 1)
 
-        let fresh = try await SimulatedInstall().launch("1.0") { try LaunchPlan(configuration: $0) {} }.report.history
+        let fresh = try await Device().launch("1.0") { try LaunchPlan(configuration: $0) {} }.report.history
         #expect(fresh?.isFirstLaunchAfterReinstall == false)
     }
 
     @Test("A damaged store is reported once, the launch counts as a first launch, and a new history is written")
     func damagedStore() async throws {
-        let device = SimulatedInstall()
+        let device = Device()
         try await device.launch("1.0") { try LaunchPlan(configuration: $0) {} }
         device.store.replace(with: Data("{\"launchCount\": \"many\"".utf8))
         let history = try #require(

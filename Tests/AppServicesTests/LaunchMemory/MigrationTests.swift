@@ -25,7 +25,7 @@ import Testing
 
     @Test("A once migration runs on the first launch only; later launches list it as not due, and its dependents run")
     func once() async throws {
-        let device = SimulatedInstall()
+        let device = Device()
         let log = RunLog()
         for version in ["1.0", "1.0", "1.1"] {
             try await device.launch(AppVersion(version)) { try plan($0, .once, log: log) }
@@ -39,7 +39,7 @@ import Testing
 
     @Test("A migration that fails runs again on the next launch, and is remembered only when it succeeds")
     func failedRunsAgain() async throws {
-        let device = SimulatedInstall()
+        let device = Device()
         let log = RunLog()
         let failed = try await device.launch("1.0") { try plan($0, .once, log: log, failing: true) }.report
         #expect(failed.status == .succeeded)
@@ -55,7 +55,7 @@ import Testing
 
     @Test("A migration that blocks the launch fails it, and runs again next launch")
     func blocksTheLaunch() async throws {
-        let device = SimulatedInstall()
+        let device = Device()
         let log = RunLog()
         let report = try await device.launch("1.0") {
             try plan($0, .once, onFailure: .blockLaunch, log: log, failing: true)
@@ -68,7 +68,7 @@ import Testing
 
     @Test("A migration that skips on failure is remembered as done, and never runs again")
     func skipsForGood() async throws {
-        let device = SimulatedInstall()
+        let device = Device()
         let log = RunLog()
         try await device.launch("1.0") { try plan($0, .once, onFailure: .skip, log: log, failing: true) }
         let report = try await device.launch("1.0") { try plan($0, .once, onFailure: .skip, log: log) }.report
@@ -84,7 +84,7 @@ import Testing
         ] as [(String?, String, Bool)]
     )
     func upgradeRanges(previous: String?, current: String, runs: Bool) async throws {
-        let device = SimulatedInstall()
+        let device = Device()
         let log = RunLog()
         if let previous { try await device.launch(AppVersion(previous)) { try LaunchPlan(configuration: $0) {} } }
         let report = try await device.launch(AppVersion(current)) {
@@ -102,7 +102,7 @@ import Testing
 
     @Test("An upgrade migration that failed stays due on the next launch, though that launch is no upgrade")
     func failedUpgradeStaysDue() async throws {
-        let device = SimulatedInstall()
+        let device = Device()
         let log = RunLog()
         let trigger = Migration.Trigger.whenUpgrading(from: "1.0"..<"2.0")
         try await device.launch("1.5") { try LaunchPlan(configuration: $0) {} }
@@ -115,7 +115,7 @@ import Testing
 
     @Test("A first-launch migration runs on a new install and on a reinstall; a reinstall one only on a reinstall")
     func firstLaunchAndReinstall() async throws {
-        let device = SimulatedInstall()
+        let device = Device()
         let log = RunLog()
         func plan(_ configuration: LaunchPlan.Configuration) throws -> LaunchPlan {
             try LaunchPlan(configuration: configuration) {
@@ -147,7 +147,7 @@ import Testing
             }
         }
         let view = ProgressView()
-        let device = SimulatedInstall()
+        let device = Device()
         let (composite, _) = try await device.launch("1.0", services: [view]) { configuration in
             try LaunchPlan(configuration: configuration) {
                 Migration("reindex", when: .once) { context in

@@ -19,7 +19,7 @@ import Testing
 
     @Test("A throttled initializer skips foregrounds inside its interval and runs after it, across a relaunch")
     func throttled() async throws {
-        let device = SimulatedInstall()
+        let device = Device()
         let log = RunLog()
         let failing = Locked(false)
         let (composite, first) = try await device.launch("1.0") { try plan($0, log: log, failing: failing) }
@@ -55,7 +55,7 @@ import Testing
 
     @Test("The interval counts from the last success: a failed run leaves the initializer due")
     func fromLastSuccess() async throws {
-        let device = SimulatedInstall()
+        let device = Device()
         let log = RunLog()
         let failing = Locked(false)
         try await device.launch("1.0") { try plan($0, log: log, failing: failing) }
@@ -86,7 +86,7 @@ import Testing
 
     @Test("Three launches that never reach their first frame lead to safe mode on the fourth; reaching it ends it")
     func crashLoop() async throws {
-        let device = SimulatedInstall()
+        let device = Device()
         let log = RunLog()
         for _ in 0..<3 {
             try await device.launch("1.0", reachesFirstFrame: false) { try plan($0, log: log) }
@@ -116,7 +116,7 @@ import Testing
 
     @Test("A launch counts as one without a first frame before any of its work runs, so a crash at once still counts")
     func countedBeforeWork() throws {
-        let device = SimulatedInstall()
+        let device = Device()
         let stored = Locked<LaunchRecord?>(nil)
         var configuration = LaunchPlan.Configuration()
         configuration.memory = device.memory("1.0")
@@ -136,7 +136,7 @@ import Testing
 
     @Test("A safe mode in addition runs the plan and its own initializers")
     func inAddition() async throws {
-        let device = SimulatedInstall()
+        let device = Device()
         let log = RunLog()
         for _ in 0..<3 {
             try await device.launch("1.0", reachesFirstFrame: false) { try plan($0, log: log, replacing: false) }

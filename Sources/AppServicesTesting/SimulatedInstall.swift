@@ -1,0 +1,71 @@
+public import AppServices
+public import Foundation
+public import Logging
+
+/// One install of the app on one device, across the launches a test makes: its launch
+/// history, the device's install marker, and the wall clock throttled work is timed with.
+///
+/// Give a launch plan the install's ``memory(_:)``, and set up what came before with the
+/// steps: ``launched(_:times:reachingFirstFrame:)`` for earlier launches of a version (a
+/// launch "as 2.0 after 1.0"), the same with `reachingFirstFrame: false` for launches
+/// that crashed before their first frame (safe mode), ``reinstall()`` for a deleted and
+/// installed-again app, and ``advanceClock(by:)`` to move past a throttled initializer's
+/// interval.
+///
+/// ```swift
+/// let install = SimulatedInstall()
+/// install.launched("1.0")
+/// install.launched("1.0", times: 3, reachingFirstFrame: false)
+/// var configuration = LaunchPlan.Configuration()
+/// configuration.memory = install.memory("2.0")  // an upgrade, in safe mode
+/// let plan = try LaunchPlan(configuration: configuration, safeMode: ...) { ... }
+/// ```
+public final class SimulatedInstall: Sendable {
+    /// The install's history: erased by ``reinstall()``.
+    public let store = InMemoryLaunchHistoryStore()
+    /// The device's marker, which outlives the install (as the keychain item does).
+    public let marker = InMemoryInstallMarker()
+    private let clock: Locked<Date>
+    private let logger: Logger
+
+    /// A new install on a new device, its wall clock at `now`.
+    ///
+    /// - Parameters:
+    ///   - now: Where the wall clock starts. Default: 2027-01-15 08:00:00 UTC.
+    ///   - logger: Where the steps report a history they cannot read.
+    public init(
+        now: Date = Date(timeIntervalSince1970: 1_800_000_000),
+        logger: Logger = Logger(label: "SimulatedInstall")
+    ) {
+        self.clock = Locked(now)
+        self.logger = logger
+    }
+
+    /// The wall clock now.
+    public var now: Date { clock.withLock { $0 } }
+
+    /// The memory a launch of `version` on this install uses: its store, the device's
+    /// marker, and the install's wall clock.
+    public func memory(_ version: AppVersion) -> LaunchMemory {
+        LaunchMemory(store: store, installMarker: marker, version: version) { [clock] in clock.withLock { $0 } }
+    }
+
+    /// Counts `times` whole launches of `version`, as the launch would keep them: each read
+    /// the history and wrote it back, and, with `reachingFirstFrame` (the default), reached
+    /// its first frame; without, each stopped before it, as a launch that crashes does.
+    /// They record no migration and no initializer run.
+    public func launched(_ version: AppVersion, times: Int = 1, reachingFirstFrame: Bool = true) {
+        precondition(times >= 0, "A number of launches cannot be negative (\(times)).")
+        for _ in 0..<times { memory(version).recordLaunch(reachingFirstFrame: reachingFirstFrame, logger: logger) }
+    }
+
+    /// Deletes the app and installs it again: the history goes, the device's marker stays,
+    /// so the next launch is the first after a reinstall.
+    public func reinstall() { store.erase() }
+
+    /// Moves the wall clock on by `duration`, past a throttled initializer's interval for
+    /// instance.
+    public func advanceClock(by duration: Duration) {
+        clock.withLock { $0 = $0.addingTimeInterval(duration.seconds) }
+    }
+}
