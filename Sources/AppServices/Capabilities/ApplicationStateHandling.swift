@@ -119,16 +119,20 @@ extension ServiceComposite {
     /// Dispatches `applicationDidBecomeActive(_:)` in dependency order.
     ///
     /// The first time, it also schedules the launch's first-frame report for the main
-    /// queue's next turn (see ``reportFirstFrame()``).
+    /// queue's next turn (see ``reportFirstFrame()``). The launch's repeating initializers
+    /// run while the application is active, from now on (``Repetition``).
     public func didBecomeActive(platform: PlatformObjects? = nil) {
         notify(.didBecomeActive, (any ApplicationStateHandling).self, platform: platform) {
             $0.applicationDidBecomeActive($1)
         }
         launch?.reportFirstFrameAfterMainQueueTurn()
+        launch?.becameActive()
     }
 
-    /// Dispatches `applicationWillResignActive(_:)` in reverse dependency order.
+    /// Dispatches `applicationWillResignActive(_:)` in reverse dependency order; the
+    /// launch's repeating initializers stop repeating until the application is active again.
     public func willResignActive(platform: PlatformObjects? = nil) {
+        launch?.resignedActive()
         notify(.willResignActive, (any ApplicationStateHandling).self, platform: platform) {
             $0.applicationWillResignActive($1)
         }

@@ -78,6 +78,9 @@ public protocol Initializer: Sendable {
     /// in the ``LaunchHistory``. When it is not due, the report lists it as
     /// ``LaunchReport/Outcome/Kind/notDue``, and its dependents go on.
     var minimumInterval: Duration? { get }
+    /// Whether, and how often, the initializer runs again while the application is active,
+    /// or `nil` (the default) for never (see ``Repetition``).
+    var repeats: Repetition? { get }
 
     /// Does the work.
     ///
@@ -115,6 +118,8 @@ extension Initializer {
     public var runsOnMainActor: Bool { false }
     /// Not throttled.
     public var minimumInterval: Duration? { nil }
+    /// Never runs again while active.
+    public var repeats: Repetition? { nil }
 }
 
 /// An initializer whose work is synchronous and runs on the main actor: the kind the
@@ -186,6 +191,8 @@ public struct ClosureInitializer: Initializer {
     public let rerunsOnForeground: Bool
     /// How long after its last success it is due again, or `nil`.
     public let minimumInterval: Duration?
+    /// How often it runs again while the application is active, or `nil`.
+    public let repeats: Repetition?
     /// Initializer types it depends on.
     let dependencyTypes: [any Initializer.Type]
     /// Closure initializers it depends on, by name.
@@ -225,6 +232,8 @@ public struct ClosureInitializer: Initializer {
     ///   - rerunsOnForeground: Whether it runs again on entering the foreground.
     ///   - minimumInterval: How long after its last success it is due again, or `nil`
     ///     (``Initializer/minimumInterval``).
+    ///   - repeats: How often it runs again while the application is active, or `nil`
+    ///     (``Initializer/repeats``).
     ///   - perform: The work.
     public init(
         _ name: String,
@@ -236,6 +245,7 @@ public struct ClosureInitializer: Initializer {
         failurePolicy: FailurePolicy = .required,
         rerunsOnForeground: Bool = false,
         minimumInterval: Duration? = nil,
+        repeats: Repetition? = nil,
         perform: @escaping @isolated(any) @Sendable (InitializerContext) async throws -> Void
     ) {
         self.init(
@@ -248,6 +258,7 @@ public struct ClosureInitializer: Initializer {
             failurePolicy: failurePolicy,
             rerunsOnForeground: rerunsOnForeground,
             minimumInterval: minimumInterval,
+            repeats: repeats,
             body: .asynchronous(perform)
         )
     }
@@ -255,8 +266,9 @@ public struct ClosureInitializer: Initializer {
     /// Creates an initializer named `name` that runs `perform` synchronously, on the main
     /// actor, inside `didFinishLaunching`: in the ``LaunchPhase/beforeLaunchReturns`` phase.
     ///
-    /// It has no budget: synchronous work cannot be interrupted. The other parameters are
-    /// those of ``init(_:phase:dependencies:dependencyNames:requiredConfigurationKeys:budget:failurePolicy:rerunsOnForeground:minimumInterval:perform:)``.
+    /// It has no budget (synchronous work cannot be interrupted), and does not repeat while
+    /// the application is active. The other parameters are those of
+    /// ``init(_:phase:dependencies:dependencyNames:requiredConfigurationKeys:budget:failurePolicy:rerunsOnForeground:minimumInterval:repeats:perform:)``.
     public static func beforeLaunchReturns(
         _ name: String,
         dependencies: [any Initializer.Type] = [],
@@ -277,6 +289,7 @@ public struct ClosureInitializer: Initializer {
             failurePolicy: failurePolicy,
             rerunsOnForeground: rerunsOnForeground,
             minimumInterval: minimumInterval,
+            repeats: nil,
             body: .synchronous(perform)
         )
     }
@@ -291,6 +304,7 @@ public struct ClosureInitializer: Initializer {
         failurePolicy: FailurePolicy,
         rerunsOnForeground: Bool,
         minimumInterval: Duration?,
+        repeats: Repetition?,
         body: Body
     ) {
         self.name = name
@@ -302,6 +316,7 @@ public struct ClosureInitializer: Initializer {
         self.failurePolicy = failurePolicy
         self.rerunsOnForeground = rerunsOnForeground
         self.minimumInterval = minimumInterval
+        self.repeats = repeats
         self.body = body
     }
 

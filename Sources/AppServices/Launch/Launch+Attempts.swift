@@ -12,7 +12,7 @@ extension Launch {
             )
         }
         let context = makeContext(start)
-        if let notDue = notDue(node, attempt: start.attempt) { return notDue }
+        if let notDue = notDue(node, attempt: start.attempt, foregroundRun: start.foregroundRun) { return notDue }
         if let missing = missingConfiguration(node, context) { return missing }
         do {
             try work(context)
@@ -29,7 +29,7 @@ extension Launch {
         _ node: LaunchGraph.Node,
         _ context: InitializerContext
     ) async -> Machine.AttemptResult {
-        if let notDue = notDue(node, attempt: context.attempt) { return notDue }
+        if let notDue = notDue(node, attempt: context.attempt, foregroundRun: context.foregroundRun) { return notDue }
         if let missing = missingConfiguration(node, context) { return missing }
         do {
             try await node.initializer.perform(context)

@@ -6,14 +6,15 @@ extension Launch {
     /// The history this launch found, once it has begun.
     public var history: LaunchHistory? { memory.history }
 
-    /// When each throttled initializer is due again, by name: the time of its last
-    /// success (this launch's or an earlier one's) plus its minimum interval. An
-    /// initializer that never succeeded is due now and is not listed.
+    /// When each throttled or repeating initializer is due again, by name: the time of its
+    /// last success (this launch's or an earlier one's) plus its minimum interval (or the
+    /// interval it repeats at). An initializer that never succeeded is due now and is not
+    /// listed.
     public var nextDueTimes: [String: Date] {
         guard let record = memory.record() else { return [:] }
         var due: [String: Date] = [:]
         for node in graph.nodes {
-            guard let interval = node.minimumInterval, let last = record.lastSuccesses[node.name] else { continue }
+            guard let interval = node.dueInterval, let last = record.lastSuccesses[node.name] else { continue }
             due[node.name] = Date(timeIntervalSince1970: last).addingTimeInterval(interval.seconds)
         }
         return due
@@ -41,8 +42,8 @@ extension Launch {
     }
 
     /// Why `node` need not run in this launch, or `nil` when it is due; checked on the first
-    /// attempt only.
-    func notDue(_ node: LaunchGraph.Node, attempt: Int) -> Machine.AttemptResult? {
+    /// attempt only. A repetition's run is due: it was started when it was.
+    func notDue(_ node: LaunchGraph.Node, attempt: Int, foregroundRun: Int) -> Machine.AttemptResult? {
         guard attempt == 1, let history = memory.history, let record = memory.record() else { return nil }
         if let safeModeOnly = node.safeMode, safeModeOnly != history.isSafeMode {
             return .notDue(
@@ -57,7 +58,9 @@ extension Launch {
         {
             return .notDue(reason)
         }
-        if let interval = node.minimumInterval, let last = record.lastSuccesses[node.name] {
+        if let interval = node.dueInterval, let last = record.lastSuccesses[node.name],
+            !isRepetitionRun(of: node.name, foregroundRun)
+        {
             let since = memory.memory.now().timeIntervalSince1970 - last
             if since >= 0, since < interval.seconds {
                 return .notDue(
@@ -141,7 +144,7 @@ extension Launch {
                     }
                 }
             }
-            if node.minimumInterval != nil, succeeded {
+            if node.dueInterval != nil, succeeded {
                 let now = memory.memory.now().timeIntervalSince1970
                 memory.change { $0.lastSuccesses[node.name] = now }
             }

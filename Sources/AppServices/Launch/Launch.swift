@@ -50,6 +50,9 @@ public final class Launch: Sendable {
     private let successor = Locked<Launch?>(nil)
     /// The work services held until a phase or a milestone, as the composite records it.
     private let heldWork = Locked<[HeldWork]>([])
+    /// The repeating initializers' loops while the application is active, and the run
+    /// each last started.
+    let repetitions = Locked(Repetitions())
     /// The launch history: read as the launch begins, written as it changes.
     var memory: LaunchMemoryKeeper { environment.memory }
 
@@ -130,6 +133,7 @@ public final class Launch: Sendable {
     /// ``LaunchError/Code/cancelled`` error. The report stays complete. Idempotent.
     public func cancel() {
         if let next = successor.withLock({ $0 }) { return next.cancel() }
+        resignedActive()
         let now = clock.now()
         perform(decide { $0.cancel(now: now) })
     }
@@ -257,11 +261,11 @@ public final class Launch: Sendable {
 
     /// Feeds one input to the state machine, under its lock; the caller carries out the
     /// action it returns after the lock is released.
-    private func decide<Action>(_ input: (inout Machine) -> Action) -> Action {
+    func decide<Action>(_ input: (inout Machine) -> Action) -> Action {
         state.withLock { input(&$0) }
     }
 
-    private func perform(_ action: Machine.Action) {
+    func perform(_ action: Machine.Action) {
         if case .perform(let effects) = action { perform(effects) }
     }
 

@@ -27,6 +27,8 @@ struct LaunchGraph: Sendable {
         let migration: (trigger: Migration.Trigger, onFailure: Migration.OnFailure)?
         /// How long after its last success it is due again, for a throttled initializer.
         let minimumInterval: Duration?
+        /// How it runs again while the application is active, if it does.
+        let repeats: Repetition?
         /// Whether it runs in safe mode only (`true`), outside it only (`false`), or always
         /// (`nil`).
         let safeMode: Bool?
@@ -36,6 +38,10 @@ struct LaunchGraph: Sendable {
         let dependencies: [Int]
         /// Positions of the nodes that depend on this one, in dependency order.
         fileprivate(set) var dependents: [Int]
+
+        /// How long after its last success it is due again: its minimum interval, or the
+        /// interval it repeats at. Its successes are remembered when it has one.
+        var dueInterval: Duration? { minimumInterval ?? repeats?.interval }
     }
 
     /// The nodes in the order the plan listed them.
@@ -44,6 +50,8 @@ struct LaunchGraph: Sendable {
     let membersByPhase: [[Int]]
     /// Each node's position by its key.
     let positions: [InitializerKey: Int]
+    /// The positions of the nodes that repeat while the application is active.
+    let repeating: [Int]
 
     /// Checks `initializers` as a plan, reporting every problem at once, and returns the
     /// resolved graph and each initializer's phase for compiling.
@@ -226,6 +234,7 @@ struct LaunchGraph: Sendable {
                 requiredKeys: initializer.requiredConfigurationKeys,
                 migration: (initializer as? Migration).map { ($0.trigger, $0.onFailure) },
                 minimumInterval: initializer.minimumInterval,
+                repeats: initializer.repeats,
                 safeMode: roles[index],
                 synchronousWork: Self.synchronousWork(of: initializer),
                 dependencies: Array(graph.edges(of: index)),
@@ -240,5 +249,6 @@ struct LaunchGraph: Sendable {
         self.nodes = nodes
         self.membersByPhase = membersByPhase
         self.positions = graph.positions
+        self.repeating = nodes.indices.filter { nodes[$0].repeats != nil }
     }
 }

@@ -28,6 +28,8 @@ struct ReadinessBoard {
 
     private var reached: Set<ReadinessPoint> = []
     private var waiters: [Waiter] = []
+    /// Who waits, and for what, in the order they began.
+    var waiting: [(name: String, point: ReadinessPoint)] { waiters.map { ($0.name, $0.point) } }
     private var held: [Entry] = []
     /// Every piece of held work ever handed over, by id, in arrival order.
     private(set) var records: [HeldWork] = []

@@ -34,6 +34,7 @@ extension RequirementTable {
                     var rerunsOnForeground: Bool { get }
                     var runsOnMainActor: Bool { get }
                     var minimumInterval: Duration? { get }
+                    var repeats: Repetition? { get }
                     """,
                 withoutDefaults: """
                     nonisolated(nonsending) func perform(_ context: InitializerContext) async throws

@@ -90,6 +90,10 @@ extension LaunchStateMachine.LogLine {
         )
     }
 
+    static func repeating(_ name: String) -> Self {
+        .init(level: .info, message: "\(name) is due again: running it again.", node: nil)
+    }
+
     static func enteringForeground(_ names: [String]) -> Self {
         .init(
             level: .info,

@@ -58,6 +58,22 @@ extension LaunchStateMachine {
                 && nodes[index].record.outcome.kind.letsDependentsRun
         }
         guard !members.isEmpty else { return }
+        effects.logs.append(.enteringForeground(members.map { graph.nodes[$0].name }))
+        rerun(members, now: now, &effects)
+    }
+
+    /// Runs `index` again, as its repetition asks (``Repetition``), when its last run has
+    /// finished; returns the number of the run, or `nil` when it did not start one.
+    mutating func repeatRun(of index: Int, now: Duration, _ effects: inout Effects) -> Int? {
+        guard launch.isRunning, nodes[index].status == .finished else { return nil }
+        effects.logs.append(.repeating(graph.nodes[index].name))
+        rerun([index], now: now, &effects)
+        return foregroundRuns
+    }
+
+    /// Runs `members` again, as run number ``foregroundRuns`` after the launch's, each
+    /// waiting only for dependencies that run again with it.
+    private mutating func rerun(_ members: [Int], now: Duration, _ effects: inout Effects) {
         foregroundRuns += 1
         for index in members {
             if nodes[index].foregroundRun == 0 {
@@ -69,13 +85,11 @@ extension LaunchStateMachine {
             nodes[index].status = .pending
             nodes[index].record = RunRecord()
         }
-        // A member waits only for dependencies that run again with it.
         for index in members {
             nodes[index].unmet = graph.nodes[index].dependencies.count(where: { dependency in
                 nodes[dependency].foregroundRun == foregroundRuns && nodes[dependency].status == .pending
             })
         }
-        effects.logs.append(.enteringForeground(members.map { graph.nodes[$0].name }))
         for index in members { startIfReady(index, now: now, &effects) }
     }
 

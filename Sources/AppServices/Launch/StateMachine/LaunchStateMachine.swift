@@ -112,6 +112,14 @@ struct LaunchStateMachine {
         return Action(conclude(now: now, effects))
     }
 
+    /// A repeating node is due: it runs again if its last run has finished. Returns the
+    /// number of the run it started, if it started one.
+    mutating func repeatRun(of index: Int, now: Duration) -> (run: Int?, action: Action) {
+        var effects = Effects()
+        let run = repeatRun(of: index, now: now, &effects)
+        return (run, Action(conclude(now: now, effects)))
+    }
+
     /// The plan was merged into an outer composite's launch, which runs instead of this
     /// one: waiters, now and later, are sent there.
     mutating func handOver() -> HandOverAction {

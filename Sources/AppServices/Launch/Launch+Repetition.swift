@@ -1,0 +1,82 @@
+import Foundation
+import Logging
+
+/// The loops that run repeating initializers again while the application is active
+/// (``Repetition``).
+struct Repetitions: Sendable {
+    /// One loop per repeating initializer, while the application is active.
+    var loops: [Task<Void, Never>] = []
+    /// The number of the run each repeating initializer's loop last started, by name.
+    var runs: [String: Int] = [:]
+}
+
+extension Launch {
+    /// The application became active: each repeating initializer's loop starts (once).
+    func becameActive() {
+        let repeating = graph.repeating
+        guard !repeating.isEmpty else { return }
+        repetitions.withLock { state in
+            guard state.loops.isEmpty else { return }
+            state.loops = repeating.map { index in Task { [self] in await repeatWhileActive(index) } }
+        }
+    }
+
+    /// The application resigned active, or the launch ended: the loops stop. A run already
+    /// started goes on.
+    func resignedActive() {
+        let loops = repetitions.withLock { state in
+            defer { state.loops = [] }
+            return state.loops
+        }
+        for loop in loops { loop.cancel() }
+    }
+
+    /// Whether run number `run` of the initializer `name` is one its repetition started.
+    func isRepetitionRun(of name: String, _ run: Int) -> Bool {
+        run > 0 && repetitions.withLock { $0.runs[name] == run }
+    }
+
+    /// Runs `index` again each time it is due and its conditions hold, until cancelled.
+    private func repeatWhileActive(_ index: Int) async {
+        let node = graph.nodes[index]
+        guard let repetition = node.repeats, let composite = environment.composite else { return }
+        let waiter = "\(node.name) (repeating)"
+        do {
+            // Its launch run first: its phase is ready once that has finished.
+            try await waitUntilReady(node.phase)
+            while true {
+                try await clock.sleep(clock.now() + delay(of: node, interval: repetition.interval))
+                for condition in repetition.conditions { try await condition.wait(on: composite, waiter: waiter) }
+                try Task.checkCancellation()
+                let now = clock.now()
+                let started = decide { machine in
+                    let (run, action) = machine.repeatRun(of: index, now: now)
+                    // Noted before the run's attempt can start, which asks whether it is due.
+                    if let run { repetitions.withLock { $0.runs[node.name] = run } }
+                    return action
+                }
+                perform(started)
+                await waitUntilIdle()
+            }
+        } catch is CancellationError {
+            return  // the application resigned active, or the launch ended
+        } catch let error as ReadinessError where error.code == .cancelled {
+            return
+        } catch is LaunchError {
+            return  // the launch failed or was cancelled, and has said why
+        } catch {
+            environment.logger.warning(
+                "\(node.name) no longer repeats: \(error)",
+                metadata: ["initializer": "\(node.name)"]
+            )
+        }
+    }
+
+    /// How long until `node` is due: `interval` after its last success, or after now when
+    /// it has none.
+    private func delay(of node: LaunchGraph.Node, interval: Duration) -> Duration {
+        guard let last = memory.record()?.lastSuccesses[node.name] else { return interval }
+        let since = memory.memory.now().timeIntervalSince1970 - last
+        return max(.zero, interval - .seconds(since))
+    }
+}

@@ -1,0 +1,74 @@
+/// How an initializer runs again while the application is active
+/// (``Initializer/repeats``): every ``interval`` after its last success, once each of its
+/// ``conditions`` holds.
+///
+/// The interval counts from the last success, in this launch or an earlier one (the time is
+/// kept in the ``LaunchHistory``, as for ``Initializer/minimumInterval``, which it also
+/// stands for: the initializer is not due at launch or on entering the foreground sooner).
+/// The repetition runs only while the application is active: it starts when the
+/// application becomes active, once the initializer's launch run has finished, and stops
+/// when the application resigns active; time spent away counts, so work overdue on the
+/// return runs at once. When the work is due and a condition does not hold (a milestone not
+/// reached yet, a gate closed), it waits until every one holds. Each run is listed in the
+/// report with the foreground runs, and ``Launch/nextDueTimes`` says when the next is due.
+///
+/// ```swift
+/// struct FeedRefresh: Initializer {
+///     var repeats: Repetition? {
+///         .every(.seconds(15 * 60), when: [.reached(SignedIn.self), .open(AppLock.self)])
+///     }
+///
+///     func perform(_ context: InitializerContext) async throws {
+///         try await context.service(FeedService.self)?.refresh()
+///     }
+/// }
+/// ```
+public struct Repetition: Sendable {
+    /// How long after its last success the initializer runs again.
+    public let interval: Duration
+    /// What must hold for it to run.
+    public let conditions: [Condition]
+
+    /// Every `interval` after the last success, once each of `conditions` holds.
+    ///
+    /// - Parameters:
+    ///   - interval: How long after its last success the initializer runs again; more than
+    ///     zero.
+    ///   - conditions: Milestones that must be reached and gates that must be open.
+    ///     Default: none.
+    public static func every(_ interval: Duration, when conditions: [Condition] = []) -> Repetition {
+        precondition(interval > .zero, "An initializer repeats after more than no time, not after \(interval).")
+        return Repetition(interval: interval, conditions: conditions)
+    }
+
+    /// Something that must hold for a repeating initializer to run: a milestone reached, or
+    /// a gate open.
+    public struct Condition: Sendable, CustomStringConvertible {
+        /// "milestone SignedIn reached", "gate AppLock open".
+        public let description: String
+        /// The readiness point to wait for, and the service that brings it, on `composite`.
+        let resolve: @MainActor @Sendable (_ composite: ServiceComposite) -> (ReadinessPoint, any AppService.Type)
+
+        /// `milestone` has been reached (for a session's milestone: in the current session).
+        public static func reached<Milestone: AppMilestone>(_ milestone: Milestone.Type) -> Condition {
+            Condition(description: "milestone \(Milestone.name) reached") { composite in
+                (composite.point(Milestone.self), Milestone.reachedBy)
+            }
+        }
+
+        /// `gate` is open.
+        public static func open<Gate: AppGate>(_ gate: Gate.Type) -> Condition {
+            Condition(description: "gate \(Gate.name) open") { composite in
+                composite.noteGate(gate)
+                return (Gate.point, Gate.openedBy)
+            }
+        }
+
+        /// Waits until the condition holds on `composite`.
+        @MainActor
+        func wait(on composite: ServiceComposite, waiter: String) async throws(ReadinessError) {
+            let (point, owner) = resolve(composite)
+            try await composite.waitUntil(point, waiter: waiter, owner: owner)
+        }
+    }
+}

@@ -1,0 +1,116 @@
+import AppServicesTesting
+import Foundation
+import Testing
+
+@testable import AppServices
+
+enum FeedLoaded: AppMilestone {
+    static var reachedBy: any AppService.Type { FeedOwner.self }
+}
+
+enum FeedLock: AppGate {
+    static var openedBy: any AppService.Type { FeedOwner.self }
+    static var isInitiallyOpen: Bool { false }
+}
+
+final class FeedOwner: AppService {}
+
+/// Repeating initializers: every interval after the last success, while the application is
+/// active, once their conditions hold.
+@MainActor
+struct RepetitionTests {
+    let install = SimulatedInstall()
+    let clock = TestClock()
+    let log = RunLog()
+    let owner = FeedOwner()
+
+    func launch(conditions: [Repetition.Condition] = []) throws -> (ServiceComposite, LifecycleSimulator) {
+        var configuration = LaunchPlan.Configuration()
+        configuration.memory = install.memory("1.0")
+        let log = self.log
+        let plan = try LaunchPlan(configuration: configuration) {
+            ClosureInitializer("refresh", repeats: .every(.seconds(60), when: conditions)) { _ in log.note("refresh") }
+        }
+        let composite = ServiceComposite([owner], configuration: .init(clock: clock), launchPlan: plan)
+        return (composite, LifecycleSimulator(driving: composite))
+    }
+
+    /// Waits until the repetition sleeps until `offset` on the test clock.
+    func repetitionSleeps(until offset: Duration) async {
+        await clock.waitForSleepers(until: [TestClock.Instant(offset: offset)])
+    }
+
+    @Test("While active it runs every interval; in the background it does not; time away counts on the return")
+    func everyIntervalWhileActive() async throws {
+        let (composite, simulator) = try launch()
+        try simulator.coldLaunch()
+        await repetitionSleeps(until: .seconds(60))
+        #expect(log.all == ["refresh"])
+        #expect(composite.launch?.nextDueTimes["refresh"] == install.now.addingTimeInterval(60))
+
+        clock.advance(by: .seconds(60))
+        await repetitionSleeps(until: .seconds(120))
+        #expect(log.all == ["refresh", "refresh"])
+        let runs = try #require(composite.launch?.report.foregroundRuns)
+        #expect(runs.map(\.name) == ["refresh"] && runs.first?.outcome == .succeeded)
+
+        try simulator.enterBackground()
+        #expect(clock.sleeperCount == 0, "the repetition stopped with the application active no more")
+        clock.advance(by: .seconds(300))
+        install.advanceClock(by: .seconds(300))
+        #expect(log.all.count == 2)
+
+        // Back after five minutes: overdue, so it runs at once, then every minute again.
+        try simulator.enterForeground()
+        await repetitionSleeps(until: .seconds(420))
+        #expect(log.all.count == 3)
+        #expect(composite.launch?.report.foregroundRuns.count == 2)
+    }
+
+    @Test("A relaunch counts from the last success of the launch before")
+    func countsFromLastSuccessAcrossLaunches() async throws {
+        let (first, simulator) = try launch()
+        try simulator.coldLaunch()
+        await repetitionSleeps(until: .seconds(60))
+        first.willTerminate()
+        install.advanceClock(by: .seconds(20))
+
+        let (second, again) = try launch()
+        try again.coldLaunch()
+        await second.launch?.waitUntilIdle()
+        #expect(second.launch?.report.nodes.first?.outcome.kind == .notDue)
+        // 40 s left of its minute: the repetition sleeps that long, then runs it.
+        await repetitionSleeps(until: .seconds(40))
+        clock.advance(by: .seconds(40))
+        await repetitionSleeps(until: .seconds(100))
+        #expect(log.all == ["refresh", "refresh"])
+    }
+
+    @Test("When due, it waits until its milestone is reached and its gate open")
+    func waitsForConditions() async throws {
+        let (composite, simulator) = try launch(conditions: [.reached(FeedLoaded.self), .open(FeedLock.self)])
+        try simulator.coldLaunch()
+        await repetitionSleeps(until: .seconds(60))
+        clock.advance(by: .seconds(60))
+        try await waitUntilTheRepetitionWaits(for: .milestone(FeedLoaded.self), on: composite)
+        #expect(log.all == ["refresh"], "due, but the milestone is not reached")
+
+        let context = AppContext(composite: composite, service: FeedOwner.self, callback: nil, origin: nil)
+        try context.reach(FeedLoaded.self)
+        try await waitUntilTheRepetitionWaits(for: FeedLock.point, on: composite)
+        #expect(log.all == ["refresh"], "the gate is closed")
+        try context.open(FeedLock.self)
+        await repetitionSleeps(until: .seconds(120))
+        #expect(log.all == ["refresh", "refresh"])
+    }
+
+    /// Returns once the repetition's loop waits for `point` (on another task, so this yields
+    /// until it does, for at most 10,000 turns).
+    func waitUntilTheRepetitionWaits(for point: ReadinessPoint, on composite: ServiceComposite) async throws {
+        for _ in 0..<10_000 {
+            if composite.state.readiness.waiting.contains(where: { $0 == ("refresh (repeating)", point) }) { return }
+            await Task.yield()
+        }
+        Issue.record("The repetition never waited for \(point); it waits for \(composite.state.readiness.waiting)")
+    }
+}
