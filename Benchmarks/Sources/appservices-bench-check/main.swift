@@ -65,6 +65,14 @@ do {
 if wanted(8) { record(await NotificationTargets.willPresent(iterations: 1_000, rounds: 21)) }
 if wanted(9) { record(await NotificationTargets.didReceive(iterations: 50, rounds: 31)) }
 if wanted(10) { for result in await ColdLaunchTarget.run(rounds: 21) { record(result) } }
+if wanted(11) {
+    do {
+        record(try await LaunchHistoryTarget.run(rounds: 21))
+    } catch {
+        diagnose("The launch-history target could not run: \(error)")
+        exit(2)
+    }
+}
 
 let met = results.filter(\.isMet).count
 emit("summary: \(met) of \(results.count) targets met in \((clock.now - started).readable)")

@@ -20,6 +20,15 @@ extension Launch {
         return due
     }
 
+    /// Returns once every change to the launch history made so far is written. Changes after
+    /// the launch began (a migration done, a throttled initializer's success, the first
+    /// frame) are written off the main thread; a process that ends on its own (a
+    /// command-line tool, a server that winds down) waits for them here, so that the next
+    /// launch finds them. `ApplicationHost` does at the end of its wind-down.
+    public func waitUntilHistoryIsWritten() async {
+        await memory.writesDone()
+    }
+
     /// The composite learned (more of) why the application was launched.
     func noteLaunchReason(_ reason: LaunchReason) {
         environment.launchReason.withLock { $0 = reason }

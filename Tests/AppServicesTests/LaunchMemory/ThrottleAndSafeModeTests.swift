@@ -134,6 +134,26 @@ import Testing
         #expect(record.launchesWithoutFirstFrame == 1)
     }
 
+    @Test("Only the write as the launch begins is made before it goes on; the first frame's does not hold its caller")
+    func laterWritesDoNotBlock() async throws {
+        let store = HoldingStore()
+        var configuration = LaunchPlan.Configuration()
+        configuration.memory = LaunchMemory(store: store, version: "1.0")
+        let composite = ServiceComposite(
+            [],
+            configuration: .init(clock: TestClock()),
+            launchPlan: try LaunchPlan(configuration: configuration) {}
+        )
+        _ = composite.didFinishLaunching()
+        #expect(store.events == ["saved"], "written before didFinishLaunching returned")
+        store.holdSaves()
+        composite.reportFirstFrame()
+        store.note("reportFirstFrame returned")
+        store.release()
+        await composite.launch?.waitUntilHistoryIsWritten()
+        #expect(store.events == ["saved", "reportFirstFrame returned", "saved"])
+    }
+
     @Test("A safe mode in addition runs the plan and its own initializers")
     func inAddition() async throws {
         let device = Device()
@@ -161,6 +181,25 @@ import Testing
             }
         } throws: { error in
             "\(error)".contains("Safe-mode initializer reset depends on sync, which the safe mode replaces")
+        }
+    }
+}
+
+/// A store in memory whose saves can be held until released (for at most 5 seconds, so
+/// that a save made on the caller's thread shows as a wrong order rather than a hang).
+final class HoldingStore: LaunchHistoryStore {
+    private let state = Locked<(data: Data?, events: [String], gate: DispatchSemaphore?)>((nil, [], nil))
+    var description: String { "memory, holding saves" }
+    var events: [String] { state.withLock { $0.events } }
+    func note(_ event: String) { state.withLock { $0.events.append(event) } }
+    func holdSaves() { state.withLock { $0.gate = DispatchSemaphore(value: 0) } }
+    func release() { state.withLock { $0.gate }?.signal() }
+    func load() throws -> Data? { state.withLock { $0.data } }
+    func save(_ data: Data) throws {
+        _ = state.withLock { $0.gate }?.wait(timeout: .now() + 5)
+        state.withLock {
+            $0.data = data
+            $0.events.append("saved")
         }
     }
 }

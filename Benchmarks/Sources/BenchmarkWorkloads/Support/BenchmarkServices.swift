@@ -106,7 +106,7 @@ enum CountingServiceKind: DistinctTypeFactory {
 extension ServiceComposite.Configuration {
     /// The default configuration with a logger that drops messages, so a benchmark prints
     /// nothing (the composite logs, once, a callback repeated in the same state).
-    static var benchmark: Self {
+    public static var benchmark: Self {
         Self(logger: Logger(label: "AppServicesBenchmarks", factory: { _ in SwiftLogNoOpLogHandler() }))
     }
 }
