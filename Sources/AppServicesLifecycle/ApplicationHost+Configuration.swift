@@ -64,11 +64,11 @@ extension ApplicationHost {
         /// Where the host logs the launch, each wind-down step, each reload and each
         /// background-task run.
         public var logger: Logger
-        /// Where the host keeps the launch history (``LaunchHistory``), in place of the
-        /// launch plan's ``LaunchPlan/Configuration/memory``, which outside Apple platforms
+        /// Where the host keeps the launch history (`LaunchHistory`), in place of the
+        /// launch plan's `LaunchPlan.Configuration.memory`, which outside Apple platforms
         /// keeps it in memory only; `nil` (the default) keeps the plan's.
         ///
-        /// Give it ``LaunchMemory/directory(_:version:)`` with a directory the process may
+        /// Give it `LaunchMemory.directory(_:version:)` with a directory the process may
         /// write and keeps across restarts (a service's state directory, or
         /// ``ApplicationHost/cacheDirectory(named:)`` for a tool run by a user), and the
         /// version being run: migrations, throttled initializers and the safe mode then work

@@ -7,7 +7,7 @@ import Security
 /// from a reinstall: the launch history finds no record (deleted with the app) but the
 /// marker, placed by an earlier install, is still there.
 ///
-/// On Apple platforms the default is ``KeychainInstallMarker``. Elsewhere there is none by
+/// On Apple platforms the default is `KeychainInstallMarker`. Elsewhere there is none by
 /// default, and a first launch is never a reinstall; tests use
 /// ``InMemoryInstallMarker``.
 public protocol InstallMarker: Sendable {
