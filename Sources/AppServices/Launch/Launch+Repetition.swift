@@ -44,8 +44,11 @@ extension Launch {
         do {
             // Its launch run first: its phase is ready once that has finished.
             try await waitUntilReady(node.phase)
+            var startedLast = true
             while true {
-                try await clock.sleep(clock.now() + delay(of: node, interval: repetition.interval))
+                // When the last turn started no run (one was still going), a whole interval.
+                let wait = startedLast ? delay(of: node, interval: repetition.interval) : repetition.interval
+                try await clock.sleep(clock.now() + wait)
                 for condition in repetition.conditions { try await condition.wait(on: composite, waiter: waiter) }
                 try Task.checkCancellation()
                 let now = clock.now()
@@ -53,9 +56,10 @@ extension Launch {
                     let (run, action) = machine.repeatRun(of: index, now: now)
                     // Noted before the run's attempt can start, which asks whether it is due.
                     if let run { repetitions.withLock { $0.runs[node.name] = run } }
-                    return action
+                    return (run != nil, action)
                 }
-                perform(started)
+                startedLast = started.0
+                perform(started.1)
                 await waitUntilIdle()
             }
         } catch is CancellationError {

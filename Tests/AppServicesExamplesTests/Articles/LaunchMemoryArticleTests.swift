@@ -93,4 +93,18 @@ struct LaunchMemoryArticleTests {
         #expect(await app.database.log.contains("clear caches"))
         #expect(app.banner.isShown)
     }
+
+    @Test("The article's steps: a launch as 3.1 after 3.0 and three crashed launches is an upgrade in safe mode")
+    func articleSteps() throws {
+        let install = SimulatedInstall()
+        install.launched("3.0")
+        install.launched("3.0", times: 3, reachingFirstFrame: false)
+        let plan = try notesLaunchPlan(database: NotesDatabase(), memory: install.memory("3.1"))
+        let composite = ServiceComposite([NotesService()], configuration: .init(clock: TestClock()), launchPlan: plan)
+        _ = composite.didFinishLaunching()
+        let history = try #require(composite.launch?.history)
+        #expect(history.isUpgrade && history.previousVersion == "3.0")
+        #expect(history.isSafeMode && history.launchesWithoutFirstFrame == 3)
+        composite.willTerminate()
+    }
 }
