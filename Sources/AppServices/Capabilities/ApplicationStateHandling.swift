@@ -126,13 +126,13 @@ extension ServiceComposite {
             $0.applicationDidBecomeActive($1)
         }
         launch?.reportFirstFrameAfterMainQueueTurn()
-        launch?.becameActive()
+        if state.launchRepeats { launch?.becameActive() }
     }
 
     /// Dispatches `applicationWillResignActive(_:)` in reverse dependency order; the
     /// launch's repeating initializers stop repeating until the application is active again.
     public func willResignActive(platform: PlatformObjects? = nil) {
-        launch?.resignedActive()
+        if state.launchRepeats { launch?.resignedActive() }
         notify(.willResignActive, (any ApplicationStateHandling).self, platform: platform) {
             $0.applicationWillResignActive($1)
         }

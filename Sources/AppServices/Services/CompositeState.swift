@@ -81,6 +81,9 @@ final class CompositeState {
     @exclusivity(unchecked) private(set) var hasSessions = false
     /// Why the application was launched, as known so far.
     private(set) var launchReason = LaunchReason.user
+    /// Whether the launch has initializers that repeat while the application is active:
+    /// read on every change of activity, so kept apart from ``launch``.
+    @exclusivity(unchecked) private(set) var launchRepeats = false
     /// Whether a callback may still say more of it: read on every dispatch.
     @exclusivity(unchecked) private(set) var isLaunchReasonProvisional = false
     /// What has been reached, who waits for what, and the work held until then.
@@ -144,7 +147,10 @@ final class CompositeState {
     func registerSessionServices(_ types: [any SessionService.Type]) { sessionServices.register(types) }
 
     /// A launch plan was attached (or replaced by the tree's merged one).
-    func attach(_ launch: Launch) { self.launch = launch }
+    func attach(_ launch: Launch) {
+        self.launch = launch
+        launchRepeats = !launch.graph.repeating.isEmpty
+    }
 
     /// The host's launch plan could not be made.
     func launchPlanFailed(_ problems: [ServiceGraphError.Problem]) { launchPlanProblems = problems }
