@@ -8,7 +8,8 @@ extension AppContext {
     /// Whether this launch runs the launch plan's safe mode (``LaunchPlan/SafeMode``).
     public var isSafeMode: Bool { launchHistory?.isSafeMode ?? false }
 
-    /// When each throttled initializer is due again, by name (``Launch/nextDueTimes``).
+    /// When each throttled or repeating initializer is due again, by name
+    /// (``Launch/nextDueTimes``).
     public var nextDueTimes: [String: Date] { composite.launch?.nextDueTimes ?? [:] }
 
     /// Why the application was launched, as known now (see ``LaunchReason``).
