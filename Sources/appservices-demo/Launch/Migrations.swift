@@ -1,5 +1,4 @@
 import AppServices
-import Foundation
 
 /// The demo's launch memory at work: two migrations the launch history remembers, the
 /// crash the `--crash-before-first-frame` flag stands for, and the safe mode three such
@@ -34,7 +33,7 @@ enum LaunchMemoryDemo {
             }
             let count = context.history.launchesWithoutFirstFrame + 1
             log.record(context, "crashing before the first frame (\(count) in a row; safe mode after 3)")
-            exit(70)
+            CLibrary.endProcess(status: 70)
         }
     }
 

@@ -58,6 +58,12 @@ enum CLibrary {
         signal(SIGPIPE, SIG_IGN)
     }
 
+    /// Ends the process at once with `status`, as a crash would end it: no wind-down, no
+    /// first frame.
+    static func endProcess(status: Int32) -> Never {
+        exit(status)
+    }
+
     /// Whether `descriptor` is closed.
     static func isClosed(_ descriptor: Int32) -> Bool {
         fcntl(descriptor, F_GETFD) == -1
