@@ -79,6 +79,21 @@ struct LaunchReasonTests {
         let woken = ServiceComposite([])
         try await LifecycleSimulator(driving: woken).launchIntoBackground(forURLSession: "uploads")
         #expect(woken.launchReason == .backgroundTask)
+
+        // A VoIP push nobody handles still says why the application was launched.
+        let called = ServiceComposite([])
+        try await LifecycleSimulator(driving: called).launchIntoBackground(
+            forIncomingPush: PushPayload(type: .voIP, dictionaryPayload: ["caller": "Ada"])
+        )
+        #expect(called.launchReason == .voipPush)
+
+        let refresher = RecordingService()
+        refresher.declaredTasks = [("com.example.refresh", .appRefresh)]
+        let refreshed = ServiceComposite([refresher])
+        _ = try await LifecycleSimulator(driving: refreshed).launchIntoBackground(
+            forBackgroundTask: "com.example.refresh"
+        )
+        #expect(refreshed.launchReason == .backgroundTask)
     }
 
     @Test("A background callback after a launch in front of the user does not change its reason")
