@@ -105,9 +105,9 @@ struct RepetitionTests {
     }
 
     /// Returns once the repetition's loop waits for `point` (on another task, so this yields
-    /// until it does, for at most 10,000 turns).
+    /// until it does, for at most 1,000,000 turns, a bound only a failing test reaches).
     func waitUntilTheRepetitionWaits(for point: ReadinessPoint, on composite: ServiceComposite) async throws {
-        for _ in 0..<10_000 {
+        for _ in 0..<1_000_000 {
             if composite.state.readiness.waiting.contains(where: { $0 == ("refresh (repeating)", point) }) { return }
             await Task.yield()
         }
