@@ -44,7 +44,7 @@ import UnixSignals
 ///    cancelled, and each is completed as failed, once), then `willResignActive`,
 ///    `didEnterBackground`, `willTerminate`.
 ///    After each step the host waits for the background work services began
-///    (`AppContext/beginBackgroundWork(named:_:)`) up to the step's budget
+///    (`AppContext/beginBackgroundWork(named:endsOnForeground:_:)`) up to the step's budget
 ///    (`Configuration-swift.struct/Budgets-swift.struct`), then cancels what still runs
 ///    and goes on. Then `run()` returns, so the service group ends cleanly.
 ///

@@ -179,6 +179,7 @@ public enum CallbackCoverage {
         case .didReceiveNotificationResponse:
             await composite.didReceiveNotificationResponse(NotificationResponse(notification: notification))
         case .openSettingsForNotification: composite.openSettings(for: notification)
+        case .didRequestNotificationAuthorization: await composite.requestNotificationAuthorization()
         case .didUpdatePushCredentials: composite.didUpdatePushCredentials(PushCredentials(token: Data([1])))
         case .didReceiveIncomingPush: _ = await composite.didReceiveIncomingPush(PushPayload())
         case .didInvalidatePushToken: composite.didInvalidatePushToken(for: .voIP)

@@ -114,6 +114,11 @@ public final class SimulatedTaskScheduler: Sendable {
         state.withLock { $0.pending.removeAll() }
     }
 
+    /// Withdraws every pending request, declared or not, as the system's cancel-all does.
+    public nonisolated func cancelAllRequests(declared: [String]) {
+        state.withLock { $0.pending.removeAll() }
+    }
+
     /// The requests not run yet, in the order they were submitted.
     public nonisolated func pendingRequests() async -> [BackgroundTaskRequest] {
         pendingRequestsNow

@@ -56,7 +56,10 @@ public import AppServicesUIKitShim
 /// makes itself `UNUserNotificationCenter.current().delegate` when a service adopts
 /// `UserNotificationHandling`, and never otherwise (``installsNotificationCenterDelegate``
 /// turns it off), so the response that launched the application reaches the services. It
-/// claims the three notification selectors on the same terms as the others.
+/// claims the three notification selectors on the same terms as the others. At the same
+/// moment it registers the notification categories the services define, as one set
+/// (`setNotificationCategories(_:)`), and gives the composite the notification center that
+/// `requestNotificationAuthorization()` asks.
 ///
 /// **PushKit.** The delegate is also a `PKPushRegistryDelegate`. Before launch returns it
 /// creates a `PKPushRegistry` on the main queue (``pushRegistry``), becomes its delegate and
@@ -247,8 +250,10 @@ open class ServiceOrientedAppDelegate: UIResponder, UIApplicationDelegate, UNUse
         guard !hostsSystemServices else { return }
         hostsSystemServices = true
         let composite = self.composite
-        if installsNotificationCenterDelegate, composite.handles(.didReceiveNotificationResponse) {
-            UNUserNotificationCenter.current().delegate = self
+        if composite.handles(.didReceiveNotificationResponse) {
+            if installsNotificationCenterDelegate { UNUserNotificationCenter.current().delegate = self }
+            // Registers the categories the services define, as one set, before launch returns.
+            composite.useNotificationCenter(UIKitNotificationCenter(.current()))
         }
         if createsPushRegistry, composite.handles(.didReceiveIncomingPush) {
             // The delegate first: asking for push types registers, and PushKit may answer

@@ -108,6 +108,11 @@ final class UIKitBackgroundTaskScheduler: BackgroundTaskScheduler {
         scheduler.cancel(taskRequestWithIdentifier: identifier)
     }
 
+    /// Withdraws every pending request of the application, declared or not.
+    func cancelAllRequests(declared: [String]) {
+        scheduler.cancelAllTaskRequests()
+    }
+
     /// The system's pending requests, in platform-neutral form.
     func pendingRequests() async -> [BackgroundTaskRequest] {
         await withCheckedContinuation { continuation in

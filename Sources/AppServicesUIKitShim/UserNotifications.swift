@@ -129,6 +129,7 @@ extension UNUserNotificationCenterDelegate {
 open class UNUserNotificationCenter: NSObject {
     /// What the center keeps besides its delegate, read and written only under `lock`.
     private struct State {
+        var categoryRegistrations: [Set<UNNotificationCategory>] = []
         var authorizationRequests: [UNAuthorizationOptions] = []
         var authorizationAnswer: Result<Bool, any Error> = .success(true)
         var badgeCount = 0
@@ -200,6 +201,15 @@ open class UNUserNotificationCenter: NSObject {
         }
     }
 
+    // MARK: Categories
+
+    /// Registers `categories` as the application's whole set of notification categories,
+    /// replacing the set registered before. The shim records each call.
+    @available(tvOS, unavailable)
+    open func setNotificationCategories(_ categories: Set<UNNotificationCategory>) {
+        lock.withLock { state.categoryRegistrations.append(categories) }
+    }
+
     // MARK: Badge
 
     /// Sets the number on the application's icon (0 hides it) and calls `completionHandler`
@@ -225,6 +235,12 @@ open class UNUserNotificationCenter: NSObject {
 // MARK: Shim only
 
 extension UNUserNotificationCenter {
+    /// Shim only: the sets given to `setNotificationCategories(_:)`, in order; the last is
+    /// the registered set.
+    package var categoryRegistrations: [Set<UNNotificationCategory>] {
+        lock.withLock { state.categoryRegistrations }
+    }
+
     /// Shim only: the options of every authorization request, in order.
     package var authorizationRequests: [UNAuthorizationOptions] {
         lock.withLock { state.authorizationRequests }
@@ -282,6 +298,197 @@ public struct UNAuthorizationOptions: OptionSet, @unchecked Sendable {
     /// Deliver time-sensitive notifications (deprecated: an entitlement decides).
     @available(iOS, introduced: 15.0, deprecated: 15.0, message: "Use time-sensitive entitlement")
     public static var timeSensitive: UNAuthorizationOptions { UNAuthorizationOptions(rawValue: 1 << 8) }
+}
+
+// MARK: - Categories and actions
+
+/// How the system treats a category's notifications (`UNNotificationCategoryOptions`).
+@available(iOS 10.0, *)
+@available(tvOS, unavailable)
+public struct UNNotificationCategoryOptions: OptionSet, @unchecked Sendable {
+    /// The options' bits.
+    public let rawValue: UInt
+
+    /// Creates options from their bits.
+    public init(rawValue: UInt) {
+        self.rawValue = rawValue
+    }
+
+    /// Send the dismiss action to the delegate.
+    public static var customDismissAction: UNNotificationCategoryOptions {
+        UNNotificationCategoryOptions(rawValue: 1 << 0)
+    }
+    /// Allow the category's notifications in CarPlay.
+    public static var allowInCarPlay: UNNotificationCategoryOptions { UNNotificationCategoryOptions(rawValue: 1 << 1) }
+    /// Show the title when previews are hidden.
+    @available(iOS 11.0, *)
+    public static var hiddenPreviewsShowTitle: UNNotificationCategoryOptions {
+        UNNotificationCategoryOptions(rawValue: 1 << 2)
+    }
+    /// Show the subtitle when previews are hidden.
+    @available(iOS 11.0, *)
+    public static var hiddenPreviewsShowSubtitle: UNNotificationCategoryOptions {
+        UNNotificationCategoryOptions(rawValue: 1 << 3)
+    }
+}
+
+/// A kind of notification and its actions (`UNNotificationCategory`).
+@available(iOS 10.0, *)
+@available(tvOS, unavailable)
+open class UNNotificationCategory: NSObject {
+    /// The identifier notifications of the category carry.
+    open private(set) var identifier: String
+    /// The actions, in the order shown.
+    open private(set) var actions: [UNNotificationAction]
+    /// The intents the category's notifications relate to.
+    open private(set) var intentIdentifiers: [String]
+    /// How the system treats the category's notifications.
+    open private(set) var options: UNNotificationCategoryOptions
+    /// The text shown instead of the body when previews are hidden.
+    @available(iOS 11.0, *)
+    open private(set) var hiddenPreviewsBodyPlaceholder: String
+    /// The format of the summary of grouped notifications.
+    @available(iOS 12.0, *)
+    open private(set) var categorySummaryFormat: String
+
+    /// Creates a category.
+    public convenience init(
+        identifier: String,
+        actions: [UNNotificationAction],
+        intentIdentifiers: [String],
+        options: UNNotificationCategoryOptions = []
+    ) {
+        self.init(storing: identifier, actions, intentIdentifiers, nil, nil, options)
+    }
+
+    /// Creates a category with the text shown when previews are hidden.
+    @available(iOS 11.0, *)
+    public convenience init(
+        identifier: String,
+        actions: [UNNotificationAction],
+        intentIdentifiers: [String],
+        hiddenPreviewsBodyPlaceholder: String,
+        options: UNNotificationCategoryOptions = []
+    ) {
+        self.init(storing: identifier, actions, intentIdentifiers, hiddenPreviewsBodyPlaceholder, nil, options)
+    }
+
+    /// Creates a category with the text shown when previews are hidden and the summary
+    /// format of grouped notifications.
+    @available(iOS 12.0, *)
+    public convenience init(
+        identifier: String,
+        actions: [UNNotificationAction],
+        intentIdentifiers: [String],
+        hiddenPreviewsBodyPlaceholder: String?,
+        categorySummaryFormat: String?,
+        options: UNNotificationCategoryOptions = []
+    ) {
+        self.init(
+            storing: identifier,
+            actions,
+            intentIdentifiers,
+            hiddenPreviewsBodyPlaceholder,
+            categorySummaryFormat,
+            options
+        )
+    }
+
+    private init(
+        storing identifier: String,
+        _ actions: [UNNotificationAction],
+        _ intentIdentifiers: [String],
+        _ placeholder: String?,
+        _ summaryFormat: String?,
+        _ options: UNNotificationCategoryOptions
+    ) {
+        self.identifier = identifier
+        self.actions = actions
+        self.intentIdentifiers = intentIdentifiers
+        self.hiddenPreviewsBodyPlaceholder = placeholder ?? ""
+        self.categorySummaryFormat = summaryFormat ?? ""
+        self.options = options
+        super.init()
+    }
+}
+
+/// How the system performs an action (`UNNotificationActionOptions`).
+@available(iOS 10.0, *)
+@available(tvOS, unavailable)
+public struct UNNotificationActionOptions: OptionSet, @unchecked Sendable {
+    /// The options' bits.
+    public let rawValue: UInt
+
+    /// Creates options from their bits.
+    public init(rawValue: UInt) {
+        self.rawValue = rawValue
+    }
+
+    /// Only on an unlocked device.
+    public static var authenticationRequired: UNNotificationActionOptions {
+        UNNotificationActionOptions(rawValue: 1 << 0)
+    }
+    /// Shown as destructive.
+    public static var destructive: UNNotificationActionOptions { UNNotificationActionOptions(rawValue: 1 << 1) }
+    /// Brings the application to the foreground.
+    public static var foreground: UNNotificationActionOptions { UNNotificationActionOptions(rawValue: 1 << 2) }
+}
+
+/// An action a person can choose on a notification (`UNNotificationAction`).
+@available(iOS 10.0, *)
+@available(tvOS, unavailable)
+open class UNNotificationAction: NSObject {
+    /// The identifier a response carries.
+    open private(set) var identifier: String
+    /// The button's title.
+    open private(set) var title: String
+    /// How the system performs it.
+    open private(set) var options: UNNotificationActionOptions
+
+    /// Creates an action.
+    public convenience init(identifier: String, title: String, options: UNNotificationActionOptions = []) {
+        self.init(storing: identifier, title, options)
+    }
+
+    fileprivate init(storing identifier: String, _ title: String, _ options: UNNotificationActionOptions) {
+        self.identifier = identifier
+        self.title = title
+        self.options = options
+        super.init()
+    }
+}
+
+/// An action that asks for text (`UNTextInputNotificationAction`).
+@available(iOS 10.0, *)
+@available(tvOS, unavailable)
+open class UNTextInputNotificationAction: UNNotificationAction {
+    /// The title of the button that sends the text.
+    open private(set) var textInputButtonTitle: String
+    /// The text shown in the empty field.
+    open private(set) var textInputPlaceholder: String
+
+    /// Creates an action that asks for text.
+    public convenience init(
+        identifier: String,
+        title: String,
+        options: UNNotificationActionOptions = [],
+        textInputButtonTitle: String,
+        textInputPlaceholder: String
+    ) {
+        self.init(storing: identifier, title, options, textInputButtonTitle, textInputPlaceholder)
+    }
+
+    private init(
+        storing identifier: String,
+        _ title: String,
+        _ options: UNNotificationActionOptions,
+        _ buttonTitle: String,
+        _ placeholder: String
+    ) {
+        self.textInputButtonTitle = buttonTitle
+        self.textInputPlaceholder = placeholder
+        super.init(storing: identifier, title, options)
+    }
 }
 
 // MARK: - Notifications and responses

@@ -50,6 +50,17 @@ struct BackgroundTaskSchedulingTests {
         #expect(uiKit.submittedBackgroundTasks == [request])
     }
 
+    @Test("Cancel-all withdraws every pending request through BGTaskScheduler's cancelAllTaskRequests")
+    func cancelAll() async throws {
+        let (uiKit, _, context) = try launched()
+        for request in Self.requests { try context.backgroundTasks.submit(request) }
+
+        context.backgroundTasks.cancelAll()
+
+        #expect(await context.backgroundTasks.pendingRequests().isEmpty)
+        #expect(uiKit.pendingBackgroundTasks.isEmpty)
+    }
+
     @Test("Pending requests come back from the system in platform-neutral form; a cancelled one is gone")
     func pendingAndCancel() async throws {
         let (_, _, context) = try launched()

@@ -150,9 +150,12 @@ extension ServiceComposite {
     /// Dispatches `applicationWillEnterForeground(_:)` in dependency order, then runs again
     /// the launch initializers that re-run on entering the foreground. Before the services
     /// hear it, the gates that close after a time in the background close
-    /// (``AppGate/closesAfterBackground``).
+    /// (``AppGate/closesAfterBackground``), and the background work begun to end on
+    /// returning to the foreground is cancelled
+    /// (``AppContext/beginBackgroundWork(named:endsOnForeground:_:)``).
     public func willEnterForeground(platform: PlatformObjects? = nil) {
         returnedFromBackground()
+        endBackgroundWorkOnForeground()
         notify(.willEnterForeground, (any ApplicationStateHandling).self, platform: platform) {
             $0.applicationWillEnterForeground($1)
         }

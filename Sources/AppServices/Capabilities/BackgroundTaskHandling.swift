@@ -72,11 +72,19 @@ public protocol BackgroundTaskScheduler: AnyObject {
     func submitRequest(_ request: BackgroundTaskRequest) async throws
     /// Withdraws the pending request for `identifier`, if any.
     func cancel(identifier: String)
+    /// Withdraws every pending request (`cancelAllTaskRequests()`); `declared` lists the
+    /// identifiers the services declare. The default withdraws the requests of those.
+    func cancelAllRequests(declared: [String])
     /// The requests not run yet.
     func pendingRequests() async -> [BackgroundTaskRequest]
 }
 
 extension BackgroundTaskScheduler {
+    /// Withdraws the request of each identifier in `declared`, with ``cancel(identifier:)``.
+    public func cancelAllRequests(declared: [String]) {
+        for identifier in declared { cancel(identifier: identifier) }
+    }
+
     /// Submits with ``submit(_:)``: for a scheduler whose system answers at once.
     public func submitRequest(_ request: BackgroundTaskRequest) async throws {
         try submit(request)
@@ -393,6 +401,14 @@ public struct BackgroundTasks {
     /// Withdraws the pending request for `identifier`, if any.
     public func cancel(_ identifier: String) {
         composite.state.scheduler?.cancel(identifier: identifier)
+    }
+
+    /// Withdraws every pending request (`BGTaskScheduler.cancelAllTaskRequests()` on iOS):
+    /// for an application that reschedules its work each time it returns to the foreground.
+    /// Tasks already running are not stopped. Nothing happens before the host registered
+    /// the tasks.
+    public func cancelAll() {
+        composite.state.scheduler?.cancelAllRequests(declared: composite.declaredBackgroundTasks.map(\.identifier))
     }
 
     /// The requests not run yet; none before the host registered the tasks.

@@ -27,11 +27,47 @@ import Logging
 ///
 /// A service that declares ``notificationCategories`` hears only notifications of those
 /// categories (and `openSettingsFor` without a notification).
+///
+/// **Categories and authorization.** The system's `setNotificationCategories(_:)` replaces
+/// the whole set of categories each time, so two features that each call it erase each
+/// other. A service declares the categories it owns in ``definedNotificationCategories``
+/// instead; the host registers the union of every service's categories in one call before
+/// launch returns, and again when a service asks (``AppContext/updateNotificationCategories()``,
+/// for categories a server decides). Two services that define one identifier are a
+/// validation error. A service says which authorization options it needs in
+/// ``notificationAuthorizationOptions``; ``ServiceComposite/requestNotificationAuthorization()``
+/// asks once for their union and tells every service the outcome
+/// (``userNotificationCenter(_:didRequestAuthorization:)``).
+///
+/// ```swift
+/// final class MessagesService: AppService, UserNotificationHandling {
+///     let definedNotificationCategories = [
+///         NotificationCategory("MESSAGE", actions: [NotificationAction("MARK_READ", title: "Mark as Read")])
+///     ]
+///     let notificationAuthorizationOptions: NotificationAuthorizationOptions = [.alert, .sound, .badge]
+/// }
+/// ```
 @MainActor
 public protocol UserNotificationHandling: AppService {
     /// The categories (`categoryIdentifier`) of the notifications this service hears;
-    /// `nil` (the default) for every notification.
+    /// `nil` for every notification. The default is the identifiers of
+    /// ``definedNotificationCategories``, or `nil` when the service defines none.
     var notificationCategories: Set<String>? { get }
+
+    /// The notification categories this service owns, with their actions: registered, with
+    /// every other service's, as the application's set. Read before launch returns and
+    /// whenever a service calls ``AppContext/updateNotificationCategories()``, so it may
+    /// change. The default is none.
+    var definedNotificationCategories: [NotificationCategory] { get }
+
+    /// The ways this service needs to notify the person; the request asks for the union
+    /// over the services. The default is none.
+    var notificationAuthorizationOptions: NotificationAuthorizationOptions { get }
+
+    /// A request for notification authorization ended
+    /// (``ServiceComposite/requestNotificationAuthorization()``); every service hears its
+    /// outcome, in dependency order.
+    func userNotificationCenter(_ context: AppContext, didRequestAuthorization outcome: NotificationAuthorization)
 
     /// How to show `notification`, which arrived while the application is in the
     /// foreground. The default shows nothing of its own (`[]`).
@@ -50,8 +86,24 @@ public protocol UserNotificationHandling: AppService {
 }
 
 extension UserNotificationHandling {
-    /// Every notification.
-    public var notificationCategories: Set<String>? { nil }
+    /// The identifiers of ``definedNotificationCategories``; `nil` (every notification) when
+    /// the service defines none.
+    public var notificationCategories: Set<String>? {
+        let defined = definedNotificationCategories
+        return defined.isEmpty ? nil : Set(defined.map(\.identifier))
+    }
+
+    /// None.
+    public var definedNotificationCategories: [NotificationCategory] { [] }
+
+    /// None.
+    public var notificationAuthorizationOptions: NotificationAuthorizationOptions { [] }
+
+    /// Does nothing.
+    public func userNotificationCenter(
+        _ context: AppContext,
+        didRequestAuthorization outcome: NotificationAuthorization
+    ) {}
 
     /// Shows nothing of its own: `[]`.
     public func userNotificationCenter(
@@ -106,9 +158,18 @@ extension AppCallback {
         selectors: Selectors(application: "userNotificationCenter:openSettingsForNotification:")
     )
 
+    /// The outcome of ``ServiceComposite/requestNotificationAuthorization()``: no system
+    /// callback, the composite's own.
+    public static let didRequestNotificationAuthorization = AppCallback(
+        "didRequestNotificationAuthorization",
+        heardBy: HandlerKinds.userNotifications,
+        selectors: Selectors()
+    )
+
     /// The callbacks ``UserNotificationHandling`` services hear.
     static let userNotificationCallbacks: [AppCallback] = [
         .willPresentNotification, .didReceiveNotificationResponse, .openSettingsForNotification,
+        .didRequestNotificationAuthorization,
     ]
 }
 

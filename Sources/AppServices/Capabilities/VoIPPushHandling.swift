@@ -70,7 +70,7 @@ public protocol VoIPPushHandling: AppService {
     /// A push arrived. For a ``PushType/voIP`` push, report the incoming call to CallKit
     /// first, then answer ``VoIPCallReport/reportedCall`` (see the CallKit rule above); answer
     /// ``VoIPCallReport/noCall`` for a push that is not this service's. Work that outlives
-    /// the push belongs in ``AppContext/beginBackgroundWork(named:_:)``: at the deadline this
+    /// the push belongs in ``AppContext/beginBackgroundWork(named:endsOnForeground:_:)``: at the deadline this
     /// work is cancelled. The default reports no call.
     func pushRegistry(
         _ context: AppContext,

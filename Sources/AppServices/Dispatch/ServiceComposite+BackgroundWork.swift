@@ -7,29 +7,92 @@ extension AppContext {
     /// The work runs on the main actor in a task the composite owns. While it runs, the
     /// composite holds background time from the host (``ServiceComposite/backgroundTime``;
     /// on iOS a `beginBackgroundTask` assertion), ended exactly once: when the work ends,
-    /// or when the system takes the time back, which also cancels the work. Hosts without
-    /// background time wait for the work when the application winds down, up to a budget
-    /// (``ServiceComposite/finishBackgroundWork(within:)``); work still running then is
-    /// cancelled and logged with its name and service. Check for cancellation in long work.
+    /// when it is cancelled (``BackgroundWork/cancel()``, or on returning to the foreground
+    /// with `endsOnForeground`), or when the system takes the time back, which also cancels
+    /// the work. Hosts without background time wait for the work when the application winds
+    /// down, up to a budget (``ServiceComposite/finishBackgroundWork(within:)``); work still
+    /// running then is cancelled and logged with its name and service. Check for
+    /// cancellation in long work.
     ///
     /// ```swift
     /// func applicationDidEnterBackground(_ context: AppContext) {
     ///     context.beginBackgroundWork(named: "flush-events") { try await self.uploader.flush() }
     /// }
     /// ```
+    ///
+    /// - Parameters:
+    ///   - name: The work's name in logs and ``ServiceComposite/runningBackgroundWork``.
+    ///   - endsOnForeground: Whether the work is cancelled, and its background time ended, when
+    ///     the application returns to the foreground (`applicationWillEnterForeground`): for
+    ///     work that only matters while the application is in the background, such as keeping
+    ///     a connection open for a moment after the person leaves.
+    ///   - work: The work.
+    /// - Returns: A handle to cancel the work or wait for its end; the work runs whether it
+    ///   is kept or not.
+    @discardableResult
     public func beginBackgroundWork(
         named name: String,
+        endsOnForeground: Bool = false,
         _ work: @escaping @Sendable @MainActor () async throws -> Void
-    ) {
-        composite.beginBackgroundWork(named: name, by: serviceName, during: callback, work)
+    ) -> BackgroundWork {
+        composite.beginBackgroundWork(
+            named: name,
+            by: serviceName,
+            during: callback,
+            endsOnForeground: endsOnForeground,
+            work
+        )
     }
 }
 
+/// Work a service began to outlive its callback (``AppContext/beginBackgroundWork(named:endsOnForeground:_:)``):
+/// a handle to stop it or to wait for its end.
+///
+/// ```swift
+/// private var keepAlive: BackgroundWork?
+///
+/// func applicationDidEnterBackground(_ context: AppContext) {
+///     keepAlive = context.beginBackgroundWork(named: "keep-alive") { try await self.socket.drain() }
+/// }
+///
+/// func applicationWillEnterForeground(_ context: AppContext) {
+///     keepAlive?.cancel()  // or begin it with endsOnForeground: true
+/// }
+/// ```
+@MainActor
+public struct BackgroundWork: Sendable, CustomStringConvertible {
+    /// The work's label: its service and name ("AnalyticsService: flush-events").
+    public let label: String
+    private let task: Task<Void, Never>
+    private let stop: @MainActor () -> Void
+
+    init(label: String, task: Task<Void, Never>, stop: @escaping @MainActor () -> Void) {
+        self.label = label
+        self.task = task
+        self.stop = stop
+    }
+
+    /// Cancels the work and ends its background time at once (exactly once: the time is
+    /// not ended again when the work then returns). Does nothing once the work has ended.
+    public func cancel() { stop() }
+
+    /// Waits until the work has returned (finished, failed, or stopped after being
+    /// cancelled). Work that ignores cancellation is waited for until it returns.
+    public func waitUntilFinished() async { await task.value }
+
+    /// The work's label.
+    public nonisolated var description: String { label }
+}
+
 extension ServiceComposite {
-    /// One piece of background work: its label for logs, and its task.
-    struct BackgroundWork {
+    /// One piece of background work the composite owns: its label for logs, its task, the
+    /// background time it holds, and whether it ends when the application returns to the
+    /// foreground.
+    struct OutlivingWork {
         let label: String
         let task: Task<Void, Never>
+        let assertion: BackgroundTimeAssertion?
+        let endsOnForeground: Bool
     }
 
     /// The names of the background work still running, with their services
@@ -42,9 +105,18 @@ extension ServiceComposite {
         named name: String,
         by service: String?,
         during callback: AppCallback?,
+        endsOnForeground: Bool = false,
         _ work: @escaping @Sendable @MainActor () async throws -> Void
-    ) {
-        if let outer { return outer.beginBackgroundWork(named: name, by: service, during: callback, work) }
+    ) -> BackgroundWork {
+        if let outer {
+            return outer.beginBackgroundWork(
+                named: name,
+                by: service,
+                during: callback,
+                endsOnForeground: endsOnForeground,
+                work
+            )
+        }
         let label = service.map { "\($0): \(name)" } ?? name
         let logger = configuration.logger
         let id = state.reserveOutlivingWork()
@@ -53,34 +125,51 @@ extension ServiceComposite {
             logger.warning("Background time for \(label) expired; its work is cancelled.")
             state.outlivingWork[id]?.task.cancel()
         }
+        // Strong `self`, as in the fan-out: the task removes itself when done.
+        let task = Task { @MainActor [self] in
+            do {
+                try await work()
+                if Task.isCancelled {
+                    logger.info(
+                        "Background work \(label), cancelled (by its service, on returning to the foreground, at its budget, or when its background time expired), has now finished."
+                    )
+                }
+            } catch is CancellationError {
+                logger.info(
+                    "Background work \(label), cancelled (by its service, on returning to the foreground, at its budget, or when its background time expired), has now stopped."
+                )
+            } catch {
+                logger.error(
+                    "Background work \(label) failed: \(error).",
+                    metadata: ["callback": "\(callback.map { "\($0)" } ?? "none")"]
+                )
+            }
+            state.setOutlivingWork(id, nil)
+            assertion?.end()
+        }
         state.setOutlivingWork(
             id,
-            BackgroundWork(
-                label: label,
-                // Strong `self`, as in the fan-out: the task removes itself when done.
-                task: Task { @MainActor [self] in
-                    do {
-                        try await work()
-                        if Task.isCancelled {
-                            logger.info(
-                                "Background work \(label), cancelled (at its budget, or when its background time expired), has now finished."
-                            )
-                        }
-                    } catch is CancellationError {
-                        logger.info(
-                            "Background work \(label), cancelled (at its budget, or when its background time expired), has now stopped."
-                        )
-                    } catch {
-                        logger.error(
-                            "Background work \(label) failed: \(error).",
-                            metadata: ["callback": "\(callback.map { "\($0)" } ?? "none")"]
-                        )
-                    }
-                    state.setOutlivingWork(id, nil)
-                    assertion?.end()
-                }
-            )
+            OutlivingWork(label: label, task: task, assertion: assertion, endsOnForeground: endsOnForeground)
         )
+        return BackgroundWork(label: label, task: task) { [weak self] in self?.stopBackgroundWork(id) }
+    }
+
+    /// Cancels the background work `id`, if it still runs, and ends its background time.
+    private func stopBackgroundWork(_ id: Int) {
+        guard let work = state.outlivingWork[id] else { return }
+        work.task.cancel()
+        work.assertion?.end()
+    }
+
+    /// The application returns to the foreground: the background work begun with
+    /// `endsOnForeground` is cancelled, and its background time ended.
+    func endBackgroundWorkOnForeground() {
+        for (id, work) in state.outlivingWork.inOrder where work.endsOnForeground {
+            configuration.logger.debug(
+                "Background work \(work.label) ends: the application returned to the foreground."
+            )
+            stopBackgroundWork(id)
+        }
     }
 
     /// Waits until every piece of background work has finished, or `budget` has passed on

@@ -60,6 +60,11 @@ public final class InProcessBackgroundTaskScheduler: BackgroundTaskScheduler {
         pending.removeAll { $0.identifier == identifier }
     }
 
+    /// Withdraws every pending request, declared or not.
+    public func cancelAllRequests(declared: [String]) {
+        pending.removeAll()
+    }
+
     /// The pending requests, in the order they were submitted.
     public func pendingRequests() async -> [BackgroundTaskRequest] { pending }
 

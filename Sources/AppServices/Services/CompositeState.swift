@@ -64,8 +64,8 @@ final class CompositeState {
     /// termination; the handler itself is called exactly once by its gate.
     private(set) var handlerWork = OwnedTasks<Task<Void, Never>>()
     /// Work a service started to outlive its callback
-    /// (``AppContext/beginBackgroundWork(named:_:)``), waited for when winding down.
-    private(set) var outlivingWork = OwnedTasks<ServiceComposite.BackgroundWork>()
+    /// (``AppContext/beginBackgroundWork(named:endsOnForeground:_:)``), waited for when winding down.
+    private(set) var outlivingWork = OwnedTasks<ServiceComposite.OutlivingWork>()
     /// Background tasks the system is running, each with its task to complete once.
     private(set) var backgroundTaskRuns = OwnedTasks<ServiceComposite.RunningBackgroundTask>()
 
@@ -97,6 +97,13 @@ final class CompositeState {
     private(set) var scheduler: (any BackgroundTaskScheduler)?
     /// The platform's background time, held while outliving work runs.
     private(set) var backgroundTime: (any BackgroundTimeProvider)?
+    /// The platform's notification center, where the services' categories are registered.
+    private(set) var notificationCenter: (any NotificationCenterProvider)?
+    /// Whether the services' categories have been registered: from then on an empty set is
+    /// registered too, so a category no service defines any more is removed.
+    private(set) var registeredNotificationCategories = false
+    /// The request for notification authorization under way, which later requests join.
+    private(set) var authorizationRequest: Task<NotificationAuthorization, Never>?
 
     /// The composite's clock, read as the time since the composite was made.
     let clock: ClockReading
@@ -270,7 +277,7 @@ final class CompositeState {
     func reserveOutlivingWork() -> Int { outlivingWork.reserveID() }
 
     /// Outliving work `id` started or ended (`nil`).
-    func setOutlivingWork(_ id: Int, _ work: ServiceComposite.BackgroundWork?) { outlivingWork[id] = work }
+    func setOutlivingWork(_ id: Int, _ work: ServiceComposite.OutlivingWork?) { outlivingWork[id] = work }
 
     /// An id for a background task's run, stored once it is known not to finish at once.
     func reserveBackgroundTaskRun() -> Int { backgroundTaskRuns.reserveID() }
@@ -436,4 +443,13 @@ final class CompositeState {
 
     /// The host gives the platform's background time (`nil` for none).
     func install(backgroundTime: (any BackgroundTimeProvider)?) { self.backgroundTime = backgroundTime }
+
+    /// The host gives the platform's notification center.
+    func install(notificationCenter: any NotificationCenterProvider) { self.notificationCenter = notificationCenter }
+
+    /// The services' categories were registered (see ``registeredNotificationCategories``).
+    func registeredNotificationCategories(_ registered: Bool) { registeredNotificationCategories = registered }
+
+    /// A request for notification authorization began (`request`), or ended (`nil`).
+    func authorizationRequest(_ request: Task<NotificationAuthorization, Never>?) { authorizationRequest = request }
 }

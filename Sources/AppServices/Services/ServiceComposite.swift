@@ -58,7 +58,7 @@ public final class ServiceComposite: AppService {
     public var applicationState: ApplicationState { state.lifecycle.application }
 
     /// The platform's background time, held while background work runs (see
-    /// ``AppContext/beginBackgroundWork(named:_:)``): what the host gave
+    /// ``AppContext/beginBackgroundWork(named:endsOnForeground:_:)``): what the host gave
     /// ``useBackgroundTime(_:)``, `nil` (the default) for none.
     public var backgroundTime: (any BackgroundTimeProvider)? {
         get { (outer ?? self).state.backgroundTime }
@@ -67,7 +67,7 @@ public final class ServiceComposite: AppService {
     }
 
     /// Gives the composite the platform's background time, held while background work runs
-    /// (see ``AppContext/beginBackgroundWork(named:_:)``): the UIKit adapter gives
+    /// (see ``AppContext/beginBackgroundWork(named:endsOnForeground:_:)``): the UIKit adapter gives
     /// `UIApplication`'s `beginBackgroundTask`; `nil` (the default) for none. Hosts call it
     /// before the first callback; on a nested composite it applies to the outermost one.
     public func useBackgroundTime(_ provider: (any BackgroundTimeProvider)?) {
@@ -323,6 +323,7 @@ public final class ServiceComposite: AppService {
         var problems = nestingProblems + state.launchPlanProblems + mergeProblems
         problems += graph.describedProblems(noun: "service", container: "a composite") { names[$0] ?? "\($0)" }
         problems += Self.backgroundTaskProblems(of: leaves, permitted: configuration.permittedBackgroundTasks)
+        problems += Self.notificationCategoryProblems(of: leaves)
         let (sceneProblems, sceneOrder) = sceneServiceProblems(appWide: leaves)
         problems += sceneProblems
         let (sessionProblems, sessionOrder) = sessionServiceProblems(appWide: leaves)

@@ -39,6 +39,8 @@ public struct ServiceGraphError: Error, Sendable, Hashable, CustomStringConverti
             case duplicateBackgroundTask
             case backgroundTaskNotPermitted
             case invalidBackgroundTask
+            case duplicateNotificationCategory
+            case invalidNotificationCategory
         }
 
         private let base: Base
@@ -66,6 +68,10 @@ public struct ServiceGraphError: Error, Sendable, Hashable, CustomStringConverti
         public static let backgroundTaskNotPermitted = Kind(base: .backgroundTaskNotPermitted)
         /// A background task declared without an identifier.
         public static let invalidBackgroundTask = Kind(base: .invalidBackgroundTask)
+        /// Two services define one notification category identifier.
+        public static let duplicateNotificationCategory = Kind(base: .duplicateNotificationCategory)
+        /// A service defines a notification category with an empty identifier.
+        public static let invalidNotificationCategory = Kind(base: .invalidNotificationCategory)
 
         /// The kind's name.
         public var description: String { base.rawValue }

@@ -303,6 +303,9 @@ extension RequirementTable {
                 refines: ["AppService"],
                 withDefaults: """
                     var notificationCategories: Set<String>? { get }
+                    var definedNotificationCategories: [NotificationCategory] { get }
+                    var notificationAuthorizationOptions: NotificationAuthorizationOptions { get }
+                    func userNotificationCenter(_ context: AppContext, didRequestAuthorization outcome: NotificationAuthorization)
                     func userNotificationCenter(
                         _ context: AppContext,
                         willPresent notification: UserNotification

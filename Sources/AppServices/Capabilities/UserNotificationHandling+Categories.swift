@@ -1,0 +1,182 @@
+import Logging
+
+// The notification categories services define, registered as one set, and the one request
+// for notification authorization (see `UserNotificationHandling`, "Categories and
+// authorization").
+
+extension ServiceComposite {
+    /// Gives the composite the platform's notification center, and registers there the
+    /// categories the services define (``definedNotificationCategories``), when any does.
+    ///
+    /// The UIKit adapter gives `UNUserNotificationCenter.current()` before launch returns, so
+    /// that the categories are registered before the first notification can arrive. Hosts
+    /// call it once; on a nested composite it applies to the outermost one.
+    public func useNotificationCenter(_ provider: any NotificationCenterProvider) {
+        let root = outer ?? self
+        root.state.install(notificationCenter: provider)
+        root.registerNotificationCategories(when: "the notification center was installed")
+    }
+
+    /// Registers again the categories the services define, as one set: for categories a
+    /// server decides, after a service's ``UserNotificationHandling/definedNotificationCategories``
+    /// changed. Nothing is registered before the host installs the notification center.
+    public func updateNotificationCategories() {
+        (outer ?? self).registerNotificationCategories(when: "a service asked")
+    }
+
+    /// The notification categories every ``UserNotificationHandling`` service defines, in
+    /// dependency order of the services: what the host registers as the application's set.
+    /// An identifier two services define is a validation error; should a service define one
+    /// later, after validation, the first service's category is kept and an error is logged.
+    public var definedNotificationCategories: [NotificationCategory] {
+        (outer ?? self).collectNotificationCategories().categories
+    }
+
+    /// The union of the authorization options the ``UserNotificationHandling`` services need
+    /// (``UserNotificationHandling/notificationAuthorizationOptions``).
+    public var notificationAuthorizationOptions: NotificationAuthorizationOptions {
+        let root = outer ?? self
+        root.sealIfNeeded(by: "notificationAuthorizationOptions")
+        return root.handlers.list(HandlerKinds.userNotifications).services.reduce(into: []) {
+            $0.formUnion($1.notificationAuthorizationOptions)
+        }
+    }
+
+    /// Asks the person, once, to allow notifications in the ways the services need (the union
+    /// of their ``UserNotificationHandling/notificationAuthorizationOptions``), and tells every
+    /// ``UserNotificationHandling`` service the outcome, in dependency order
+    /// (``UserNotificationHandling/userNotificationCenter(_:didRequestAuthorization:)``).
+    ///
+    /// A call made while a request is under way waits for that request's outcome instead of
+    /// asking again. Without a notification center (``useNotificationCenter(_:)``; Linux has
+    /// none) the outcome is not granted, with a failure that says so.
+    ///
+    /// - Returns: The outcome the services were told.
+    @discardableResult
+    public func requestNotificationAuthorization() async -> NotificationAuthorization {
+        let root = outer ?? self
+        if let running = root.state.authorizationRequest { return await running.value }
+        let options = notificationAuthorizationOptions
+        let request = Task { @MainActor [root] in
+            let outcome = await root.askForAuthorization(options)
+            root.state.authorizationRequest(nil)
+            root.notify(.didRequestNotificationAuthorization, (any UserNotificationHandling).self, platform: nil) {
+                $0.userNotificationCenter($1, didRequestAuthorization: outcome)
+            }
+            return outcome
+        }
+        root.state.authorizationRequest(request)
+        return await request.value
+    }
+
+    private func askForAuthorization(_ options: NotificationAuthorizationOptions) async -> NotificationAuthorization {
+        guard let center = state.notificationCenter else {
+            return NotificationAuthorization(
+                requested: options,
+                granted: false,
+                failure:
+                    "No notification center to ask: the host installed none (ServiceComposite.useNotificationCenter(_:))."
+            )
+        }
+        do {
+            return NotificationAuthorization(
+                requested: options,
+                granted: try await center.requestAuthorization(options: options)
+            )
+        } catch {
+            configuration.logger.error(
+                "The request for notification authorization (\(options.rawValue)) failed: \(error)."
+            )
+            return NotificationAuthorization(requested: options, granted: false, failure: "\(error)")
+        }
+    }
+
+    private func registerNotificationCategories(when reason: String) {
+        guard let center = state.notificationCenter else { return }
+        let (categories, problems) = collectNotificationCategories()
+        for problem in problems {
+            configuration.logger.error("\(problem.message) The first definition is registered.")
+        }
+        // An application whose services define no category keeps whatever it registers itself.
+        guard !categories.isEmpty || state.registeredNotificationCategories else { return }
+        state.registeredNotificationCategories(true)
+        center.setNotificationCategories(categories)
+        configuration.logger.debug(
+            "Registered \(categories.count) notification categories (\(reason)): \(categories.map(\.identifier).joined(separator: ", "))."
+        )
+    }
+
+    /// The categories the services define, each identifier once (the first definition, in
+    /// dependency order), and the problems of those defined twice or without an identifier.
+    private func collectNotificationCategories() -> (
+        categories: [NotificationCategory], problems: [ServiceGraphError.Problem]
+    ) {
+        sealIfNeeded(by: "definedNotificationCategories")
+        let services = handlers.list(HandlerKinds.userNotifications).services
+        return Self.notificationCategories(of: services.map { ($0, type(of: $0).serviceName) })
+    }
+
+    /// The categories `services` define, each identifier once, and what is wrong with them:
+    /// an identifier defined twice (``ServiceGraphError/Kind/duplicateNotificationCategory``)
+    /// or empty (``ServiceGraphError/Kind/invalidNotificationCategory``).
+    static func notificationCategories(
+        of services: [(service: any UserNotificationHandling, name: String)]
+    ) -> (categories: [NotificationCategory], problems: [ServiceGraphError.Problem]) {
+        var categories: [NotificationCategory] = []
+        var problems: [ServiceGraphError.Problem] = []
+        var owners: [String: String] = [:]
+        for (service, name) in services {
+            for category in service.definedNotificationCategories {
+                let identifier = category.identifier
+                guard !identifier.isEmpty else {
+                    problems.append(
+                        .init(
+                            kind: .invalidNotificationCategory,
+                            message:
+                                "\(name) defines a notification category with an empty identifier; give it the identifier its notifications carry in categoryIdentifier."
+                        )
+                    )
+                    continue
+                }
+                if let owner = owners[identifier] {
+                    let who = owner == name ? "\(name) twice" : "both \(owner) and \(name)"
+                    problems.append(
+                        .init(
+                            kind: .duplicateNotificationCategory,
+                            message:
+                                "Notification category \(identifier) is defined by \(who); the system keeps one category per identifier, so one definition would silently replace the other. Define it in one service."
+                        )
+                    )
+                    continue
+                }
+                owners[identifier] = name
+                categories.append(category)
+            }
+        }
+        return (categories, problems)
+    }
+
+    /// What is wrong with the categories the services of a composite define, for validation.
+    static func notificationCategoryProblems(of services: [any AppService]) -> [ServiceGraphError.Problem] {
+        let handlers = services.compactMap { service in
+            (service as? any UserNotificationHandling).map { ($0, type(of: service).serviceName) }
+        }
+        return notificationCategories(of: handlers).problems
+    }
+}
+
+extension AppContext {
+    /// Registers again the categories every service defines, as one set, after this
+    /// service's ``UserNotificationHandling/definedNotificationCategories`` changed (categories
+    /// a server decides). See ``ServiceComposite/updateNotificationCategories()``.
+    public func updateNotificationCategories() {
+        composite.updateNotificationCategories()
+    }
+
+    /// Asks once for the notification authorization every service needs, and tells every
+    /// notification service the outcome. See ``ServiceComposite/requestNotificationAuthorization()``.
+    @discardableResult
+    public func requestNotificationAuthorization() async -> NotificationAuthorization {
+        await composite.requestNotificationAuthorization()
+    }
+}

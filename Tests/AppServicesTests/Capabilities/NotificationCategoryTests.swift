@@ -1,0 +1,223 @@
+import AppServices
+import AppServicesTesting
+import Logging
+import Testing
+
+/// The notification center as a platform gives it: records every registration and
+/// authorization request, and answers them as the test says.
+@MainActor
+final class RecordedNotificationCenter: NotificationCenterProvider {
+    private(set) var registrations: [[NotificationCategory]] = []
+    private(set) var authorizationRequests: [NotificationAuthorizationOptions] = []
+    var answer: Result<Bool, any Error> = .success(true)
+    /// When set, requests wait until the test releases them.
+    var gate: TrialProbe?
+
+    func setNotificationCategories(_ categories: [NotificationCategory]) {
+        registrations.append(categories)
+    }
+
+    func requestAuthorization(options: NotificationAuthorizationOptions) async throws -> Bool {
+        authorizationRequests.append(options)
+        await gate?.waitForRelease()
+        return try answer.get()
+    }
+}
+
+/// Services that define notification categories and need authorization options.
+@MainActor
+final class MessagesService: AppService, UserNotificationHandling {
+    var definedNotificationCategories = [
+        NotificationCategory(
+            "MESSAGE",
+            actions: [
+                NotificationAction(
+                    "REPLY",
+                    title: "Reply",
+                    options: .authenticationRequired,
+                    textInput: .init(buttonTitle: "Send", placeholder: "Message")
+                ),
+                NotificationAction("MUTE", title: "Mute", options: .destructive),
+            ],
+            options: .customDismissAction
+        )
+    ]
+    let notificationAuthorizationOptions: NotificationAuthorizationOptions = [.alert, .sound]
+    private(set) var outcomes: [NotificationAuthorization] = []
+    private(set) var heard: [String] = []
+
+    func userNotificationCenter(_ context: AppContext, didRequestAuthorization outcome: NotificationAuthorization) {
+        outcomes.append(outcome)
+    }
+
+    func userNotificationCenter(_ context: AppContext, openSettingsFor notification: UserNotification?) {
+        heard.append(notification?.identifier ?? "none")
+    }
+}
+
+@MainActor
+final class OrdersService: AppService, UserNotificationHandling {
+    static let dependencies: [any AppService.Type] = [MessagesService.self]
+    let definedNotificationCategories = [NotificationCategory("ORDER", intentIdentifiers: ["INSendMessageIntent"])]
+    let notificationAuthorizationOptions: NotificationAuthorizationOptions = [.badge, .alert]
+    private(set) var outcomes: [NotificationAuthorization] = []
+
+    func userNotificationCenter(_ context: AppContext, didRequestAuthorization outcome: NotificationAuthorization) {
+        outcomes.append(outcome)
+    }
+}
+
+/// Defines no category: hears every notification and is told the authorization outcome.
+@MainActor
+final class BadgeService: AppService, UserNotificationHandling {
+    private(set) var outcomes: [NotificationAuthorization] = []
+
+    func userNotificationCenter(_ context: AppContext, didRequestAuthorization outcome: NotificationAuthorization) {
+        outcomes.append(outcome)
+    }
+}
+
+/// Defines the category another service defines.
+@MainActor
+final class SecondMessagesService: AppService, UserNotificationHandling {
+    let definedNotificationCategories = [NotificationCategory("MESSAGE"), NotificationCategory("")]
+}
+
+@MainActor
+struct NotificationCategoryTests {
+    let logs = LogCapture()
+    let center = RecordedNotificationCenter()
+
+    func composite(_ services: [any AppService]) -> ServiceComposite {
+        ServiceComposite(services, configuration: .init(logger: logs.logger()))
+    }
+
+    @Test("Two services' categories are registered as one set, once, when the host installs the center")
+    func unionOnce() {
+        let composite = composite([OrdersService(), MessagesService()])
+        composite.useNotificationCenter(center)
+        #expect(center.registrations.map { $0.map(\.identifier) } == [["MESSAGE", "ORDER"]], "dependency order")
+        let message = center.registrations[0][0]
+        #expect(message.actions.map(\.identifier) == ["REPLY", "MUTE"])
+        #expect(message.actions[0].textInput == .init(buttonTitle: "Send", placeholder: "Message"))
+        #expect(message.options == .customDismissAction)
+        #expect(center.registrations[0][1].intentIdentifiers == ["INSendMessageIntent"])
+
+        _ = composite.didFinishLaunching()
+        composite.didBecomeActive()
+        #expect(center.registrations.count == 1, "callbacks do not register again")
+    }
+
+    @Test("Nothing is registered when no service defines a category, so the app's own registration stays")
+    func noneDefined() {
+        let composite = composite([BadgeService()])
+        composite.useNotificationCenter(center)
+        composite.updateNotificationCategories()
+        #expect(center.registrations.isEmpty)
+    }
+
+    @Test("A service asks, and the changed set is registered again as a whole")
+    func serverDrivenUpdate() {
+        let messages = MessagesService()
+        let composite = composite([messages, OrdersService()])
+        composite.updateNotificationCategories()
+        #expect(center.registrations.isEmpty, "nothing before the host installs the center")
+        composite.useNotificationCenter(center)
+        messages.definedNotificationCategories.append(NotificationCategory("CALL"))
+        composite.updateNotificationCategories()
+        #expect(
+            center.registrations.map { $0.map(\.identifier) } == [["MESSAGE", "ORDER"], ["MESSAGE", "CALL", "ORDER"]]
+        )
+        messages.definedNotificationCategories = []
+        composite.updateNotificationCategories()
+        #expect(center.registrations.last?.map(\.identifier) == ["ORDER"])
+    }
+
+    @Test("A category defined by two services, and one without an identifier, fail validation naming them")
+    func duplicateIsAValidationError() throws {
+        let composite = composite([MessagesService(), SecondMessagesService()])
+        let error = try #require(throws: ServiceGraphError.self) { try composite.validate() }
+        #expect(error.problems.map(\.kind) == [.duplicateNotificationCategory, .invalidNotificationCategory])
+        #expect(
+            error.problems[0].message
+                == "Notification category MESSAGE is defined by both MessagesService and SecondMessagesService; the system keeps one category per identifier, so one definition would silently replace the other. Define it in one service."
+        )
+        #expect(
+            error.problems[1].message.hasPrefix(
+                "SecondMessagesService defines a notification category with an empty identifier"
+            )
+        )
+    }
+
+    @Test("A service that defines categories hears only their notifications, unless it says otherwise")
+    func categoriesDefaultToDefinitions() {
+        let messages = MessagesService()
+        #expect(messages.notificationCategories == ["MESSAGE"])
+        #expect(BadgeService().notificationCategories == nil)
+        let composite = composite([messages])
+        _ = composite.didFinishLaunching()
+        composite.openSettings(for: UserNotification(identifier: "order-7", categoryIdentifier: "ORDER"))
+        composite.openSettings(for: UserNotification(identifier: "message-1", categoryIdentifier: "MESSAGE"))
+        #expect(messages.heard == ["message-1"])
+    }
+
+    @Test("Authorization is asked once with the union of the options, and every notification service hears the outcome")
+    func authorizationOnce() async {
+        let messages = MessagesService()
+        let orders = OrdersService()
+        let badge = BadgeService()
+        let composite = composite([messages, orders, badge])
+        composite.useNotificationCenter(center)
+        _ = composite.didFinishLaunching()
+        let outcome = await composite.requestNotificationAuthorization()
+        #expect(center.authorizationRequests == [[.alert, .sound, .badge]])
+        #expect(outcome == NotificationAuthorization(requested: [.alert, .sound, .badge], granted: true))
+        #expect(messages.outcomes == [outcome])
+        #expect(orders.outcomes == [outcome])
+        #expect(badge.outcomes == [outcome])
+    }
+
+    @Test("Requests made while one is under way wait for its outcome instead of asking again")
+    func concurrentRequestsShareOne() async {
+        let messages = MessagesService()
+        let composite = composite([messages])
+        composite.useNotificationCenter(center)
+        let gate = TrialProbe()
+        center.gate = gate
+        async let first = composite.requestNotificationAuthorization()
+        async let second = composite.requestNotificationAuthorization()
+        while center.authorizationRequests.isEmpty { await Task.yield() }
+        gate.release()
+        let outcomes = await [first, second]
+        #expect(center.authorizationRequests.count == 1)
+        #expect(outcomes[0] == outcomes[1])
+        #expect(messages.outcomes.count == 1)
+    }
+
+    struct Refused: Error, CustomStringConvertible {
+        var description: String { "notifications are restricted on this device" }
+    }
+
+    @Test("A request that fails, or no notification center, is an outcome not granted that says why")
+    func failures() async {
+        let messages = MessagesService()
+        let composite = composite([messages])
+        let withoutCenter = await composite.requestNotificationAuthorization()
+        #expect(!withoutCenter.granted)
+        #expect(withoutCenter.failure?.contains("useNotificationCenter(_:)") == true)
+
+        composite.useNotificationCenter(center)
+        center.answer = .failure(Refused())
+        let failed = await composite.requestNotificationAuthorization()
+        #expect(
+            failed
+                == NotificationAuthorization(
+                    requested: [.alert, .sound],
+                    granted: false,
+                    failure: "notifications are restricted on this device"
+                )
+        )
+        #expect(messages.outcomes == [withoutCenter, failed])
+        #expect(logs.messages(at: .error).contains { $0.contains("notifications are restricted on this device") })
+    }
+}
