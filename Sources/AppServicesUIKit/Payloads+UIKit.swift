@@ -170,15 +170,30 @@ extension SceneConnectionOptions {
 }
 
 extension UISceneConfiguration {
-    /// Creates the configuration a service proposed. A delegate class name that names no
+    /// Creates the configuration a service proposed: its delegate class, else the class its
+    /// delegate class name names, and its storyboard. A delegate class name that names no
     /// class is ignored, and UIKit takes the delegate class from the Info.plist entry of
-    /// the same name.
+    /// the same name (`ServiceOrientedAppDelegate` logs it as an error).
     @MainActor
     public convenience init(_ configuration: SceneConfiguration) {
         self.init(name: configuration.name, sessionRole: UISceneSession.Role(rawValue: configuration.role.rawValue))
-        if let className = configuration.delegateClassName, let delegateClass = NSClassFromString(className) {
+        if let delegateClass = configuration.delegateClass {
+            self.delegateClass = delegateClass
+        } else if let className = configuration.delegateClassName, let delegateClass = NSClassFromString(className) {
             self.delegateClass = delegateClass
         }
+        if let storyboardName = configuration.storyboardName {
+            storyboard = UIStoryboard(name: storyboardName, bundle: nil)
+        }
+    }
+}
+
+extension SceneConfiguration {
+    /// The delegate class name that resolves to no class, when the configuration names its
+    /// delegate by name only.
+    var unresolvedDelegateClassName: String? {
+        guard delegateClass == nil, let name = delegateClassName, NSClassFromString(name) == nil else { return nil }
+        return name
     }
 }
 

@@ -223,6 +223,24 @@ open class ServiceOrientedAppDelegate: UIResponder, UIApplicationDelegate, UNUse
         } ?? super.responds(to: aSelector)
     }
 
+    #if os(iOS) || targetEnvironment(macCatalyst) || !canImport(UIKit)
+    // MARK: - Menus
+
+    /// Lets `UIResponder` build its part of the menu, then asks every ``MenuBuilding``
+    /// service, in dependency order, to contribute to `builder`. Claimed only when a service
+    /// adopts ``MenuBuilding`` (or a subclass overrides it).
+    open override func buildMenu(with builder: any UIMenuBuilder) {
+        super.buildMenu(with: builder)
+        composite.buildMenu(with: builder, platform: nil)
+    }
+
+    /// Asks the ``MenuBuilding`` services, in dependency order, to validate `command`; when
+    /// none owns it, `UIResponder` does.
+    open override func validate(_ command: UICommand) {
+        if !composite.validate(command, platform: nil) { super.validate(command) }
+    }
+    #endif
+
     /// The selectors (the SDK's strings, such as `application:openURL:options:`) of every
     /// `UIApplicationDelegate`, `UNUserNotificationCenterDelegate` and
     /// `PKPushRegistryDelegate` callback this class forwards, claimed or not.
@@ -635,6 +653,11 @@ open class ServiceOrientedAppDelegate: UIResponder, UIApplicationDelegate, UNUse
             options: SceneConnectionOptions(options),
             platform: platform(application, [.session: connectingSceneSession, .connectionOptions: options])
         )
+        if let proposed, let name = proposed.unresolvedDelegateClassName {
+            composite.configuration.logger.error(
+                "The scene configuration \(proposed.name ?? "without a name") names the scene delegate class \(name), which is no class (a Swift class needs its module-qualified name, such as MyApp.SceneDelegate); UIKit takes the delegate class from the Info.plist instead. Give the class itself: SceneConfiguration(name:role:delegateClass:)."
+            )
+        }
         return proposed.map(UISceneConfiguration.init) ?? connectingSceneSession.configuration
     }
 

@@ -31,6 +31,18 @@ open class UIResponder: NSObject, UIUserActivityRestoring {
 
     /// Restores the state needed to continue `activity`; the default does nothing.
     open func restoreUserActivityState(_ activity: NSUserActivity) {}
+
+    /// Adds, replaces and removes menus of `builder`'s system
+    /// (`buildMenuWithBuilder:`); UIKit asks the application's responders, the application
+    /// delegate among them, when it builds the main menu. The default does nothing.
+    @available(iOS 13.0, *)
+    open func buildMenu(with builder: any UIMenuBuilder) {}
+
+    /// Updates `command` (its title, state or attributes) before the menu shows it
+    /// (`validateCommand:`); UIKit asks the responder that would perform the command's
+    /// action. The default does nothing.
+    @available(iOS 13.0, *)
+    open func validate(_ command: UICommand) {}
 }
 
 /// An object that restores its state from a user activity (`UIUserActivityRestoring`).

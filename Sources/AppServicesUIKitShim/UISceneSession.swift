@@ -58,11 +58,29 @@ open class UISceneConfiguration: NSObject {
     open var sceneClass: AnyClass?
     /// The class of the scene's delegate.
     open var delegateClass: AnyClass?
+    /// The storyboard whose initial view controller the scene shows.
+    open var storyboard: UIStoryboard?
 
     /// Creates a configuration.
     public init(name: String?, sessionRole: UISceneSession.Role) {
         self.name = name
         self.role = sessionRole
+        super.init()
+    }
+}
+
+/// A storyboard: only its place in a scene configuration is transcribed (`UIStoryboard`).
+@MainActor
+open class UIStoryboard: NSObject {
+    /// The storyboard's file name, without its extension.
+    public let name: String
+    /// The bundle it is in; `nil` for the main bundle.
+    public let bundle: Bundle?
+
+    /// The storyboard `name` in `storyboardBundleOrNil` (the main bundle when `nil`).
+    public init(name: String, bundle storyboardBundleOrNil: Bundle?) {
+        self.name = name
+        self.bundle = storyboardBundleOrNil
         super.init()
     }
 }

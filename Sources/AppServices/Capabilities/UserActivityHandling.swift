@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 
 /// A service that continues user activities: Handoff, Spotlight results, universal links.
 ///
@@ -131,21 +132,41 @@ extension ServiceComposite {
 
     /// Dispatches `application(_:willContinueUserActivityWithType:)` (or the scene form).
     ///
+    /// A service that answers `true` tells the system it shows progress itself, so the
+    /// system shows none; should no service then continue the activity (the `continue`
+    /// callback that follows is handled by none), a warning names the services that
+    /// answered `true`: the person saw nothing happen.
+    ///
     /// - Returns: `true` if any service returned `true`; `false` with no handling service.
     public func willContinueUserActivity(
         type: String,
         platform: PlatformObjects? = nil,
         scene: SceneInfo? = nil
     ) -> Bool {
-        ask(
+        var claimedBy: [String] = []
+        let merged = ask(
             .willContinueUserActivity,
             (any UserActivityHandling).self,
             merge: .anyTrue,
             platform: platform,
             scene: scene
         ) {
-            $0.application($1, willContinueUserActivityWithType: type)
+            let answer = $0.application($1, willContinueUserActivityWithType: type)
+            if answer { claimedBy.append($1.serviceName ?? "a service") }
+            return answer
         }
+        state.announceContinuation(of: type, by: claimedBy)
+        return merged
+    }
+
+    /// The activity of `type` was continued (`handled`) or not, after a `willContinue`:
+    /// warns when services told the system they would show its progress and none continued it.
+    private func settleContinuation(of type: String, handled: Bool) {
+        guard let claimedBy = state.takeAnnouncedContinuation(of: type), !claimedBy.isEmpty, !handled else { return }
+        configuration.logger.warning(
+            "\(claimedBy.joined(separator: ", ")) answered true to willContinueUserActivity for activity type \(type), so the system showed no progress of its own, but no service continued it: the person saw nothing happen. Continue activities of this type in a UserActivityHandling service, or answer false.",
+            metadata: ["callback": "\(AppCallback.continueUserActivity)"]
+        )
     }
 
     /// Dispatches `application(_:continue:restorationHandler:)` (or the scene form).
@@ -171,6 +192,7 @@ extension ServiceComposite {
             platform: platform,
             scene: scene
         ) { $0.application($1, continue: activity) }
+        settleContinuation(of: activity.activityType, handled: merged.handled)
         if !merged.restoringObjects.isEmpty { restorationHandler(merged.restoringObjects) }
         return merged.handled
     }
@@ -183,6 +205,7 @@ extension ServiceComposite {
         platform: PlatformObjects? = nil,
         scene: SceneInfo? = nil
     ) {
+        _ = state.takeAnnouncedContinuation(of: type)
         notify(.didFailToContinueUserActivity, (any UserActivityHandling).self, platform: platform, scene: scene) {
             $0.application($1, didFailToContinueUserActivityWithType: type, error: error)
         }

@@ -14,6 +14,9 @@ package enum SelectorClaim: Sendable, Hashable {
     /// Only when a registered service handles the callback, so the platform sees no handler
     /// (asks for no background mode, keeps its own default) unless a service has one.
     case whenHandled(AppCallback)
+    /// Only when a registered service adopts an adapter's own capability, which no callback
+    /// of the core declares (the UIKit adapter's menus).
+    case whenAdopted(AdapterCapability)
 
     /// Every selector of one delegate protocol that a callback of `callbacks` declares
     /// (`\.application`, `\.scene` or `\.appKit` of ``AppCallback/Selectors``), with when it
@@ -62,6 +65,10 @@ package enum SelectorClaim: Sendable, Hashable {
             return MainActor.assumeIsolated {
                 throughScenes ? composite().handlesThroughScenes(callback) : composite().handles(callback)
             }
+        case .whenAdopted(let capability):
+            if isOverridden(selectorName) { return true }
+            guard isOnMainActor else { return nil }
+            return MainActor.assumeIsolated { composite().hasService(adopting: capability) }
         }
     }
 
@@ -78,6 +85,36 @@ package enum SelectorClaim: Sendable, Hashable {
         #else
         return Thread.isMainThread || DispatchQueue.getSpecific(key: mainQueueKey) == true
         #endif
+    }
+}
+
+/// A capability an adapter declares itself, such as the UIKit adapter's menus: named for
+/// logs and comparison, and recognised on a service by `isAdopted`.
+package struct AdapterCapability: Sendable, Hashable {
+    /// The capability's protocol name.
+    package let name: String
+    /// Whether a service adopts it.
+    package let isAdopted: @Sendable (any AppService) -> Bool
+
+    /// Declares the capability `name`, adopted by the services `isAdopted` accepts.
+    package init(_ name: String, isAdopted: @escaping @Sendable (any AppService) -> Bool) {
+        self.name = name
+        self.isAdopted = isAdopted
+    }
+
+    /// Compares by name: one capability per protocol.
+    package static func == (lhs: Self, rhs: Self) -> Bool { lhs.name == rhs.name }
+
+    /// Hashes the name.
+    package func hash(into hasher: inout Hasher) { hasher.combine(name) }
+}
+
+extension ServiceComposite {
+    /// Whether an application-wide service adopts `capability`.
+    package func hasService(adopting capability: AdapterCapability) -> Bool {
+        if let outer { return outer.hasService(adopting: capability) }
+        sealIfNeeded(by: "responds(to:)")
+        return plan.unsafelyUnwrapped.services.contains { capability.isAdopted($0) }
     }
 }
 

@@ -94,19 +94,60 @@ public struct SceneConnectionOptions: Sendable, Hashable {
 
 /// The scene configuration a service proposes for a connecting session
 /// (`UISceneConfiguration`).
+///
+/// Name the scene delegate by its type, so a typo is a compile error:
+///
+/// ```swift
+/// SceneConfiguration(name: "Default Configuration", role: .windowApplication, delegateClass: SceneDelegate.self)
+/// ```
 public struct SceneConfiguration: Sendable, Hashable {
     /// The configuration's name in the Info.plist scene manifest, if any.
     public var name: String?
     /// The session role it applies to.
     public var role: SceneSessionRole
-    /// The name of the scene delegate class, when not the manifest's.
+    /// The scene delegate class, when not the manifest's: a `UIWindowSceneDelegate` (or, for
+    /// CarPlay, a `CPTemplateApplicationSceneDelegate`) class UIKit creates for the scene.
+    public var delegateClass: AnyClass?
+    /// The name of the scene delegate class, when not the manifest's and ``delegateClass``
+    /// is not given: for compatibility. A Swift class needs its module-qualified name
+    /// (`MyApp.SceneDelegate`); a name that resolves to no class is logged as an error, and
+    /// UIKit then takes the delegate class from the Info.plist.
     public var delegateClassName: String?
+    /// The name of the storyboard whose initial view controller the scene shows, in the main
+    /// bundle; `nil` for none (the scene delegate makes its window).
+    public var storyboardName: String?
 
-    /// Creates a scene configuration.
+    /// Creates a scene configuration whose delegate is named by its class name (for
+    /// compatibility; prefer ``init(name:role:delegateClass:storyboardName:)``).
     public init(name: String?, role: SceneSessionRole, delegateClassName: String? = nil) {
         self.name = name
         self.role = role
         self.delegateClassName = delegateClassName
+    }
+
+    /// Creates a scene configuration whose scene delegate is `delegateClass`, showing the
+    /// storyboard `storyboardName` or none.
+    public init(name: String?, role: SceneSessionRole, delegateClass: AnyClass, storyboardName: String? = nil) {
+        self.name = name
+        self.role = role
+        self.delegateClass = delegateClass
+        self.storyboardName = storyboardName
+    }
+
+    /// Whether two configurations are the same: the delegate classes by identity.
+    public static func == (lhs: SceneConfiguration, rhs: SceneConfiguration) -> Bool {
+        lhs.name == rhs.name && lhs.role == rhs.role && lhs.delegateClassName == rhs.delegateClassName
+            && lhs.storyboardName == rhs.storyboardName
+            && lhs.delegateClass.map(ObjectIdentifier.init) == rhs.delegateClass.map(ObjectIdentifier.init)
+    }
+
+    /// Hashes what ``==(_:_:)`` compares.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(name)
+        hasher.combine(role)
+        hasher.combine(delegateClassName)
+        hasher.combine(storyboardName)
+        hasher.combine(delegateClass.map(ObjectIdentifier.init))
     }
 }
 

@@ -218,4 +218,19 @@ extension ServiceComposite {
         }
         return nil
     }
+
+    /// Calls `body` with every application-wide service, in dependency order, and then, with
+    /// `scene`, that scene's own services, each with a context naming the service and the
+    /// scene: for what an adapter asks of services of its own capabilities (the UIKit
+    /// adapter's menus).
+    package func forEachService(
+        in scene: SceneInfo?,
+        platform: PlatformObjects? = nil,
+        _ body: (any AppService, AppContext) -> Void
+    ) {
+        let _: Never? = firstAnswer(in: scene, platform: platform) { service, context in
+            body(service, context)
+            return nil
+        }
+    }
 }

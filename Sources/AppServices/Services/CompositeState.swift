@@ -90,6 +90,9 @@ final class CompositeState {
     private(set) var readiness = ReadinessBoard()
     /// Notification responses delivered lately, so that none is delivered twice.
     private(set) var notificationResponses = RecentNotificationResponses()
+    /// The activity types announced with `willContinueUserActivity` and not yet continued or
+    /// failed, with the services that answered `true` (they show the progress themselves).
+    private(set) var announcedContinuations: [String: [String]] = [:]
 
     // MARK: - What the host installed
 
@@ -424,6 +427,18 @@ final class CompositeState {
         completion: @escaping @MainActor () -> Void
     ) -> RecentNotificationResponses.Delivery {
         notificationResponses.deliver(response, completion: completion)
+    }
+
+    /// An activity of `type` is about to be continued; `services` answered that they show its
+    /// progress themselves.
+    func announceContinuation(of type: String, by services: [String]) {
+        announcedContinuations[type] = services
+    }
+
+    /// The activity of `type` was continued or failed: the services that answered `true` when
+    /// it was announced, if it was.
+    func takeAnnouncedContinuation(of type: String) -> [String]? {
+        announcedContinuations.removeValue(forKey: type)
     }
 
     /// The services finished with a response: the completions of its repeats, to call.

@@ -300,3 +300,83 @@ func runDueBackgroundTasks() async -> (results: [Bool], pendingAfter: [String]) 
     }
     return (results, scheduler.pendingRequestsNow.map(\.identifier))
 }
+
+// MARK: Categories and authorization
+
+/// Owns the chat's notification category, with a reply that asks for text.
+final class ChatNotificationsService: AppService, UserNotificationHandling {
+    let definedNotificationCategories = [
+        NotificationCategory(
+            "MESSAGE",
+            actions: [
+                NotificationAction(
+                    "REPLY",
+                    title: "Reply",
+                    textInput: .init(buttonTitle: "Send", placeholder: "Message")
+                ),
+                NotificationAction("MUTE", title: "Mute", options: .destructive),
+            ],
+            options: .customDismissAction
+        )
+    ]
+    let notificationAuthorizationOptions: NotificationAuthorizationOptions = [.alert, .sound, .badge]
+}
+
+/// Asks for notification authorization once a person has sent a first message.
+final class OnboardingService: AppService, LaunchHandling {
+    private(set) var hintsShown = 0
+    private var context: AppContext?
+
+    func application(_ context: AppContext, didFinishLaunchingWithOptions options: LaunchOptions) -> Bool {
+        self.context = context
+        return true
+    }
+
+    func messageSent() async {
+        guard let context else { return }
+        let outcome = await context.requestNotificationAuthorization()
+        if !outcome.granted { showNotificationsOffHint() }
+    }
+
+    private func showNotificationsOffHint() { hintsShown += 1 }
+}
+
+// MARK: Background work you can stop
+
+/// A connection kept open for a moment after the app leaves the screen.
+@MainActor
+final class ChatConnection {
+    private(set) var drained = false
+    private(set) var prefetched = false
+
+    func drain() async throws {
+        try Task.checkCancellation()
+        drained = true
+    }
+
+    func prefetch() async throws {
+        try Task.checkCancellation()
+        prefetched = true
+    }
+}
+
+/// Drains the connection in the background, stops when the app comes back, and withdraws
+/// the pending background tasks then (they are rescheduled in the foreground).
+final class ChatConnectionService: AppService, ApplicationStateHandling {
+    let connection = ChatConnection()
+    private var keepAlive: BackgroundWork?
+
+    func applicationDidEnterBackground(_ context: AppContext) {
+        keepAlive = context.beginBackgroundWork(named: "keep-alive") {
+            try await self.connection.drain()
+        }
+        context.beginBackgroundWork(named: "prefetch", endsOnForeground: true) {
+            try await self.connection.prefetch()
+        }
+    }
+
+    func applicationWillEnterForeground(_ context: AppContext) {
+        keepAlive?.cancel()
+        context.backgroundTasks.cancelAll()  // rescheduled once the app is back
+    }
+}

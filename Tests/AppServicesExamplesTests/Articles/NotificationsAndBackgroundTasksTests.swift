@@ -187,4 +187,41 @@ struct BackgroundTimeArticleTests {
         #expect(await composite.finishBackgroundWork(within: .seconds(60)) == [])
         #expect(time.ended == [1])
     }
+
+    @Test("The chat's category is registered before launch returns, and authorization is asked for its options")
+    func chatCategories() async {
+        final class Center: NotificationCenterProvider {
+            var registered: [[NotificationCategory]] = []
+            var asked: [NotificationAuthorizationOptions] = []
+            func setNotificationCategories(_ categories: [NotificationCategory]) { registered.append(categories) }
+            func requestAuthorization(options: NotificationAuthorizationOptions) async throws -> Bool {
+                asked.append(options)
+                return false
+            }
+        }
+        let center = Center()
+        let onboarding = OnboardingService()
+        let composite = ServiceComposite([ChatNotificationsService(), onboarding])
+        composite.useNotificationCenter(center)
+        #expect(center.registered.map { $0.map(\.identifier) } == [["MESSAGE"]])
+        #expect(center.registered.first?.first?.actions.first?.textInput?.buttonTitle == "Send")
+        _ = composite.didFinishLaunching()
+        await onboarding.messageSent()
+        #expect(center.asked == [[.alert, .sound, .badge]])
+        #expect(onboarding.hintsShown == 1)
+    }
+
+    @Test("Returning to the foreground ends the prefetch; the kept connection is cancelled by its service")
+    func stoppableBackgroundWork() async throws {
+        let time = ManualBackgroundTime()
+        let service = ChatConnectionService()
+        let composite = ServiceComposite([service])
+        composite.useBackgroundTime(time)
+        enterBackground(composite)
+        #expect(time.openAssertions == 2)
+        composite.willEnterForeground()
+        #expect(time.openAssertions == 0, "the prefetch on the foreground, the keep-alive by its service")
+        #expect(await composite.finishBackgroundWork(within: .seconds(60)) == [])
+        #expect(!service.connection.drained && !service.connection.prefetched, "both were cancelled before running")
+    }
 }

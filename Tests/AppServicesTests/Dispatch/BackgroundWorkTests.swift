@@ -108,7 +108,7 @@ extension BackgroundWorkTests {
         #expect(!logs.text.contains("was ignored"), "logs:\n\(logs.text)")
         #expect(
             logs.messages(at: .info).contains(
-                "Background work Flusher: flush, cancelled (at its budget, or when its background time expired), has now finished."
+                "Background work Flusher: flush, cancelled (by its service, on returning to the foreground, at its budget, or when its background time expired), has now finished."
             )
         )
     }

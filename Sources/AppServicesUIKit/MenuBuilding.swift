@@ -1,0 +1,90 @@
+#if os(iOS) || targetEnvironment(macCatalyst) || !canImport(UIKit)
+public import AppServices
+
+#if canImport(UIKit)
+public import UIKit
+#else
+public import AppServicesUIKitShim
+#endif
+
+/// A service that contributes to the application's main menu (the menu bar of Mac Catalyst,
+/// and of iPadOS with a keyboard): the menus and commands of its feature, and the state of
+/// the commands it owns.
+///
+/// UIKit builds the main menu by asking the application's responders, the app delegate
+/// among them, in `buildMenu(with:)`. `ServiceOrientedAppDelegate` asks every service that
+/// adopts this protocol, in dependency order, with the same builder, so a service finds the
+/// menus of the services it depends on already in place. It claims `buildMenu(with:)` and
+/// `validate(_:)` (answers `responds(to:)` with `true`) only when a service adopts it, or
+/// when the app's subclass overrides them.
+///
+/// Before the menu shows a command, UIKit asks for its validation: every adopting service
+/// is asked in dependency order until one answers `true`, which means the command is its
+/// own and it has set the command's title, state or attributes.
+///
+/// Merge rules: `buildMenu(with:)` reaches every adopting service, in dependency order;
+/// ``validate(_:context:)`` stops at the first service that owns the command.
+///
+/// ```swift
+/// final class ExportService: AppService, MenuBuilding {
+///     static let exportAction = Selector(("exportDocument:"))
+///     var canExport = false
+///
+///     func buildMenu(with builder: any UIMenuBuilder, context: AppContext) {
+///         guard builder.system == .main else { return }
+///         let export = UIKeyCommand(
+///             title: "Export…",
+///             action: ExportService.exportAction,
+///             input: "e",
+///             modifierFlags: .command
+///         )
+///         builder.insertChild(UIMenu(title: "", options: .displayInline, children: [export]), atEndOfMenu: .file)
+///     }
+///
+///     func validate(_ command: UICommand, context: AppContext) -> Bool {
+///         guard command.action == ExportService.exportAction else { return false }
+///         command.attributes = canExport ? [] : .disabled
+///         return true
+///     }
+/// }
+/// ```
+@MainActor
+public protocol MenuBuilding: AppService {
+    /// Adds this service's menus and commands to `builder`, or changes or removes the
+    /// system's (`buildMenu(with:)`). Check `builder.system`: the main menu is `.main`.
+    func buildMenu(with builder: any UIMenuBuilder, context: AppContext)
+
+    /// Updates `command` before the menu shows it, if it is this service's (its action is
+    /// one this service performs): set its title, state or attributes and return `true`;
+    /// return `false` for another service's command. The default owns none.
+    func validate(_ command: UICommand, context: AppContext) -> Bool
+}
+
+extension MenuBuilding {
+    /// Owns no command: `false`.
+    public func validate(_ command: UICommand, context: AppContext) -> Bool { false }
+}
+
+extension AdapterCapability {
+    /// ``MenuBuilding``: the services that contribute to the main menu.
+    static let menuBuilding = AdapterCapability("MenuBuilding") { $0 is any MenuBuilding }
+}
+
+extension ServiceComposite {
+    /// Asks every ``MenuBuilding`` service, in dependency order, to contribute to `builder`.
+    func buildMenu(with builder: any UIMenuBuilder, platform: PlatformObjects?) {
+        forEachService(in: nil, platform: platform) { service, context in
+            (service as? any MenuBuilding)?.buildMenu(with: builder, context: context)
+        }
+    }
+
+    /// Asks the ``MenuBuilding`` services, in dependency order, to validate `command`, until
+    /// one owns it; whether one did.
+    @discardableResult
+    func validate(_ command: UICommand, platform: PlatformObjects?) -> Bool {
+        firstAnswer(in: nil, platform: platform) { service, context in
+            (service as? any MenuBuilding)?.validate(command, context: context) == true ? true : nil
+        } ?? false
+    }
+}
+#endif
