@@ -97,6 +97,8 @@ final class CompositeState {
     private(set) var scheduler: (any BackgroundTaskScheduler)?
     /// The platform's background time, held while outliving work runs.
     private(set) var backgroundTime: (any BackgroundTimeProvider)?
+    /// Where services report incoming calls (the CallKit adapter's provider).
+    private(set) var incomingCallReporter: (any IncomingCallReporter)?
 
     /// The composite's clock, read as the time since the composite was made.
     let clock: ClockReading
@@ -436,4 +438,9 @@ final class CompositeState {
 
     /// The host gives the platform's background time (`nil` for none).
     func install(backgroundTime: (any BackgroundTimeProvider)?) { self.backgroundTime = backgroundTime }
+
+    /// The host gives the way to report incoming calls (`nil` for none).
+    func install(incomingCallReporter: (any IncomingCallReporter)?) {
+        self.incomingCallReporter = incomingCallReporter
+    }
 }
