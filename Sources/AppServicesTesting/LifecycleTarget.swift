@@ -57,6 +57,7 @@ final class CompositeTarget: LifecycleTarget {
         self.composite = composite
         self.system = system
         composite.useBackgroundTime(system.backgroundTime)
+        composite.useIncomingCallReporter(system.calls)
     }
 
     func deliver(_ step: LifecycleSimulator.Step, answer: @escaping @MainActor (LifecycleSimulator.Answer?) -> Void) {
@@ -170,6 +171,23 @@ final class CompositeTarget: LifecycleTarget {
             answer(nil)
         case .didInvalidatePushToken(let type):
             composite.didInvalidatePushToken(for: type)
+            answer(nil)
+        case .callProviderDidBegin:
+            composite.providerDidBegin()
+            answer(nil)
+        case .callProviderDidReset:
+            composite.providerDidReset()
+            answer(nil)
+        case .callAction(let action):
+            composite.perform(action) { answer(.callAction($0)) }
+        case .callActionTimedOut(let action):
+            composite.providerTimedOut(performing: action)
+            answer(nil)
+        case .callAudioSessionDidActivate:
+            composite.providerDidActivateAudioSession()
+            answer(nil)
+        case .callAudioSessionDidDeactivate:
+            composite.providerDidDeactivateAudioSession()
             answer(nil)
         case .beginSession, .endSession, .switchSession, .setGate:
             answer(step.perform(on: composite))
