@@ -9,7 +9,9 @@
 // Documentation/Reference/AppleAPI-NotificationsAndTasks.md in this repository. Names,
 // argument labels, types, optionality and `@Sendable` are the imported ones; members the SDK
 // marks `@optional` are requirements with a default implementation, as in the UIKit shim.
-// Only what the adapter and its tests touch is declared.
+// Only what the adapter and its tests touch is declared. The SDK's classes also adopt
+// `NSCopying`/`NSSecureCoding` (and copy `handle` and `remoteHandle`); the shim's do not,
+// since nothing here copies or archives them, and a `CXHandle` cannot change.
 //
 // CallKit creates actions and calls the provider's delegate; the shim lets the test kit
 // create actions, find the providers an application created, and see what was reported and
@@ -28,6 +30,7 @@ public import Dispatch
 /// and have a default that does nothing here, as CallKit does nothing when a delegate lacks
 /// one (an action nobody performs times out). The protocol is not isolated to the main actor,
 /// as in the SDK: a main-actor class implements its requirements as `nonisolated` methods.
+@available(iOS 10.0, *)
 public protocol CXProviderDelegate: NSObjectProtocol {
     /// The provider was reset: end every call and release its resources.
     func providerDidReset(_ provider: CXProvider)
@@ -102,6 +105,7 @@ extension CXProviderDelegate {
 /// lock. Its simulated behaviour: a report is recorded, handed to the simulated device that
 /// created the provider (which may refuse it), and its completion is called before
 /// `reportNewIncomingCall(with:update:completion:)` returns.
+@available(iOS 10.0, *)
 open class CXProvider: NSObject {
     /// Everything the provider keeps, read and written only under `lock`.
     private struct State {
@@ -130,6 +134,10 @@ open class CXProvider: NSObject {
 
     /// Sets the delegate, held weakly, and the queue it is called on (the main queue when
     /// `nil`).
+    ///
+    /// The SDK's interface spells the queue `dispatch_queue_t?`, Dispatch's name for
+    /// `DispatchQueue` on Apple platforms; the UIKit shim declares that name where Dispatch
+    /// lacks it, and this shim, which may be imported beside it, uses the type itself.
     open func setDelegate(_ delegate: (any CXProviderDelegate)?, queue: DispatchQueue?) {
         lock.withLock {
             state.delegate = delegate
@@ -181,6 +189,7 @@ extension CXProvider {
 }
 
 /// A provider's settings (`CXProviderConfiguration`).
+@available(iOS 10.0, *)
 open class CXProviderConfiguration: NSObject {
     /// Whether calls may have video. Default `false`.
     open var supportsVideo = false
@@ -205,6 +214,7 @@ open class CXProviderConfiguration: NSObject {
 ///
 /// In the shim the action counts the calls of ``fulfill()`` and ``fail()`` (``fulfillCount``
 /// and ``failCount``), so a test can check that it was completed exactly once.
+@available(iOS 10.0, *)
 open class CXAction: NSObject {
     private struct State {
         var fulfilled = 0
@@ -266,6 +276,7 @@ extension CXAction {
 }
 
 /// An action on one call (`CXCallAction`).
+@available(iOS 10.0, *)
 open class CXCallAction: CXAction {
     private let storedCallUUID: UUID
 
@@ -280,6 +291,7 @@ open class CXCallAction: CXAction {
 }
 
 /// Start an outgoing call (`CXStartCallAction`).
+@available(iOS 10.0, *)
 open class CXStartCallAction: CXCallAction {
     /// Whom to call.
     open var handle: CXHandle
@@ -301,6 +313,7 @@ open class CXStartCallAction: CXCallAction {
 }
 
 /// Answer an incoming call (`CXAnswerCallAction`).
+@available(iOS 10.0, *)
 open class CXAnswerCallAction: CXCallAction {
     /// Reports that the call connected at `dateConnected`.
     open func fulfill(withDateConnected dateConnected: Date) {
@@ -309,6 +322,7 @@ open class CXAnswerCallAction: CXCallAction {
 }
 
 /// End a call (`CXEndCallAction`).
+@available(iOS 10.0, *)
 open class CXEndCallAction: CXCallAction {
     /// Reports that the call ended at `dateEnded`.
     open func fulfill(withDateEnded dateEnded: Date) {
@@ -317,6 +331,7 @@ open class CXEndCallAction: CXCallAction {
 }
 
 /// Hold or unhold a call (`CXSetHeldCallAction`).
+@available(iOS 10.0, *)
 open class CXSetHeldCallAction: CXCallAction {
     /// Whether the call is to be on hold.
     open var isOnHold: Bool
@@ -329,6 +344,7 @@ open class CXSetHeldCallAction: CXCallAction {
 }
 
 /// Mute or unmute a call (`CXSetMutedCallAction`).
+@available(iOS 10.0, *)
 open class CXSetMutedCallAction: CXCallAction {
     /// Whether the call is to be muted.
     open var isMuted: Bool
@@ -341,6 +357,7 @@ open class CXSetMutedCallAction: CXCallAction {
 }
 
 /// Group a call with another, or ungroup it (`CXSetGroupCallAction`).
+@available(iOS 10.0, *)
 open class CXSetGroupCallAction: CXCallAction {
     /// The call to group with; `nil` to take the call out of its group.
     open var callUUIDToGroupWith: UUID?
@@ -353,9 +370,10 @@ open class CXSetGroupCallAction: CXCallAction {
 }
 
 /// Play touch tones (`CXPlayDTMFCallAction`).
+@available(iOS 10.0, *)
 open class CXPlayDTMFCallAction: CXCallAction {
     /// Why touch tones are played (`CXPlayDTMFCallActionType`).
-    public enum ActionType: Int, Sendable {
+    public enum ActionType: Int, @unchecked Sendable {
         /// A person tapped a digit on the in-call keypad.
         case singleTone = 1
         /// Digits after a soft pause in a dialled string.
@@ -380,9 +398,10 @@ open class CXPlayDTMFCallAction: CXCallAction {
 // MARK: - Calls
 
 /// How a call's other party is reached (`CXHandle`).
+@available(iOS 10.0, *)
 open class CXHandle: NSObject {
     /// What kind of value a handle holds (`CXHandleType`).
-    public enum HandleType: Int, Sendable {
+    public enum HandleType: Int, @unchecked Sendable {
         /// An identifier of the application's own.
         case generic = 1
         /// A phone number.
@@ -405,6 +424,7 @@ open class CXHandle: NSObject {
 }
 
 /// What the system is told about a call (`CXCallUpdate`).
+@available(iOS 10.0, *)
 open class CXCallUpdate: NSObject {
     /// Who the other party is.
     open var remoteHandle: CXHandle?
@@ -431,6 +451,7 @@ open class CXCallUpdate: NSObject {
 
 /// The application's audio session (AVFAudio's `AVAudioSession`), which CallKit activates for
 /// a call. The SDK declares it `Sendable` (`NS_SWIFT_SENDABLE`); the shim's holds nothing.
+@available(iOS 3.0, *)
 open class AVAudioSession: NSObject, @unchecked Sendable {
     private static let shared = AVAudioSession()
 
