@@ -297,6 +297,7 @@ let package = Package(
                 "AppServicesUIKitTesting",
                 "AppServicesSwiftUI",
                 "AppServicesSwiftUITesting",
+                "AppServicesCallKit",
             ]
         ),
         .testTarget(
