@@ -58,8 +58,9 @@ public final class ServiceOrientedProviderDelegate: NSObject, CXProviderDelegate
     ///
     /// The delegate makes itself the provider's delegate, on the main queue, and the
     /// composite's incoming-call reporter (`ServiceComposite.useIncomingCallReporter(_:)`),
-    /// which keeps it alive: the result need not be kept. Call it once, before launch
-    /// returns. It seals the composite (it asks which services handle calls).
+    /// which keeps it alive: the result need not be kept. Call it before launch returns; a
+    /// second call returns the delegate installed first, with no second provider. It seals
+    /// the composite (it asks which services handle calls).
     ///
     /// - Parameters:
     ///   - composite: The application's composite, such as `ServiceOrientedAppDelegate`'s
@@ -72,6 +73,9 @@ public final class ServiceOrientedProviderDelegate: NSObject, CXProviderDelegate
         configuration: CXProviderConfiguration
     ) -> ServiceOrientedProviderDelegate? {
         guard composite.handles(.providerDidReset) else { return nil }
+        // Once per application: CallKit shows one provider's calls, and a second would not
+        // hear the first one's actions.
+        if let installed = composite.incomingCallReporter as? ServiceOrientedProviderDelegate { return installed }
         let delegate = ServiceOrientedProviderDelegate(
             composite: composite,
             provider: CXProvider(configuration: configuration)

@@ -32,11 +32,12 @@ public protocol LifecycleTarget: AnyObject {
     /// Delivers `step` as the platform would, and calls `answer` with the step's answer:
     /// synchronously for a step the platform answers on return (a launch's Boolean, or `nil`
     /// for a callback without one), later for a step with a completion handler (a silent
-    /// push's fetch result, a notification's presentation, a PushKit push), when its
-    /// completion handler is called.
+    /// push's fetch result, a notification's presentation, a PushKit push, a CallKit action),
+    /// when its completion handler is called.
     ///
     /// `answer` is called once when the target behaves; the simulator keeps the first call
-    /// and records a PushKit push's later ones in ``LifecycleSimulator/incomingPushes``.
+    /// and records a PushKit push's later ones in ``LifecycleSimulator/incomingPushes``, a
+    /// CallKit action's in ``LifecycleSimulator/callActions``.
     /// Steps the system takes itself (``LifecycleSimulator/Step/suspend``, launching and
     /// expiring background tasks, expiring background time) are delivered before the system
     /// takes them, for what the platform does alongside (UIKit sets

@@ -167,9 +167,13 @@ final class SimulatedCallBridge: SimulatedCallProviderBackend {
             supportsUngrouping: update.supportsUngrouping,
             supportsDTMF: update.supportsDTMF
         )
-        // The adapter reports on the main actor, as CallKit's provider is used from there.
+        // The adapter reports on the main actor, where the system's answer can be given on the
+        // spot. A provider used from another thread gets the call recorded on the main actor
+        // a moment later, and accepted: a refusal cannot reach it in time.
         guard SelectorClaim.isOnMainActor else {
-            preconditionFailure("a simulated CallKit provider reported an incoming call off the main actor")
+            let calls = self.calls
+            Task { @MainActor in _ = try? calls.record(call) }
+            return nil
         }
         return MainActor.assumeIsolated {
             do {

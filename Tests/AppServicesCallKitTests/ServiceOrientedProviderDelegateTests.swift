@@ -140,6 +140,20 @@ struct ProviderDelegateTests {
         #expect(record.all.first?.delegate != nil)
     }
 
+    @Test("Installing twice keeps the first provider and delegate")
+    func installsOnce() {
+        let composite = ServiceComposite([CallService()])
+        let record = SimulatedCallProviders()
+        let (first, second) = SimulatedCallKit.$current.withValue(record) {
+            (
+                ServiceOrientedProviderDelegate.install(on: composite, configuration: CXProviderConfiguration()),
+                ServiceOrientedProviderDelegate.install(on: composite, configuration: CXProviderConfiguration())
+            )
+        }
+        #expect(first != nil && first === second)
+        #expect(record.all.count == 1)
+    }
+
     // MARK: - Selectors
 
     @Test("The adapter claims exactly the real selectors of CXProviderDelegate it implements")
