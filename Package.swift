@@ -22,6 +22,7 @@ let package = Package(
         .library(name: "AppServicesUIKitTesting", targets: ["AppServicesUIKitTesting"]),
         .library(name: "AppServicesSwiftUI", targets: ["AppServicesSwiftUI"]),
         .library(name: "AppServicesSwiftUITesting", targets: ["AppServicesSwiftUITesting"]),
+        .library(name: "AppServicesCallKit", targets: ["AppServicesCallKit"]),
         .library(name: "AppServicesAppKit", targets: ["AppServicesAppKit"]),
         .library(name: "AppServicesLifecycle", targets: ["AppServicesLifecycle"]),
         .executable(name: "appservices-demo", targets: ["appservices-demo"]),
@@ -90,14 +91,28 @@ let package = Package(
                 .target(name: "AppServicesUIKitShim", condition: .when(platforms: platformsWithoutUIKit)),
             ]
         ),
-        // Tests of an app's UIKit delegate on Linux: a simulated UIKit that drives it.
+        // CallKit's provider delegate. Apart from UIKit's adapter, so that an application
+        // without calls links no CallKit. Where UIKit is missing (macOS included: its CallKit
+        // has no CXProvider) it compiles against a shim.
+        .target(
+            name: "AppServicesCallKit",
+            dependencies: [
+                "AppServices",
+                .product(name: "Logging", package: "swift-log"),
+                .target(name: "AppServicesCallKitShim", condition: .when(platforms: platformsWithoutUIKit)),
+            ]
+        ),
+        // Tests of an app's UIKit delegate on Linux: a simulated UIKit that drives it, and the
+        // CallKit adapter's provider.
         .target(
             name: "AppServicesUIKitTesting",
             dependencies: [
                 "AppServices",
                 "AppServicesTesting",
                 "AppServicesUIKit",
+                "AppServicesCallKit",
                 .target(name: "AppServicesUIKitShim", condition: .when(platforms: platformsWithoutUIKit)),
+                .target(name: "AppServicesCallKitShim", condition: .when(platforms: platformsWithoutUIKit)),
             ]
         ),
         // SwiftUI scenes: the `appServices(_:)` modifier and the host of an application
@@ -139,6 +154,7 @@ let package = Package(
         .target(name: "AppServicesFoundationShim"),
         .target(name: "AppServicesUIKitShim", dependencies: ["AppServicesFoundationShim"]),
         .target(name: "AppServicesAppKitShim", dependencies: ["AppServicesFoundationShim"]),
+        .target(name: "AppServicesCallKitShim", dependencies: ["AppServicesFoundationShim"]),
         // SwiftUI's declarations for where UIKit is missing (macOS too: its SwiftUI has no
         // `UIApplicationDelegateAdaptor`, and the adapter builds against UIKit's shim there).
         .target(name: "AppServicesSwiftUIShim", dependencies: ["AppServicesUIKitShim"]),
@@ -240,6 +256,19 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        .testTarget(
+            name: "AppServicesCallKitTests",
+            dependencies: [
+                "AppServices",
+                "AppServicesTesting",
+                "AppServicesCallKit",
+                "AppServicesUIKit",
+                "AppServicesUIKitTesting",
+                .target(name: "AppServicesCallKitShim", condition: .when(platforms: platformsWithoutUIKit)),
+                .target(name: "AppServicesUIKitShim", condition: .when(platforms: platformsWithoutUIKit)),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         // Uses only the public products, as an app's own tests would.
         .testTarget(
             name: "AppServicesUIKitTestingTests",
@@ -268,6 +297,7 @@ let package = Package(
                 "AppServicesUIKitTesting",
                 "AppServicesSwiftUI",
                 "AppServicesSwiftUITesting",
+                "AppServicesCallKit",
             ]
         ),
         .testTarget(

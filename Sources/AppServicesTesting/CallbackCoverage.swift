@@ -190,9 +190,39 @@ public enum CallbackCoverage {
         case .carPlayDidSelectNavigationAlert: composite.carPlayDidSelectNavigationAlert(scene)
         case .carPlayDidSelectManeuver: composite.carPlayDidSelectManeuver(scene)
         case .carPlayContentStyleDidChange: composite.carPlayContentStyleDidChange(scene, to: .dark)
+        case .providerDidBegin: composite.providerDidBegin()
+        case .providerDidReset: composite.providerDidReset()
+        case .performStartCallAction, .performAnswerCallAction, .performEndCallAction, .performSetHeldCallAction,
+            .performSetMutedCallAction, .performSetGroupCallAction, .performPlayDTMFCallAction:
+            _ = await composite.perform(CallAction(callUUID: callUUID, kind: callActionKind(of: callback)))
+        case .providerTimedOutPerformingAction:
+            composite.providerTimedOut(performing: CallAction(callUUID: callUUID, kind: .answer))
+        case .providerDidActivateAudioSession: composite.providerDidActivateAudioSession()
+        case .providerDidDeactivateAudioSession: composite.providerDidDeactivateAudioSession()
         default: return false
         }
         return true
+    }
+
+    /// The call every call action of this check concerns.
+    static let callUUID = UUID(uuidString: "00000000-0000-0000-0000-00000000CA11")!
+
+    /// A neutral action of the kind `callback` delivers.
+    private static func callActionKind(of callback: AppCallback) -> CallAction.Kind {
+        switch callback {
+        case .performStartCallAction:
+            .start(
+                handle: CallHandle(kind: .generic, value: "callback-coverage"),
+                isVideo: false,
+                contactIdentifier: nil
+            )
+        case .performEndCallAction: .end
+        case .performSetHeldCallAction: .setHeld(true)
+        case .performSetMutedCallAction: .setMuted(true)
+        case .performSetGroupCallAction: .setGroup(with: nil)
+        case .performPlayDTMFCallAction: .playDTMF(digits: "1", kind: .singleTone)
+        default: .answer
+        }
     }
 }
 

@@ -28,7 +28,8 @@ public import Foundation
 /// while it launches, and the simulator launches and expires their runs), background time
 /// (``backgroundTime``, which it can expire), both parts of the target's ``system``, and
 /// PushKit (a push, kept in ``incomingPushes`` with the calls of its completion handler; a new
-/// token; a token taken back):
+/// token; a token taken back), and CallKit (the provider's actions, reset and audio session;
+/// the incoming calls reported, in ``SimulatedSystem/calls``):
 ///
 /// ```swift
 /// let simulator = LifecycleSimulator(driving: composite)
@@ -190,6 +191,20 @@ public final class LifecycleSimulator {
         case didUpdatePushCredentials(PushCredentials)
         /// `pushRegistry(_:didInvalidatePushTokenFor:)`: PushKit takes a push type's token back.
         case didInvalidatePushToken(PushType)
+        /// `providerDidBegin(_:)`: CallKit's provider is ready.
+        case callProviderDidBegin
+        /// `providerDidReset(_:)`: CallKit reset the provider; every call ended.
+        case callProviderDidReset
+        /// `provider(_:perform:)`: CallKit asks the application to perform an action on a call
+        /// (waking a suspended application). ``LifecycleSimulator/send(_:)`` waits until the
+        /// action is fulfilled or failed and answers ``Answer/callAction(_:)``.
+        case callAction(CallAction)
+        /// `provider(_:timedOutPerforming:)`: CallKit gave up on an action.
+        case callActionTimedOut(CallAction)
+        /// `provider(_:didActivate:)`: CallKit activated the call's audio session.
+        case callAudioSessionDidActivate
+        /// `provider(_:didDeactivate:)`: CallKit deactivated the call's audio session.
+        case callAudioSessionDidDeactivate
         /// The application begins a session (a sign-in): no system callback, the application's
         /// own step (`ServiceComposite.beginSession(_:makeCurrent:)`). Answers
         /// ``Answer/refused(_:)`` when the composite refuses it.
@@ -260,6 +275,12 @@ public final class LifecycleSimulator {
             case .didReceiveIncomingPush: return "didReceiveIncomingPush"
             case .didUpdatePushCredentials: return "didUpdatePushCredentials"
             case .didInvalidatePushToken: return "didInvalidatePushToken"
+            case .callProviderDidBegin: return "callProviderDidBegin"
+            case .callProviderDidReset: return "callProviderDidReset"
+            case .callAction(let action): return "callAction(\(action.kind))"
+            case .callActionTimedOut(let action): return "callActionTimedOut(\(action.kind))"
+            case .callAudioSessionDidActivate: return "callAudioSessionDidActivate"
+            case .callAudioSessionDidDeactivate: return "callAudioSessionDidDeactivate"
             case .beginSession(let session): return "beginSession(\(session.identifier))"
             case .endSession(let identifier): return "endSession(\(identifier))"
             case .switchSession(let session): return "switchSession(\(session.identifier))"
@@ -281,6 +302,9 @@ public final class LifecycleSimulator {
         /// called; `nil` when the target cannot tell (PushKit's completion handler carries no
         /// answer, so a platform adapter's does not say).
         case incomingPush(VoIPCallReport?)
+        /// What the application told CallKit about an action: fulfilled or failed; `nil` when
+        /// the target cannot tell (no provider received it).
+        case callAction(CallAction.Outcome?)
         /// Whether a URL, a user activity or a quick action was handled.
         case handled(Bool)
         /// The orientations a window scene supports; `nil` when nothing answered and the
@@ -307,6 +331,9 @@ public final class LifecycleSimulator {
     /// Every PushKit push the simulator delivered, in order, each with the calls of its
     /// completion handler.
     public private(set) var incomingPushes: [SimulatedIncomingPush] = []
+    /// Every CallKit action delivered (``Step/callAction(_:)``), in order, each with the
+    /// outcomes the application gave it.
+    public private(set) var callActions: [SimulatedCallAction] = []
 
     /// The simulated system the target's application runs on.
     public var system: SimulatedSystem { target.system }
@@ -780,6 +807,9 @@ public final class LifecycleSimulator {
             .openNotificationSettings(nil), .launchBackgroundTask(task), .expireBackgroundTasks,
             .expireBackgroundTime, .didReceiveIncomingPush(PushPayload()),
             .didUpdatePushCredentials(PushCredentials(token: Data())), .didInvalidatePushToken(.voIP),
+            .callProviderDidBegin, .callProviderDidReset, .callAction(CallAction(callUUID: UUID(), kind: .answer)),
+            .callActionTimedOut(CallAction(callUUID: UUID(), kind: .answer)), .callAudioSessionDidActivate,
+            .callAudioSessionDidDeactivate,
             .didDiscardSceneSessions([scene.session]),
             .sceneWillConnect(scene, SceneConnectionOptions()), .sceneWillEnterForeground(scene),
             .sceneDidBecomeActive(scene), .sceneWillResignActive(scene), .sceneDidEnterBackground(scene),
@@ -971,6 +1001,10 @@ public final class LifecycleSimulator {
         case .expireBackgroundTime: return state == .background
         case .didReceiveIncomingPush: return running || state == .suspended
         case .didUpdatePushCredentials, .didInvalidatePushToken: return running
+        case .callAction: return running || state == .suspended
+        case .callProviderDidBegin, .callProviderDidReset, .callActionTimedOut, .callAudioSessionDidActivate,
+            .callAudioSessionDidDeactivate:
+            return running
         case .beginSession, .endSession, .switchSession, .setGate: return running || state == .suspended
         default: return false
         }
@@ -1003,7 +1037,7 @@ public final class LifecycleSimulator {
         case .suspend:
             state = .suspended
         case .remoteNotification, .backgroundFetch, .backgroundURLSession, .didReceiveNotificationResponse,
-            .launchBackgroundTask, .didReceiveIncomingPush, .willEnterForeground:
+            .launchBackgroundTask, .didReceiveIncomingPush, .callAction, .willEnterForeground:
             wake()
         case .sceneWillConnect(let scene, _):
             sceneStates[scene.identifier] = .unattached
@@ -1032,6 +1066,15 @@ public final class LifecycleSimulator {
             break
         }
         var deliverAnswer = answer
+        if case .callAction(let action) = step {
+            let record = SimulatedCallAction(action: action)
+            callActions.append(record)
+            deliverAnswer = { reply in
+                guard case .callAction(let outcome) = reply else { return record.complete(nil) }
+                record.complete(outcome)
+                answer(reply)
+            }
+        }
         if case .didReceiveIncomingPush(let payload) = step {
             let push = SimulatedIncomingPush(payload: payload)
             incomingPushes.append(push)

@@ -32,11 +32,12 @@ public protocol LifecycleTarget: AnyObject {
     /// Delivers `step` as the platform would, and calls `answer` with the step's answer:
     /// synchronously for a step the platform answers on return (a launch's Boolean, or `nil`
     /// for a callback without one), later for a step with a completion handler (a silent
-    /// push's fetch result, a notification's presentation, a PushKit push), when its
-    /// completion handler is called.
+    /// push's fetch result, a notification's presentation, a PushKit push, a CallKit action),
+    /// when its completion handler is called.
     ///
     /// `answer` is called once when the target behaves; the simulator keeps the first call
-    /// and records a PushKit push's later ones in ``LifecycleSimulator/incomingPushes``.
+    /// and records a PushKit push's later ones in ``LifecycleSimulator/incomingPushes``, a
+    /// CallKit action's in ``LifecycleSimulator/callActions``.
     /// Steps the system takes itself (``LifecycleSimulator/Step/suspend``, launching and
     /// expiring background tasks, expiring background time) are delivered before the system
     /// takes them, for what the platform does alongside (UIKit sets
@@ -57,6 +58,7 @@ final class CompositeTarget: LifecycleTarget {
         self.composite = composite
         self.system = system
         composite.useBackgroundTime(system.backgroundTime)
+        composite.useIncomingCallReporter(system.calls)
     }
 
     func deliver(_ step: LifecycleSimulator.Step, answer: @escaping @MainActor (LifecycleSimulator.Answer?) -> Void) {
@@ -170,6 +172,23 @@ final class CompositeTarget: LifecycleTarget {
             answer(nil)
         case .didInvalidatePushToken(let type):
             composite.didInvalidatePushToken(for: type)
+            answer(nil)
+        case .callProviderDidBegin:
+            composite.providerDidBegin()
+            answer(nil)
+        case .callProviderDidReset:
+            composite.providerDidReset()
+            answer(nil)
+        case .callAction(let action):
+            composite.perform(action) { answer(.callAction($0)) }
+        case .callActionTimedOut(let action):
+            composite.providerTimedOut(performing: action)
+            answer(nil)
+        case .callAudioSessionDidActivate:
+            composite.providerDidActivateAudioSession()
+            answer(nil)
+        case .callAudioSessionDidDeactivate:
+            composite.providerDidDeactivateAudioSession()
             answer(nil)
         case .beginSession, .endSession, .switchSession, .setGate:
             answer(step.perform(on: composite))

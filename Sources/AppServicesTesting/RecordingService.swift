@@ -77,7 +77,7 @@ open class RecordingService: AppService, LaunchHandling, ApplicationStateHandlin
     InterfaceOrientationHandling, ExtensionPointHandling, CloudKitShareHandling, IntentHandling,
     StateRestorationHandling, SceneSessionHandling, SceneHandling, DesktopApplicationHandling,
     UserNotificationHandling, BackgroundTaskHandling, CarPlayHandling,
-    VoIPPushHandling, SessionHandling, GateHandling
+    VoIPPushHandling, CallHandling, SessionHandling, GateHandling
 {
     /// How a run of a background task a recorder declares ends.
     public enum BackgroundTaskAnswer: Sendable, Hashable {
@@ -153,6 +153,8 @@ open class RecordingService: AppService, LaunchHandling, ApplicationStateHandlin
         /// pushRegistry(_:didReceiveIncomingPushWith:): whether this service reported an
         /// incoming call to CallKit for the push.
         public var incomingPush = VoIPCallReport.noCall
+        /// provider(_:perform:): what this service answers for a CallKit action.
+        public var callAction = CallAction.Answer.notMine
 
         /// The neutral answers.
         public init() {}
@@ -570,5 +572,39 @@ open class RecordingService: AppService, LaunchHandling, ApplicationStateHandlin
     /// Records `didInvalidatePushToken` with the push type.
     open func pushRegistry(_ context: AppContext, didInvalidatePushTokenFor type: PushType) {
         record(.didInvalidatePushToken, context, "\(type)")
+    }
+
+    // MARK: CallKit
+
+    /// Records `providerDidBegin`.
+    open func providerDidBegin(_ context: AppContext) {
+        record(.providerDidBegin, context)
+    }
+
+    /// Records `providerDidReset`.
+    open func providerDidReset(_ context: AppContext) {
+        record(.providerDidReset, context)
+    }
+
+    /// Records the action's callback (`performAnswerCallAction`, ...) with the action:
+    /// `answer call 6F1A…`; answers `answers.callAction`.
+    open func provider(_ context: AppContext, perform action: CallAction) async throws -> CallAction.Answer {
+        record(action.kind.callback, context, "\(action)")
+        return answers.callAction
+    }
+
+    /// Records `providerTimedOutPerformingAction` with the action.
+    open func provider(_ context: AppContext, timedOutPerforming action: CallAction) {
+        record(.providerTimedOutPerformingAction, context, "\(action)")
+    }
+
+    /// Records `providerDidActivateAudioSession`.
+    open func providerDidActivateAudioSession(_ context: AppContext) {
+        record(.providerDidActivateAudioSession, context)
+    }
+
+    /// Records `providerDidDeactivateAudioSession`.
+    open func providerDidDeactivateAudioSession(_ context: AppContext) {
+        record(.providerDidDeactivateAudioSession, context)
     }
 }

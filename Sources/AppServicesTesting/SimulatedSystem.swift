@@ -1,7 +1,8 @@
 import AppServices
 
 /// The parts of the operating system a simulated application talks to: the background-task
-/// scheduler (`BGTaskScheduler`) and background time (`beginBackgroundTask`).
+/// scheduler (`BGTaskScheduler`), background time (`beginBackgroundTask`), and the call
+/// interface incoming calls are reported to (CallKit).
 ///
 /// There is one per simulated device, and every way of driving the application uses it: a
 /// ``LifecycleSimulator`` reads it from its target (``LifecycleTarget/system``), the bare
@@ -26,10 +27,13 @@ public final class SimulatedSystem {
     public let backgroundTasks: SimulatedTaskScheduler
     /// The background time: every `beginBackgroundTask` assertion, and their expiration.
     public let backgroundTime: SimulatedBackgroundTime
+    /// The call interface: every incoming call the application reported.
+    public let calls: SimulatedCalls
 
-    /// A system with nothing registered and no background time begun.
+    /// A system with nothing registered, no background time begun and no call reported.
     public init() {
         backgroundTasks = SimulatedTaskScheduler()
         backgroundTime = SimulatedBackgroundTime()
+        calls = SimulatedCalls()
     }
 }

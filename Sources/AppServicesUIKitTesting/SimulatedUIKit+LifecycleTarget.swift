@@ -133,6 +133,23 @@ extension SimulatedUIKit {
         case .didInvalidatePushToken(let type):
             invalidatePushToken(for: type)
             answer(nil)
+        case .callProviderDidBegin:
+            beginCallProvider()
+            answer(nil)
+        case .callProviderDidReset:
+            resetCallProvider()
+            answer(nil)
+        case .callAction(let action):
+            performCallAction(action) { answer(.callAction($0)) }
+        case .callActionTimedOut(let action):
+            timeOutCallAction(action)
+            answer(nil)
+        case .callAudioSessionDidActivate:
+            setCallAudioSession(active: true)
+            answer(nil)
+        case .callAudioSessionDidDeactivate:
+            setCallAudioSession(active: false)
+            answer(nil)
         case .beginSession, .endSession, .switchSession, .setGate:
             // The application's own steps, on its composite: no UIKit callback is involved.
             guard let composite = applicationComposite else { return answer(nil) }

@@ -6,6 +6,7 @@ import AppServices
 public import AppServicesTesting
 public import AppServicesUIKit
 public import AppServicesUIKitShim
+public import AppServicesCallKitShim
 
 /// A stand-in for UIKit that drives a `ServiceOrientedAppDelegate` (or any app delegate) and
 /// its scene delegates as UIKit does, so an app's delegate subclass can be tested on Linux.
@@ -95,6 +96,11 @@ public final class SimulatedUIKit: LifecycleTarget {
     let pushRegistryRecord = SimulatedPushRegistries()
     /// The completion handlers of incoming pushes that the registries' delegates called.
     let pushCompletionLog = PushCompletionLog()
+    /// The CallKit providers the application created during this simulated UIKit's steps;
+    /// their reports go to the ``system``'s calls.
+    let callProviderRecord: SimulatedCallProviders
+    /// The CallKit actions delivered to the providers' delegates, in order.
+    public internal(set) var deliveredCallActions: [CXCallAction] = []
     let makeSceneDelegate: @MainActor () -> any UIWindowSceneDelegate
     let makeCarPlaySceneDelegate: @MainActor () -> any CPTemplateApplicationSceneDelegate
 
@@ -123,6 +129,7 @@ public final class SimulatedUIKit: LifecycleTarget {
         systemBridge = SimulatedSystemBridge(system)
         application = UIApplication(backgroundTime: systemBridge)
         taskScheduler = BGTaskScheduler(backend: systemBridge)
+        callProviderRecord = SimulatedCallProviders(backend: SimulatedCallBridge(system.calls))
         self.makeSceneDelegate = makeSceneDelegate
         self.makeCarPlaySceneDelegate = makeCarPlaySceneDelegate
         application.delegate = delegate
@@ -164,7 +171,8 @@ public final class SimulatedUIKit: LifecycleTarget {
 
     /// Runs `operation` as part of a step of this simulated UIKit: `UNUserNotificationCenter.current()`
     /// returns ``userNotificationCenter``, `BGTaskScheduler.shared` returns
-    /// ``taskScheduler``, and a `PKPushRegistry` created is one of ``pushRegistries``. The
+    /// ``taskScheduler``, a `PKPushRegistry` created is one of ``pushRegistries``, and a
+    /// `CXProvider` created is one of ``callProviders``. The
     /// steps run their callbacks in it; call the delegate in it when calling it directly.
     public func withSimulatedFrameworks<Result>(operation: () throws -> Result) rethrows -> Result {
         let frameworks = SimulatedFrameworks(
@@ -173,7 +181,9 @@ public final class SimulatedUIKit: LifecycleTarget {
             pushRegistries: pushRegistryRecord,
             application: application
         )
-        return try SimulatedFrameworks.with(frameworks, operation: operation)
+        return try SimulatedCallKit.$current.withValue(callProviderRecord) {
+            try SimulatedFrameworks.with(frameworks, operation: operation)
+        }
     }
 
     private func post(_ name: Notification.Name) {

@@ -1,5 +1,6 @@
 #if !canImport(UIKit)
 import AppServices
+import AppServicesCallKit
 import AppServicesSwiftUI
 import AppServicesSwiftUITesting
 import AppServicesTesting
@@ -23,6 +24,7 @@ struct ConformanceTests {
         session: SceneSession(persistentIdentifier: "car", role: .carTemplateApplication)
     )
     nonisolated static let link = URL(string: "shop://orders/42")!
+    nonisolated static let call = UUID(uuidString: "6F1A0000-0000-0000-0000-0000000000D4")!
 
     /// Where a scenario runs.
     enum Host: String, CaseIterable, CustomTestStringConvertible {
@@ -127,6 +129,8 @@ struct ConformanceTests {
 
         init(composite: ServiceComposite) {
             host = SwiftUIApplicationHost(composite: composite)
+            // As an app with call services does, before launch: its CallKit provider.
+            ServiceOrientedProviderDelegate.install(on: composite, configuration: CXProviderConfiguration())
         }
 
         var body: some Scene {
@@ -168,6 +172,15 @@ struct ConformanceTests {
             super.init()
         }
         override func makeComposite() -> ServiceComposite { made }
+
+        /// Installs the CallKit provider before launch returns, as an app with call services does.
+        override func application(
+            _ application: UIApplication,
+            willFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
+        ) -> Bool {
+            ServiceOrientedProviderDelegate.install(on: composite, configuration: CXProviderConfiguration())
+            return super.application(application, willFinishLaunchingWithOptions: launchOptions)
+        }
     }
 
     /// The app lock of the session scenario: it closes after a minute in the background.
@@ -284,6 +297,23 @@ struct ConformanceTests {
             try app.simulator.enterBackground()
             try app.simulator.suspend()
             _ = try await app.simulator.deliverIncomingPush(PushPayload(type: .voIP, dictionaryPayload: ["call": "7"]))
+        },
+        Scenario("CallKit: actions on a call while suspended and in the background, its audio, a reset") { app in
+            app.recorder.answers.callAction = .fulfilled
+            try app.simulator.coldLaunch(connecting: main)
+            try app.simulator.beginCallProvider()
+            try app.simulator.enterBackground()
+            try app.simulator.suspend()
+            let answer = CallAction(callUUID: call, kind: .answer)
+            #expect(try await app.simulator.performCallAction(answer) == .fulfilled)
+            try app.simulator.setCallAudioSession(active: true)
+            app.recorder.answers.callAction = .failed
+            let hold = CallAction(callUUID: call, kind: .setHeld(true))
+            #expect(try await app.simulator.performCallAction(hold) == .failed)
+            try app.simulator.timeOutCallAction(CallAction(callUUID: call, kind: .setMuted(true)))
+            try app.simulator.setCallAudioSession(active: false)
+            try app.simulator.resetCallProvider()
+            #expect(app.simulator.callActions.map(\.outcomes) == [[.fulfilled], [.failed]])
         },
         Scenario("a notification in the foreground, then a memory warning", swiftUI: .noApplicationDelegate) { app in
             try app.simulator.coldLaunch(connecting: main)

@@ -11,9 +11,11 @@ import Logging
 /// > completion handler is called. iOS terminates an application that does not, and after
 /// > repeated failures stops delivering VoIP pushes to it. A service that handles
 /// > ``PushType/voIP`` pushes reports the call first, before any other work (a network
-/// > request, a database read), and answers ``VoIPCallReport/reportedCall``. When no
-/// > service answers it for a VoIP push, the composite logs an error that names the
-/// > services that handled the push. From iOS 26.4 PushKit says whether a push must be
+/// > request, a database read), and answers ``VoIPCallReport/reportedCall``; or reports it
+/// > through ``AppContext/reportIncomingCall(_:)`` (the CallKit adapter's provider), which
+/// > satisfies the rule for the push whatever the service answers. When no service reports a
+/// > call for a VoIP push either way, the composite logs an error that names the services
+/// > that handled the push. From iOS 26.4 PushKit says whether a push must be
 /// > reported (``PushPayload/mustReport``): a push that need not be is not held to the
 /// > rule, and its services may answer ``VoIPCallReport/noCall`` without an error.
 ///
@@ -30,8 +32,9 @@ import Logging
 ///   handler is called exactly once: when all have finished, or at the deadline
 ///   (``ServiceComposite/Configuration-swift.struct/Deadlines-swift.struct/voIPPush``, 5 s
 ///   by default), which cancels the work still running. The push counts as reported if any
-///   service answered ``VoIPCallReport/reportedCall`` before then; a service that throws or
-///   misses the deadline reported nothing. A push of a type no service handles is completed
+///   service answered ``VoIPCallReport/reportedCall`` before then, or reported a call through
+///   ``AppContext/reportIncomingCall(_:)`` while handling it; a service that throws or misses
+///   the deadline reported nothing (unless it reported through the context first). A push of a type no service handles is completed
 ///   at once, with a warning.
 ///
 /// ```swift
@@ -181,7 +184,8 @@ extension ServiceComposite {
     ///
     /// Every service that handles the push's type gets it, started in dependency order and
     /// run concurrently. `completion` is called exactly once, with
-    /// ``VoIPCallReport/reportedCall`` if any of them reported a call: when all have finished
+    /// ``VoIPCallReport/reportedCall`` if any of them reported a call (answered so, or called
+    /// ``AppContext/reportIncomingCall(_:)`` while handling the push): when all have finished
     /// or at ``Configuration-swift.struct/Deadlines-swift.struct/voIPPush``. For a
     /// ``PushType/voIP`` push that none reported a call for, an error naming them is logged
     /// first, unless the push need not be reported (``PushPayload/mustReport``; see the
@@ -196,6 +200,9 @@ extension ServiceComposite {
         sealIfNeeded(by: callback.name)
         let hearing = handlers.list(HandlerKinds.voIPPushes).filter { $0.handles(payload.type) }.types
         if hearing.isEmpty { warnAboutUnhandledPush(of: payload.type) }
+        // A call reported through `AppContext.reportIncomingCall(_:)` while this push's
+        // services handle it marks this push, whatever they answer.
+        let calls = IncomingPushCalls()
         fanOut(
             callback,
             (any VoIPPushHandling).self,
@@ -203,8 +210,13 @@ extension ServiceComposite {
             unanswered: .noCall,
             platform: platform,
             including: { $0.handles(payload.type) },
-            call: { try await $0.pushRegistry($1, didReceiveIncomingPushWith: payload) },
-            completion: { [self] report in
+            call: { service, context in
+                try await IncomingPushCalls.$current.withValue(calls) {
+                    try await service.pushRegistry(context, didReceiveIncomingPushWith: payload)
+                }
+            },
+            completion: { [self] answered in
+                let report = calls.reported ? .reportedCall : answered
                 if report == .noCall, payload.type == .voIP, payload.mustReport, !hearing.isEmpty {
                     reportUnreportedCall(handledBy: hearing.map { $0.serviceName })
                 }
@@ -255,8 +267,8 @@ extension ServiceComposite {
             handler was called; it was handled by \(services.joined(separator: ", ")). iOS terminates an application \
             that does not report an incoming call to CallKit before it calls the completion handler of a VoIP push, \
             and stops delivering VoIP pushes to it after repeated failures. Report the call \
-            (CXProvider.reportNewIncomingCall) at once in pushRegistry(_:didReceiveIncomingPushWith:) and answer \
-            .reportedCall.
+            at once in pushRegistry(_:didReceiveIncomingPushWith:): through context.reportIncomingCall(_:) (the \
+            CallKit adapter's provider), or with CXProvider.reportNewIncomingCall and then answer .reportedCall.
             """,
             metadata: [
                 "callback": "\(AppCallback.didReceiveIncomingPush)", "pushType": "\(PushType.voIP)",

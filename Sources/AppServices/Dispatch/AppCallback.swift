@@ -99,12 +99,20 @@ public final class AppCallback: Sendable, Hashable, CustomStringConvertible {
         public var scene: String?
         /// `NSApplicationDelegate`'s, such as `application:openURLs:`.
         public var appKit: String?
+        /// CallKit's `CXProviderDelegate`'s, such as `provider:performAnswerCallAction:`.
+        public var provider: String?
 
         /// Creates the selectors of a callback.
-        public init(application: String? = nil, scene: String? = nil, appKit: String? = nil) {
+        public init(
+            application: String? = nil,
+            scene: String? = nil,
+            appKit: String? = nil,
+            provider: String? = nil
+        ) {
             self.application = application
             self.scene = scene
             self.appKit = appKit
+            self.provider = provider
         }
     }
 
@@ -191,5 +199,5 @@ extension AppCallback {
         + interfaceOrientationCallbacks + extensionPointCallbacks + cloudKitShareCallbacks + intentCallbacks
         + stateRestorationCallbacks + sceneSessionCallbacks + sceneCallbacks + desktopCallbacks
         + userNotificationCallbacks + backgroundTaskCallbacks + carPlayCallbacks
-        + voIPPushCallbacks + sessionCallbacks + gateCallbacks
+        + voIPPushCallbacks + callCallbacks + sessionCallbacks + gateCallbacks
 }

@@ -19,7 +19,7 @@ package enum SelectorClaim: Sendable, Hashable {
     case whenAdopted(AdapterCapability)
 
     /// Every selector of one delegate protocol that a callback of `callbacks` declares
-    /// (`\.application`, `\.scene` or `\.appKit` of ``AppCallback/Selectors``), with when it
+    /// (`\.application`, `\.scene`, `\.appKit` or `\.provider` of ``AppCallback/Selectors``), with when it
     /// is claimed.
     package static func table(
         for selector: KeyPath<AppCallback.Selectors, String?>,

@@ -107,6 +107,8 @@ final class CompositeState {
     private(set) var registeredNotificationCategories = false
     /// The request for notification authorization under way, which later requests join.
     private(set) var authorizationRequest: Task<NotificationAuthorization, Never>?
+    /// Where services report incoming calls (the CallKit adapter's provider).
+    private(set) var incomingCallReporter: (any IncomingCallReporter)?
 
     /// The composite's clock, read as the time since the composite was made.
     let clock: ClockReading
@@ -467,4 +469,9 @@ final class CompositeState {
 
     /// A request for notification authorization began (`request`), or ended (`nil`).
     func authorizationRequest(_ request: Task<NotificationAuthorization, Never>?) { authorizationRequest = request }
+
+    /// The host gives the way to report incoming calls (`nil` for none).
+    func install(incomingCallReporter: (any IncomingCallReporter)?) {
+        self.incomingCallReporter = incomingCallReporter
+    }
 }

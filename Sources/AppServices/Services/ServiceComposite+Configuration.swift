@@ -34,6 +34,14 @@ extension ServiceComposite {
             /// the completion back nor keeps the caller waiting. Work that must go on belongs
             /// in background work, which this deadline does not cancel.
             public var voIPPush: Duration = .seconds(5)
+            /// A CallKit action (`provider(_:perform:)`: start, answer, end, hold, mute, group,
+            /// touch tones). CallKit documents no limit of its own for the delegate, but each
+            /// action has a `timeoutDate`, after which the system fails it and calls
+            /// `provider(_:timedOutPerforming:)`; and a person is waiting on the call screen.
+            /// Default 10 s: time for a service that connects the call before it fulfils the
+            /// action on a slow network, short enough that an action a stuck service holds
+            /// fails while the person still waits, rather than hanging the call.
+            public var callAction: Duration = .seconds(10)
 
             /// Creates the default deadlines.
             public init() {}

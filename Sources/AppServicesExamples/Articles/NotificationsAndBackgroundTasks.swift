@@ -156,6 +156,62 @@ func voIPPushDeadline() -> ServiceComposite.Configuration {
     return configuration
 }
 
+// MARK: Calls
+
+/// Keeps the app's calls: performs CallKit's actions on the calls it knows, and forgets them
+/// all when the provider resets.
+final class CallSessionService: AppService, CallHandling {
+    private(set) var calls: [UUID: String] = [:]  // each call's state
+    private(set) var isAudioActive = false
+
+    func provider(_ context: AppContext, perform action: CallAction) async throws -> CallAction.Answer {
+        switch action.kind {
+        case .start(let handle, _, _):
+            calls[action.callUUID] = "dialling \(handle.value)"
+            return .fulfilled
+        case .answer:
+            guard calls[action.callUUID] != nil else { return .notMine }
+            calls[action.callUUID] = "connected"
+            return .fulfilled
+        case .end:
+            return calls.removeValue(forKey: action.callUUID) == nil ? .notMine : .fulfilled
+        default:
+            return calls[action.callUUID] == nil ? .notMine : .fulfilled
+        }
+    }
+
+    func providerDidReset(_ context: AppContext) {
+        calls = [:]  // every call ended
+    }
+
+    func providerDidActivateAudioSession(_ context: AppContext) { isAudioActive = true }
+    func providerDidDeactivateAudioSession(_ context: AppContext) { isAudioActive = false }
+
+    /// Notes a call that rings, so that answering it finds it.
+    func ring(_ call: UUID, from caller: String) { calls[call] = "ringing \(caller)" }
+}
+
+/// Reports every VoIP push as an incoming call, through the app's provider.
+final class RingingService: AppService, VoIPPushHandling {
+    func pushRegistry(
+        _ context: AppContext,
+        didReceiveIncomingPushWith payload: PushPayload
+    ) async throws -> VoIPCallReport {
+        let caller = payload.dictionaryPayload["caller"]?.stringValue ?? "Unknown caller"
+        let call = IncomingCall(uuid: UUID(), handle: CallHandle(kind: .generic, value: caller))
+        context.service(CallSessionService.self)?.ring(call.uuid, from: caller)
+        try await context.reportIncomingCall(call)  // first, before anything else
+        return .reportedCall
+    }
+}
+
+/// A shorter deadline for CallKit's actions.
+func callActionDeadline() -> ServiceComposite.Configuration {
+    var configuration = ServiceComposite.Configuration()
+    configuration.deadlines.callAction = .seconds(5)
+    return configuration
+}
+
 // MARK: Background tasks
 
 /// Refreshes the inbox in the background and prunes its cache while the device charges.

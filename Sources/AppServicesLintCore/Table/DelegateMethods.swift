@@ -32,13 +32,14 @@ package enum DelegateMethods {
         "Notification": "NSApplicationDelegate",
         // CarPlay's `contentStyleDidChange(_:)` takes the style only.
         "UIUserInterfaceStyle": "CPTemplateApplicationSceneDelegate",
+        "CXProvider": "CXProviderDelegate",
     ]
 
     /// The base names delegate methods start with, so that a service's helper that takes a
     /// `UIApplication` (`func register(on application: UIApplication)`) is not taken for one.
     package static let basePrefixes = [
         "application", "scene", "windowScene", "userNotificationCenter", "pushRegistry", "templateApplicationScene",
-        "stateRestorationActivity", "contentStyleDidChange", "supportedInterfaceOrientations",
+        "stateRestorationActivity", "contentStyleDidChange", "supportedInterfaceOrientations", "provider",
     ]
 
     /// Delegate methods named differently from their capability member.
@@ -165,6 +166,9 @@ package enum DelegateMethods {
             "templateApplicationSceneDidSelectManeuver(_:)"
         ),
         .init("contentStyleDidChange(_:)", "CarPlayHandling", "templateApplicationScene(_:contentStyleDidChange:)"),
+        // CXProviderDelegate: the audio session is in `context.callKit`.
+        .init("provider(_:didActivate:)", "CallHandling", "providerDidActivateAudioSession(_:)"),
+        .init("provider(_:didDeactivate:)", "CallHandling", "providerDidDeactivateAudioSession(_:)"),
         // NSApplicationDelegate.
         .init("applicationWillFinishLaunching(_:)", "LaunchHandling", "application(_:willFinishLaunchingWithOptions:)"),
         .init("applicationDidFinishLaunching(_:)", "LaunchHandling", "application(_:didFinishLaunchingWithOptions:)"),

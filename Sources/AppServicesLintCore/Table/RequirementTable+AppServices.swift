@@ -315,6 +315,18 @@ extension RequirementTable {
                     """
             ),
             .protocol(
+                "CallHandling",
+                refines: ["AppService"],
+                withDefaults: """
+                    func providerDidBegin(_ context: AppContext)
+                    func providerDidReset(_ context: AppContext)
+                    func provider(_ context: AppContext, perform action: CallAction) async throws -> CallAction.Answer
+                    func provider(_ context: AppContext, timedOutPerforming action: CallAction)
+                    func providerDidActivateAudioSession(_ context: AppContext)
+                    func providerDidDeactivateAudioSession(_ context: AppContext)
+                    """
+            ),
+            .protocol(
                 "VoIPPushHandling",
                 refines: ["AppService"],
                 withDefaults: """

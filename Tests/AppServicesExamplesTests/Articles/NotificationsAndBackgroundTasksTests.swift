@@ -81,6 +81,21 @@ struct VoIPPushesArticleTests {
         #expect(await pushWithACallService() == .reportedCall)
     }
 
+    @Test("A VoIP push rings through the provider, and answering the call is fulfilled once")
+    func ringAndAnswer() async throws {
+        let composite = ServiceComposite([CallSessionService(), RingingService()])
+        let simulator = LifecycleSimulator(driving: composite)
+        try simulator.launchIntoBackground()
+        try await simulator.deliverIncomingPush(PushPayload(type: .voIP, dictionaryPayload: ["caller": "Ada"]))
+        let call = try #require(simulator.system.calls.reported.first)
+        let answer = try await simulator.performCallAction(CallAction(callUUID: call.uuid, kind: .answer))
+        #expect(answer == .fulfilled)
+        #expect(call.handle == CallHandle(kind: .generic, value: "Ada"))
+        #expect(composite.service(CallSessionService.self)?.calls[call.uuid] == "connected")
+        #expect(simulator.callActions.map(\.outcomes) == [[.fulfilled]])
+        #expect(callActionDeadline().deadlines.callAction == .seconds(5))
+    }
+
     @Test("The VoIP push deadline is 5 s by default and configurable")
     func deadline() {
         #expect(ServiceComposite.Configuration().deadlines.voIPPush == .seconds(5))

@@ -22,11 +22,11 @@ struct RequirementTableTests {
         for name in [
             "AppService", "SceneService", "SessionService", "Initializer", "SynchronousInitializer",
             "StartupCommand", "ApplicationStateHandling", "URLOpenHandling", "VoIPPushHandling", "CarPlayHandling",
-            "SessionHandling", "GateHandling",
+            "CallHandling", "SessionHandling", "GateHandling",
         ] {
             #expect(table[name]?.isChecked == true, "\(name)")
         }
-        #expect(table.protocols.filter { table.isCapability($0.name) && $0.isChecked }.count == 28)
+        #expect(table.protocols.filter { table.isCapability($0.name) && $0.isChecked }.count == 29)
         #expect(
             table["ApplicationStateHandling"]?.requirements.first?.declaration
                 == "func applicationDidBecomeActive(_ context: AppContext)"

@@ -78,7 +78,7 @@ final class TrialProbe {
 /// following its script.
 @MainActor
 class ScriptedService: AppService, RemoteNotificationHandling, BackgroundFetchHandling, BackgroundURLSessionHandling,
-    ShortcutItemHandling, WatchKitRequestHandling, UserNotificationHandling, VoIPPushHandling
+    ShortcutItemHandling, WatchKitRequestHandling, UserNotificationHandling, VoIPPushHandling, CallHandling
 {
     let script: FanOutScript
     let clock: TestClock
@@ -154,6 +154,16 @@ class ScriptedService: AppService, RemoteNotificationHandling, BackgroundFetchHa
         didReceiveIncomingPushWith payload: PushPayload
     ) async throws -> VoIPCallReport {
         try await perform(context) == .newData ? .reportedCall : .noCall
+    }
+
+    /// Fulfils the action when the script's result is `newData`, fails it when `failed`, and
+    /// says it is not its own when `noData`.
+    func provider(_ context: AppContext, perform action: CallAction) async throws -> CallAction.Answer {
+        switch try await perform(context) {
+        case .newData: .fulfilled
+        case .failed: .failed
+        case .noData: .notMine
+        }
     }
 }
 
