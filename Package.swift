@@ -23,6 +23,7 @@ let package = Package(
         .library(name: "AppServicesSwiftUI", targets: ["AppServicesSwiftUI"]),
         .library(name: "AppServicesSwiftUITesting", targets: ["AppServicesSwiftUITesting"]),
         .library(name: "AppServicesCallKit", targets: ["AppServicesCallKit"]),
+        .library(name: "AppServicesMetricKit", targets: ["AppServicesMetricKit"]),
         .library(name: "AppServicesAppKit", targets: ["AppServicesAppKit"]),
         .library(name: "AppServicesLifecycle", targets: ["AppServicesLifecycle"]),
         .executable(name: "appservices-demo", targets: ["appservices-demo"]),
@@ -102,6 +103,15 @@ let package = Package(
                 .target(name: "AppServicesCallKitShim", condition: .when(platforms: platformsWithoutUIKit)),
             ]
         ),
+        // MetricKit's extended launch for the launch plan. Apart from UIKit's adapter, so that
+        // an application that does not measure its extended launch links no MetricKit.
+        .target(
+            name: "AppServicesMetricKit",
+            dependencies: [
+                "AppServices",
+                .target(name: "AppServicesMetricKitShim", condition: .when(platforms: platformsWithoutUIKit)),
+            ]
+        ),
         // Tests of an app's UIKit delegate on Linux: a simulated UIKit that drives it, and the
         // CallKit adapter's provider.
         .target(
@@ -155,6 +165,7 @@ let package = Package(
         .target(name: "AppServicesUIKitShim", dependencies: ["AppServicesFoundationShim"]),
         .target(name: "AppServicesAppKitShim", dependencies: ["AppServicesFoundationShim"]),
         .target(name: "AppServicesCallKitShim", dependencies: ["AppServicesFoundationShim"]),
+        .target(name: "AppServicesMetricKitShim", dependencies: ["AppServicesFoundationShim"]),
         // SwiftUI's declarations for where UIKit is missing (macOS too: its SwiftUI has no
         // `UIApplicationDelegateAdaptor`, and the adapter builds against UIKit's shim there).
         .target(name: "AppServicesSwiftUIShim", dependencies: ["AppServicesUIKitShim"]),
@@ -267,6 +278,15 @@ let package = Package(
                 .target(name: "AppServicesCallKitShim", condition: .when(platforms: platformsWithoutUIKit)),
                 .target(name: "AppServicesUIKitShim", condition: .when(platforms: platformsWithoutUIKit)),
                 .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .testTarget(
+            name: "AppServicesMetricKitTests",
+            dependencies: [
+                "AppServices",
+                "AppServicesTesting",
+                "AppServicesMetricKit",
+                .target(name: "AppServicesMetricKitShim", condition: .when(platforms: platformsWithoutUIKit)),
             ]
         ),
         // Uses only the public products, as an app's own tests would.

@@ -55,6 +55,8 @@ public final class Launch: Sendable {
     let repetitions = Locked(Repetitions())
     /// The launch history: read as the launch begins, written as it changes.
     var memory: LaunchMemoryKeeper { environment.memory }
+    /// The system's extended launch, when the plan opts into it.
+    let extendedLaunch: ExtendedLaunchRun?
 
     init(plan: LaunchPlan, composite: ServiceComposite?, logger: Logger, clock: any Clock<Duration>) {
         let configuration = plan.configuration
@@ -78,6 +80,17 @@ public final class Launch: Sendable {
         )
         #endif
         self.clock = LaunchClock(clock)
+        self.extendedLaunch = configuration.extendedLaunch.map { setting in
+            ExtendedLaunchRun(
+                tasks: ExtendedLaunchTasks(
+                    graph: plan.graph,
+                    setting: setting,
+                    prefix: setting.taskPrefix ?? ExtendedLaunchTasks.defaultPrefix
+                ),
+                tracker: setting.tracker,
+                logger: configuration.logger ?? logger
+            )
+        }
         #if Metrics
         self.metrics = LaunchMetrics(factory: configuration.metricsFactory, label: configuration.metricsLabel)
         #else
@@ -136,6 +149,14 @@ public final class Launch: Sendable {
         resignedActive()
         let now = clock.now()
         perform(decide { $0.cancel(now: now) })
+        // Milestones never reached now end their tasks too.
+        if let extendedLaunch { MainActorHop.run { extendedLaunch.finishAll() } }
+    }
+
+    /// The composite reached the readiness point named `name`: its extended-launch task ends.
+    @MainActor
+    func reachedMilestone(_ name: String) {
+        extendedLaunch?.reached(name)
     }
 
     /// Returns once no initializer is running or waiting to retry; at once if none is.
@@ -188,6 +209,9 @@ public final class Launch: Sendable {
     /// when this returns, on every system, with no need for `Task.immediate`.
     @MainActor
     func runBeforeLaunchReturns() {
+        // Before anything else, so that the system's extended launch begins before the
+        // first scene connects, as it requires.
+        extendedLaunch?.begin()
         var synchronous = Deque<Machine.Start>()
         _ = memory.begin(safeModeAfter: plan.safeMode?.after)
         let now = clock.now()
@@ -300,6 +324,10 @@ public final class Launch: Sendable {
             metrics.recordRun(of: node.name, phase: node.phase, outcome: run.outcome, duration: run.duration)
         }
         remember(effects.finishedRuns)
+        if let extendedLaunch, !effects.settledNodes.isEmpty {
+            let nodes = effects.settledNodes
+            MainActorHop.run { extendedLaunch.settled(nodes) }
+        }
         for (phase, duration) in effects.readyPhases { metrics.recordPhase(phase, duration: duration) }
         if let timer = effects.armTimer { startTimer(until: timer.deadline, generation: timer.generation) }
         for start in effects.starts { startTask(start) }

@@ -56,6 +56,9 @@ public struct LaunchPlan: Sendable {
         /// Where the launch history is kept, and this launch's version (see
         /// ``LaunchHistory``). Default: ``LaunchMemory/standard``.
         public var memory = LaunchMemory.standard
+        /// The work that counts toward the system's extended launch (MetricKit on iOS): the
+        /// critical phase and chosen milestones; `nil` (the default) for none.
+        public var extendedLaunch: ExtendedLaunch?
         #if Metrics
         /// Where durations are recorded; `nil` (the default) for the bootstrapped
         /// `MetricsSystem`. Nothing is recorded while no backend is bootstrapped.

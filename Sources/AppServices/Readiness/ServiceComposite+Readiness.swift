@@ -317,6 +317,7 @@ extension ServiceComposite {
 
     /// `point` came: resumes its waiters and runs its held work in order.
     func pointReached(_ point: ReadinessPoint) {
+        if case .milestone(let name) = point { launch?.reachedMilestone(name) }
         let (waiters, work) = state.reach(point)
         for waiter in waiters { waiter.resume(.success(())) }
         for entry in work {

@@ -41,6 +41,9 @@ extension LaunchStateMachine {
         var cancel: [Task<Void, Never>] = []
         var logs: [LogLine] = []
         var finishedRuns: [FinishedRun] = []
+        /// The nodes that finished for good (succeeded, failed, skipped, cancelled), for the
+        /// extended launch.
+        var settledNodes: [Int] = []
         var readyPhases: [(phase: LaunchPhase, duration: Duration)] = []
         /// Start the timer task sleeping until `deadline`; it reports `generation` back.
         var armTimer: (deadline: Duration, generation: Int)?
@@ -111,8 +114,8 @@ extension LaunchStateMachine {
 extension LaunchStateMachine.Effects {
     /// Whether there is nothing to do.
     var isEmpty: Bool {
-        cancel.isEmpty && logs.isEmpty && finishedRuns.isEmpty && readyPhases.isEmpty && armTimer == nil
-            && starts.isEmpty && resume.isEmpty
+        cancel.isEmpty && logs.isEmpty && finishedRuns.isEmpty && settledNodes.isEmpty && readyPhases.isEmpty
+            && armTimer == nil && starts.isEmpty && resume.isEmpty
     }
 }
 

@@ -131,7 +131,10 @@ extension LaunchStateMachine {
             }
             effects.finishedRuns.append(.init(node: index, outcome: outcome.kind, duration: now - start))
         }
-        if nodes[index].foregroundRun == 0 { remaining[graph.nodes[index].phase.index] -= 1 }
+        if nodes[index].foregroundRun == 0 {
+            remaining[graph.nodes[index].phase.index] -= 1
+            effects.settledNodes.append(index)
+        }
         let waiting = waiters.removeWaiters(ofNode: index)
         guard !waiting.isEmpty else { return }
         let result = result(of: index)
