@@ -93,10 +93,9 @@ struct UnifiedLogRecord: Sendable, Hashable {
             Self.categoryMetadataKeys.lazy.compactMap { metadata[$0].map(Self.render) }.first { !$0.isEmpty }
             ?? defaultCategory
         var pieces: [UnifiedLogSegment] = [.private(message)]
-        for key in metadata.keys.sorted() {
-            let value = Self.render(metadata[key]!)
+        for (key, value) in metadata.sorted(by: { $0.key < $1.key }) {
             pieces.append(.public(" \(key)="))
-            pieces.append(publicKeys.contains(key) ? .public(value) : .private(value))
+            pieces.append(publicKeys.contains(key) ? .public(Self.render(value)) : .private(Self.render(value)))
         }
         if let error {
             pieces.append(.public(" error="))
@@ -116,7 +115,7 @@ struct UnifiedLogRecord: Sendable, Hashable {
         case .stringConvertible(let convertible): convertible.description
         case .array(let values): "[\(values.map(render).joined(separator: ", "))]"
         case .dictionary(let values):
-            "[\(values.keys.sorted().map { "\($0): \(render(values[$0]!))" }.joined(separator: ", "))]"
+            "[\(values.sorted { $0.key < $1.key }.map { "\($0.key): \(render($0.value))" }.joined(separator: ", "))]"
         }
     }
 
