@@ -71,8 +71,8 @@ public struct LayeredConfiguration: Sendable {
     /// Told about every configuration lookup (swift-configuration's access reporting), or
     /// `nil`. Secret values reach it marked secret.
     public var accessReporter: (any AccessReporter)?
-    /// Where unknown keys are reported, once each. Default: a logger labelled
-    /// `AppServices.Configuration`.
+    /// Where unknown keys are reported, once each. Default:
+    /// `Logger.appServicesDefault(label:)` labelled `AppServices.Configuration`.
     public var logger: Logger
     /// The unknown keys reported so far, shared by copies, so that each is reported once
     /// however often the layers are read again.
@@ -91,7 +91,7 @@ public struct LayeredConfiguration: Sendable {
         settings: [ConfigurationSetting] = [],
         maximumFileSize: Int = 1 << 18,
         accessReporter: (any AccessReporter)? = nil,
-        logger: Logger = Logger(label: "AppServices.Configuration")
+        logger: Logger = .appServicesDefault(label: "AppServices.Configuration")
     ) {
         self.arguments = arguments
         self.environment = environment ?? ProcessInfo.processInfo.environment

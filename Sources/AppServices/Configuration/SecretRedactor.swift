@@ -106,6 +106,16 @@ struct RedactingLogHandler: LogHandler {
     var upstream: any LogHandler
     let redactor: SecretRedactor
 
+    /// Takes over `upstream`'s metadata provider: the upstream handler would merge the
+    /// provider's metadata into each event after this handler has redacted it.
+    init(upstream: any LogHandler, redactor: SecretRedactor) {
+        var upstream = upstream
+        metadataProvider = upstream.metadataProvider
+        upstream.metadataProvider = nil
+        self.upstream = upstream
+        self.redactor = redactor
+    }
+
     var logLevel: Logger.Level {
         get { upstream.logLevel }
         set { upstream.logLevel = newValue }
@@ -118,10 +128,9 @@ struct RedactingLogHandler: LogHandler {
         set { upstream.metadata = newValue.mapValues(redactor.redact) }
     }
 
-    var metadataProvider: Logger.MetadataProvider? {
-        get { upstream.metadataProvider }
-        set { upstream.metadataProvider = newValue }
-    }
+    /// Merged into each event here, under the call's metadata and over the handler's (the
+    /// order swift-log's handlers use), so that its values are redacted too.
+    var metadataProvider: Logger.MetadataProvider?
 
     subscript(metadataKey key: String) -> Logger.Metadata.Value? {
         get { upstream[metadataKey: key] }
@@ -131,6 +140,9 @@ struct RedactingLogHandler: LogHandler {
     func log(event: LogEvent) {
         var event = event
         event.message = "\(redactor.redact(event.message.description))"
+        if let provided = metadataProvider?.get(), !provided.isEmpty {
+            event.metadata = provided.merging(event.metadata ?? [:]) { $1 }
+        }
         event.metadata = event.metadata?.mapValues(redactor.redact)
         if let error = event.error { event.error = RedactedError(description: redactor.redact("\(error)")) }
         upstream.log(event: event)

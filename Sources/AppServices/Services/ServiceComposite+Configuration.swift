@@ -48,6 +48,8 @@ extension ServiceComposite {
         }
 
         /// Where log messages go; service contexts add `service` and `callback` metadata.
+        /// Default: `Logger.appServicesDefault(label:)` labelled `AppServices`, the
+        /// unified log on Apple platforms unless the app bootstrapped swift-log.
         public var logger: Logger
         /// The clock deadlines are measured on. Tests pass a manual clock.
         public var clock: any Clock<Duration>
@@ -80,7 +82,7 @@ extension ServiceComposite {
 
         /// Creates a configuration.
         public init(
-            logger: Logger = Logger(label: "AppServices"),
+            logger: Logger = .appServicesDefault(label: "AppServices"),
             clock: any Clock<Duration> = ContinuousClock(),
             deadlines: Deadlines = Deadlines(),
             lifecycleNotifications: LifecycleNotificationPolicy = .whenObserved,

@@ -1,0 +1,133 @@
+import AppServicesTesting
+import Configuration
+import Foundation
+import Logging
+import Synchronization
+import Testing
+
+@testable import AppServices
+
+/// Records what the unified-log handler would hand to `os.Logger`.
+final class UnifiedLogRecorder: Sendable {
+    private let written = Mutex<[(record: UnifiedLogRecord, subsystem: String)]>([])
+
+    var records: [UnifiedLogRecord] { written.withLock { $0.map(\.record) } }
+    var subsystems: [String] { written.withLock { $0.map(\.subsystem) } }
+
+    func handler(
+        label: String = "AppServices",
+        subsystem: String? = "com.example.app",
+        defaultCategory: String? = nil,
+        metadataProvider: Logger.MetadataProvider? = nil
+    ) -> UnifiedLogHandler {
+        UnifiedLogHandler(
+            label: label,
+            subsystem: subsystem,
+            defaultCategory: defaultCategory,
+            logLevel: .trace,
+            metadataProvider: metadataProvider
+        ) { record, subsystem in
+            self.written.withLock { $0.append((record, subsystem)) }
+        }
+    }
+
+    func logger(label: String = "AppServices", metadataProvider: Logger.MetadataProvider? = nil) -> Logger {
+        let handler = handler(label: label, metadataProvider: metadataProvider)
+        return Logger(label: label) { _ in handler }
+    }
+}
+
+/// The unified-log handler's own part: merging metadata, the default category and subsystem,
+/// and its place behind the redaction of secrets.
+@MainActor
+struct UnifiedLogHandlerTests {
+    @Test("The call's metadata overrides the provider's, which overrides the handler's")
+    func mergeOrder() throws {
+        let recorder = UnifiedLogRecorder()
+        var logger = recorder.logger(
+            metadataProvider: .init { ["request": "provided", "trace": "provided"] }
+        )
+        logger[metadataKey: "request"] = "handler"
+        logger[metadataKey: "trace"] = "handler"
+        logger[metadataKey: "app"] = "handler"
+        logger.info("m", metadata: ["trace": "call"])
+        let record = try #require(recorder.records.first)
+        #expect(record.text == "m app=handler request=provided trace=call")
+    }
+
+    @Test("The default category is the logger's label unless one is given, and the subsystem is the one given")
+    func defaultCategoryAndSubsystem() {
+        let recorder = UnifiedLogRecorder()
+        recorder.logger(label: "AppServices.Configuration").info("a")
+        let named = recorder.handler(label: "ignored", defaultCategory: "Networking")
+        Logger(label: "ignored") { _ in named }.info("b")
+        #expect(recorder.records.map(\.category) == ["AppServices.Configuration", "Networking"])
+        #expect(recorder.subsystems == ["com.example.app", "com.example.app"])
+    }
+
+    @Test("Without a configured subsystem it is the bundle identifier, or the process name without one")
+    func subsystemFallback() {
+        #expect(
+            UnifiedLogHandler.defaultSubsystem(bundleIdentifier: "com.example.shop", processName: "Shop")
+                == "com.example.shop"
+        )
+        #expect(UnifiedLogHandler.defaultSubsystem(bundleIdentifier: nil, processName: "shopctl") == "shopctl")
+        #expect(UnifiedLogHandler.defaultSubsystem(bundleIdentifier: "", processName: "shopctl") == "shopctl")
+        let handler = UnifiedLogRecorder().handler(subsystem: nil)
+        #expect(handler.subsystem == UnifiedLogHandler.processSubsystem)
+    }
+
+    @Test("A service context's logger writes under the service's category with its callback public")
+    func serviceContext() throws {
+        final class Greeter: AppService, LaunchHandling {
+            func application(_ context: AppContext, didFinishLaunchingWithOptions options: LaunchOptions) -> Bool {
+                context.logger.info("Hello", metadata: ["url": "https://example.com/a"])
+                return true
+            }
+        }
+        let recorder = UnifiedLogRecorder()
+        let composite = ServiceComposite([Greeter()], configuration: .init(logger: recorder.logger()))
+        _ = composite.didFinishLaunching()
+        let record = try #require(recorder.records.first { $0.category == "Greeter" })
+        #expect(record.segments.contains(.public(" callback=didFinishLaunching service=Greeter url=")))
+        #expect(record.segments.contains(.private("https://example.com/a")))
+        #expect(record.segments.contains(.private("Hello")))
+    }
+
+    struct Leaky: Initializer {
+        var failurePolicy: FailurePolicy { .optional }
+        struct Rejected: Error, CustomStringConvertible {
+            let token: String
+            var description: String { "the server rejected token \(token)" }
+        }
+
+        func perform(_ context: InitializerContext) async throws {
+            let token = context.configuration.string(forKey: "api.token", isSecret: true) ?? ""
+            var logger = context.logger
+            logger[metadataKey: "token"] = "\(token)"
+            logger.info("using token \(token)", metadata: ["again": "\(token)", "nested": ["list": ["\(token)"]]])
+            logger.error("failed", error: Rejected(token: token))
+        }
+    }
+
+    @Test("A secret configuration value appears in no segment, from the message, metadata, provider or error")
+    func secretsNeverWritten() async throws {
+        let secret = "tok-27182818284"
+        let recorder = UnifiedLogRecorder()
+        var configuration = try await LaunchPlan.Configuration(
+            LayeredConfiguration(arguments: ["app"], environment: ["API_TOKEN": secret], secretKeys: ["api.token"])
+        )
+        configuration.logger = recorder.logger(metadataProvider: .init { ["provided": "\(secret)"] })
+        let plan = try LaunchPlan(configuration: configuration) { Leaky() }
+        let composite = ServiceComposite([], configuration: .init(clock: TestClock()), launchPlan: plan)
+        _ = composite.didFinishLaunching()
+        try await composite.launch?.run(Leaky.self)
+
+        let written = recorder.records.filter { $0.category == "Leaky" }
+        try #require(written.count == 2)
+        for segment in written.flatMap(\.segments) { #expect(!segment.text.contains(secret), "\(segment)") }
+        #expect(written[0].text.contains("using token <redacted>"))
+        #expect(written[0].text.contains("provided=<redacted>"))
+        #expect(written[1].text.contains("error=the server rejected token <redacted>"))
+    }
+}
