@@ -210,6 +210,7 @@ let package = Package(
                 "AppServicesUIKit",
                 "AppServicesSwiftUI",
                 "AppServicesLifecycle",
+                "AppServicesMetricKit",
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
                 .target(name: "AppServicesUIKitShim", condition: .when(platforms: platformsWithoutUIKit)),
