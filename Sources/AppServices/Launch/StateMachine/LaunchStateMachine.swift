@@ -19,6 +19,8 @@
 struct LaunchStateMachine {
     let graph: LaunchGraph
     let gracePeriod: Duration
+    /// Whether the launch marks signposts: only then are ``Effects/signposts`` decided.
+    let signposting: Bool
     var nodes: [NodeState]
     var launch = LaunchStatus.notStarted
     /// When `didFinishLaunching` began; report times are measured from here.
@@ -41,9 +43,10 @@ struct LaunchStateMachine {
     /// sees the launch idle before its last log line is written.
     private(set) var effectsBeingCarriedOut = 0
 
-    init(graph: LaunchGraph, commandCount: Int, gracePeriod: Duration) {
+    init(graph: LaunchGraph, commandCount: Int, gracePeriod: Duration, signposting: Bool = false) {
         self.graph = graph
         self.gracePeriod = gracePeriod
+        self.signposting = signposting
         self.nodes = graph.nodes.map { NodeState(unmet: $0.dependencies.count) }
         let phaseCount = LaunchPhase.allCases.count
         self.phaseStarts = Array(repeating: nil, count: phaseCount)
@@ -260,7 +263,9 @@ struct LaunchStateMachine {
             for waiter in waiters.removeIdleWaiters() { effects.resume.append((waiter, .success(()))) }
         }
         armTimer(&effects)
-        if !effects.logs.isEmpty || !effects.finishedRuns.isEmpty || !effects.readyPhases.isEmpty {
+        if !effects.logs.isEmpty || !effects.signposts.isEmpty || !effects.finishedRuns.isEmpty
+            || !effects.readyPhases.isEmpty
+        {
             effects.reportsCarriedOut = true
             effectsBeingCarriedOut += 1
         }
