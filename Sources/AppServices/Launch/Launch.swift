@@ -96,8 +96,7 @@ public final class Launch: Sendable {
             LaunchStateMachine(
                 graph: plan.graph,
                 commandCount: plan.commands.count,
-                gracePeriod: configuration.gracePeriod,
-                signposting: signposter != nil
+                gracePeriod: configuration.gracePeriod
             )
         )
     }
@@ -276,7 +275,12 @@ public final class Launch: Sendable {
     /// Feeds one input to the state machine, under its lock; the caller carries out the
     /// action it returns after the lock is released.
     func decide<Action>(_ input: (inout Machine) -> Action) -> Action {
-        state.withLock { input(&$0) }
+        // Asked before the lock, since it asks the signposter: whether ends are worth deciding.
+        let signposting = signposts?.isRecording ?? false
+        return state.withLock { machine in
+            machine.signposting = signposting
+            return input(&machine)
+        }
     }
 
     func perform(_ action: Machine.Action) {

@@ -28,6 +28,13 @@ final class LaunchSignposts: Sendable {
         node.migration == nil ? "Initializer" : "Migration"
     }
 
+    /// Whether the launch should decide signpost ends: the signposter records, or intervals
+    /// it began before it was switched off are still open (and are ended, so that none is
+    /// left open should it be switched on again).
+    var isRecording: Bool {
+        signposter.isEnabled || !open.withLock { $0.isEmpty }
+    }
+
     /// The attempt `start` of `node` begins.
     func begin(_ start: LaunchStateMachine.Start, of node: LaunchGraph.Node) {
         guard signposter.isEnabled else { return }

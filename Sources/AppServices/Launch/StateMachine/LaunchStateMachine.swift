@@ -19,8 +19,9 @@
 struct LaunchStateMachine {
     let graph: LaunchGraph
     let gracePeriod: Duration
-    /// Whether the launch marks signposts: only then are ``Effects/signposts`` decided.
-    let signposting: Bool
+    /// Whether signpost ends are wanted (``Effects/signposts``): ``Launch`` sets it before
+    /// each input, so a launch whose signposter is off, or that has none, decides none.
+    var signposting: Bool
     var nodes: [NodeState]
     var launch = LaunchStatus.notStarted
     /// When `didFinishLaunching` began; report times are measured from here.

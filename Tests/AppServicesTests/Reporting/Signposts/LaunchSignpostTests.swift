@@ -90,6 +90,28 @@ struct LaunchSignpostTests {
         )
     }
 
+    @Test("A signposter switched off during the launch still ends the intervals it began, once, and begins no more")
+    func switchedOffDuringTheLaunch() async throws {
+        let signposts = RecordingSignposter()
+        let launch = try ScriptedLaunch(
+            [Script(name: "First"), Script(name: "Second", dependencies: ["First"])],
+            signposter: signposts
+        )
+        launch.start()
+        await launch.driver.settle()
+        signposts.isEnabled = false
+        await launch.driver.runUntilIdle()
+        await launch.launch.waitUntilIdle()
+
+        #expect(launch.launch.report.node(named: "Second")?.outcome == .succeeded)
+        #expect(signposts.unmatchedEnds.isEmpty)
+        #expect(
+            signposts.intervals.map(\.description) == [
+                "Initializer: First (critical), attempt 1 -> First (critical): succeeded"
+            ]
+        )
+    }
+
     @Test("The first frame is one event, however often the host reports it")
     func firstFrameIsOneEvent() async throws {
         let signposts = RecordingSignposter()
