@@ -81,7 +81,7 @@ extension ServiceComposite {
         /// (see ``Signposter``): each launch node's attempts, each callback with a deadline,
         /// the first frame and the milestones reached.
         ///
-        /// Default: ``SystemSignposter/pointsOfInterest`` on Apple platforms (the main
+        /// Default: `SystemSignposter.pointsOfInterest` on Apple platforms (the main
         /// bundle's subsystem, category Points of Interest), `nil` elsewhere. `nil` turns
         /// signposts off: nothing is made or marked.
         public var signposter: (any Signposter)? = Configuration.defaultSignposter
