@@ -20,6 +20,9 @@ final class CompletionGate<Response: Sendable> {
     /// The deadline, for log messages; `nil` when the caller expires the gate itself.
     private let deadline: Duration?
     private let logger: Logger
+    /// The callback's signpost interval, ended with the completion; `nil` without a
+    /// signposter (or with one that is off).
+    private let signpost: CallbackSignpost?
     // Each access to these is instantaneous and never calls out while open, so they skip
     // the run-time exclusivity check (which cost a twentieth of a fan-out).
     @exclusivity(unchecked) private var answers: [Response?]
@@ -36,6 +39,7 @@ final class CompletionGate<Response: Sendable> {
         unanswered: Response?,
         deadline: Duration?,
         logger: Logger,
+        signpost: CallbackSignpost? = nil,
         completion: @escaping (Response) -> Void
     ) {
         self.callback = callback
@@ -44,6 +48,7 @@ final class CompletionGate<Response: Sendable> {
         self.unanswered = unanswered
         self.deadline = deadline
         self.logger = logger
+        self.signpost = signpost
         self.answers = Array(repeating: nil, count: services.count)
         self.settled = Array(repeating: false, count: services.count)
         self.remaining = services.count
@@ -96,7 +101,10 @@ final class CompletionGate<Response: Sendable> {
             answers[index] = unanswered
             Self.logFailure(of: name, in: callback, error, logger: logger)
         }
-        if remaining == 0 { complete() }
+        if remaining == 0 {
+            signpost?.allAnswered(services.count)
+            complete()
+        }
     }
 
     /// Logs that the job `name` of `callback` failed with `error`.
@@ -123,6 +131,7 @@ final class CompletionGate<Response: Sendable> {
             metadata: ["callback": "\(callback)", "services": "\(silent)"]
         )
         for index in services.indices where !settled[index] { answers[index] = unanswered }
+        signpost?.expired(why, unanswered: silent)
         complete()
     }
 
@@ -267,18 +276,25 @@ extension ServiceComposite {
             completion(merge.answerWhenNoneAnswers)
             return nil
         }
+        let signpost = CallbackSignpost.begin(callback, services: jobs.count, configuration.signposter)
         let cursor = FanOutCursor<Response>(count: jobs.count)
         guard Self.canStartAtOnce else {
-            return runWithGate(callback, jobs, cursor, first: nil, deadline, merge, unanswered, completion)
+            return runWithGate(callback, jobs, cursor, first: nil, deadline, merge, unanswered, signpost, completion)
         }
         let first = startChain(from: cursor, jobs)
         guard first.chain.isFinished else {
-            return runWithGate(callback, jobs, cursor, first: first, deadline, merge, unanswered, completion)
+            return runWithGate(callback, jobs, cursor, first: first, deadline, merge, unanswered, signpost, completion)
         }
         // Every job answered on the spot: merged here, and nothing else was made.
-        completion(
-            cursor.mergeAnswered(merge, unanswered: unanswered, callback, jobs.name, logger: configuration.logger)
+        let answer = cursor.mergeAnswered(
+            merge,
+            unanswered: unanswered,
+            callback,
+            jobs.name,
+            logger: configuration.logger
         )
+        signpost?.allAnswered(jobs.count)
+        completion(answer)
         return nil
     }
 
@@ -296,6 +312,7 @@ extension ServiceComposite {
         _ deadline: Duration?,
         _ merge: ResponseMerge<Response>,
         _ unanswered: Response?,
+        _ signpost: CallbackSignpost?,
         _ completion: @escaping @MainActor (Response) -> Void
     ) -> CompletionGate<Response>? {
         var running: [Task<Void, Never>] = []
@@ -304,7 +321,7 @@ extension ServiceComposite {
             // actor's executor): from now on, the gate collects the answers.
             own(first.task, of: first.chain)
             running.append(first.task)
-            cursor.hand(to: makeGate(callback, jobs, merge, unanswered, deadline, completion))
+            cursor.hand(to: makeGate(callback, jobs, merge, unanswered, deadline, signpost, completion))
             // A chain that has not started would not start while the loop below runs: each
             // job left then gets a task of its own, as without immediate tasks.
             if !first.chain.hasStarted { startEach(from: cursor, jobs, into: &running) }
@@ -317,7 +334,7 @@ extension ServiceComposite {
                 if !chain.hasStarted { startEach(from: cursor, jobs, into: &running) }
             }
         } else {
-            cursor.hand(to: makeGate(callback, jobs, merge, unanswered, deadline, completion))
+            cursor.hand(to: makeGate(callback, jobs, merge, unanswered, deadline, signpost, completion))
             startEach(from: cursor, jobs, into: &running)
         }
         guard let gate = cursor.gate, !gate.isComplete else { return nil }
@@ -335,6 +352,7 @@ extension ServiceComposite {
         _ merge: ResponseMerge<Response>,
         _ unanswered: Response?,
         _ deadline: Duration?,
+        _ signpost: CallbackSignpost?,
         _ completion: @escaping @MainActor (Response) -> Void
     ) -> CompletionGate<Response> {
         CompletionGate(
@@ -344,6 +362,7 @@ extension ServiceComposite {
             unanswered: unanswered,
             deadline: deadline,
             logger: configuration.logger,
+            signpost: signpost,
             completion: completion
         )
     }

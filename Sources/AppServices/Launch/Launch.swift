@@ -41,6 +41,8 @@ public final class Launch: Sendable {
     let environment: LaunchEnvironment
     let clock: LaunchClock
     private let metrics: LaunchMetrics
+    /// The signposts of the launch's nodes; `nil` when the composite has no signposter.
+    private let signposts: LaunchSignposts?
     private let state: Locked<LaunchStateMachine>
     private let nextWaiterID = Atomic<Int>(0)
     /// Whether the first-frame report has been scheduled after the application became active.
@@ -58,7 +60,13 @@ public final class Launch: Sendable {
     /// The system's extended launch, when the plan opts into it.
     let extendedLaunch: ExtendedLaunchRun?
 
-    init(plan: LaunchPlan, composite: ServiceComposite?, logger: Logger, clock: any Clock<Duration>) {
+    init(
+        plan: LaunchPlan,
+        composite: ServiceComposite?,
+        logger: Logger,
+        clock: any Clock<Duration>,
+        signposter: (any Signposter)? = nil
+    ) {
         let configuration = plan.configuration
         self.plan = plan
         self.graph = plan.graph
@@ -96,6 +104,7 @@ public final class Launch: Sendable {
         #else
         self.metrics = LaunchMetrics()
         #endif
+        self.signposts = signposter.map(LaunchSignposts.init)
         self.state = Locked(
             LaunchStateMachine(
                 graph: plan.graph,
@@ -221,6 +230,7 @@ public final class Launch: Sendable {
             effects.starts.removeAll(where: isSynchronous)
             perform(effects)
             guard let start = synchronous.popFirst() else { return }
+            signposts?.begin(start, of: graph.nodes[start.node])
             let result = runSynchronously(start)
             let now = clock.now()
             switch decide({ $0.attemptFinished(node: start.node, token: start.token, result, now: now) }) {
@@ -238,6 +248,7 @@ public final class Launch: Sendable {
     func runCommands() {
         for (index, command) in commands.enumerated() {
             let start = clock.now()
+            let signpost = signposts?.beginCommand(command.name)
             command.execute(
                 InitializerContext(
                     name: command.name,
@@ -249,6 +260,7 @@ public final class Launch: Sendable {
                 )
             )
             let end = clock.now()
+            if let signpost { signposts?.endCommand(command.name, id: signpost) }
             decide { $0.commandFinished(index: index, start: start, end: end) }
         }
     }
@@ -262,6 +274,7 @@ public final class Launch: Sendable {
     /// The host showed its first frame.
     func reportFirstFrame() {
         memory.firstFrameReached()
+        signposts?.firstFrame()
         let now = clock.now()
         perform(decide { $0.firstFrame(now: now) })
     }
@@ -286,7 +299,12 @@ public final class Launch: Sendable {
     /// Feeds one input to the state machine, under its lock; the caller carries out the
     /// action it returns after the lock is released.
     func decide<Action>(_ input: (inout Machine) -> Action) -> Action {
-        state.withLock { input(&$0) }
+        // Asked before the lock, since it asks the signposter: whether ends are worth deciding.
+        let signposting = signposts?.isRecording ?? false
+        return state.withLock { machine in
+            machine.signposting = signposting
+            return input(&machine)
+        }
     }
 
     func perform(_ action: Machine.Action) {
@@ -319,6 +337,9 @@ public final class Launch: Sendable {
     private func perform(_ effects: Machine.Effects) {
         for task in effects.cancel { task.cancel() }
         for line in effects.logs { log(line) }
+        if let signposts {
+            for end in effects.signposts { signposts.end(end, in: graph) }
+        }
         for run in effects.finishedRuns {
             let node = graph.nodes[run.node]
             metrics.recordRun(of: node.name, phase: node.phase, outcome: run.outcome, duration: run.duration)
@@ -353,6 +374,8 @@ public final class Launch: Sendable {
         let node = graph.nodes[start.node]
         let context = makeContext(start)
         let priority = Self.priority(of: node.phase, foregroundRun: start.foregroundRun)
+        // Begun before the task exists, so that its end, decided when the task reports, follows it.
+        signposts?.begin(start, of: node)
         let task: Task<Void, Never>
         if node.runsOnMainActor {
             task = Task(priority: priority) { @MainActor in

@@ -150,6 +150,12 @@ extension ServiceComposite {
     }
 
     private func makeLaunch(_ plan: LaunchPlan) -> Launch {
-        Launch(plan: plan, composite: self, logger: configuration.logger, clock: configuration.clock)
+        Launch(
+            plan: plan,
+            composite: self,
+            logger: configuration.logger,
+            clock: configuration.clock,
+            signposter: configuration.signposter
+        )
     }
 }

@@ -65,7 +65,10 @@ extension AppContext {
                     + "which \(Milestone.reachedBy.serviceName) reaches; only the milestone's owner may reach it."
             )
         }
-        guard Milestone.scope == .session else { return composite.pointReached(.milestone(milestone)) }
+        guard Milestone.scope == .session else {
+            composite.signpostMilestone(Milestone.name, point: .milestone(milestone), session: nil)
+            return composite.pointReached(.milestone(milestone))
+        }
         guard session != nil else {
             throw ReadinessError(
                 code: .unreachable,
@@ -75,6 +78,7 @@ extension AppContext {
             )
         }
         let next = ServiceComposite.point(of: Milestone.name, session: nil)
+        composite.signpostMilestone(Milestone.name, point: point(milestone), session: session?.identifier)
         composite.pointReached(point(milestone))
         // The work held while no session lived was for the next session: this one.
         composite.pointReached(next)

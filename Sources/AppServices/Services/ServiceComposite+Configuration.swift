@@ -2,7 +2,7 @@ public import Foundation
 public import Logging
 
 extension ServiceComposite {
-    /// A composite's settings: logger, clock, deadlines and lifecycle notifications.
+    /// A composite's settings: logger, clock, deadlines, lifecycle notifications and signposts.
     public struct Configuration: Sendable {
         /// How long the composite waits for services before it calls a system completion
         /// handler anyway. Defaults stay below the system's limits (30 s for silent pushes
@@ -79,6 +79,14 @@ extension ServiceComposite {
         /// The background-task identifiers the system permits, checked when the composite
         /// validates: by default Info.plist's `BGTaskSchedulerPermittedIdentifiers`.
         public var permittedBackgroundTasks: PermittedBackgroundTasks = .infoPlist
+        /// Where the composite and its launch mark intervals and events for Instruments
+        /// (see ``Signposter``): each launch node's attempts, each callback with a deadline,
+        /// the first frame and the milestones reached.
+        ///
+        /// Default: `SystemSignposter.pointsOfInterest` on Apple platforms (the main
+        /// bundle's subsystem, category Points of Interest), `nil` elsewhere. `nil` turns
+        /// signposts off: nothing is made or marked.
+        public var signposter: (any Signposter)? = Configuration.defaultSignposter
 
         /// Creates a configuration.
         public init(
@@ -95,6 +103,15 @@ extension ServiceComposite {
             self.lifecycleNotifications = lifecycleNotifications
             self.notificationCenter = notificationCenter
             self.derivesApplicationStateFromScenes = derivesApplicationStateFromScenes
+        }
+
+        /// The system's signposter on Apple platforms, none elsewhere.
+        static var defaultSignposter: (any Signposter)? {
+            #if canImport(os)
+            SystemSignposter.pointsOfInterest
+            #else
+            nil
+            #endif
         }
     }
 }

@@ -36,10 +36,13 @@ extension LaunchStateMachine {
     }
 
     /// The side effects of an input that moves the launch on, carried out in this order
-    /// outside the lock: cancel, log, record metrics, arm the timer, start, resume.
+    /// outside the lock: cancel, log, end signpost intervals, record metrics, arm the timer,
+    /// start, resume.
     struct Effects {
         var cancel: [Task<Void, Never>] = []
         var logs: [LogLine] = []
+        /// Signpost intervals to end; always empty when the launch marks no signposts.
+        var signposts: [SignpostEnd] = []
         var finishedRuns: [FinishedRun] = []
         /// The nodes that finished for good (succeeded, failed, skipped, cancelled), for the
         /// extended launch.
@@ -50,7 +53,7 @@ extension LaunchStateMachine {
         var starts: [Start] = []
         var resume: [(waiter: Waiter, result: Result<Void, LaunchError>)] = []
         /// Whether the launch must hear (``LaunchStateMachine/effectsCarriedOut()``) when
-        /// these are carried out: set when they log or record metrics, which whoever waits
+        /// these are carried out: set when they log, end signposts or record metrics, which whoever waits
         /// until the launch is idle expects to have happened when it is resumed.
         var reportsCarriedOut = false
     }
@@ -114,8 +117,8 @@ extension LaunchStateMachine {
 extension LaunchStateMachine.Effects {
     /// Whether there is nothing to do.
     var isEmpty: Bool {
-        cancel.isEmpty && logs.isEmpty && finishedRuns.isEmpty && settledNodes.isEmpty && readyPhases.isEmpty
-            && armTimer == nil && starts.isEmpty && resume.isEmpty
+        cancel.isEmpty && logs.isEmpty && signposts.isEmpty && finishedRuns.isEmpty && settledNodes.isEmpty
+            && readyPhases.isEmpty && armTimer == nil && starts.isEmpty && resume.isEmpty
     }
 }
 

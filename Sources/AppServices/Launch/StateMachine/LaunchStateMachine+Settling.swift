@@ -49,6 +49,9 @@ extension LaunchStateMachine {
         nodes[index].record.attempts.append(.init(start: nodes[index].record.attemptStart, end: now, error: message))
         let delay = node.phase == .beforeLaunchReturns ? .zero : node.policy.backoff.delay(beforeRetry: attempt)
         effects.logs.append(.retrying(node, attempt: attempt, message: message, delay: delay))
+        if signposting, let token = nodes[index].status.attempt?.token {
+            effects.signposts.append(.retried(node: index, token: token, attempt: attempt, error: message))
+        }
         if delay == .zero {
             startAttempt(index, attempt: attempt + 1, now: now, &effects)
         } else {
@@ -118,6 +121,13 @@ extension LaunchStateMachine {
         _ effects: inout Effects
     ) {
         let attemptInProgress = nodes[index].status.attempt != nil
+        if signposting {
+            if let token = nodes[index].status.attempt?.token {
+                effects.signposts.append(.attempt(node: index, token: token, outcome))
+            } else {
+                effects.signposts.append(.withoutAttempt(node: index, outcome))
+            }
+        }
         nodes[index].status = .finished
         nodes[index].record.outcome = outcome
         nodes[index].record.failure = failure

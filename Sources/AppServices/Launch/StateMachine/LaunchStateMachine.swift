@@ -19,6 +19,9 @@
 struct LaunchStateMachine {
     let graph: LaunchGraph
     let gracePeriod: Duration
+    /// Whether signpost ends are wanted (``Effects/signposts``): ``Launch`` sets it before
+    /// each input, so a launch whose signposter is off, or that has none, decides none.
+    var signposting: Bool
     var nodes: [NodeState]
     var launch = LaunchStatus.notStarted
     /// When `didFinishLaunching` began; report times are measured from here.
@@ -41,9 +44,10 @@ struct LaunchStateMachine {
     /// sees the launch idle before its last log line is written.
     private(set) var effectsBeingCarriedOut = 0
 
-    init(graph: LaunchGraph, commandCount: Int, gracePeriod: Duration) {
+    init(graph: LaunchGraph, commandCount: Int, gracePeriod: Duration, signposting: Bool = false) {
         self.graph = graph
         self.gracePeriod = gracePeriod
+        self.signposting = signposting
         self.nodes = graph.nodes.map { NodeState(unmet: $0.dependencies.count) }
         let phaseCount = LaunchPhase.allCases.count
         self.phaseStarts = Array(repeating: nil, count: phaseCount)
@@ -260,7 +264,9 @@ struct LaunchStateMachine {
             for waiter in waiters.removeIdleWaiters() { effects.resume.append((waiter, .success(()))) }
         }
         armTimer(&effects)
-        if !effects.logs.isEmpty || !effects.finishedRuns.isEmpty || !effects.readyPhases.isEmpty {
+        if !effects.logs.isEmpty || !effects.signposts.isEmpty || !effects.finishedRuns.isEmpty
+            || !effects.readyPhases.isEmpty
+        {
             effects.reportsCarriedOut = true
             effectsBeingCarriedOut += 1
         }

@@ -36,7 +36,7 @@ struct Machine {
     /// The ids of idle waiters resumed when effects were reported carried out.
     private(set) var resumedOnceCarriedOut: [Int] = []
 
-    static func make(_ nodes: [Node], grace: Duration = .ms(100)) throws -> Machine {
+    static func make(_ nodes: [Node], grace: Duration = .ms(100), signposting: Bool = false) throws -> Machine {
         let initializers = nodes.map { node in
             ClosureInitializer(
                 node.name,
@@ -48,7 +48,12 @@ struct Machine {
             ) { _ in }
         }
         return Machine(
-            state: LaunchStateMachine(graph: try LaunchGraph(initializers), commandCount: 0, gracePeriod: grace)
+            state: LaunchStateMachine(
+                graph: try LaunchGraph(initializers),
+                commandCount: 0,
+                gracePeriod: grace,
+                signposting: signposting
+            )
         )
     }
 

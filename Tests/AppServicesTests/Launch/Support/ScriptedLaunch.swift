@@ -210,7 +210,8 @@ struct ScriptedLaunch {
         _ scripts: [Script],
         configuration: LaunchPlan.Configuration = LaunchPlan.Configuration(),
         commands: [any StartupCommand] = [],
-        services: [any AppService] = []
+        services: [any AppService] = [],
+        signposter: (any Signposter)? = nil
     ) throws {
         let (clock, probe) = (clock, probe)
         let initializers = scripts.map { $0.initializer(clock: clock, probe: probe) }
@@ -220,7 +221,9 @@ struct ScriptedLaunch {
         configuration.metricsFactory = NoticingMetrics(wrapping: configuration.metricsFactory, probe: probe)
         let plan = try LaunchPlan(configuration: configuration, initializers: initializers, commands: commands)
         let logger = NoticingLogHandler.logger(wrapping: logs.logger(), probe: probe)
-        composite = ServiceComposite(services, configuration: .init(logger: logger, clock: clock))
+        var compositeConfiguration = ServiceComposite.Configuration(logger: logger, clock: clock)
+        compositeConfiguration.signposter = signposter
+        composite = ServiceComposite(services, configuration: compositeConfiguration)
         launch = try composite.attachLaunchPlan(plan)
         driver = LaunchDriver(
             clock: clock,
