@@ -61,12 +61,19 @@ struct MetricKitLaunchTrackerTests {
         let feed = try await launch(interface)
         try #require(feed.context).reach(FeedShown.self)
         while !system.running.isEmpty { await Task.yield() }
+        // Begun in order before the first scene; each task ends once. With iOS 27's launch
+        // tasks, a task ends when its operation resumes, and two operations ended in one turn
+        // of the main actor may resume in either order.
+        let journal = system.journal
         #expect(
-            system.journal == [
+            Array(journal.prefix(3)) == [
                 "begin com.example.feed.database", "begin com.example.feed.account", "begin com.example.feed.FeedShown",
-                "end com.example.feed.database", "end com.example.feed.account", "end com.example.feed.FeedShown",
             ]
         )
+        #expect(
+            Set(journal.dropFirst(3).prefix(2)) == ["end com.example.feed.database", "end com.example.feed.account"]
+        )
+        #expect(journal.dropFirst(5) == ["end com.example.feed.FeedShown"])
         #expect(logs.messages(at: .error).isEmpty)
     }
 
