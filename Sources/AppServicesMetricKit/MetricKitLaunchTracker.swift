@@ -6,8 +6,8 @@ import MetricKit
 import AppServicesMetricKitShim
 #endif
 
-/// MetricKit's extended launch as the launch plan's ``ExtendedLaunchTracker``: the launch
-/// work a plan opts in (``LaunchPlan/Configuration/extendedLaunch``) is measured by the
+/// MetricKit's extended launch as the launch plan's `ExtendedLaunchTracker`: the launch
+/// work a plan opts in (`LaunchPlan.Configuration.extendedLaunch`) is measured by the
 /// system, from the first frame to its end, and Xcode Organizer's launch metrics describe the
 /// launch the library's report describes.
 ///
