@@ -15,7 +15,7 @@ graphs="$(find .build -type d -name symbolgraph | head -1)"
 python3 - "$graphs" <<'PY'
 import glob, json, os, re, sys
 graphs = sys.argv[1]
-modules = ["AppServices", "AppServicesUIKit", "AppServicesSwiftUI", "AppServicesAppKit",
+modules = ["AppServices", "AppServicesUIKit", "AppServicesSwiftUI", "AppServicesCallKit", "AppServicesMetricKit", "AppServicesAppKit",
            "AppServicesLifecycle", "AppServicesTesting", "AppServicesUIKitTesting",
            "AppServicesSwiftUITesting"]
 types = {"swift.struct", "swift.class", "swift.enum", "swift.protocol", "swift.typealias", "swift.actor"}
