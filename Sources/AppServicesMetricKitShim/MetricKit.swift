@@ -21,6 +21,8 @@ import Synchronization
 
 /// Describes the purpose of a launch task (`MXLaunchTaskID`): a custom string, prefixed by
 /// the bundle identifier.
+///
+/// The SDK declares it `@unchecked Sendable`; it holds only its string.
 @available(iOS 16.0, *)
 public struct MXLaunchTaskID: Hashable, Equatable, RawRepresentable, @unchecked Sendable {
     /// The identifier's string.
@@ -67,6 +69,9 @@ public let MXErrorDomain = "MXErrorDomain"
 // MARK: - iOS 27
 
 /// MetricKit's manager from iOS 27 (`MetricManager`): only the launch tasks are transcribed.
+///
+/// The SDK declares it `@unchecked Sendable`; the shim's holds no state (the system's side,
+/// `SimulatedLaunchMeasurement`, keeps it behind a lock).
 @available(iOS 27.0, *)
 final public class MetricManager: @unchecked Sendable {
     /// A manager.

@@ -303,6 +303,8 @@ public struct UNAuthorizationOptions: OptionSet, @unchecked Sendable {
 // MARK: - Categories and actions
 
 /// How the system treats a category's notifications (`UNNotificationCategoryOptions`).
+///
+/// The SDK declares it `@unchecked Sendable`; it holds only its raw value.
 @available(iOS 10.0, *)
 @available(tvOS, unavailable)
 public struct UNNotificationCategoryOptions: OptionSet, @unchecked Sendable {
@@ -413,6 +415,8 @@ open class UNNotificationCategory: NSObject {
 }
 
 /// How the system performs an action (`UNNotificationActionOptions`).
+///
+/// The SDK declares it `@unchecked Sendable`; it holds only its raw value.
 @available(iOS 10.0, *)
 @available(tvOS, unavailable)
 public struct UNNotificationActionOptions: OptionSet, @unchecked Sendable {

@@ -247,7 +247,7 @@ extension ServiceComposite {
         permitted: PermittedBackgroundTasks
     ) -> [ServiceGraphError.Problem] {
         var problems: [ServiceGraphError.Problem] = []
-        var owners: [String: String] = [:]
+        var owners = IdentifierOwners()
         let allowed = permitted.identifiers().map(Set.init)
         for service in services {
             guard let handler = service as? any BackgroundTaskHandling else { continue }
@@ -264,8 +264,7 @@ extension ServiceComposite {
                     )
                     continue
                 }
-                if let owner = owners[identifier] {
-                    let who = owner == name ? "\(name) twice" : "both \(owner) and \(name)"
+                if let who = owners.claim(identifier, by: name) {
                     problems.append(
                         .init(
                             kind: .duplicateBackgroundTask,
@@ -275,7 +274,6 @@ extension ServiceComposite {
                     )
                     continue
                 }
-                owners[identifier] = name
                 if let allowed, !allowed.contains(identifier) {
                     problems.append(
                         .init(

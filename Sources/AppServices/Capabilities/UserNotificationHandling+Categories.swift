@@ -124,7 +124,7 @@ extension ServiceComposite {
     ) -> (categories: [NotificationCategory], problems: [ServiceGraphError.Problem]) {
         var categories: [NotificationCategory] = []
         var problems: [ServiceGraphError.Problem] = []
-        var owners: [String: String] = [:]
+        var owners = IdentifierOwners()
         for (service, name) in services {
             for category in service.definedNotificationCategories {
                 let identifier = category.identifier
@@ -138,8 +138,7 @@ extension ServiceComposite {
                     )
                     continue
                 }
-                if let owner = owners[identifier] {
-                    let who = owner == name ? "\(name) twice" : "both \(owner) and \(name)"
+                if let who = owners.claim(identifier, by: name) {
                     problems.append(
                         .init(
                             kind: .duplicateNotificationCategory,
@@ -149,7 +148,6 @@ extension ServiceComposite {
                     )
                     continue
                 }
-                owners[identifier] = name
                 categories.append(category)
             }
         }
