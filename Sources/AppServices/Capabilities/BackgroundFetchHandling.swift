@@ -52,7 +52,7 @@ extension ServiceComposite {
             merge: .backgroundFetch,
             unanswered: .failed,
             platform: platform,
-            call: { try await $0.applicationPerformFetch($1) },
+            call: PerformFetch(),
             completion: completion
         )
     }
@@ -62,5 +62,15 @@ extension ServiceComposite {
         await withCheckedContinuation { continuation in
             performFetch(platform: platform) { continuation.resume(returning: $0) }
         }
+    }
+}
+
+/// Asks a service to fetch (``ServiceComposite/performFetch(platform:completion:)``).
+private struct PerformFetch: FanOutCall {
+    @MainActor func callAsFunction(
+        _ service: any BackgroundFetchHandling,
+        _ context: AppContext
+    ) async throws -> BackgroundFetchResult {
+        try await service.applicationPerformFetch(context)
     }
 }

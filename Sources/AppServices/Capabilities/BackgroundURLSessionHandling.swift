@@ -55,7 +55,7 @@ extension ServiceComposite {
             merge: .none,
             unanswered: nil,
             platform: platform,
-            call: { try await $0.application($1, handleEventsForBackgroundURLSession: identifier) },
+            call: HandleURLSessionEvents(identifier: identifier),
             completion: { completion() }
         )
     }
@@ -65,5 +65,14 @@ extension ServiceComposite {
         await withCheckedContinuation { continuation in
             handleEventsForBackgroundURLSession(identifier, platform: platform) { continuation.resume() }
         }
+    }
+}
+
+/// Gives a service the events of a background URL session.
+private struct HandleURLSessionEvents: FanOutCall {
+    let identifier: String
+
+    @MainActor func callAsFunction(_ service: any BackgroundURLSessionHandling, _ context: AppContext) async throws {
+        try await service.application(context, handleEventsForBackgroundURLSession: identifier)
     }
 }

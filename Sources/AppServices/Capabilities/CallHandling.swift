@@ -246,21 +246,7 @@ extension ServiceComposite {
             merge: .callAction,
             unanswered: .notMine,
             platform: platform,
-            call: { service, context in
-                do {
-                    return try await service.provider(context, perform: action)
-                } catch let error where !Task.isCancelled {
-                    // A service that throws fails the action; one cancelled at the deadline
-                    // is silent, which the gate counts as `unanswered`.
-                    CompletionGate<CallAction.Answer>.logFailure(
-                        of: context.serviceName ?? "A service",
-                        in: callback.name,
-                        error,
-                        logger: logger
-                    )
-                    return .failed
-                }
-            },
+            call: PerformCallAction(action: action, callback: callback, logger: logger),
             completion: { [self] answer in
                 switch answer {
                 case .fulfilled:
@@ -322,5 +308,28 @@ extension ServiceComposite {
                 "services": "\(services)",
             ]
         )
+    }
+}
+
+/// Asks a service to perform a call action. A service that throws fails the action; one
+/// cancelled at the deadline is silent, which the gate counts as `unanswered`.
+private struct PerformCallAction: FanOutCall {
+    let action: CallAction
+    let callback: AppCallback
+    let logger: Logger
+
+    @MainActor func callAsFunction(_ service: any CallHandling, _ context: AppContext) async throws -> CallAction.Answer
+    {
+        do {
+            return try await service.provider(context, perform: action)
+        } catch let error where !Task.isCancelled {
+            CompletionGate<CallAction.Answer>.logFailure(
+                of: context.serviceName ?? "A service",
+                in: callback.name,
+                error,
+                logger: logger
+            )
+            return .failed
+        }
     }
 }

@@ -71,7 +71,7 @@ extension ServiceComposite {
             merge: .backgroundFetch,
             unanswered: .failed,
             platform: platform,
-            call: { try await $0.application($1, didReceiveRemoteNotification: notification) },
+            call: ReceiveRemoteNotification(notification: notification),
             completion: completion
         )
     }
@@ -86,5 +86,17 @@ extension ServiceComposite {
         await withCheckedContinuation { continuation in
             didReceiveRemoteNotification(notification, platform: platform) { continuation.resume(returning: $0) }
         }
+    }
+}
+
+/// Gives a service a remote notification.
+private struct ReceiveRemoteNotification: FanOutCall {
+    let notification: RemoteNotification
+
+    @MainActor func callAsFunction(
+        _ service: any RemoteNotificationHandling,
+        _ context: AppContext
+    ) async throws -> BackgroundFetchResult {
+        try await service.application(context, didReceiveRemoteNotification: notification)
     }
 }

@@ -61,8 +61,17 @@ extension ServiceComposite {
             unanswered: nil,
             platform: platform,
             scene: scene,
-            call: { try await $0.application($1, performActionFor: shortcutItem) },
+            call: PerformShortcut(shortcutItem: shortcutItem),
             completion: completion
         )
+    }
+}
+
+/// Asks a service to perform a quick action.
+private struct PerformShortcut: FanOutCall {
+    let shortcutItem: ShortcutItem
+
+    @MainActor func callAsFunction(_ service: any ShortcutItemHandling, _ context: AppContext) async throws -> Bool {
+        try await service.application(context, performActionFor: shortcutItem)
     }
 }

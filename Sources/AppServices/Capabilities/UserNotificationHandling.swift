@@ -201,7 +201,7 @@ extension ServiceComposite {
             unanswered: [],
             platform: platform,
             including: { $0.hears(notification) },
-            call: { await $0.userNotificationCenter($1, willPresent: notification) },
+            call: AskPresentation(notification: notification),
             completion: completion
         )
     }
@@ -253,7 +253,7 @@ extension ServiceComposite {
             platform: platform,
             scene: response.targetScene,
             including: { $0.hears(response.notification) },
-            call: { try await $0.userNotificationCenter($1, didReceive: response) },
+            call: DeliverResponse(response: response),
             completion: { [self] in
                 completion()
                 for waiting in state.finished(response) { waiting() }
@@ -333,5 +333,26 @@ struct RecentNotificationResponses {
     /// The first delivery of `response` finished: returns the repeats' completions.
     mutating func finished(_ response: NotificationResponse) -> [@MainActor () -> Void] {
         waiting.removeValue(forKey: Key(response)) ?? []
+    }
+}
+
+/// Asks a service how to present a notification in the foreground.
+private struct AskPresentation: FanOutCall {
+    let notification: UserNotification
+
+    @MainActor func callAsFunction(
+        _ service: any UserNotificationHandling,
+        _ context: AppContext
+    ) async -> NotificationPresentationOptions {
+        await service.userNotificationCenter(context, willPresent: notification)
+    }
+}
+
+/// Gives a service the response to a notification.
+private struct DeliverResponse: FanOutCall {
+    let response: NotificationResponse
+
+    @MainActor func callAsFunction(_ service: any UserNotificationHandling, _ context: AppContext) async throws {
+        try await service.userNotificationCenter(context, didReceive: response)
     }
 }

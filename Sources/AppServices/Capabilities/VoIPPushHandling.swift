@@ -210,11 +210,7 @@ extension ServiceComposite {
             unanswered: .noCall,
             platform: platform,
             including: { $0.handles(payload.type) },
-            call: { service, context in
-                try await IncomingPushCalls.$current.withValue(calls) {
-                    try await service.pushRegistry(context, didReceiveIncomingPushWith: payload)
-                }
-            },
+            call: ReceiveIncomingPush(payload: payload, calls: calls),
             completion: { [self] answered in
                 let report = calls.reported ? .reportedCall : answered
                 if report == .noCall, payload.type == .voIP, payload.mustReport, !hearing.isEmpty {
@@ -275,5 +271,21 @@ extension ServiceComposite {
                 "services": "\(services)",
             ]
         )
+    }
+}
+
+/// Gives a service a VoIP push, with the push's calls as the task-local
+/// ``IncomingPushCalls/current``, so a call reported through the context counts.
+private struct ReceiveIncomingPush: FanOutCall {
+    let payload: PushPayload
+    let calls: IncomingPushCalls
+
+    @MainActor func callAsFunction(
+        _ service: any VoIPPushHandling,
+        _ context: AppContext
+    ) async throws -> VoIPCallReport {
+        try await IncomingPushCalls.$current.withValue(calls) {
+            try await service.pushRegistry(context, didReceiveIncomingPushWith: payload)
+        }
     }
 }

@@ -57,8 +57,20 @@ extension ServiceComposite {
             merge: .mergingUserInfo,
             unanswered: nil,
             platform: platform,
-            call: { try await $0.application($1, handleWatchKitExtensionRequest: userInfo) },
+            call: HandleWatchKitRequest(userInfo: userInfo),
             completion: reply
         )
+    }
+}
+
+/// Gives a service a WatchKit extension's request.
+private struct HandleWatchKitRequest: FanOutCall {
+    let userInfo: UserInfo?
+
+    @MainActor func callAsFunction(
+        _ service: any WatchKitRequestHandling,
+        _ context: AppContext
+    ) async throws -> UserInfo? {
+        try await service.application(context, handleWatchKitExtensionRequest: userInfo)
     }
 }

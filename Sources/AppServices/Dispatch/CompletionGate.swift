@@ -178,10 +178,36 @@ struct FanOutJob<Response: Sendable>: Sendable {
     }
 }
 
+/// How a completion-handler callback calls each of its services with what the callback
+/// carries: a value of a type of its own rather than a closure, so that the chain that
+/// runs the services, specialized for that type, awaits the service directly. (Through a
+/// closure each service cost one more asynchronous frame and two more executor switches.)
+protocol FanOutCall<Service, Response>: Sendable {
+    /// What is called: a capability's existential, or a ``FanOutJob``.
+    associatedtype Service: Sendable
+    /// What it answers.
+    associatedtype Response: Sendable
+
+    /// Calls `service` with `context`.
+    @MainActor func callAsFunction(_ service: Service, _ context: AppContext) async throws -> Response
+}
+
+extension FanOutJob {
+    /// Runs a job of the composite's own.
+    struct Run: FanOutCall {
+        @MainActor func callAsFunction(_ job: FanOutJob<Response>, _ context: AppContext) async throws -> Response {
+            try await job.run()
+        }
+    }
+}
+
 /// The jobs of a completion-handler callback: one per service, each calling `call` with
 /// the service and a context that names it; or, for work of the composite's own, one per
 /// ``FanOutJob``.
-struct FanOutJobs<Service: Sendable, Response: Sendable>: Sendable {
+///
+/// A class, so the chains that run the jobs share one reference: as a struct of six
+/// references it was copied, retained and released, once per job (a tenth of a fan-out).
+final class FanOutJobs<Service: Sendable, Response: Sendable, Call: FanOutCall<Service, Response>>: Sendable {
     let services: ContiguousArray<Service>
     /// The services' types, for their contexts and log messages; empty for labelled jobs.
     let types: ContiguousArray<any AppService.Type>
@@ -193,7 +219,7 @@ struct FanOutJobs<Service: Sendable, Response: Sendable>: Sendable {
     /// Each job's context box when some name a session (``SessionService``); empty when
     /// every job's is `origin`.
     let origins: ContiguousArray<AppContext.Origin?>
-    let call: @Sendable @MainActor (Service, AppContext) async throws -> Response
+    let call: Call
 
     var count: Int { services.count }
 
@@ -207,16 +233,36 @@ struct FanOutJobs<Service: Sendable, Response: Sendable>: Sendable {
 
     /// The services of `handlers`, each called with `call`, with `origin` or, when given,
     /// `origins` (one per service).
-    init(
+    convenience init(
         _ handlers: HandlerList<Service>,
         callback: AppCallback,
         origin: AppContext.Origin?,
         origins: ContiguousArray<AppContext.Origin?> = [],
-        call: @escaping @Sendable @MainActor (Service, AppContext) async throws -> Response
+        call: Call
     ) {
-        services = handlers.services
-        types = handlers.types
-        labels = []
+        self.init(
+            services: handlers.services,
+            types: handlers.types,
+            labels: [],
+            callback: callback,
+            origin: origin,
+            origins: origins,
+            call: call
+        )
+    }
+
+    private init(
+        services: ContiguousArray<Service>,
+        types: ContiguousArray<any AppService.Type>,
+        labels: [FanOutJob<Response>.Name],
+        callback: AppCallback?,
+        origin: AppContext.Origin?,
+        origins: ContiguousArray<AppContext.Origin?>,
+        call: Call
+    ) {
+        self.services = services
+        self.types = types
+        self.labels = labels
         self.callback = callback
         self.origin = origin
         self.origins = origins
@@ -224,16 +270,18 @@ struct FanOutJobs<Service: Sendable, Response: Sendable>: Sendable {
     }
 }
 
-extension FanOutJobs where Service == FanOutJob<Response> {
+extension FanOutJobs where Service == FanOutJob<Response>, Call == FanOutJob<Response>.Run {
     /// `jobs`, each run for itself.
-    init(_ jobs: [FanOutJob<Response>]) {
-        services = ContiguousArray(jobs)
-        types = []
-        labels = jobs.map(\.name)
-        callback = nil
-        origin = nil
-        origins = []
-        call = { job, _ in try await job.run() }
+    convenience init(_ jobs: [FanOutJob<Response>]) {
+        self.init(
+            services: ContiguousArray(jobs),
+            types: [],
+            labels: jobs.map(\.name),
+            callback: nil,
+            origin: nil,
+            origins: [],
+            call: FanOutJob.Run()
+        )
     }
 }
 
@@ -264,9 +312,9 @@ extension ServiceComposite {
     /// cost twice it. Where tasks cannot start at once (Apple systems before 26), each job
     /// gets its own ordinary task, and the gate is made at once.
     @discardableResult
-    func runExactlyOnce<Service: Sendable, Response: Sendable>(
+    func runExactlyOnce<Service: Sendable, Response: Sendable, Call: FanOutCall<Service, Response>>(
         _ callback: String,
-        _ jobs: FanOutJobs<Service, Response>,
+        _ jobs: FanOutJobs<Service, Response, Call>,
         deadline: Duration?,
         merge: ResponseMerge<Response>,
         unanswered: Response?,
@@ -304,9 +352,9 @@ extension ServiceComposite {
     // Not specialized: a copy per answer type of what only waiting services reach cost a
     // tenth of the core's code.
     @_semantics("optimize.sil.specialize.generic.never")
-    private func runWithGate<Service: Sendable, Response: Sendable>(
+    private func runWithGate<Service: Sendable, Response: Sendable, Call: FanOutCall<Service, Response>>(
         _ callback: String,
-        _ jobs: FanOutJobs<Service, Response>,
+        _ jobs: FanOutJobs<Service, Response, Call>,
         _ cursor: FanOutCursor<Response>,
         first: (task: Task<Void, Never>, chain: FanOutChain)?,
         _ deadline: Duration?,
@@ -346,9 +394,9 @@ extension ServiceComposite {
     }
 
     @_semantics("optimize.sil.specialize.generic.never")
-    private func makeGate<Service: Sendable, Response: Sendable>(
+    private func makeGate<Service: Sendable, Response: Sendable, Call: FanOutCall<Service, Response>>(
         _ callback: String,
-        _ jobs: FanOutJobs<Service, Response>,
+        _ jobs: FanOutJobs<Service, Response, Call>,
         _ merge: ResponseMerge<Response>,
         _ unanswered: Response?,
         _ deadline: Duration?,
@@ -370,9 +418,9 @@ extension ServiceComposite {
     /// Starts a chain that runs the jobs `cursor` has left one after another, on the spot,
     /// until one waits; returns its task, and whether it started and finished before this
     /// returned.
-    private func startChain<Service: Sendable, Response: Sendable>(
+    private func startChain<Service: Sendable, Response: Sendable, Call: FanOutCall<Service, Response>>(
         from cursor: FanOutCursor<Response>,
-        _ jobs: FanOutJobs<Service, Response>
+        _ jobs: FanOutJobs<Service, Response, Call>
     ) -> (task: Task<Void, Never>, chain: FanOutChain) {
         let chain = FanOutChain()
         // Strong `self`: a weak reference would move the composite's reference count to its
@@ -397,9 +445,9 @@ extension ServiceComposite {
     /// Starts every job `cursor` has left in a task of its own, appending the tasks to
     /// `running`.
     @_semantics("optimize.sil.specialize.generic.never")
-    private func startEach<Service: Sendable, Response: Sendable>(
+    private func startEach<Service: Sendable, Response: Sendable, Call: FanOutCall<Service, Response>>(
         from cursor: FanOutCursor<Response>,
-        _ jobs: FanOutJobs<Service, Response>,
+        _ jobs: FanOutJobs<Service, Response, Call>,
         into running: inout [Task<Void, Never>]
     ) {
         while let index = cursor.claim() {
@@ -415,9 +463,9 @@ extension ServiceComposite {
 
     /// Runs job `index` of `jobs` and records its answer, or its error, with `cursor`.
     @inline(__always)
-    private func answer<Service: Sendable, Response: Sendable>(
+    private func answer<Service: Sendable, Response: Sendable, Call: FanOutCall<Service, Response>>(
         _ index: Int,
-        of jobs: FanOutJobs<Service, Response>,
+        of jobs: FanOutJobs<Service, Response, Call>,
         in cursor: FanOutCursor<Response>
     ) async {
         let context = AppContext(
@@ -498,7 +546,15 @@ extension ServiceComposite {
     private static func startAtOnce(_ work: sending @escaping @MainActor () async -> Void) -> Task<Void, Never> {
         #if !APPSERVICES_WITHOUT_TASK_IMMEDIATE
         if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
-            return Task.immediate(operation: work)
+            // A loop that runs once, on purpose. `Task.immediate` called out of line (as the
+            // optimizer compiles it here otherwise) gives the task an executor-preference
+            // record with no executor, from its defaulted `executorPreference: nil`; every
+            // executor switch of the task then takes the task's status lock (Swift 6.3:
+            // a quarter of a fan-out's time, measured by target 8). Inside a loop it is
+            // inlined, the `nil` is folded away and no record is made. Target 8 checks it.
+            var started: Task<Void, Never>?
+            repeat { started = Task.immediate(operation: work) } while started == nil
+            return started.unsafelyUnwrapped
         }
         #endif
         return Task(operation: work)
@@ -534,12 +590,14 @@ extension ServiceComposite {
 /// handed to the gate once one waits.
 @MainActor
 final class FanOutCursor<Response: Sendable> {
-    private var next = 0
+    // As in the gate, each access is instantaneous and calls nothing out while open, so
+    // the run-time exclusivity check is skipped.
+    @exclusivity(unchecked) private var next = 0
     private let count: Int
     /// The answers of the jobs before the gate was made, in job order.
-    private var early: [Result<Response, any Error>] = []
+    @exclusivity(unchecked) private var early: [Result<Response, any Error>] = []
     /// Made once a job waits; records every answer from then on.
-    private(set) var gate: CompletionGate<Response>?
+    @exclusivity(unchecked) private(set) var gate: CompletionGate<Response>?
 
     init(count: Int) {
         self.count = count
@@ -598,8 +656,8 @@ final class FanOutCursor<Response: Sendable> {
 /// went on.
 @MainActor
 private final class FanOutChain {
-    var hasStarted = false
-    var isFinished = false
+    @exclusivity(unchecked) var hasStarted = false
+    @exclusivity(unchecked) var isFinished = false
     /// Its entry in the composite's handler work, once it is known to wait.
-    var workID: Int?
+    @exclusivity(unchecked) var workID: Int?
 }

@@ -167,7 +167,7 @@ extension ServiceComposite {
     /// `completion` exactly once with the merged answer, when all have answered or at the
     /// deadline. With no handling service, `completion` gets the merge's no-answer value at
     /// once. With `include`, only the services it accepts are called.
-    func fanOut<Service: Sendable, Response: Sendable>(
+    func fanOut<Service: Sendable, Response: Sendable, Call: FanOutCall<Service, Response>>(
         _ callback: AppCallback,
         _ service: Service.Type,
         merge: ResponseMerge<Response>,
@@ -175,7 +175,7 @@ extension ServiceComposite {
         platform: PlatformObjects?,
         scene: SceneInfo? = nil,
         including include: ((Service) -> Bool)? = nil,
-        call: @escaping @Sendable @MainActor (Service, AppContext) async throws -> Response,
+        call: Call,
         completion: @escaping @MainActor (Response) -> Void
     ) {
         beginDispatch(callback, scene: scene)
