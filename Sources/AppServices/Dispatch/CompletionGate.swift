@@ -231,6 +231,17 @@ final class FanOutJobs<Service: Sendable, Response: Sendable, Call: FanOutCall<S
     /// Job `index`'s context box.
     func origin(_ index: Int) -> AppContext.Origin? { origins.isEmpty ? origin : origins[index] }
 
+    /// The context job `index` is called with, naming its service.
+    @inline(__always)
+    @MainActor func context(_ index: Int, composite: ServiceComposite) -> AppContext {
+        AppContext(
+            composite: composite,
+            service: types.isEmpty ? nil : types[index],
+            callback: callback,
+            origin: origin(index)
+        )
+    }
+
     /// The services of `handlers`, each called with `call`, with `origin` or, when given,
     /// `origins` (one per service).
     convenience init(
@@ -428,7 +439,16 @@ extension ServiceComposite {
         // when the task removes itself.
         let task = Self.startAtOnce { [self] in
             chain.hasStarted = true
-            while let index = cursor.claim() { await answer(index, of: jobs, in: cursor) }
+            // The call is awaited here, not in a helper: an inlined `async` helper keeps its
+            // own executor hops, one more switch per service.
+            while let index = cursor.claim() {
+                let context = jobs.context(index, composite: self)
+                do {
+                    cursor.record(index, .success(try await jobs.call(jobs.services[index], context)))
+                } catch {
+                    cursor.record(index, .failure(error))
+                }
+            }
             chain.isFinished = true
             if let id = chain.workID { state.setHandlerWork(id, nil) }
         }
@@ -453,31 +473,16 @@ extension ServiceComposite {
         while let index = cursor.claim() {
             let id = state.reserveHandlerWork()
             let task = Self.startAtOnce { [self] in
-                await answer(index, of: jobs, in: cursor)
+                let context = jobs.context(index, composite: self)
+                do {
+                    cursor.record(index, .success(try await jobs.call(jobs.services[index], context)))
+                } catch {
+                    cursor.record(index, .failure(error))
+                }
                 state.setHandlerWork(id, nil)
             }
             state.setHandlerWork(id, task)
             running.append(task)
-        }
-    }
-
-    /// Runs job `index` of `jobs` and records its answer, or its error, with `cursor`.
-    @inline(__always)
-    private func answer<Service: Sendable, Response: Sendable, Call: FanOutCall<Service, Response>>(
-        _ index: Int,
-        of jobs: FanOutJobs<Service, Response, Call>,
-        in cursor: FanOutCursor<Response>
-    ) async {
-        let context = AppContext(
-            composite: self,
-            service: jobs.types.isEmpty ? nil : jobs.types[index],
-            callback: jobs.callback,
-            origin: jobs.origin(index)
-        )
-        do {
-            cursor.record(index, .success(try await jobs.call(jobs.services[index], context)))
-        } catch {
-            cursor.record(index, .failure(error))
         }
     }
 
