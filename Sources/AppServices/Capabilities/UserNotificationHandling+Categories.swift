@@ -21,7 +21,26 @@ extension ServiceComposite {
     /// server decides, after a service's ``UserNotificationHandling/definedNotificationCategories``
     /// changed. Nothing is registered before the host installs the notification center.
     public func updateNotificationCategories() {
-        (outer ?? self).registerNotificationCategories(when: "a service asked")
+        let root = outer ?? self
+        root.sealIfNeeded(by: "updateNotificationCategories()")
+        root.readNotificationCategories()
+        root.registerNotificationCategories(when: "a service asked")
+    }
+
+    /// Reads whether some application-wide notification service declares the categories it
+    /// hears, so that a notification no service filters skips the per-service check.
+    func readNotificationCategories() {
+        let services = handlers.list(HandlerKinds.userNotifications).services
+        state.notificationCategoriesRead(declared: services.contains { $0.notificationCategories != nil })
+    }
+
+    /// Whether a notification must be matched against each service's
+    /// ``UserNotificationHandling/notificationCategories``: some application-wide service
+    /// declared categories when they were last read, or services of sessions or of `scene`
+    /// hear it (their categories are read at each notification).
+    func matchesNotificationCategories(_ callback: AppCallback, scene: SceneInfo?) -> Bool {
+        state.servicesFilterNotifications || state.hasSessions
+            || (scene != nil && state.sceneServices.handle(callback))
     }
 
     /// The notification categories every ``UserNotificationHandling`` service defines, in

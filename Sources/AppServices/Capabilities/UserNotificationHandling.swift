@@ -52,6 +52,12 @@ public protocol UserNotificationHandling: AppService {
     /// The categories (`categoryIdentifier`) of the notifications this service hears;
     /// `nil` for every notification. The default is the identifiers of
     /// ``definedNotificationCategories``, or `nil` when the service defines none.
+    ///
+    /// The composite reads it when it is sealed and after
+    /// ``AppContext/updateNotificationCategories()``: while every application-wide service
+    /// answers `nil`, a notification goes to all of them without asking again, so a service
+    /// whose categories change from `nil` calls that method. Once one service declares
+    /// categories, each is asked at every notification.
     var notificationCategories: Set<String>? { get }
 
     /// The notification categories this service owns, with their actions: registered, with
@@ -200,7 +206,8 @@ extension ServiceComposite {
             merge: .presentationUnion,
             unanswered: [],
             platform: platform,
-            including: { $0.hears(notification) },
+            including: matchesNotificationCategories(.willPresentNotification, scene: nil)
+                ? { $0.hears(notification) } : nil,
             call: AskPresentation(notification: notification),
             completion: completion
         )
@@ -252,7 +259,8 @@ extension ServiceComposite {
             unanswered: nil,
             platform: platform,
             scene: response.targetScene,
-            including: { $0.hears(response.notification) },
+            including: matchesNotificationCategories(.didReceiveNotificationResponse, scene: response.targetScene)
+                ? { $0.hears(response.notification) } : nil,
             call: DeliverResponse(response: response),
             completion: { [self] in
                 completion()

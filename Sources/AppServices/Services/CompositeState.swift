@@ -79,6 +79,11 @@ final class CompositeState {
     /// Whether any session lives: read on every dispatch, so kept apart from
     /// ``sessionServices`` (whose read is checked for exclusivity and copies the struct).
     @exclusivity(unchecked) private(set) var hasSessions = false
+    /// Whether some application-wide notification service declared categories
+    /// (``UserNotificationHandling/notificationCategories``) when they were last read: a
+    /// notification is then matched against each service's categories. Read at sealing and
+    /// at ``ServiceComposite/updateNotificationCategories()``; until then, assumed.
+    @exclusivity(unchecked) private(set) var servicesFilterNotifications = true
     /// Why the application was launched, as known so far.
     private(set) var launchReason = LaunchReason.user
     /// Whether the launch has initializers that repeat while the application is active:
@@ -179,6 +184,10 @@ final class CompositeState {
         sceneServices.seal(order: plan.sceneServiceOrder)
         sessionServices.seal(order: plan.sessionServiceOrder)
     }
+
+    /// The application-wide notification services' categories were read: `declared` when
+    /// some service declares any.
+    func notificationCategoriesRead(declared: Bool) { servicesFilterNotifications = declared }
 
     /// The composite was flattened into `outer`, which dispatches for it from now on.
     func nest(in outer: ServiceComposite) { self.outer = outer }

@@ -182,6 +182,7 @@ public final class ServiceComposite: AppService {
             preconditionFailure("\(error)")
         }
         state.seal(sealed.plan, by: callback)
+        readNotificationCategories()
         for inner in sealed.plan.nested { inner.state.nest(in: self) }
         if let merged = sealed.launchPlan { runMergedLaunchPlan(merged, nested: sealed.plan.nested) }
         configuration.logger.debug(

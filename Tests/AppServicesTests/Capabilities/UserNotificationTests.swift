@@ -36,6 +36,22 @@ class NotificationListener: AppService, UserNotificationHandling {
 }
 
 final class N0: NotificationListener {}
+
+/// Declares the categories it hears only when told to, after launch.
+@MainActor
+final class LateCategories: AppService, UserNotificationHandling {
+    var categories: Set<String>?
+    private(set) var heard: [String] = []
+    var notificationCategories: Set<String>? { categories }
+
+    func userNotificationCenter(
+        _ context: AppContext,
+        willPresent notification: UserNotification
+    ) async -> NotificationPresentationOptions {
+        heard.append(notification.identifier)
+        return .banner
+    }
+}
 final class N1: NotificationListener {}
 final class N2: NotificationListener {}
 
@@ -111,6 +127,31 @@ struct UserNotificationTests {
         #expect(newsOnly.heard == ["openSettings none"], "only the settings request without a notification")
 
         #expect(await composite.willPresentNotification(news) == [.sound, .list])
+    }
+
+    @Test(
+        "Categories are read at sealing and on updateNotificationCategories(): a service that starts declaring them is filtered from then on"
+    )
+    func categoriesReadAgainOnUpdate() async {
+        let late = LateCategories()
+        let everything = N1(options: .sound)
+        let composite = ServiceComposite([late, everything])
+
+        #expect(await composite.willPresentNotification(news) == [.banner, .sound], "no service declared any")
+        late.categories = ["chat"]
+        #expect(
+            await composite.willPresentNotification(news) == [.banner, .sound],
+            "not read again until the service says so"
+        )
+        composite.updateNotificationCategories()
+        #expect(await composite.willPresentNotification(news) == [.sound], "chat only, from now on")
+        #expect(await composite.willPresentNotification(chat) == [.banner, .sound])
+        late.categories = nil
+        #expect(
+            await composite.willPresentNotification(news) == [.banner, .sound],
+            "while one service declares categories, every service is asked at each notification"
+        )
+        #expect(late.heard == ["n-3", "n-3", "m-17", "n-3"])
     }
 
     @Test("A service that has not answered willPresent by its deadline adds nothing; the answer comes once")
