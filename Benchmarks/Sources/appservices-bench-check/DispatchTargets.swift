@@ -4,11 +4,17 @@ import BenchmarkWorkloads
 @MainActor
 enum DispatchTargets {
     /// Target 1: a callback every one of N services handles, ours over hand-written.
-    static func allServicesHandle(serviceCount: Int, iterations: Int, rounds: Int) async -> TargetResult {
-        let workload = AllServicesHandleWorkload(serviceCount: serviceCount)
+    static func allServicesHandle(
+        serviceCount: Int,
+        iterations: Int,
+        rounds: Int,
+        asUIKitAdapter: Bool = false
+    ) async -> TargetResult {
+        let workload = AllServicesHandleWorkload(serviceCount: serviceCount, asUIKitAdapter: asUIKitAdapter)
         defer { consume(workload.callbackCount) }
+        let configured = asUIKitAdapter ? " (configured as the UIKit adapter does)" : ""
         let result = await ratioTarget(
-            "1. sync callback all \(serviceCount) services handle, ours / hand-written",
+            "1. sync callback all \(serviceCount) services handle\(configured), ours / hand-written",
             goal: 1.25,
             rounds: rounds,
             iterations: iterations,

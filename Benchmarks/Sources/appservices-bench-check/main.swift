@@ -50,6 +50,16 @@ if wanted(1) {
     for (serviceCount, iterations) in [(10, 20_000), (100, 2_000), (1000, 200)] {
         record(await DispatchTargets.allServicesHandle(serviceCount: serviceCount, iterations: iterations, rounds: 21))
     }
+    for (serviceCount, iterations) in [(10, 20_000), (100, 2_000), (1000, 200)] {
+        record(
+            await DispatchTargets.allServicesHandle(
+                serviceCount: serviceCount,
+                iterations: iterations,
+                rounds: 21,
+                asUIKitAdapter: true
+            )
+        )
+    }
 }
 if wanted(2) { record(await DispatchTargets.fewServicesHandle(iterations: 2_000, rounds: 21)) }
 if wanted(3) { record(DispatchTargets.allocationsPerDispatch(dispatches: 10_000)) }

@@ -114,8 +114,11 @@ extension ServiceComposite.Configuration {
 extension ServiceComposite {
     /// A composite of `services`, launched and active, as an application is when the
     /// callbacks being measured arrive.
-    static func active(_ services: [any CallbackCounting]) -> ServiceComposite {
-        let composite = ServiceComposite(services, configuration: .benchmark)
+    static func active(
+        _ services: [any CallbackCounting],
+        configuration: Configuration = .benchmark
+    ) -> ServiceComposite {
+        let composite = ServiceComposite(services, configuration: configuration)
         _ = composite.didFinishLaunching()
         composite.didBecomeActive()
         return composite

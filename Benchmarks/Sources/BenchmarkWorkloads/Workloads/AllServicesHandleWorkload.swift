@@ -16,10 +16,14 @@ public final class AllServicesHandleWorkload {
     public let uniform: UniformAppDelegate
     private let services: [any CallbackCounting]
 
-    /// Builds both sides with `serviceCount` services (at most 1,000).
-    public init(serviceCount: Int) {
+    /// Builds both sides with `serviceCount` services (at most 1,000); with `asUIKitAdapter`,
+    /// the composite is configured as `ServiceOrientedAppDelegate` configures it (UIKit
+    /// posts the life-cycle notifications, so the composite never does).
+    public init(serviceCount: Int, asUIKitAdapter: Bool = false) {
         services = (0..<serviceCount).map { CountingServiceKind.becomeActive.make(index: $0) }
-        composite = .active(services)
+        var configuration = ServiceComposite.Configuration.benchmark
+        if asUIKitAdapter { configuration.lifecycleNotifications = .never }
+        composite = .active(services, configuration: configuration)
         handWritten = HandWrittenAppDelegate(serviceCount: serviceCount)
         uniform = UniformAppDelegate(serviceCount: serviceCount)
     }
