@@ -53,7 +53,6 @@ let package = Package(
             traits: [.defaults, "CommandLineArguments"]
         ),
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
-        .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
@@ -68,8 +67,6 @@ let package = Package(
                     condition: .when(traits: ["Configuration"])
                 ),
                 .product(name: "Metrics", package: "swift-metrics", condition: .when(traits: ["Metrics"])),
-                .product(name: "DequeModule", package: "swift-collections"),
-                .product(name: "HeapModule", package: "swift-collections"),
             ]
         ),
         .target(

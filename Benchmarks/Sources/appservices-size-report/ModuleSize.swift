@@ -14,16 +14,20 @@ struct ModuleSize {
     /// are not ELF (Mach-O on Apple platforms).
     let loadedBytes: Int?
 
-    /// Every module of the build folder `products` that has object files, by package and
-    /// then by name.
-    static func all(in products: URL) throws -> [ModuleSize] {
+    /// Every module of the build folder `products` that `target` depends on (itself
+    /// included) in the folder's last build, and that has object files, by package and then
+    /// by name. A module an earlier build compiled into the folder and the last one no longer
+    /// uses (a dependency since removed) is left out.
+    static func all(in products: URL, reachableFrom target: String) throws -> [ModuleSize] {
         let files = FileManager.default
+        let modules = try dependencies(of: target, in: products)
         // `release` is a link to the triple's folder, which Foundation does not list through.
         let folders = try files.contentsOfDirectory(
             at: products.resolvingSymlinksInPath(),
             includingPropertiesForKeys: nil
         )
         .filter { $0.lastPathComponent.hasSuffix(".build") }
+        .filter { modules.contains(String($0.lastPathComponent.dropLast(".build".count))) }
         return try folders.compactMap { folder -> ModuleSize? in
             let objects = try files.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
                 // `.swiftmodule.o` wraps a module's interface for the debugger: no code.
@@ -39,6 +43,31 @@ struct ModuleSize {
             )
         }
         .sorted { ($0.package, $0.module) < ($1.package, $1.module) }
+    }
+
+    /// A build plan the report cannot read.
+    struct PlanError: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// `target` and the modules it depends on, directly or not, as the build plan of the
+    /// folder's last build (`description.json`) maps them.
+    private static func dependencies(of target: String, in products: URL) throws -> Set<String> {
+        let plan = products.appending(path: "description.json")
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: plan)) as? [String: Any]
+        guard let map = json?["targetDependencyMap"] as? [String: [String]] else {
+            throw PlanError(
+                description: "\(plan.path(percentEncoded: false)) has no targetDependencyMap: "
+                    + "SwiftPM's build plan changed its format; the report cannot tell which modules the build used."
+            )
+        }
+        var found: Set<String> = []
+        var waiting = [target]
+        while let module = waiting.popLast() {
+            guard found.insert(module).inserted else { continue }
+            waiting += map[module] ?? []
+        }
+        return found
     }
 
     /// The package whose sources the module was compiled from: the first source named in

@@ -9,6 +9,9 @@ struct SizeBuild {
     /// Arguments after the common ones (the traits).
     let extraArguments: [String]
 
+    /// What is built: the UIKit adapter, and with it everything an app that adopts it links.
+    static let target = "AppServicesUIKit"
+
     /// A build that failed, with its command.
     struct Failure: Error, CustomStringConvertible {
         let command: String
@@ -31,7 +34,7 @@ struct SizeBuild {
             [
                 "swift", "build", "-c", "release", "--package-path", root.path(percentEncoded: false),
                 "--scratch-path", scratchPath(packageAt: root).path(percentEncoded: false),
-                "--target", "AppServicesUIKit",
+                "--target", Self.target,
                 // Debug information is no code, and would be most of each object file.
                 "-debug-info-format", "none",
             ] + extraArguments

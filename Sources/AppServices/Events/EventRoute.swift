@@ -1,5 +1,3 @@
-import DequeModule
-
 /// The handlers of one event type, type-erased so routes of all types share a dictionary.
 @MainActor
 protocol AnyEventRoute: AnyObject {}
@@ -28,7 +26,7 @@ struct Weak<Object: AnyObject> {
 /// Its state is written here only: callback dispatch and event delivery enter and leave
 /// through it, and posting asks it whether an event must wait.
 struct EventQueue {
-    private var deliveries: Deque<() -> Void> = []
+    private var deliveries = FIFOQueue<() -> Void>()
     /// How many dispatches are running (callbacks and event deliveries; nested ones count).
     private var depth = 0
     /// Whether the queue is being emptied (so new posts join it rather than jump ahead).

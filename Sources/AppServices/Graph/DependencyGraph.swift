@@ -1,5 +1,3 @@
-import HeapModule
-
 /// A directed graph whose nodes are numbered in registration order and point at the nodes
 /// they depend on.
 ///
@@ -148,7 +146,7 @@ struct DependencyGraph<Key: Hashable> {
                 filled[dependency] += 1
             }
         }
-        var ready = Heap<Int>()
+        var ready = MinHeap<Int>()
         for index in 0..<count where isPrimary(index) && waitingOn[index] == 0 {
             ready.insert(index)
         }

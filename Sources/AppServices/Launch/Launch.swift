@@ -1,4 +1,3 @@
-import DequeModule
 import Dispatch
 import Logging
 import Synchronization
@@ -221,7 +220,7 @@ public final class Launch: Sendable {
         // Before anything else, so that the system's extended launch begins before the
         // first scene connects, as it requires.
         extendedLaunch?.begin()
-        var synchronous = Deque<Machine.Start>()
+        var synchronous = FIFOQueue<Machine.Start>()
         _ = memory.begin(safeModeAfter: plan.safeMode?.after)
         let now = clock.now()
         var effects = decide { $0.begin(now: now) }.effects

@@ -1,5 +1,4 @@
 public import Foundation
-import HeapModule
 
 extension LaunchReport {
     /// The report as Chrome trace-event JSON, which Perfetto (ui.perfetto.dev) and
@@ -100,8 +99,8 @@ extension LaunchReport {
             static func < (lhs: Lane, rhs: Lane) -> Bool { (lhs.freeAt, lhs.number) < (rhs.freeAt, rhs.number) }
         }
         var result = [Int](repeating: 0, count: runs.count)
-        var busy = Heap<Lane>()
-        var free = Heap<Int>()
+        var busy = MinHeap<Lane>()
+        var free = MinHeap<Int>()
         var laneCount = 0
         for index in runs.indices.sortedOnce(by: { runs[$0].start! < runs[$1].start! }) {
             while let earliest = busy.min, earliest.freeAt <= runs[index].start! {

@@ -1,5 +1,3 @@
-import HeapModule
-
 /// The launch's pending timers (budgets, grace periods, backoffs) in one heap, served by one
 /// sleeping task that sleeps until the earliest deadline that still matters.
 ///
@@ -32,7 +30,7 @@ struct LaunchTimers {
         var task: Task<Void, Never>?
     }
 
-    private var heap = Heap<Entry>()
+    private var heap = MinHeap<Entry>()
     private var sequence = 0
     private var armed: Armed?
     private var generation = 0
