@@ -363,23 +363,5 @@ public final class ServiceComposite: AppService {
 }
 
 /// Builds a list of services written one per line, with `if`, `if let`, `for` and
-/// availability checks.
-@resultBuilder
-public enum ServiceListBuilder {
-    /// Combines the lines of a block.
-    public static func buildBlock(_ parts: [any AppService]...) -> [any AppService] { parts.flatMap { $0 } }
-    /// One service.
-    public static func buildExpression(_ service: any AppService) -> [any AppService] { [service] }
-    /// Several services.
-    public static func buildExpression(_ services: [any AppService]) -> [any AppService] { services }
-    /// An `if` without `else`.
-    public static func buildOptional(_ services: [any AppService]?) -> [any AppService] { services ?? [] }
-    /// The first branch of an `if`/`else`.
-    public static func buildEither(first services: [any AppService]) -> [any AppService] { services }
-    /// The second branch of an `if`/`else`.
-    public static func buildEither(second services: [any AppService]) -> [any AppService] { services }
-    /// A `for` loop.
-    public static func buildArray(_ parts: [[any AppService]]) -> [any AppService] { parts.flatMap { $0 } }
-    /// An `if #available` block.
-    public static func buildLimitedAvailability(_ services: [any AppService]) -> [any AppService] { services }
-}
+/// availability checks: the launch plan's list builder, for services.
+public typealias ServiceListBuilder = LaunchListBuilder<any AppService>

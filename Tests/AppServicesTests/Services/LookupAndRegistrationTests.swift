@@ -72,3 +72,52 @@ struct LookupAndRegistrationTests {
         #expect(!ServiceComposite([Tracker()]).handles(.didBecomeActive))
     }
 }
+
+/// The list builder of `ServiceComposite { ... }`: one service per line, with `if`, `if`/`else`,
+/// `for`, arrays and availability checks, in the order written.
+@MainActor
+struct ServiceListBuilderTests {
+    /// A service of its own type per tag (a composite holds one service of each type).
+    private final class Named<Tag>: AppService {}
+    private enum Logging {}
+    private enum Analytics {}
+    private enum Absent {}
+    private enum NoRegion {}
+    private enum Regions {}
+    private enum MirrorEU {}
+    private enum MirrorUS {}
+    private enum Batch1 {}
+    private enum Batch2 {}
+    private enum Current {}
+
+    private func names(_ composite: ServiceComposite) throws -> [String] {
+        try composite.orderedServices().map { "\(type(of: $0))" }
+    }
+
+    @Test(
+        "Lines, branches, loops, arrays and availability checks register their services in the order written",
+        arguments: [true, false]
+    )
+    func everyForm(analytics: Bool) throws {
+        let mirrors: [any AppService] = [Named<MirrorEU>(), Named<MirrorUS>()]
+        let composite = ServiceComposite {
+            Named<Logging>()
+            if analytics { Named<Analytics>() }
+            if !analytics { Named<Absent>() }
+            if mirrors.isEmpty { Named<NoRegion>() } else { Named<Regions>() }
+            for mirror in mirrors { mirror }
+            [Named<Batch1>(), Named<Batch2>()]
+            if #available(macOS 15, iOS 18, *) { Named<Current>() }
+        }
+        let expected =
+            [Named<Logging>.self, analytics ? Named<Analytics>.self : Named<Absent>.self]
+            + [Named<Regions>.self, Named<MirrorEU>.self, Named<MirrorUS>.self, Named<Batch1>.self, Named<Batch2>.self]
+            + [Named<Current>.self] as [any AppService.Type]
+        #expect(try names(composite) == expected.map { "\($0)" })
+    }
+
+    @Test("The builder is the launch plan's list builder, named for services")
+    func sameBuilder() {
+        #expect(ServiceListBuilder.self == LaunchListBuilder<any AppService>.self)
+    }
+}
