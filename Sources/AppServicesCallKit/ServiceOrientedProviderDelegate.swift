@@ -94,7 +94,7 @@ public final class ServiceOrientedProviderDelegate: NSObject, CXProviderDelegate
     /// The selectors (the SDK's strings, such as `provider:performAnswerCallAction:`) of every
     /// `CXProviderDelegate` method this class implements.
     public nonisolated static var forwardedSelectors: [String] {
-        AppCallback.callCallbacks.compactMap(\.selectors.provider)
+        AppCallback.callCallbacks.compactMap(\.platformSelectors.provider)
     }
 
     #if !canImport(ObjectiveC)

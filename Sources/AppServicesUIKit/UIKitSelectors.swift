@@ -7,7 +7,7 @@ import AppServicesUIKitShim
 #endif
 
 /// The SDK's selectors of the callbacks the UIKit adapters forward, with when each is
-/// claimed, as the callbacks declare them (``AppCallback/selectors``), and the selectors of
+/// claimed, as the callbacks declare them (`AppCallback.platformSelectors`), and the selectors of
 /// methods newer than some SDKs, which the adapters implement, and so claim, only where
 /// they were built with an SDK that has them (a selector claimed without its method would
 /// end the application when the system calls it).
@@ -48,8 +48,8 @@ enum UIKitSelectors {
         #if !canImport(UIKit) || canImport(UIKit, _version: 9127)
         table["supportedInterfaceOrientationsForWindowScene:"] = .whenHandled(.supportedInterfaceOrientationsForScene)
         #endif
-        let replaced = AppCallback.windowSceneDidUpdateGeometry.selectors.scene
-        let replacement = AppCallback.windowSceneDidUpdateEffectiveGeometry.selectors.scene
+        let replaced = AppCallback.windowSceneDidUpdateGeometry.platformSelectors.scene
+        let replacement = AppCallback.windowSceneDidUpdateEffectiveGeometry.platformSelectors.scene
         if #available(iOS 26.0, *) {
             replaced.map { table[$0] = nil }
         } else {

@@ -64,7 +64,7 @@ extension SimulatedUIKit {
                 Task { @MainActor in completion(outcome) }
             }
         }
-        let selector = action.kind.callback.selectors.provider ?? "provider:performAnswerCallAction:"
+        let selector = action.kind.callback.platformSelectors.provider ?? "provider:performAnswerCallAction:"
         let calls: [Void] = sendToCallProviderDelegates(selector) { delegate, provider in
             let platformAction = Self.platformAction(action)
             platformAction.observeCompletion(observer)

@@ -220,7 +220,7 @@ struct ProviderDelegateTests {
         let platformAction = try #require(uiKit.deliveredCallActions.first)
         #expect(platformAction.fulfillCount + platformAction.failCount == 1, "completed exactly once")
         #expect(platformAction.fulfillCount == (answer == .fulfilled ? 1 : 0))
-        #expect(uiKit.delivered.contains(testCase.kind.callback.selectors.provider ?? ""))
+        #expect(uiKit.delivered.contains(testCase.kind.callback.platformSelectors.provider ?? ""))
     }
 
     @Test("A service that never answers: CallKit's action fails once, at the deadline, and the error names it")

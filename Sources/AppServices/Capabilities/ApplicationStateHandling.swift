@@ -49,7 +49,7 @@ extension AppCallback {
     public static let didBecomeActive = AppCallback(
         "didBecomeActive",
         heardBy: HandlerKinds.applicationState,
-        selectors: Selectors(application: "applicationDidBecomeActive:", appKit: "applicationDidBecomeActive:"),
+        selectors: PlatformSelectors(application: "applicationDidBecomeActive:", appKit: "applicationDidBecomeActive:"),
         isAlwaysClaimed: true,
         notificationName: "UIApplicationDidBecomeActiveNotification",
         applicationTransition: .from([.inactive], to: .active)
@@ -59,7 +59,10 @@ extension AppCallback {
         "willResignActive",
         heardBy: HandlerKinds.applicationState,
         direction: .down,
-        selectors: Selectors(application: "applicationWillResignActive:", appKit: "applicationWillResignActive:"),
+        selectors: PlatformSelectors(
+            application: "applicationWillResignActive:",
+            appKit: "applicationWillResignActive:"
+        ),
         isAlwaysClaimed: true,
         notificationName: "UIApplicationWillResignActiveNotification",
         applicationTransition: .from([.active], to: .inactive, atEnd: true)
@@ -69,7 +72,7 @@ extension AppCallback {
         "didEnterBackground",
         heardBy: HandlerKinds.applicationState,
         direction: .down,
-        selectors: Selectors(application: "applicationDidEnterBackground:"),
+        selectors: PlatformSelectors(application: "applicationDidEnterBackground:"),
         isAlwaysClaimed: true,
         notificationName: "UIApplicationDidEnterBackgroundNotification",
         applicationTransition: .from([.inactive], to: .background)
@@ -78,7 +81,7 @@ extension AppCallback {
     public static let willEnterForeground = AppCallback(
         "willEnterForeground",
         heardBy: HandlerKinds.applicationState,
-        selectors: Selectors(application: "applicationWillEnterForeground:"),
+        selectors: PlatformSelectors(application: "applicationWillEnterForeground:"),
         isAlwaysClaimed: true,
         notificationName: "UIApplicationWillEnterForegroundNotification",
         applicationTransition: .from([.background], to: .inactive, atEnd: true)
@@ -88,7 +91,7 @@ extension AppCallback {
         "willTerminate",
         heardBy: HandlerKinds.applicationState,
         direction: .down,
-        selectors: Selectors(application: "applicationWillTerminate:", appKit: "applicationWillTerminate:"),
+        selectors: PlatformSelectors(application: "applicationWillTerminate:", appKit: "applicationWillTerminate:"),
         isAlwaysClaimed: true,
         notificationName: "UIApplicationWillTerminateNotification",
         applicationTransition: .from([.inactive, .active, .background], to: .terminated, atEnd: true)

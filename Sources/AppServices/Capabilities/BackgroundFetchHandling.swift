@@ -26,7 +26,7 @@ extension AppCallback {
     public static let performFetch = AppCallback(
         "performFetch",
         heardBy: HandlerKinds.backgroundFetch,
-        selectors: Selectors(application: "application:performFetchWithCompletionHandler:"),
+        selectors: PlatformSelectors(application: "application:performFetchWithCompletionHandler:"),
         deadline: { $0.backgroundFetch },
         explainsBackgroundLaunch: .backgroundTask
     )

@@ -28,7 +28,7 @@ extension AppCallback {
     public static let handleEventsForBackgroundURLSession = AppCallback(
         "handleEventsForBackgroundURLSession",
         heardBy: HandlerKinds.backgroundURLSessions,
-        selectors: Selectors(application: "application:handleEventsForBackgroundURLSession:completionHandler:"),
+        selectors: PlatformSelectors(application: "application:handleEventsForBackgroundURLSession:completionHandler:"),
         deadline: { $0.backgroundURLSession },
         explainsBackgroundLaunch: .backgroundTask
     )

@@ -113,7 +113,7 @@ extension AppCallback {
     public static let providerDidBegin = AppCallback(
         "providerDidBegin",
         heardBy: HandlerKinds.calls,
-        selectors: Selectors(provider: "providerDidBegin:")
+        selectors: PlatformSelectors(provider: "providerDidBegin:")
     )
     /// `providerDidReset:`
     ///
@@ -122,7 +122,7 @@ extension AppCallback {
         "providerDidReset",
         heardBy: HandlerKinds.calls,
         direction: .down,
-        selectors: Selectors(provider: "providerDidReset:"),
+        selectors: PlatformSelectors(provider: "providerDidReset:"),
         isAlwaysClaimed: true
     )
     /// `provider:performStartCallAction:`
@@ -143,19 +143,19 @@ extension AppCallback {
     public static let providerTimedOutPerformingAction = AppCallback(
         "providerTimedOutPerformingAction",
         heardBy: HandlerKinds.calls,
-        selectors: Selectors(provider: "provider:timedOutPerformingAction:")
+        selectors: PlatformSelectors(provider: "provider:timedOutPerformingAction:")
     )
     /// `provider:didActivateAudioSession:`
     public static let providerDidActivateAudioSession = AppCallback(
         "providerDidActivateAudioSession",
         heardBy: HandlerKinds.calls,
-        selectors: Selectors(provider: "provider:didActivateAudioSession:")
+        selectors: PlatformSelectors(provider: "provider:didActivateAudioSession:")
     )
     /// `provider:didDeactivateAudioSession:`
     public static let providerDidDeactivateAudioSession = AppCallback(
         "providerDidDeactivateAudioSession",
         heardBy: HandlerKinds.calls,
-        selectors: Selectors(provider: "provider:didDeactivateAudioSession:")
+        selectors: PlatformSelectors(provider: "provider:didDeactivateAudioSession:")
     )
 
     /// The callback of one `provider:perform…CallAction:` method, named after it.
@@ -163,7 +163,7 @@ extension AppCallback {
         AppCallback(
             name,
             heardBy: HandlerKinds.calls,
-            selectors: Selectors(provider: "provider:\(name):"),
+            selectors: PlatformSelectors(provider: "provider:\(name):"),
             deadline: { $0.callAction }
         )
     }

@@ -93,46 +93,46 @@ extension AppCallback {
     public static let carPlayDidConnect = AppCallback(
         "carPlayDidConnect",
         heardBy: HandlerKinds.carPlay,
-        selectors: Selectors(scene: "templateApplicationScene:didConnectInterfaceController:")
+        selectors: PlatformSelectors(scene: "templateApplicationScene:didConnectInterfaceController:")
     )
     /// `templateApplicationScene:didConnectInterfaceController:toWindow:`: the interface
     /// controller and the window of a navigation application.
     public static let carPlayDidConnectToWindow = AppCallback(
         "carPlayDidConnectToWindow",
         heardBy: HandlerKinds.carPlay,
-        selectors: Selectors(scene: "templateApplicationScene:didConnectInterfaceController:toWindow:")
+        selectors: PlatformSelectors(scene: "templateApplicationScene:didConnectInterfaceController:toWindow:")
     )
     /// `templateApplicationScene:didDisconnectInterfaceController:` (iOS 14).
     public static let carPlayDidDisconnect = AppCallback(
         "carPlayDidDisconnect",
         heardBy: HandlerKinds.carPlay,
         direction: .down,
-        selectors: Selectors(scene: "templateApplicationScene:didDisconnectInterfaceController:")
+        selectors: PlatformSelectors(scene: "templateApplicationScene:didDisconnectInterfaceController:")
     )
     /// `templateApplicationScene:didDisconnectInterfaceController:fromWindow:`.
     public static let carPlayDidDisconnectFromWindow = AppCallback(
         "carPlayDidDisconnectFromWindow",
         heardBy: HandlerKinds.carPlay,
         direction: .down,
-        selectors: Selectors(scene: "templateApplicationScene:didDisconnectInterfaceController:fromWindow:")
+        selectors: PlatformSelectors(scene: "templateApplicationScene:didDisconnectInterfaceController:fromWindow:")
     )
     /// `templateApplicationScene:didSelectNavigationAlert:`
     public static let carPlayDidSelectNavigationAlert = AppCallback(
         "carPlayDidSelectNavigationAlert",
         heardBy: HandlerKinds.carPlay,
-        selectors: Selectors(scene: "templateApplicationScene:didSelectNavigationAlert:")
+        selectors: PlatformSelectors(scene: "templateApplicationScene:didSelectNavigationAlert:")
     )
     /// `templateApplicationScene:didSelectManeuver:`
     public static let carPlayDidSelectManeuver = AppCallback(
         "carPlayDidSelectManeuver",
         heardBy: HandlerKinds.carPlay,
-        selectors: Selectors(scene: "templateApplicationScene:didSelectManeuver:")
+        selectors: PlatformSelectors(scene: "templateApplicationScene:didSelectManeuver:")
     )
     /// `contentStyleDidChange:` (iOS 15.4).
     public static let carPlayContentStyleDidChange = AppCallback(
         "carPlayContentStyleDidChange",
         heardBy: HandlerKinds.carPlay,
-        selectors: Selectors(scene: "contentStyleDidChange:")
+        selectors: PlatformSelectors(scene: "contentStyleDidChange:")
     )
 
     /// The callbacks ``CarPlayHandling`` services hear: what a CarPlay scene's delegate

@@ -24,7 +24,7 @@ extension AppCallback {
     public static let userDidAcceptCloudKitShare = AppCallback(
         "userDidAcceptCloudKitShare",
         heardBy: HandlerKinds.cloudKitShares,
-        selectors: Selectors(
+        selectors: PlatformSelectors(
             application: "application:userDidAcceptCloudKitShareWithMetadata:",
             scene: "windowScene:userDidAcceptCloudKitShareWithMetadata:"
         )

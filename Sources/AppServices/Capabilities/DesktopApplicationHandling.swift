@@ -74,65 +74,65 @@ extension AppCallback {
     public static let willBecomeActive = AppCallback(
         "willBecomeActive",
         heardBy: HandlerKinds.desktop,
-        selectors: Selectors(appKit: "applicationWillBecomeActive:")
+        selectors: PlatformSelectors(appKit: "applicationWillBecomeActive:")
     )
     /// `applicationDidResignActive:`
     public static let didResignActive = AppCallback(
         "didResignActive",
         heardBy: HandlerKinds.desktop,
         direction: .down,
-        selectors: Selectors(appKit: "applicationDidResignActive:")
+        selectors: PlatformSelectors(appKit: "applicationDidResignActive:")
     )
     /// `applicationWillHide:`
     public static let willHide = AppCallback(
         "willHide",
         heardBy: HandlerKinds.desktop,
         direction: .down,
-        selectors: Selectors(appKit: "applicationWillHide:")
+        selectors: PlatformSelectors(appKit: "applicationWillHide:")
     )
     /// `applicationDidHide:`
     public static let didHide = AppCallback(
         "didHide",
         heardBy: HandlerKinds.desktop,
         direction: .down,
-        selectors: Selectors(appKit: "applicationDidHide:")
+        selectors: PlatformSelectors(appKit: "applicationDidHide:")
     )
     /// `applicationWillUnhide:`
     public static let willUnhide = AppCallback(
         "willUnhide",
         heardBy: HandlerKinds.desktop,
-        selectors: Selectors(appKit: "applicationWillUnhide:")
+        selectors: PlatformSelectors(appKit: "applicationWillUnhide:")
     )
     /// `applicationDidUnhide:`
     public static let didUnhide = AppCallback(
         "didUnhide",
         heardBy: HandlerKinds.desktop,
-        selectors: Selectors(appKit: "applicationDidUnhide:")
+        selectors: PlatformSelectors(appKit: "applicationDidUnhide:")
     )
     /// `applicationShouldTerminate:`
     public static let shouldTerminate = AppCallback(
         "shouldTerminate",
         heardBy: HandlerKinds.desktop,
-        selectors: Selectors(appKit: "applicationShouldTerminate:"),
+        selectors: PlatformSelectors(appKit: "applicationShouldTerminate:"),
         deadline: { $0.termination }
     )
     /// `applicationShouldTerminateAfterLastWindowClosed:`
     public static let shouldTerminateAfterLastWindowClosed = AppCallback(
         "shouldTerminateAfterLastWindowClosed",
         heardBy: HandlerKinds.desktop,
-        selectors: Selectors(appKit: "applicationShouldTerminateAfterLastWindowClosed:")
+        selectors: PlatformSelectors(appKit: "applicationShouldTerminateAfterLastWindowClosed:")
     )
     /// `applicationShouldHandleReopen:hasVisibleWindows:`
     public static let shouldHandleReopen = AppCallback(
         "shouldHandleReopen",
         heardBy: HandlerKinds.desktop,
-        selectors: Selectors(appKit: "applicationShouldHandleReopen:hasVisibleWindows:")
+        selectors: PlatformSelectors(appKit: "applicationShouldHandleReopen:hasVisibleWindows:")
     )
     /// `applicationSupportsSecureRestorableState:`
     public static let supportsSecureRestorableState = AppCallback(
         "supportsSecureRestorableState",
         heardBy: HandlerKinds.desktop,
-        selectors: Selectors(appKit: "applicationSupportsSecureRestorableState:")
+        selectors: PlatformSelectors(appKit: "applicationSupportsSecureRestorableState:")
     )
 
     /// The callbacks ``DesktopApplicationHandling`` services hear.

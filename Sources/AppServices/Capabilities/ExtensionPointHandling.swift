@@ -29,7 +29,7 @@ extension AppCallback {
     public static let shouldAllowExtensionPointIdentifier = AppCallback(
         "shouldAllowExtensionPointIdentifier",
         heardBy: HandlerKinds.extensionPoints,
-        selectors: Selectors(application: "application:shouldAllowExtensionPointIdentifier:")
+        selectors: PlatformSelectors(application: "application:shouldAllowExtensionPointIdentifier:")
     )
 
     /// The callbacks ``ExtensionPointHandling`` services hear.

@@ -21,7 +21,7 @@ extension AppCallback {
     public static let shouldRequestHealthAuthorization = AppCallback(
         "shouldRequestHealthAuthorization",
         heardBy: HandlerKinds.healthAuthorization,
-        selectors: Selectors(application: "applicationShouldRequestHealthAuthorization:")
+        selectors: PlatformSelectors(application: "applicationShouldRequestHealthAuthorization:")
     )
 
     /// The callbacks ``HealthAuthorizationHandling`` services hear.

@@ -25,7 +25,7 @@ extension AppCallback {
     public static let handlerForIntent = AppCallback(
         "handlerForIntent",
         heardBy: HandlerKinds.intents,
-        selectors: Selectors(application: "application:handlerForIntent:")
+        selectors: PlatformSelectors(application: "application:handlerForIntent:")
     )
 
     /// The callbacks ``IntentHandling`` services hear.

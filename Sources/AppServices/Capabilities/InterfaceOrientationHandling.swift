@@ -37,7 +37,7 @@ extension AppCallback {
     public static let supportedInterfaceOrientations = AppCallback(
         "supportedInterfaceOrientations",
         heardBy: HandlerKinds.interfaceOrientations,
-        selectors: Selectors(application: "application:supportedInterfaceOrientationsForWindow:")
+        selectors: PlatformSelectors(application: "application:supportedInterfaceOrientationsForWindow:")
     )
     /// The window scene delegate's `supportedInterfaceOrientationsForWindowScene:` (iOS 27).
     ///

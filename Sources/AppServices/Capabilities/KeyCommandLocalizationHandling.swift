@@ -24,7 +24,7 @@ extension AppCallback {
     public static let shouldAutomaticallyLocalizeKeyCommands = AppCallback(
         "shouldAutomaticallyLocalizeKeyCommands",
         heardBy: HandlerKinds.keyCommandLocalization,
-        selectors: Selectors(application: "applicationShouldAutomaticallyLocalizeKeyCommands:")
+        selectors: PlatformSelectors(application: "applicationShouldAutomaticallyLocalizeKeyCommands:")
     )
 
     /// The callbacks ``KeyCommandLocalizationHandling`` services hear.

@@ -46,7 +46,7 @@ extension AppCallback {
     public static let willFinishLaunching = AppCallback(
         "willFinishLaunching",
         heardBy: HandlerKinds.launch,
-        selectors: Selectors(
+        selectors: PlatformSelectors(
             application: "application:willFinishLaunchingWithOptions:",
             appKit: "applicationWillFinishLaunching:"
         ),
@@ -57,7 +57,7 @@ extension AppCallback {
     public static let didFinishLaunching = AppCallback(
         "didFinishLaunching",
         heardBy: HandlerKinds.launch,
-        selectors: Selectors(
+        selectors: PlatformSelectors(
             application: "application:didFinishLaunchingWithOptions:",
             appKit: "applicationDidFinishLaunching:"
         ),

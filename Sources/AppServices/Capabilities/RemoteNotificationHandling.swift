@@ -39,7 +39,7 @@ extension AppCallback {
     public static let didReceiveRemoteNotification = AppCallback(
         "didReceiveRemoteNotification",
         heardBy: HandlerKinds.remoteNotifications,
-        selectors: Selectors(
+        selectors: PlatformSelectors(
             application: "application:didReceiveRemoteNotification:fetchCompletionHandler:",
             appKit: "application:didReceiveRemoteNotification:"
         ),

@@ -34,7 +34,7 @@ extension AppCallback {
     public static let didRegisterForRemoteNotifications = AppCallback(
         "didRegisterForRemoteNotifications",
         heardBy: HandlerKinds.remoteNotificationRegistration,
-        selectors: Selectors(
+        selectors: PlatformSelectors(
             application: "application:didRegisterForRemoteNotificationsWithDeviceToken:",
             appKit: "application:didRegisterForRemoteNotificationsWithDeviceToken:"
         )
@@ -43,7 +43,7 @@ extension AppCallback {
     public static let didFailToRegisterForRemoteNotifications = AppCallback(
         "didFailToRegisterForRemoteNotifications",
         heardBy: HandlerKinds.remoteNotificationRegistration,
-        selectors: Selectors(
+        selectors: PlatformSelectors(
             application: "application:didFailToRegisterForRemoteNotificationsWithError:",
             appKit: "application:didFailToRegisterForRemoteNotificationsWithError:"
         )

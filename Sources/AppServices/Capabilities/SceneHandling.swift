@@ -71,7 +71,7 @@ extension AppCallback {
     public static let sceneWillConnect = AppCallback(
         "sceneWillConnect",
         heardBy: HandlerKinds.scenes,
-        selectors: Selectors(scene: "scene:willConnectToSession:options:"),
+        selectors: PlatformSelectors(scene: "scene:willConnectToSession:options:"),
         isAlwaysClaimed: true,
         sceneTransition: .from([nil, .disconnected], to: .unattached)
     )
@@ -80,7 +80,7 @@ extension AppCallback {
         "sceneDidDisconnect",
         heardBy: HandlerKinds.scenes,
         direction: .down,
-        selectors: Selectors(scene: "sceneDidDisconnect:"),
+        selectors: PlatformSelectors(scene: "sceneDidDisconnect:"),
         isAlwaysClaimed: true,
         sceneTransition: .from([.unattached, .foregroundInactive, .foregroundActive, .background], to: .disconnected)
     )
@@ -88,7 +88,7 @@ extension AppCallback {
     public static let sceneDidBecomeActive = AppCallback(
         "sceneDidBecomeActive",
         heardBy: HandlerKinds.scenes,
-        selectors: Selectors(scene: "sceneDidBecomeActive:"),
+        selectors: PlatformSelectors(scene: "sceneDidBecomeActive:"),
         isAlwaysClaimed: true,
         sceneTransition: .from([.foregroundInactive], to: .foregroundActive)
     )
@@ -97,7 +97,7 @@ extension AppCallback {
         "sceneWillResignActive",
         heardBy: HandlerKinds.scenes,
         direction: .down,
-        selectors: Selectors(scene: "sceneWillResignActive:"),
+        selectors: PlatformSelectors(scene: "sceneWillResignActive:"),
         isAlwaysClaimed: true,
         sceneTransition: .from([.foregroundActive], to: .foregroundInactive, atEnd: true)
     )
@@ -105,7 +105,7 @@ extension AppCallback {
     public static let sceneWillEnterForeground = AppCallback(
         "sceneWillEnterForeground",
         heardBy: HandlerKinds.scenes,
-        selectors: Selectors(scene: "sceneWillEnterForeground:"),
+        selectors: PlatformSelectors(scene: "sceneWillEnterForeground:"),
         isAlwaysClaimed: true,
         sceneTransition: .from([.unattached, .background], to: .foregroundInactive, atEnd: true)
     )
@@ -114,7 +114,7 @@ extension AppCallback {
         "sceneDidEnterBackground",
         heardBy: HandlerKinds.scenes,
         direction: .down,
-        selectors: Selectors(scene: "sceneDidEnterBackground:"),
+        selectors: PlatformSelectors(scene: "sceneDidEnterBackground:"),
         isAlwaysClaimed: true,
         sceneTransition: .from([.foregroundInactive], to: .background)
     )
@@ -122,20 +122,22 @@ extension AppCallback {
     public static let stateRestorationActivity = AppCallback(
         "stateRestorationActivity",
         heardBy: HandlerKinds.scenes,
-        selectors: Selectors(scene: "stateRestorationActivityForScene:")
+        selectors: PlatformSelectors(scene: "stateRestorationActivityForScene:")
     )
     /// `scene:restoreInteractionStateWithUserActivity:`
     public static let restoreInteractionState = AppCallback(
         "restoreInteractionState",
         heardBy: HandlerKinds.scenes,
-        selectors: Selectors(scene: "scene:restoreInteractionStateWithUserActivity:")
+        selectors: PlatformSelectors(scene: "scene:restoreInteractionStateWithUserActivity:")
     )
     /// `windowScene:didUpdateCoordinateSpace:interfaceOrientation:traitCollection:`, deprecated in
     /// iOS 26; the adapter claims it before iOS 26 only.
     public static let windowSceneDidUpdateGeometry = AppCallback(
         "windowSceneDidUpdateGeometry",
         heardBy: HandlerKinds.scenes,
-        selectors: Selectors(scene: "windowScene:didUpdateCoordinateSpace:interfaceOrientation:traitCollection:")
+        selectors: PlatformSelectors(
+            scene: "windowScene:didUpdateCoordinateSpace:interfaceOrientation:traitCollection:"
+        )
     )
     /// `windowScene:didUpdateEffectiveGeometry:` (iOS 26), which replaces
     /// ``windowSceneDidUpdateGeometry``: heard by the same member; the adapter claims it from
@@ -143,7 +145,7 @@ extension AppCallback {
     public static let windowSceneDidUpdateEffectiveGeometry = AppCallback(
         "windowSceneDidUpdateEffectiveGeometry",
         heardBy: HandlerKinds.scenes,
-        selectors: Selectors(scene: "windowScene:didUpdateEffectiveGeometry:")
+        selectors: PlatformSelectors(scene: "windowScene:didUpdateEffectiveGeometry:")
     )
 
     /// The callbacks ``SceneHandling`` services hear.

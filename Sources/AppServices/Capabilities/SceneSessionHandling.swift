@@ -45,13 +45,13 @@ extension AppCallback {
     public static let configurationForConnecting = AppCallback(
         "configurationForConnecting",
         heardBy: HandlerKinds.sceneSessions,
-        selectors: Selectors(application: "application:configurationForConnectingSceneSession:options:")
+        selectors: PlatformSelectors(application: "application:configurationForConnectingSceneSession:options:")
     )
     /// `application:didDiscardSceneSessions:`
     public static let didDiscardSceneSessions = AppCallback(
         "didDiscardSceneSessions",
         heardBy: HandlerKinds.sceneSessions,
-        selectors: Selectors(application: "application:didDiscardSceneSessions:")
+        selectors: PlatformSelectors(application: "application:didDiscardSceneSessions:")
     )
 
     /// The callbacks ``SceneSessionHandling`` services hear.

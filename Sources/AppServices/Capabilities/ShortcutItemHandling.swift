@@ -28,7 +28,7 @@ extension AppCallback {
     public static let performActionForShortcutItem = AppCallback(
         "performActionForShortcutItem",
         heardBy: HandlerKinds.shortcutItems,
-        selectors: Selectors(
+        selectors: PlatformSelectors(
             application: "application:performActionForShortcutItem:completionHandler:",
             scene: "windowScene:performActionForShortcutItem:completionHandler:"
         ),

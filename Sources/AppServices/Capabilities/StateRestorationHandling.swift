@@ -65,31 +65,31 @@ extension AppCallback {
     public static let shouldSaveSecureApplicationState = AppCallback(
         "shouldSaveSecureApplicationState",
         heardBy: HandlerKinds.stateRestoration,
-        selectors: Selectors(application: "application:shouldSaveSecureApplicationState:")
+        selectors: PlatformSelectors(application: "application:shouldSaveSecureApplicationState:")
     )
     /// `application:shouldRestoreSecureApplicationState:`
     public static let shouldRestoreSecureApplicationState = AppCallback(
         "shouldRestoreSecureApplicationState",
         heardBy: HandlerKinds.stateRestoration,
-        selectors: Selectors(application: "application:shouldRestoreSecureApplicationState:")
+        selectors: PlatformSelectors(application: "application:shouldRestoreSecureApplicationState:")
     )
     /// `application:willEncodeRestorableStateWithCoder:`
     public static let willEncodeRestorableState = AppCallback(
         "willEncodeRestorableState",
         heardBy: HandlerKinds.stateRestoration,
-        selectors: Selectors(application: "application:willEncodeRestorableStateWithCoder:")
+        selectors: PlatformSelectors(application: "application:willEncodeRestorableStateWithCoder:")
     )
     /// `application:didDecodeRestorableStateWithCoder:`
     public static let didDecodeRestorableState = AppCallback(
         "didDecodeRestorableState",
         heardBy: HandlerKinds.stateRestoration,
-        selectors: Selectors(application: "application:didDecodeRestorableStateWithCoder:")
+        selectors: PlatformSelectors(application: "application:didDecodeRestorableStateWithCoder:")
     )
     /// `application:viewControllerWithRestorationIdentifierPath:coder:`
     public static let viewControllerWithRestorationIdentifierPath = AppCallback(
         "viewControllerWithRestorationIdentifierPath",
         heardBy: HandlerKinds.stateRestoration,
-        selectors: Selectors(application: "application:viewControllerWithRestorationIdentifierPath:coder:")
+        selectors: PlatformSelectors(application: "application:viewControllerWithRestorationIdentifierPath:coder:")
     )
 
     /// The callbacks ``StateRestorationHandling`` services hear.

@@ -53,7 +53,7 @@ extension AppCallback {
     public static let didReceiveMemoryWarning = AppCallback(
         "didReceiveMemoryWarning",
         heardBy: HandlerKinds.systemEvents,
-        selectors: Selectors(application: "applicationDidReceiveMemoryWarning:"),
+        selectors: PlatformSelectors(application: "applicationDidReceiveMemoryWarning:"),
         isAlwaysClaimed: true,
         notificationName: "UIApplicationDidReceiveMemoryWarningNotification"
     )
@@ -61,7 +61,7 @@ extension AppCallback {
     public static let significantTimeChange = AppCallback(
         "significantTimeChange",
         heardBy: HandlerKinds.systemEvents,
-        selectors: Selectors(application: "applicationSignificantTimeChange:"),
+        selectors: PlatformSelectors(application: "applicationSignificantTimeChange:"),
         isAlwaysClaimed: true,
         notificationName: "UIApplicationSignificantTimeChangeNotification"
     )
@@ -69,7 +69,7 @@ extension AppCallback {
     public static let protectedDataWillBecomeUnavailable = AppCallback(
         "protectedDataWillBecomeUnavailable",
         heardBy: HandlerKinds.systemEvents,
-        selectors: Selectors(application: "applicationProtectedDataWillBecomeUnavailable:"),
+        selectors: PlatformSelectors(application: "applicationProtectedDataWillBecomeUnavailable:"),
         isAlwaysClaimed: true,
         notificationName: "UIApplicationProtectedDataWillBecomeUnavailable"
     )
@@ -77,7 +77,7 @@ extension AppCallback {
     public static let protectedDataDidBecomeAvailable = AppCallback(
         "protectedDataDidBecomeAvailable",
         heardBy: HandlerKinds.systemEvents,
-        selectors: Selectors(application: "applicationProtectedDataDidBecomeAvailable:"),
+        selectors: PlatformSelectors(application: "applicationProtectedDataDidBecomeAvailable:"),
         isAlwaysClaimed: true,
         notificationName: "UIApplicationProtectedDataDidBecomeAvailable"
     )

@@ -27,7 +27,7 @@ extension AppCallback {
     public static let openURL = AppCallback(
         "openURL",
         heardBy: HandlerKinds.urlOpening,
-        selectors: Selectors(
+        selectors: PlatformSelectors(
             application: "application:openURL:options:",
             scene: "scene:openURLContexts:",
             appKit: "application:openURLs:"

@@ -81,7 +81,7 @@ extension AppCallback {
     public static let willContinueUserActivity = AppCallback(
         "willContinueUserActivity",
         heardBy: HandlerKinds.userActivities,
-        selectors: Selectors(
+        selectors: PlatformSelectors(
             application: "application:willContinueUserActivityWithType:",
             scene: "scene:willContinueUserActivityWithType:",
             appKit: "application:willContinueUserActivityWithType:"
@@ -91,7 +91,7 @@ extension AppCallback {
     public static let continueUserActivity = AppCallback(
         "continueUserActivity",
         heardBy: HandlerKinds.userActivities,
-        selectors: Selectors(
+        selectors: PlatformSelectors(
             application: "application:continueUserActivity:restorationHandler:",
             scene: "scene:continueUserActivity:",
             appKit: "application:continueUserActivity:restorationHandler:"
@@ -101,7 +101,7 @@ extension AppCallback {
     public static let didFailToContinueUserActivity = AppCallback(
         "didFailToContinueUserActivity",
         heardBy: HandlerKinds.userActivities,
-        selectors: Selectors(
+        selectors: PlatformSelectors(
             application: "application:didFailToContinueUserActivityWithType:error:",
             scene: "scene:didFailToContinueUserActivityWithType:error:"
         )
@@ -110,7 +110,10 @@ extension AppCallback {
     public static let didUpdateUserActivity = AppCallback(
         "didUpdateUserActivity",
         heardBy: HandlerKinds.userActivities,
-        selectors: Selectors(application: "application:didUpdateUserActivity:", scene: "scene:didUpdateUserActivity:")
+        selectors: PlatformSelectors(
+            application: "application:didUpdateUserActivity:",
+            scene: "scene:didUpdateUserActivity:"
+        )
     )
 
     /// The callbacks ``UserActivityHandling`` services hear.

@@ -145,14 +145,16 @@ extension AppCallback {
     public static let willPresentNotification = AppCallback(
         "willPresentNotification",
         heardBy: HandlerKinds.userNotifications,
-        selectors: Selectors(application: "userNotificationCenter:willPresentNotification:withCompletionHandler:"),
+        selectors: PlatformSelectors(
+            application: "userNotificationCenter:willPresentNotification:withCompletionHandler:"
+        ),
         deadline: { $0.notificationPresentation }
     )
     /// `userNotificationCenter:didReceiveNotificationResponse:withCompletionHandler:`
     public static let didReceiveNotificationResponse = AppCallback(
         "didReceiveNotificationResponse",
         heardBy: HandlerKinds.userNotifications,
-        selectors: Selectors(
+        selectors: PlatformSelectors(
             application: "userNotificationCenter:didReceiveNotificationResponse:withCompletionHandler:"
         ),
         deadline: { $0.notificationResponse }
@@ -161,7 +163,7 @@ extension AppCallback {
     public static let openSettingsForNotification = AppCallback(
         "openSettingsForNotification",
         heardBy: HandlerKinds.userNotifications,
-        selectors: Selectors(application: "userNotificationCenter:openSettingsForNotification:")
+        selectors: PlatformSelectors(application: "userNotificationCenter:openSettingsForNotification:")
     )
 
     /// The outcome of ``ServiceComposite/requestNotificationAuthorization()``: no system
@@ -169,7 +171,7 @@ extension AppCallback {
     public static let didRequestNotificationAuthorization = AppCallback(
         "didRequestNotificationAuthorization",
         heardBy: HandlerKinds.userNotifications,
-        selectors: Selectors()
+        selectors: PlatformSelectors()
     )
 
     /// The callbacks ``UserNotificationHandling`` services hear.

@@ -122,14 +122,14 @@ extension AppCallback {
     public static let didUpdatePushCredentials = AppCallback(
         "didUpdatePushCredentials",
         heardBy: HandlerKinds.voIPPushes,
-        selectors: Selectors(application: "pushRegistry:didUpdatePushCredentials:forType:"),
+        selectors: PlatformSelectors(application: "pushRegistry:didUpdatePushCredentials:forType:"),
         isAlwaysClaimed: true
     )
     /// `pushRegistry:didReceiveIncomingPushWithPayload:forType:withCompletionHandler:`
     public static let didReceiveIncomingPush = AppCallback(
         "didReceiveIncomingPush",
         heardBy: HandlerKinds.voIPPushes,
-        selectors: Selectors(
+        selectors: PlatformSelectors(
             application: "pushRegistry:didReceiveIncomingPushWithPayload:forType:withCompletionHandler:"
         ),
         deadline: { $0.voIPPush },
@@ -139,7 +139,7 @@ extension AppCallback {
     public static let didInvalidatePushToken = AppCallback(
         "didInvalidatePushToken",
         heardBy: HandlerKinds.voIPPushes,
-        selectors: Selectors(application: "pushRegistry:didInvalidatePushTokenForType:")
+        selectors: PlatformSelectors(application: "pushRegistry:didInvalidatePushTokenForType:")
     )
 
     /// The callbacks ``VoIPPushHandling`` services hear.

@@ -31,7 +31,7 @@ extension AppCallback {
     public static let handleWatchKitExtensionRequest = AppCallback(
         "handleWatchKitExtensionRequest",
         heardBy: HandlerKinds.watchKitRequests,
-        selectors: Selectors(application: "application:handleWatchKitExtensionRequest:reply:"),
+        selectors: PlatformSelectors(application: "application:handleWatchKitExtensionRequest:reply:"),
         deadline: { $0.watchKitRequest }
     )
 

@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 
 /// Everything the code knows about one callback the composite dispatches: its name, the
 /// services that hear it, the order they hear it in, the SDK selectors the adapters claim
@@ -19,13 +19,14 @@ public final class AppCallback: Sendable, Hashable, CustomStringConvertible {
     /// hear it in.
     public let direction: Direction
     /// The SDK selectors the adapters implement for this callback.
-    public let selectors: Selectors
+    package let platformSelectors: PlatformSelectors
     /// Whether the adapters claim the callback whatever the services (the composite needs
     /// it to track state or run the launch), rather than only when a service handles it.
-    public let isAlwaysClaimed: Bool
+    package let isClaimedAlways: Bool
     /// The name of the notification UIKit posts after the callback (and the composite
-    /// posts where UIKit does not), for the callbacks that announce a life-cycle event.
-    public let notificationName: Notification.Name?
+    /// posts where UIKit does not), for the callbacks that announce a life-cycle event
+    /// (``LifecycleEvent/notificationName`` is the public way to read it).
+    package let lifecycleNotificationName: Notification.Name?
     /// Whether it announces a life-cycle event (has a notification name): read on every
     /// dispatch, so kept as a plain flag.
     let announcesEvent: Bool
@@ -47,7 +48,7 @@ public final class AppCallback: Sendable, Hashable, CustomStringConvertible {
         _ name: String,
         heardBy handlers: AnyHandlerKind,
         direction: Direction = .up,
-        selectors: Selectors = Selectors(),
+        selectors: PlatformSelectors = PlatformSelectors(),
         isAlwaysClaimed: Bool = false,
         notificationName: String? = nil,
         deadline: (@Sendable (ServiceComposite.Configuration.Deadlines) -> Duration)? = nil,
@@ -59,9 +60,9 @@ public final class AppCallback: Sendable, Hashable, CustomStringConvertible {
         self.name = name
         self.handlers = handlers
         self.direction = direction
-        self.selectors = selectors
-        self.isAlwaysClaimed = isAlwaysClaimed
-        self.notificationName = notificationName.map { Notification.Name($0) }
+        self.platformSelectors = selectors
+        self.isClaimedAlways = isAlwaysClaimed
+        self.lifecycleNotificationName = notificationName.map { Notification.Name($0) }
         self.announcesEvent = notificationName != nil
         self.deadline = deadline
         self.applicationTransition = applicationTransition
@@ -91,19 +92,20 @@ public final class AppCallback: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The Objective-C selectors (the SDK's strings) of the platform methods that deliver a
-    /// callback; `nil` where a delegate has no such method.
-    public struct Selectors: Sendable {
+    /// callback; `nil` where a delegate has no such method. What the adapters claim in
+    /// `responds(to:)`.
+    package struct PlatformSelectors: Sendable {
         /// `UIApplicationDelegate`'s, such as `application:openURL:options:`.
-        public var application: String?
+        package var application: String?
         /// `UISceneDelegate`'s or `UIWindowSceneDelegate`'s, such as `scene:openURLContexts:`.
-        public var scene: String?
+        package var scene: String?
         /// `NSApplicationDelegate`'s, such as `application:openURLs:`.
-        public var appKit: String?
+        package var appKit: String?
         /// CallKit's `CXProviderDelegate`'s, such as `provider:performAnswerCallAction:`.
-        public var provider: String?
+        package var provider: String?
 
-        /// Creates the selectors of a callback.
-        public init(
+        /// The selectors of a callback.
+        package init(
             application: String? = nil,
             scene: String? = nil,
             appKit: String? = nil,

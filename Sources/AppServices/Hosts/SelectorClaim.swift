@@ -19,16 +19,16 @@ package enum SelectorClaim: Sendable, Hashable {
     case whenAdopted(AdapterCapability)
 
     /// Every selector of one delegate protocol that a callback of `callbacks` declares
-    /// (`\.application`, `\.scene`, `\.appKit` or `\.provider` of ``AppCallback/Selectors``), with when it
+    /// (`\.application`, `\.scene`, `\.appKit` or `\.provider` of `AppCallback.PlatformSelectors`), with when it
     /// is claimed.
     package static func table(
-        for selector: KeyPath<AppCallback.Selectors, String?>,
+        for selector: KeyPath<AppCallback.PlatformSelectors, String?>,
         among callbacks: [AppCallback] = AppCallback.all
     ) -> [String: SelectorClaim] {
         var table: [String: SelectorClaim] = [:]
         for callback in callbacks {
-            guard let name = callback.selectors[keyPath: selector] else { continue }
-            table[name] = callback.isAlwaysClaimed ? .always : .whenHandled(callback)
+            guard let name = callback.platformSelectors[keyPath: selector] else { continue }
+            table[name] = callback.isClaimedAlways ? .always : .whenHandled(callback)
         }
         return table
     }

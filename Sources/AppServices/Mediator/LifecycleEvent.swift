@@ -2,20 +2,20 @@ public import Foundation
 
 /// An application life-cycle event, as UIKit announces it with a notification after the
 /// matching callback: one of the callbacks that declare a notification name
-/// (``AppCallback/notificationName``), such as ``didBecomeActive``.
+/// (those UIKit posts a notification after), such as ``didBecomeActive``.
 public struct LifecycleEvent: Sendable, Hashable, CustomStringConvertible {
     /// The callback that announces the event.
     public let callback: AppCallback
 
     /// The event `callback` announces; only callbacks with a notification name announce one.
     init(callback: AppCallback) {
-        precondition(callback.notificationName != nil, "\(callback) announces no life-cycle event.")
+        precondition(callback.lifecycleNotificationName != nil, "\(callback) announces no life-cycle event.")
         self.callback = callback
     }
 
     /// The event a callback announces, if it announces one.
     public init?(_ callback: AppCallback) {
-        guard callback.notificationName != nil else { return nil }
+        guard callback.lifecycleNotificationName != nil else { return nil }
         self.callback = callback
     }
 
@@ -29,7 +29,7 @@ public struct LifecycleEvent: Sendable, Hashable, CustomStringConvertible {
     /// `UIApplicationDidBecomeActiveNotification`), which the composite also posts where
     /// UIKit does not.
     public var notificationName: Notification.Name {
-        guard let name = callback.notificationName else {
+        guard let name = callback.lifecycleNotificationName else {
             preconditionFailure("\(callback) announces no life-cycle event.")
         }
         return name

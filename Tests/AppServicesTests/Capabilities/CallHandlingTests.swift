@@ -67,7 +67,7 @@ struct CallHandlingTests {
             .providerDidDeactivateAudioSession,
         ]
         #expect(
-            callbacks.compactMap(\.selectors.provider) == [
+            callbacks.compactMap(\.platformSelectors.provider) == [
                 "providerDidBegin:", "providerDidReset:", "provider:performStartCallAction:",
                 "provider:performAnswerCallAction:", "provider:performEndCallAction:",
                 "provider:performSetHeldCallAction:", "provider:performSetMutedCallAction:",
@@ -78,11 +78,11 @@ struct CallHandlingTests {
         )
         for callback in callbacks {
             #expect(AppCallback.all.filter { $0 == callback }.count == 1, "\(callback)")
-            #expect(callback.selectors.application == nil && callback.selectors.scene == nil, "\(callback)")
-            #expect(callback.selectors.appKit == nil, "\(callback)")
+            #expect(callback.platformSelectors.application == nil && callback.platformSelectors.scene == nil, "\(callback)")
+            #expect(callback.platformSelectors.appKit == nil, "\(callback)")
         }
-        #expect(AppCallback.all.filter { $0.selectors.provider != nil }.count == callbacks.count)
-        #expect(AppCallback.providerDidReset.isAlwaysClaimed, "CXProviderDelegate's one required method")
+        #expect(AppCallback.all.filter { $0.platformSelectors.provider != nil }.count == callbacks.count)
+        #expect(AppCallback.providerDidReset.isClaimedAlways, "CXProviderDelegate's one required method")
         #expect(AppCallback.providerDidReset.direction == .down)
     }
 

@@ -130,7 +130,7 @@ struct CarPlayTests {
         let callbacks = Self.dispatches.map(\.callback)
         #expect(Set(callbacks).count == 7)
         #expect(
-            Set(callbacks.compactMap(\.selectors.scene)) == [
+            Set(callbacks.compactMap(\.platformSelectors.scene)) == [
                 "templateApplicationScene:didConnectInterfaceController:toWindow:",
                 "templateApplicationScene:didConnectInterfaceController:",
                 "templateApplicationScene:didDisconnectInterfaceController:fromWindow:",
@@ -142,8 +142,8 @@ struct CarPlayTests {
         )
         for callback in callbacks {
             #expect(AppCallback.all.filter { $0 == callback }.count == 1, "\(callback)")
-            #expect(!callback.isAlwaysClaimed, "\(callback) is claimed only when a service handles it")
-            #expect(callback.selectors.application == nil)
+            #expect(!callback.isClaimedAlways, "\(callback) is claimed only when a service handles it")
+            #expect(callback.platformSelectors.application == nil)
         }
     }
 
