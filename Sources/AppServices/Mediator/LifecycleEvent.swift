@@ -1,8 +1,8 @@
 public import Foundation
 
 /// An application life-cycle event, as UIKit announces it with a notification after the
-/// matching callback: one of the callbacks that declare a notification name
-/// (those UIKit posts a notification after), such as ``didBecomeActive``.
+/// matching callback: one of the callbacks UIKit posts a notification after, such as
+/// ``didBecomeActive``.
 public struct LifecycleEvent: Sendable, Hashable, CustomStringConvertible {
     /// The callback that announces the event.
     public let callback: AppCallback
