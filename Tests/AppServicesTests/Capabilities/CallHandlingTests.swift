@@ -78,7 +78,10 @@ struct CallHandlingTests {
         )
         for callback in callbacks {
             #expect(AppCallback.all.filter { $0 == callback }.count == 1, "\(callback)")
-            #expect(callback.platformSelectors.application == nil && callback.platformSelectors.scene == nil, "\(callback)")
+            #expect(
+                callback.platformSelectors.application == nil && callback.platformSelectors.scene == nil,
+                "\(callback)"
+            )
             #expect(callback.platformSelectors.appKit == nil, "\(callback)")
         }
         #expect(AppCallback.all.filter { $0.platformSelectors.provider != nil }.count == callbacks.count)
