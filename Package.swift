@@ -28,10 +28,12 @@ let package = Package(
         .library(name: "AppServicesLifecycle", targets: ["AppServicesLifecycle"]),
         .executable(name: "appservices-demo", targets: ["appservices-demo"]),
     ],
-    // Both on by default. An app that reads no configuration and records no metrics turns
-    // them off (`traits: []` on its dependency on this package), and then `AppServices`,
-    // `AppServicesUIKit`, `AppServicesAppKit` and the test kits compile and link no
-    // swift-configuration, swift-system or swift-metrics code.
+    // All on by default. An app that reads no configuration and records no metrics turns
+    // those two off (`traits: ["CarPlay", "PushKit"]` on its dependency on this package, or
+    // `traits: []` for none), and then `AppServices`, `AppServicesUIKit`, `AppServicesAppKit`
+    // and the test kits compile and link no swift-configuration, swift-system or swift-metrics
+    // code. `CarPlay` and `PushKit` are what `AppServicesUIKit` imports of those frameworks:
+    // an app without a CarPlay scene or VoIP pushes leaves them out and links neither.
     traits: [
         .trait(
             name: "Configuration",
@@ -43,7 +45,22 @@ let package = Package(
             name: "Metrics",
             description: "The launch records its durations as swift-metrics timers."
         ),
-        .default(enabledTraits: ["Configuration", "Metrics"]),
+        .trait(
+            name: "CarPlay",
+            description: "AppServicesUIKit's CarPlay scene delegate (ServiceOrientedCarPlaySceneDelegate, "
+                + "AppContext's CarPlay accessors); AppServicesUIKit imports CarPlay. Off: CarPlayHandling "
+                + "services are never called, and the delegate says so at launch."
+        ),
+        .trait(
+            name: "PushKit",
+            description: "AppServicesUIKit's app delegate owns a PKPushRegistry for VoIPPushHandling "
+                + "services; AppServicesUIKit imports PushKit. Off: VoIP pushes reach no service, and "
+                + "the delegate says so at launch."
+        ),
+        // `CarPlay` and `PushKit` are on by default for this release only, so that an app
+        // that has a CarPlay scene or VoIP pushes keeps building; CHANGELOG.md says when
+        // they leave the defaults.
+        .default(enabledTraits: ["Configuration", "Metrics", "CarPlay", "PushKit"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
@@ -87,6 +104,14 @@ let package = Package(
                 "AppServices",
                 .product(name: "Logging", package: "swift-log"),
                 .target(name: "AppServicesUIKitShim", condition: .when(platforms: platformsWithoutUIKit)),
+                .target(
+                    name: "AppServicesCarPlayShim",
+                    condition: .when(platforms: platformsWithoutUIKit, traits: ["CarPlay"])
+                ),
+                .target(
+                    name: "AppServicesPushKitShim",
+                    condition: .when(platforms: platformsWithoutUIKit, traits: ["PushKit"])
+                ),
             ]
         ),
         // CallKit's provider delegate. Apart from UIKit's adapter, so that an application
@@ -160,6 +185,10 @@ let package = Package(
         // no products: nobody outside this package should build against them.
         .target(name: "AppServicesFoundationShim"),
         .target(name: "AppServicesUIKitShim", dependencies: ["AppServicesFoundationShim"]),
+        // CarPlay's and PushKit's declarations, apart from UIKit's so that a build without the
+        // `CarPlay` or `PushKit` trait shows, by not compiling them, that nothing needs them.
+        .target(name: "AppServicesCarPlayShim", dependencies: ["AppServicesUIKitShim"]),
+        .target(name: "AppServicesPushKitShim", dependencies: ["AppServicesUIKitShim"]),
         .target(name: "AppServicesAppKitShim", dependencies: ["AppServicesFoundationShim"]),
         .target(name: "AppServicesCallKitShim", dependencies: ["AppServicesFoundationShim"]),
         .target(name: "AppServicesMetricKitShim", dependencies: ["AppServicesFoundationShim"]),
@@ -262,6 +291,8 @@ let package = Package(
                 "AppServicesUIKit",
                 "AppServicesUIKitTesting",
                 .target(name: "AppServicesUIKitShim", condition: .when(platforms: platformsWithoutUIKit)),
+                .target(name: "AppServicesCarPlayShim", condition: .when(platforms: platformsWithoutUIKit)),
+                .target(name: "AppServicesPushKitShim", condition: .when(platforms: platformsWithoutUIKit)),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

@@ -1,12 +1,13 @@
 // CarPlay exists on iOS and Mac Catalyst; elsewhere on Apple platforms there is nothing to
-// reach, and where UIKit is missing the shim declares it.
-#if canImport(CarPlay) || !canImport(UIKit)
+// reach, and where UIKit is missing the shim declares it. Compiled with the package's
+// `CarPlay` trait only: without it the adapter does not import CarPlay.
+#if CarPlay && (canImport(CarPlay) || !canImport(UIKit))
 public import AppServices
 
 #if canImport(UIKit)
 public import CarPlay
 #else
-public import AppServicesUIKitShim
+public import AppServicesCarPlayShim
 #endif
 
 extension PlatformObjects.Key {

@@ -5,9 +5,14 @@ public import UIKit
 public import CloudKit
 public import Intents
 public import UserNotifications
+#if PushKit
 public import PushKit
+#endif
 #else
 public import AppServicesUIKitShim
+#if PushKit
+public import AppServicesPushKitShim
+#endif
 #endif
 
 extension PlatformObjects.Key {
@@ -112,6 +117,11 @@ public struct UIKitObjects {
     /// The response to a notification, from the notification center's delegate or from a
     /// scene's connection options.
     public var notificationResponse: UNNotificationResponse? { platform?.value(.notificationResponse) }
+}
+
+// With the package's `PushKit` trait only.
+#if PushKit
+extension UIKitObjects {
     /// The push registry (PushKit callbacks): the one the app delegate created, whose
     /// `pushToken(for:)` gives the current tokens.
     public var pushRegistry: PKPushRegistry? { platform?.value(.pushRegistry) }
@@ -120,3 +130,4 @@ public struct UIKitObjects {
     /// The credentials of a token update.
     public var pushCredentials: PKPushCredentials? { platform?.value(.pushCredentials) }
 }
+#endif

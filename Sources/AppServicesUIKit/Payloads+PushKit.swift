@@ -1,10 +1,13 @@
+// Compiled with the package's `PushKit` trait only: without it the adapter does not import
+// PushKit.
+#if PushKit
 public import AppServices
 import Logging
 
 #if canImport(UIKit)
 public import PushKit
 #else
-public import AppServicesUIKitShim
+public import AppServicesPushKitShim
 #endif
 
 // Conversions between PushKit's objects and the core's platform-neutral payloads.
@@ -60,3 +63,4 @@ extension PushPayload {
         )
     }
 }
+#endif

@@ -3,13 +3,14 @@
 // SDK. Declared in an extension, it is `public`, not `open`: a subclass that handles VoIP
 // pushes itself overrides `pushRegistry(_:didReceiveIncomingPushWith:for:completion:)`, which
 // PushKit calls when no service handles VoIP pushes (this method is then not claimed).
-#if !canImport(UIKit) || canImport(UIKit, _version: 9126.4)
+// Compiled with the package's `PushKit` trait only.
+#if PushKit && (!canImport(UIKit) || canImport(UIKit, _version: 9126.4))
 import AppServices
 
 #if canImport(UIKit)
 public import PushKit
 #else
-public import AppServicesUIKitShim
+public import AppServicesPushKitShim
 #endif
 
 extension ServiceOrientedAppDelegate {

@@ -6,10 +6,25 @@ public import UIKit
 public import CloudKit
 public import Intents
 public import UserNotifications
-public import PushKit
 import BackgroundTasks
+#if PushKit
+public import PushKit
+#endif
 #else
 public import AppServicesUIKitShim
+#if PushKit
+public import AppServicesPushKitShim
+#endif
+#endif
+
+#if PushKit
+/// The delegate protocols ``ServiceOrientedAppDelegate`` adopts: with the package's `PushKit`
+/// trait, PushKit's registry delegate too.
+typealias AppDelegateProtocols = UIApplicationDelegate & UNUserNotificationCenterDelegate & PKPushRegistryDelegate
+#else
+/// The delegate protocols ``ServiceOrientedAppDelegate`` adopts: without the package's
+/// `PushKit` trait, not PushKit's.
+typealias AppDelegateProtocols = UIApplicationDelegate & UNUserNotificationCenterDelegate
 #endif
 
 /// An application delegate that is a thin host for services: every UIKit callback goes to
@@ -61,7 +76,9 @@ public import AppServicesUIKitShim
 /// (`setNotificationCategories(_:)`), and gives the composite the notification center that
 /// `requestNotificationAuthorization()` asks.
 ///
-/// **PushKit.** The delegate is also a `PKPushRegistryDelegate`. Before launch returns it
+/// **PushKit** (with the package's `PushKit` trait, on by default; without it the adapter
+/// does not import PushKit, and a service that adopts `VoIPPushHandling` is reported as an
+/// error before launch returns). The delegate is also a `PKPushRegistryDelegate`. Before launch returns it
 /// creates a `PKPushRegistry` on the main queue (``pushRegistry``), becomes its delegate and
 /// asks for the push types the services handle, when a service adopts `VoIPPushHandling`, and
 /// never otherwise. It claims `pushRegistry(_:didUpdate:for:)`, PushKit's one required method,
@@ -78,9 +95,7 @@ public import AppServicesUIKitShim
 /// Override a callback to add to it, and call `super` to keep the services informed. The
 /// notification and PushKit callbacks are `nonisolated`, as UserNotifications and PushKit
 /// declare them; override them with `nonisolated override`.
-open class ServiceOrientedAppDelegate: UIResponder, UIApplicationDelegate, UNUserNotificationCenterDelegate,
-    PKPushRegistryDelegate
-{
+open class ServiceOrientedAppDelegate: UIResponder, AppDelegateProtocols {
     /// The application's window, in an application without scenes.
     open var window: UIWindow?
 
@@ -90,6 +105,7 @@ open class ServiceOrientedAppDelegate: UIResponder, UIApplicationDelegate, UNUse
     /// still forward the center's callbacks to this one.
     open var installsNotificationCenterDelegate = true
 
+    #if PushKit
     /// Whether the delegate creates a PushKit registry before launch returns, when a service
     /// adopts `VoIPPushHandling` (the default, `true`). Turn it off, before launch, for an
     /// application that keeps a registry of its own; it can still forward that registry's
@@ -102,6 +118,7 @@ open class ServiceOrientedAppDelegate: UIResponder, UIApplicationDelegate, UNUse
     /// ``createsPushRegistry`` off. Its
     /// `pushToken(for:)` gives the current tokens.
     public private(set) var pushRegistry: PKPushRegistry?
+    #endif
 
     /// Whether ``hostSystemServicesIfNeeded(_:)`` has run.
     private var hostsSystemServices = false
@@ -273,6 +290,7 @@ open class ServiceOrientedAppDelegate: UIResponder, UIApplicationDelegate, UNUse
             // Registers the categories the services define, as one set, before launch returns.
             composite.useNotificationCenter(UIKitNotificationCenter(.current()))
         }
+        #if PushKit
         if createsPushRegistry, composite.handles(.didReceiveIncomingPush) {
             // The delegate first: asking for push types registers, and PushKit may answer
             // at once, with the token or a push that launched the application.
@@ -281,6 +299,8 @@ open class ServiceOrientedAppDelegate: UIResponder, UIApplicationDelegate, UNUse
             registry.desiredPushTypes = Set(composite.desiredPushTypes.map { PKPushType($0) })
             pushRegistry = registry
         }
+        #endif
+        MissingFrameworks.report(in: composite)
         if composite.backgroundTime == nil {
             composite.useBackgroundTime(UIKitBackgroundTime(application: application))
         }
@@ -754,6 +774,7 @@ open class ServiceOrientedAppDelegate: UIResponder, UIApplicationDelegate, UNUse
 
     // MARK: - PushKit
 
+    #if PushKit
     /// Dispatches `pushRegistry(_:didUpdate:for:)` to the services that handle `type`.
     nonisolated open func pushRegistry(
         _ registry: PKPushRegistry,
@@ -833,4 +854,5 @@ open class ServiceOrientedAppDelegate: UIResponder, UIApplicationDelegate, UNUse
         objects[.voIPPushMetadata] = metadata
         return PlatformObjects(objects)
     }
+    #endif
 }

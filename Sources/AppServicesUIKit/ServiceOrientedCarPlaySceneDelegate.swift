@@ -1,5 +1,8 @@
 // CarPlay exists on iOS and Mac Catalyst; where UIKit is missing the shim declares it.
-#if canImport(CarPlay) || !canImport(UIKit)
+// Compiled with the package's `CarPlay` trait only: without it the adapter does not import
+// CarPlay, and an application that registers `CarPlayHandling` services is told at launch
+// (`ServiceOrientedAppDelegate`).
+#if CarPlay && (canImport(CarPlay) || !canImport(UIKit))
 public import AppServices
 
 #if canImport(UIKit)
@@ -7,6 +10,7 @@ public import UIKit
 public import CarPlay
 #else
 public import AppServicesUIKitShim
+public import AppServicesCarPlayShim
 #endif
 
 /// A CarPlay scene delegate that is a thin host for services: the CarPlay scene's life cycle

@@ -18,14 +18,22 @@ import AppServicesUIKitShim
 /// does not change between SDKs), and where UIKit is missing the shim, which transcribes
 /// the newest SDK, is used. Calls also check `#available` at run time.
 enum UIKitSelectors {
-    /// `UIApplicationDelegate`, `PKPushRegistryDelegate`'s VoIP method with metadata where
-    /// the SDK has it (iOS 26.4), and `UIResponder`'s menu methods where menus exist, claimed
-    /// when a service adopts `MenuBuilding`.
+    /// `UIApplicationDelegate`, `PKPushRegistryDelegate` (with the package's `PushKit` trait;
+    /// its VoIP method with metadata where the SDK has it, iOS 26.4), and `UIResponder`'s menu
+    /// methods where menus exist, claimed when a service adopts `MenuBuilding`.
     static let applicationDelegate: [String: SelectorClaim] = {
+        #if PushKit
         var table = SelectorClaim.table(for: \.application)
         #if !canImport(UIKit) || canImport(UIKit, _version: 9126.4)
         table["pushRegistry:didReceiveIncomingVoIPPushWithPayload:metadata:withCompletionHandler:"] =
             .whenHandled(.didReceiveIncomingPush)
+        #endif
+        #else
+        // Without PushKit the delegate has no `PKPushRegistryDelegate` method to claim.
+        var table = SelectorClaim.table(
+            for: \.application,
+            among: AppCallback.all.filter { !AppCallback.voIPPushCallbacks.contains($0) }
+        )
         #endif
         #if os(iOS) || targetEnvironment(macCatalyst) || !canImport(UIKit)
         // `UIResponder`'s, which the app delegate overrides for the services' menus.

@@ -1,44 +1,38 @@
 // Shim only: which per-application singletons of UserNotifications and BackgroundTasks the
-// shim returns, and where PushKit delivers. There is nothing like it on Apple platforms,
-// where each application has one notification center and one task scheduler, and PushKit
-// knows the application's registries; this file is empty there.
+// shim returns. There is nothing like it on Apple platforms, where each application has one
+// notification center and one task scheduler; this file is empty there. (PushKit's and
+// CallKit's shims keep their own record of the registries and providers a device created.)
 #if !canImport(UIKit)
 import Dispatch
 
 /// Shim only: the notification center, task scheduler and application object of one
 /// simulated device, which `UNUserNotificationCenter.current()`, `BGTaskScheduler.shared`
-/// and `UIApplication.shared` return while that device's step runs, and the record of the
-/// push registries created during its steps.
+/// and `UIApplication.shared` return while that device's step runs.
 ///
 /// On a device each application has one of each. Tests simulate many devices in one
 /// process, in parallel, so a simulated UIKit in this package gives each its own and runs
 /// each step in ``with(_:operation:)``; outside any step the shim returns one instance of
 /// each for the process.
 package struct SimulatedFrameworks: @unchecked Sendable {
-    // `@unchecked`: the three classes keep their state behind their own lock (see
-    // `UNUserNotificationCenter`, `BGTaskScheduler` and `SimulatedPushRegistries` in this
-    // module), so using them from several threads is safe.
+    // `@unchecked`: the classes keep their state behind their own lock (see
+    // `UNUserNotificationCenter` and `BGTaskScheduler` in this module), so using them from
+    // several threads is safe.
 
     /// What `UNUserNotificationCenter.current()` returns.
     package let notificationCenter: UNUserNotificationCenter
     /// What `BGTaskScheduler.shared` returns.
     package let taskScheduler: BGTaskScheduler
-    /// Where `PKPushRegistry(queue:)` records each registry it creates.
-    package let pushRegistries: SimulatedPushRegistries
     /// What `UIApplication.shared` returns, when the device has its own application object.
     package let application: UIApplication?
 
-    /// Pairs a center and a scheduler, with a record of push registries and the device's
-    /// application object.
+    /// Pairs a center and a scheduler, with the device's application object.
     package init(
         notificationCenter: UNUserNotificationCenter,
         taskScheduler: BGTaskScheduler,
-        pushRegistries: SimulatedPushRegistries = SimulatedPushRegistries(),
         application: UIApplication? = nil
     ) {
         self.notificationCenter = notificationCenter
         self.taskScheduler = taskScheduler
-        self.pushRegistries = pushRegistries
         self.application = application
     }
 

@@ -1,7 +1,10 @@
-#if !canImport(UIKit)
+// With the package's `CarPlay` trait only: without it the adapter has no CarPlay scene
+// delegate to drive.
+#if !canImport(UIKit) && CarPlay
 public import AppServices
 import AppServicesUIKit
 public import AppServicesUIKitShim
+public import AppServicesCarPlayShim
 
 /// CarPlay as the system drives it: a CarPlay scene connects like a window scene, with the
 /// role `UISceneSession.Role.carTemplateApplication` and a `CPTemplateApplicationSceneDelegate`;

@@ -3,6 +3,9 @@ public import AppServices
 public import AppServicesTesting
 import AppServicesUIKit
 import AppServicesUIKitShim
+#if CarPlay
+import AppServicesCarPlayShim
+#endif
 import Foundation
 import Synchronization
 
@@ -94,6 +97,7 @@ extension SimulatedUIKit {
             answer(nil)
         case .sceneSupportedInterfaceOrientations(let scene):
             answer(.orientations(supportedInterfaceOrientations(of: scene)))
+        #if CarPlay
         case .carPlayDidConnect(let scene, let connection):
             carPlayDidConnect(scene, connection: connection)
             answer(nil)
@@ -110,6 +114,14 @@ extension SimulatedUIKit {
         case .carPlayContentStyleDidChange(let scene, let style):
             carPlayContentStyleDidChange(scene, to: style)
             answer(nil)
+        #else
+        // Without the package's `CarPlay` trait the application has no CarPlay scene
+        // delegate: no CarPlay scene connected (see `sceneWillConnect`), so CarPlay's steps
+        // reach nothing.
+        case .carPlayDidConnect, .carPlayDidDisconnect, .carPlayDidSelectNavigationAlert,
+            .carPlayDidSelectManeuver, .carPlayContentStyleDidChange:
+            answer(nil)
+        #endif
         case .willPresentNotification(let notification):
             deliverPresentation(
                 of: Self.platformNotification(notification, userInfo: nil),
@@ -128,10 +140,10 @@ extension SimulatedUIKit {
         case .didReceiveIncomingPush(let payload):
             didReceiveIncomingPush(payload) { answer(.incomingPush($0)) }
         case .didUpdatePushCredentials(let credentials):
-            updatePushCredentials(credentials)
+            didUpdatePushCredentials(credentials)
             answer(nil)
         case .didInvalidatePushToken(let type):
-            invalidatePushToken(for: type)
+            didInvalidatePushToken(for: type)
             answer(nil)
         case .callProviderDidBegin:
             beginCallProvider()
@@ -230,17 +242,20 @@ extension SimulatedUIKit {
     /// `scene(_:willConnectTo:options:)` for a new scene with the identifier of `scene`: a
     /// CarPlay scene, whose delegate the initializer's `makeCarPlaySceneDelegate` makes, when
     /// the session's role is `SceneSessionRole.carTemplateApplication`; otherwise a window
-    /// scene, whose delegate `makeSceneDelegate` makes.
+    /// scene, whose delegate `makeSceneDelegate` makes. Without the package's `CarPlay` trait
+    /// a CarPlay scene does not connect: the application has no CarPlay scene delegate.
     public func sceneWillConnect(_ scene: SceneInfo, options: SceneConnectionOptions) {
         let response = options.notificationResponse.map { platformResponse($0, userInfo: nil) }
         let connectionOptions = Self.connectionOptions(options, notificationResponse: response)
         if scene.session.role == .carTemplateApplication {
+            #if CarPlay
             _ = connectCarPlayScene(
                 scene.identifier,
                 options: connectionOptions,
                 delegate: makeCarPlaySceneDelegate,
                 beforeConnecting: { response?.targetScene = $0 }
             )
+            #endif
             return
         }
         _ = connectScene(
@@ -266,6 +281,7 @@ extension SimulatedUIKit {
     /// `sceneDidDisconnect(_:)`.
     public func sceneDidDisconnect(_ scene: SceneInfo) { connectedScene(scene.identifier).map(disconnect) }
 
+    #if CarPlay
     /// `templateApplicationScene(_:didConnect:to:)` or `templateApplicationScene(_:didConnect:)`
     /// for the CarPlay scene with the identifier of `scene`.
     public func carPlayDidConnect(_ scene: SceneInfo, connection: CarPlayConnection) {
@@ -294,6 +310,7 @@ extension SimulatedUIKit {
             changeContentStyle(of: $0, to: UIUserInterfaceStyle(rawValue: contentStyle.rawValue) ?? .unspecified)
         }
     }
+    #endif
 
     // MARK: - Callbacks with completion handlers, and URLs, activities and quick actions
 

@@ -2,8 +2,13 @@
 public import AppServices
 import AppServicesTesting
 import AppServicesUIKit
-public import AppServicesUIKitShim
 import Synchronization
+#if PushKit
+import AppServicesUIKitShim
+public import AppServicesPushKitShim
+#endif
+
+#if PushKit
 
 /// PushKit as it delivers: tokens and pushes go to the delegates of the push registries the
 /// application created (during this simulated UIKit's steps) that ask for their type.
@@ -183,4 +188,32 @@ final class PushCompletionLog: Sendable {
         recorded.withLock { $0.append(type) }
     }
 }
+#else
+/// PushKit without the package's `PushKit` trait: the application created no push registry,
+/// so PushKit delivers nothing, as on a device. Each step's method is listed in
+/// ``unclaimed``, and an incoming push's completion is answered at once.
+extension SimulatedUIKit {
+    /// `pushRegistry(_:didReceiveIncomingPushWith:for:completion:)`, for a
+    /// `LifecycleSimulator`: delivered to no registry; `completion` is called at once, with
+    /// `nil`.
+    public func didReceiveIncomingPush(
+        _ payload: PushPayload,
+        completion: @escaping @MainActor @Sendable (VoIPCallReport?) -> Void
+    ) {
+        unclaimed.append("pushRegistry:didReceiveIncomingPushWithPayload:forType:withCompletionHandler:")
+        completion(nil)
+    }
+
+    /// `pushRegistry(_:didUpdate:for:)`, for a `LifecycleSimulator`: delivered to no registry.
+    public func didUpdatePushCredentials(_ credentials: PushCredentials) {
+        unclaimed.append("pushRegistry:didUpdatePushCredentials:forType:")
+    }
+
+    /// `pushRegistry(_:didInvalidatePushTokenFor:)`, for a `LifecycleSimulator`: delivered to
+    /// no registry.
+    public func didInvalidatePushToken(for type: PushType) {
+        unclaimed.append("pushRegistry:didInvalidatePushTokenForType:")
+    }
+}
+#endif
 #endif

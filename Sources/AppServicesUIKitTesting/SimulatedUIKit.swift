@@ -7,6 +7,12 @@ public import AppServicesTesting
 public import AppServicesUIKit
 public import AppServicesUIKitShim
 public import AppServicesCallKitShim
+#if CarPlay
+public import AppServicesCarPlayShim
+#endif
+#if PushKit
+import AppServicesPushKitShim
+#endif
 
 /// A stand-in for UIKit that drives a `ServiceOrientedAppDelegate` (or any app delegate) and
 /// its scene delegates as UIKit does, so an app's delegate subclass can be tested on Linux.
@@ -76,10 +82,12 @@ public final class SimulatedUIKit: LifecycleTarget {
     public internal(set) var delivered: [String] = []
     /// The connected scenes, by persistent identifier.
     public private(set) var scenes: [String: UIWindowScene] = [:]
+    #if CarPlay
     /// The connected CarPlay scenes, by persistent identifier.
     public internal(set) var carPlayScenes: [String: CPTemplateApplicationScene] = [:]
     /// How each CarPlay scene's interface controller is connected, by persistent identifier.
     var interfaceControllerConnections: [String: CarPlayConnection] = [:]
+    #endif
     /// The application's notification center: what `UNUserNotificationCenter.current()`
     /// returns during this simulated UIKit's steps. The notification steps deliver through
     /// its delegate.
@@ -92,19 +100,31 @@ public final class SimulatedUIKit: LifecycleTarget {
     let systemBridge: SimulatedSystemBridge
     /// The completion handlers of the notification center's delegate that were called.
     let notificationCompletionLog = NotificationCompletionLog()
+    #if PushKit
     /// The push registries the application created during this simulated UIKit's steps.
     let pushRegistryRecord = SimulatedPushRegistries()
     /// The completion handlers of incoming pushes that the registries' delegates called.
     let pushCompletionLog = PushCompletionLog()
+    #endif
     /// The CallKit providers the application created during this simulated UIKit's steps;
     /// their reports go to the ``system``'s calls.
     let callProviderRecord: SimulatedCallProviders
     /// The CallKit actions delivered to the providers' delegates, in order.
     public internal(set) var deliveredCallActions: [CXCallAction] = []
     let makeSceneDelegate: @MainActor () -> any UIWindowSceneDelegate
-    let makeCarPlaySceneDelegate: @MainActor () -> any CPTemplateApplicationSceneDelegate
+    #if CarPlay
+    /// Makes the delegate of each CarPlay scene that connects through
+    /// ``sceneWillConnect(_:options:)``.
+    var makeCarPlaySceneDelegate: @MainActor () -> any CPTemplateApplicationSceneDelegate = {
+        ServiceOrientedCarPlaySceneDelegate()
+    }
+    #endif
 
-    /// Creates a simulated UIKit for `delegate`.
+    /// Creates a simulated UIKit for `delegate`. A CarPlay scene that connects through
+    /// ``sceneWillConnect(_:options:)`` (a scene whose session's role is
+    /// `SceneSessionRole.carTemplateApplication`) gets a `ServiceOrientedCarPlaySceneDelegate`,
+    /// with the package's `CarPlay` trait; without it, the application has no CarPlay scene
+    /// delegate, and CarPlay's steps reach nothing.
     ///
     /// - Parameters:
     ///   - delegate: The application's delegate, as UIKit creates it.
@@ -112,17 +132,10 @@ public final class SimulatedUIKit: LifecycleTarget {
     ///   - makeSceneDelegate: Makes the delegate of each scene that connects through
     ///     ``sceneWillConnect(_:options:)``, as the scene configuration's delegate class would.
     ///     Default: a `ServiceOrientedSceneDelegate`.
-    ///   - makeCarPlaySceneDelegate: Makes the delegate of each CarPlay scene that connects
-    ///     through ``sceneWillConnect(_:options:)`` (a scene whose session's role is
-    ///     `SceneSessionRole.carTemplateApplication`). Default: a
-    ///     `ServiceOrientedCarPlaySceneDelegate`.
     public init(
         delegate: any UIApplicationDelegate,
         system: SimulatedSystem = SimulatedSystem(),
-        makeSceneDelegate: @escaping @MainActor () -> any UIWindowSceneDelegate = { ServiceOrientedSceneDelegate() },
-        makeCarPlaySceneDelegate: @escaping @MainActor () -> any CPTemplateApplicationSceneDelegate = {
-            ServiceOrientedCarPlaySceneDelegate()
-        }
+        makeSceneDelegate: @escaping @MainActor () -> any UIWindowSceneDelegate = { ServiceOrientedSceneDelegate() }
     ) {
         self.delegate = delegate
         self.system = system
@@ -131,9 +144,31 @@ public final class SimulatedUIKit: LifecycleTarget {
         taskScheduler = BGTaskScheduler(backend: systemBridge)
         callProviderRecord = SimulatedCallProviders(backend: SimulatedCallBridge(system.calls))
         self.makeSceneDelegate = makeSceneDelegate
-        self.makeCarPlaySceneDelegate = makeCarPlaySceneDelegate
         application.delegate = delegate
     }
+
+    #if CarPlay
+    /// Creates a simulated UIKit for `delegate` whose CarPlay scenes get the delegates
+    /// `makeCarPlaySceneDelegate` makes (with the package's `CarPlay` trait).
+    ///
+    /// - Parameters:
+    ///   - delegate: The application's delegate, as UIKit creates it.
+    ///   - system: The simulated system the application runs on. Default: a new one.
+    ///   - makeSceneDelegate: Makes the delegate of each window scene that connects through
+    ///     ``sceneWillConnect(_:options:)``. Default: a `ServiceOrientedSceneDelegate`.
+    ///   - makeCarPlaySceneDelegate: Makes the delegate of each CarPlay scene that connects
+    ///     through ``sceneWillConnect(_:options:)`` (a scene whose session's role is
+    ///     `SceneSessionRole.carTemplateApplication`).
+    public convenience init(
+        delegate: any UIApplicationDelegate,
+        system: SimulatedSystem = SimulatedSystem(),
+        makeSceneDelegate: @escaping @MainActor () -> any UIWindowSceneDelegate = { ServiceOrientedSceneDelegate() },
+        makeCarPlaySceneDelegate: @escaping @MainActor () -> any CPTemplateApplicationSceneDelegate
+    ) {
+        self.init(delegate: delegate, system: system, makeSceneDelegate: makeSceneDelegate)
+        self.makeCarPlaySceneDelegate = makeCarPlaySceneDelegate
+    }
+    #endif
 
     /// Whether `object` claims `selector`, asked as UIKit asks (`responds(to:)` with the
     /// SDK's selector string, such as `application:openURL:options:`).
@@ -171,19 +206,26 @@ public final class SimulatedUIKit: LifecycleTarget {
 
     /// Runs `operation` as part of a step of this simulated UIKit: `UNUserNotificationCenter.current()`
     /// returns ``userNotificationCenter``, `BGTaskScheduler.shared` returns
-    /// ``taskScheduler``, a `PKPushRegistry` created is one of ``pushRegistries``, and a
-    /// `CXProvider` created is one of ``callProviders``. The
+    /// ``taskScheduler``, a `PKPushRegistry` created is one of `pushRegistries` (with the
+    /// package's `PushKit` trait), and a `CXProvider` created is one of ``callProviders``. The
     /// steps run their callbacks in it; call the delegate in it when calling it directly.
     public func withSimulatedFrameworks<Result>(operation: () throws -> Result) rethrows -> Result {
         let frameworks = SimulatedFrameworks(
             notificationCenter: userNotificationCenter,
             taskScheduler: taskScheduler,
-            pushRegistries: pushRegistryRecord,
             application: application
         )
+        #if PushKit
+        return try SimulatedPushKit.$current.withValue(pushRegistryRecord) {
+            try SimulatedCallKit.$current.withValue(callProviderRecord) {
+                try SimulatedFrameworks.with(frameworks, operation: operation)
+            }
+        }
+        #else
         return try SimulatedCallKit.$current.withValue(callProviderRecord) {
             try SimulatedFrameworks.with(frameworks, operation: operation)
         }
+        #endif
     }
 
     private func post(_ name: Notification.Name) {
@@ -297,7 +339,8 @@ public final class SimulatedUIKit: LifecycleTarget {
         role: UISceneSession.Role,
         options: UIScene.ConnectionOptions
     ) -> UISceneSession {
-        let name = role == .carTemplateApplication ? "CarPlay Configuration" : "Default Configuration"
+        let isCarPlay = role.rawValue == SceneSessionRole.carTemplateApplication.rawValue
+        let name = isCarPlay ? "CarPlay Configuration" : "Default Configuration"
         let manifest = UISceneConfiguration(name: name, sessionRole: role)
         let session = UISceneSession(persistentIdentifier: identifier, role: role, configuration: manifest)
         let configuration = send("application:configurationForConnectingSceneSession:options:") {
@@ -340,7 +383,11 @@ public final class SimulatedUIKit: LifecycleTarget {
 
     /// The connected scene, window or CarPlay, with the persistent identifier `identifier`.
     func connectedScene(_ identifier: String) -> UIScene? {
+        #if CarPlay
         scenes[identifier] ?? carPlayScenes[identifier]
+        #else
+        scenes[identifier]
+        #endif
     }
 
     /// sceneWillEnterForeground, then sceneDidBecomeActive, for a window or CarPlay scene.
@@ -385,7 +432,9 @@ public final class SimulatedUIKit: LifecycleTarget {
         sendSceneLifeCycle(scene, "sceneDidDisconnect:") { $0.sceneDidDisconnect(scene) }
         scene.activationState = .unattached
         scenes[scene.session.persistentIdentifier] = nil
+        #if CarPlay
         carPlayScenes[scene.session.persistentIdentifier] = nil
+        #endif
     }
 
     /// application(_:didDiscardSceneSessions:).

@@ -143,7 +143,7 @@ extension AppCallback {
     )
 
     /// The callbacks ``VoIPPushHandling`` services hear.
-    static let voIPPushCallbacks: [AppCallback] = [
+    package static let voIPPushCallbacks: [AppCallback] = [
         .didUpdatePushCredentials, .didReceiveIncomingPush, .didInvalidatePushToken,
     ]
 }

@@ -1,4 +1,5 @@
 #if !canImport(UIKit)
+import AppServicesPushKitShim
 import AppServicesUIKitShim
 import Dispatch
 import Foundation

@@ -14,6 +14,7 @@
 // lets a simulated UIKit in this package create them, find the registries an application
 // created, and give them tokens. Those hooks are `package` and marked "Shim only" below.
 #if !canImport(UIKit)
+public import AppServicesUIKitShim
 public import Dispatch
 
 // MARK: - The delegate
@@ -196,11 +197,11 @@ open class PKPushRegistry: NSObject {
     /// Creates a registry whose delegate is called on `queue` (the main queue when `nil`).
     ///
     /// In the shim: a registry created during a step of a simulated device
-    /// (``SimulatedFrameworks``) is recorded there, so that the device delivers to it.
+    /// (``SimulatedPushKit``) is recorded there, so that the device delivers to it.
     public init(queue: dispatch_queue_t?) {
         delegateQueue = queue
         super.init()
-        SimulatedFrameworks.current?.pushRegistries.record(self)
+        SimulatedPushKit.current?.record(self)
     }
 }
 
@@ -216,6 +217,14 @@ extension PKPushRegistry {
     package func setPushToken(_ token: Data?, for type: PKPushType) {
         lock.withLock { state.tokens[type] = token }
     }
+}
+
+/// Shim only: the simulated device whose step runs now, which `PKPushRegistry(queue:)`
+/// records itself with.
+package enum SimulatedPushKit {
+    /// The push registries of the device whose step runs now, if any. A task-local value, so
+    /// that devices simulated in parallel do not see each other's.
+    @TaskLocal package static var current: SimulatedPushRegistries?
 }
 
 /// Shim only: the push registries created during the steps of one simulated device, which

@@ -14,6 +14,7 @@
 // in this package create them (`package` initializers) and set what CarPlay sets
 // (`package(set)`). Those hooks are marked "Shim only" below.
 #if !canImport(UIKit)
+public import AppServicesUIKitShim
 
 // MARK: - The scene delegate
 

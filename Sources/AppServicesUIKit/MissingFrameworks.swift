@@ -1,0 +1,75 @@
+package import AppServices
+import Logging
+
+/// What a build of the adapter without the package's `CarPlay` or `PushKit` trait cannot do,
+/// said before launch returns.
+///
+/// Without the trait, the adapter does not import the framework: there is no
+/// `ServiceOrientedCarPlaySceneDelegate`, and the app delegate creates no push registry. A
+/// service that adopts `CarPlayHandling` or `VoIPPushHandling` would then never be called,
+/// and nothing would say so; the app delegate logs an error naming it instead.
+@MainActor
+package enum MissingFrameworks {
+    /// A framework the adapter imports only with the package trait of the same name.
+    package enum Framework: String, CaseIterable, Sendable {
+        /// CarPlay, for `CarPlayHandling` services (the `CarPlay` trait).
+        case carPlay = "CarPlay"
+        /// PushKit, for `VoIPPushHandling` services (the `PushKit` trait).
+        case pushKit = "PushKit"
+
+        /// The capability whose services need the framework.
+        var capability: String {
+            switch self {
+            case .carPlay: "CarPlayHandling"
+            case .pushKit: "VoIPPushHandling"
+            }
+        }
+
+        /// A callback every service of ``capability`` hears.
+        var callback: AppCallback {
+            switch self {
+            case .carPlay: .carPlayDidConnect
+            case .pushKit: .didReceiveIncomingPush
+            }
+        }
+
+        /// What the services miss without the framework.
+        var consequence: String {
+            switch self {
+            case .carPlay: "there is no CarPlay scene delegate, and CarPlay's callbacks reach no service"
+            case .pushKit: "the app delegate creates no push registry, and VoIP pushes reach no service"
+            }
+        }
+    }
+
+    /// The frameworks this build of the adapter imports.
+    package static var built: Set<Framework> {
+        var built: Set<Framework> = []
+        #if CarPlay
+        built.insert(.carPlay)
+        #endif
+        #if PushKit
+        built.insert(.pushKit)
+        #endif
+        return built
+    }
+
+    /// An error message for each framework missing from `built` that a service of
+    /// `composite` needs, naming the application-wide services that do (or saying scene
+    /// services, when only those do); empty when none does.
+    package static func problems(in composite: ServiceComposite, built: Set<Framework>) -> [String] {
+        Framework.allCases.filter { !built.contains($0) }.compactMap { framework in
+            guard composite.handlesThroughScenes(framework.callback) else { return nil }
+            let names = composite.handlingServices(for: framework.callback).map { "\(type(of: $0))" }
+            let services = names.isEmpty ? "Scene services" : names.joined(separator: ", ")
+            return "\(services) adopt \(framework.capability), but AppServicesUIKit was "
+                + "built without the package's \(framework.rawValue) trait: \(framework.consequence). Add "
+                + "\"\(framework.rawValue)\" to the traits of the dependency on AppServices, or remove the services."
+        }
+    }
+
+    /// Logs ``problems(in:built:)`` for this build as errors, with `composite`'s logger.
+    static func report(in composite: ServiceComposite) {
+        for problem in problems(in: composite, built: built) { composite.configuration.logger.error("\(problem)") }
+    }
+}

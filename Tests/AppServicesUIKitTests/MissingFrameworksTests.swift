@@ -1,0 +1,59 @@
+#if !canImport(UIKit)
+import AppServices
+import AppServicesUIKit
+import Testing
+
+/// What the app delegate says before launch returns when the adapter was built without the
+/// package's `CarPlay` or `PushKit` trait and a service needs the framework: one error per
+/// framework, naming the services and the trait. The tests ask for the messages of a build
+/// without the frameworks directly, since this test run is built with the default traits.
+@MainActor
+@Suite("Frameworks left out by the package's traits")
+struct MissingFrameworksTests {
+    /// A scene service that hears CarPlay's callbacks in its own scene.
+    final class CarPlayScene: SceneService, CarPlayHandling {
+        init(scene: SceneInfo, context: AppContext) {}
+    }
+
+    @Test("This test run's adapter is built with both traits, the package's defaults")
+    func defaultTraitsBuildBoth() {
+        #expect(MissingFrameworks.built == [.carPlay, .pushKit])
+    }
+
+    @Test("Without the traits, each framework a service needs is one error naming the services and the trait")
+    func errorsNameServicesAndTraits() {
+        let composite = ServiceComposite([StateOnly(), VoIPOnly(), CarPlayOnly()])
+        let problems = MissingFrameworks.problems(in: composite, built: [])
+        #expect(
+            problems == [
+                "CarPlayOnly adopt CarPlayHandling, but AppServicesUIKit was built without the package's CarPlay "
+                    + "trait: there is no CarPlay scene delegate, and CarPlay's callbacks reach no service. Add "
+                    + "\"CarPlay\" to the traits of the dependency on AppServices, or remove the services.",
+                "VoIPOnly adopt VoIPPushHandling, but AppServicesUIKit was built without the package's PushKit "
+                    + "trait: the app delegate creates no push registry, and VoIP pushes reach no service. Add "
+                    + "\"PushKit\" to the traits of the dependency on AppServices, or remove the services.",
+            ]
+        )
+    }
+
+    @Test("Only the frameworks left out are reported, and only when a service needs them")
+    func onlyWhatIsMissingAndNeeded() {
+        let both = ServiceComposite([VoIPOnly(), CarPlayOnly()])
+        #expect(MissingFrameworks.problems(in: both, built: [.carPlay, .pushKit]).isEmpty)
+        let withoutPushKit = MissingFrameworks.problems(in: both, built: [.carPlay])
+        #expect(withoutPushKit.count == 1)
+        #expect(withoutPushKit.first?.hasPrefix("VoIPOnly adopt VoIPPushHandling") == true)
+        let neither = ServiceComposite([StateOnly(), NotificationsOnly()])
+        #expect(MissingFrameworks.problems(in: neither, built: []).isEmpty)
+    }
+
+    @Test("A CarPlay scene service is reported too, as scene services")
+    func sceneServices() throws {
+        let composite = ServiceComposite([StateOnly()])
+        try composite.registerSceneServices([CarPlayScene.self])
+        let problems = MissingFrameworks.problems(in: composite, built: [])
+        #expect(problems.count == 1)
+        #expect(problems.first?.hasPrefix("Scene services adopt CarPlayHandling") == true)
+    }
+}
+#endif
