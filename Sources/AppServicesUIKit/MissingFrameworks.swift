@@ -1,4 +1,4 @@
-package import AppServices
+import AppServices
 import Logging
 
 /// What a build of the adapter without the package's `CarPlay` or `PushKit` trait cannot do,
@@ -8,10 +8,13 @@ import Logging
 /// `ServiceOrientedCarPlaySceneDelegate`, and the app delegate creates no push registry. A
 /// service that adopts `CarPlayHandling` or `VoIPPushHandling` would then never be called,
 /// and nothing would say so; the app delegate logs an error naming it instead.
+///
+/// Internal, and called only from a build that lacks a trait, so that a release build with
+/// both traits compiles none of it (the tests reach it through `@testable import`).
 @MainActor
-package enum MissingFrameworks {
+enum MissingFrameworks {
     /// A framework the adapter imports only with the package trait of the same name.
-    package enum Framework: String, CaseIterable, Sendable {
+    enum Framework: String, CaseIterable, Equatable, Sendable {
         /// CarPlay, for `CarPlayHandling` services (the `CarPlay` trait).
         case carPlay = "CarPlay"
         /// PushKit, for `VoIPPushHandling` services (the `PushKit` trait).
@@ -42,14 +45,14 @@ package enum MissingFrameworks {
         }
     }
 
-    /// The frameworks this build of the adapter imports.
-    package static var built: Set<Framework> {
-        var built: Set<Framework> = []
+    /// The frameworks this build of the adapter imports, in ``Framework``'s order.
+    static var built: [Framework] {
+        var built: [Framework] = []
         #if CarPlay
-        built.insert(.carPlay)
+        built.append(.carPlay)
         #endif
         #if PushKit
-        built.insert(.pushKit)
+        built.append(.pushKit)
         #endif
         return built
     }
@@ -57,7 +60,7 @@ package enum MissingFrameworks {
     /// An error message for each framework missing from `built` that a service of
     /// `composite` needs, naming the application-wide services that do (or saying scene
     /// services, when only those do); empty when none does.
-    package static func problems(in composite: ServiceComposite, built: Set<Framework>) -> [String] {
+    static func problems(in composite: ServiceComposite, built: [Framework]) -> [String] {
         Framework.allCases.filter { !built.contains($0) }.compactMap { framework in
             guard composite.handlesThroughScenes(framework.callback) else { return nil }
             let names = composite.handlingServices(for: framework.callback).map { "\(type(of: $0))" }
@@ -68,8 +71,11 @@ package enum MissingFrameworks {
         }
     }
 
-    /// Logs ``problems(in:built:)`` for this build as errors, with `composite`'s logger.
+    /// Logs ``problems(in:built:)`` for this build as errors, with `composite`'s logger;
+    /// nothing in a build with both traits.
     static func report(in composite: ServiceComposite) {
+        #if !CarPlay || !PushKit
         for problem in problems(in: composite, built: built) { composite.configuration.logger.error("\(problem)") }
+        #endif
     }
 }

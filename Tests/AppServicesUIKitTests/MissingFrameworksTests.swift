@@ -1,6 +1,6 @@
 #if !canImport(UIKit)
 import AppServices
-import AppServicesUIKit
+@testable import AppServicesUIKit
 import Testing
 
 /// What the app delegate says before launch returns when the adapter was built without the
