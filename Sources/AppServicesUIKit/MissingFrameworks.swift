@@ -36,11 +36,11 @@ enum MissingFrameworks {
             }
         }
 
-        /// What the services miss without the framework.
+        /// What the adapter lacks without the framework.
         var consequence: String {
             switch self {
-            case .carPlay: "there is no CarPlay scene delegate, and CarPlay's callbacks reach no service"
-            case .pushKit: "the app delegate creates no push registry, and VoIP pushes reach no service"
+            case .carPlay: "it has no CarPlay scene delegate"
+            case .pushKit: "its app delegate is no push registry's delegate and creates none"
             }
         }
     }
@@ -64,9 +64,9 @@ enum MissingFrameworks {
         Framework.allCases.filter { !built.contains($0) }.compactMap { framework in
             guard composite.handlesThroughScenes(framework.callback) else { return nil }
             let names = composite.handlingServices(for: framework.callback).map { "\(type(of: $0))" }
-            let services = names.isEmpty ? "Scene services" : names.joined(separator: ", ")
-            return "\(services) adopt \(framework.capability), but AppServicesUIKit was "
-                + "built without the package's \(framework.rawValue) trait: \(framework.consequence). Add "
+            let services = names.isEmpty ? "scene services" : names.joined(separator: ", ")
+            return "\(framework.capability) services (\(services)) will never be called: AppServicesUIKit was "
+                + "built without the package's \(framework.rawValue) trait, so \(framework.consequence). Add "
                 + "\"\(framework.rawValue)\" to the traits of the dependency on AppServices, or remove the services."
         }
     }

@@ -78,10 +78,10 @@ typealias AppDelegateProtocols = UIApplicationDelegate & UNUserNotificationCente
 ///
 /// **PushKit** (with the package's `PushKit` trait, on by default; without it the adapter
 /// does not import PushKit, and a service that adopts `VoIPPushHandling` is reported as an
-/// error before launch returns). The delegate is also a `PKPushRegistryDelegate`. Before launch returns it
-/// creates a `PKPushRegistry` on the main queue (``pushRegistry``), becomes its delegate and
-/// asks for the push types the services handle, when a service adopts `VoIPPushHandling`, and
-/// never otherwise. It claims `pushRegistry(_:didUpdate:for:)`, PushKit's one required method,
+/// error before launch returns). The delegate is also a `PKPushRegistryDelegate`. Before
+/// launch returns it creates a `PKPushRegistry` on the main queue (``pushRegistry``),
+/// becomes its delegate and asks for the push types the services handle, when a service
+/// adopts `VoIPPushHandling`, and never otherwise. It claims `pushRegistry(_:didUpdate:for:)`, PushKit's one required method,
 /// always, and the incoming-push and token-invalidation methods on the same terms as the
 /// others. An incoming push's completion is called exactly once, after the services have
 /// finished or at the deadline; see `VoIPPushHandling` for the CallKit rule it checks.

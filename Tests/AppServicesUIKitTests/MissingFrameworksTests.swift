@@ -26,12 +26,12 @@ struct MissingFrameworksTests {
         let problems = MissingFrameworks.problems(in: composite, built: [])
         #expect(
             problems == [
-                "CarPlayOnly adopt CarPlayHandling, but AppServicesUIKit was built without the package's CarPlay "
-                    + "trait: there is no CarPlay scene delegate, and CarPlay's callbacks reach no service. Add "
-                    + "\"CarPlay\" to the traits of the dependency on AppServices, or remove the services.",
-                "VoIPOnly adopt VoIPPushHandling, but AppServicesUIKit was built without the package's PushKit "
-                    + "trait: the app delegate creates no push registry, and VoIP pushes reach no service. Add "
-                    + "\"PushKit\" to the traits of the dependency on AppServices, or remove the services.",
+                "CarPlayHandling services (CarPlayOnly) will never be called: AppServicesUIKit was built without "
+                    + "the package's CarPlay trait, so it has no CarPlay scene delegate. Add \"CarPlay\" to the "
+                    + "traits of the dependency on AppServices, or remove the services.",
+                "VoIPPushHandling services (VoIPOnly) will never be called: AppServicesUIKit was built without "
+                    + "the package's PushKit trait, so its app delegate is no push registry's delegate and creates "
+                    + "none. Add \"PushKit\" to the traits of the dependency on AppServices, or remove the services.",
             ]
         )
     }
@@ -42,7 +42,7 @@ struct MissingFrameworksTests {
         #expect(MissingFrameworks.problems(in: both, built: [.carPlay, .pushKit]).isEmpty)
         let withoutPushKit = MissingFrameworks.problems(in: both, built: [.carPlay])
         #expect(withoutPushKit.count == 1)
-        #expect(withoutPushKit.first?.hasPrefix("VoIPOnly adopt VoIPPushHandling") == true)
+        #expect(withoutPushKit.first?.hasPrefix("VoIPPushHandling services (VoIPOnly) will never be called") == true)
         let neither = ServiceComposite([StateOnly(), NotificationsOnly()])
         #expect(MissingFrameworks.problems(in: neither, built: []).isEmpty)
     }
@@ -53,7 +53,7 @@ struct MissingFrameworksTests {
         try composite.registerSceneServices([CarPlayScene.self])
         let problems = MissingFrameworks.problems(in: composite, built: [])
         #expect(problems.count == 1)
-        #expect(problems.first?.hasPrefix("Scene services adopt CarPlayHandling") == true)
+        #expect(problems.first?.hasPrefix("CarPlayHandling services (scene services) will never") == true)
     }
 }
 #endif
