@@ -24,6 +24,9 @@ let package = Package(
             name: "BenchmarkWorkloads",
             dependencies: [
                 .product(name: "AppServices", package: "AppServices"),
+                // Target 1 also dispatches through the UIKit adapter, as an iOS app's
+                // callbacks arrive (on Linux, the adapter built against its shim).
+                .product(name: "AppServicesUIKit", package: "AppServices"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
             ]

@@ -8,17 +8,20 @@ import BenchmarkWorkloads
 enum Profiling {
     /// The workloads that can be profiled.
     static let names = [
-        "all-handle-10", "all-handle-1000", "few-handle", "silent-push", "will-present", "notification-response",
-        "validate-10k", "validate-100k", "cold-launch",
+        "all-handle-10", "all-handle-1000", "all-handle-10-uikit", "few-handle", "silent-push",
+        "will-present", "notification-response", "validate-10k", "validate-100k", "cold-launch",
     ]
 
     /// Runs the workload `name` on `side`; `false` when the name is unknown.
     static func run(_ name: String, side: String, iterations: Int?) async throws -> Bool {
         let ours = side != "peer"
         switch name {
-        case "all-handle-10", "all-handle-1000":
-            let workload = AllServicesHandleWorkload(serviceCount: name == "all-handle-10" ? 10 : 1000)
-            let times = iterations ?? (name == "all-handle-10" ? 5_000_000 : 50_000)
+        case "all-handle-10", "all-handle-1000", "all-handle-10-uikit":
+            let workload = AllServicesHandleWorkload(
+                serviceCount: name == "all-handle-1000" ? 1000 : 10,
+                asUIKitAdapter: name == "all-handle-10-uikit"
+            )
+            let times = iterations ?? (name == "all-handle-1000" ? 50_000 : 5_000_000)
             ours ? workload.dispatchThroughComposite(times: times) : workload.dispatchByHand(times: times)
             consume(workload.callbackCount)
         case "few-handle":

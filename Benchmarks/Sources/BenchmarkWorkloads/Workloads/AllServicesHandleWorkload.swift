@@ -1,4 +1,9 @@
 public import AppServices
+import AppServicesUIKit
+
+#if canImport(UIKit)
+import UIKit
+#endif
 
 /// Target 1: synchronous callbacks that every one of N services handles, through the
 /// composite and through the hand-written forwarding app delegate. One iteration is the
@@ -17,19 +22,38 @@ public final class AllServicesHandleWorkload {
     private let services: [any CallbackCounting]
 
     /// Builds both sides with `serviceCount` services (at most 1,000); with `asUIKitAdapter`,
-    /// the composite is configured as `ServiceOrientedAppDelegate` configures it (UIKit
-    /// posts the life-cycle notifications, so the composite never does).
+    /// our side is `ServiceOrientedAppDelegate` itself, launched and active, and the
+    /// callbacks arrive through its `UIApplicationDelegate` methods, as UIKit calls them.
     public init(serviceCount: Int, asUIKitAdapter: Bool = false) {
         services = (0..<serviceCount).map { CountingServiceKind.becomeActive.make(index: $0) }
-        var configuration = ServiceComposite.Configuration.benchmark
-        if asUIKitAdapter { configuration.lifecycleNotifications = .never }
-        composite = .active(services, configuration: configuration)
+        if asUIKitAdapter {
+            let adapter = BenchmarkAppDelegate(services: services)
+            adapter.launchAndActivate(application)
+            self.adapter = adapter
+            composite = adapter.composite
+        } else {
+            adapter = nil
+            composite = .active(services, configuration: .benchmark)
+        }
         handWritten = HandWrittenAppDelegate(serviceCount: serviceCount)
         uniform = UniformAppDelegate(serviceCount: serviceCount)
     }
 
-    /// Dispatches the two callbacks `times` times through the composite, as a user does.
+    /// The UIKit adapter our side dispatches through, when built `asUIKitAdapter`.
+    private let adapter: BenchmarkAppDelegate?
+    /// The application object the adapter's callbacks come with.
+    private let application = UIApplication.shared
+
+    /// Dispatches the two callbacks `times` times through the composite, as a user does
+    /// (through the UIKit adapter's delegate methods, when built `asUIKitAdapter`).
     public func dispatchThroughComposite(times: Int) {
+        if let adapter {
+            for _ in 0..<times {
+                adapter.applicationWillResignActive(application)
+                adapter.applicationDidBecomeActive(application)
+            }
+            return
+        }
         for _ in 0..<times {
             composite.willResignActive()
             composite.didBecomeActive()
