@@ -128,7 +128,7 @@ extension ServiceComposite {
         notify(.didBecomeActive, (any ApplicationStateHandling).self, platform: platform) {
             $0.applicationDidBecomeActive($1)
         }
-        launch?.reportFirstFrameAfterMainQueueTurn()
+        state.launchToReportFirstFrame()?.reportFirstFrameAfterMainQueueTurn()
         if state.launchRepeats { launch?.becameActive() }
     }
 

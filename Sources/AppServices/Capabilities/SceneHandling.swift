@@ -246,7 +246,7 @@ extension ServiceComposite {
                 $0.sceneDidBecomeActive($1)
             }
         }
-        launch?.reportFirstFrameAfterMainQueueTurn()
+        state.launchToReportFirstFrame()?.reportFirstFrameAfterMainQueueTurn()
     }
 
     /// Dispatches `sceneWillResignActive(_:)` for `scene`, then the application-level

@@ -38,7 +38,8 @@ extension ServiceComposite {
     /// loop over the handler list, the bookkeeping after. Its shape was decided by
     /// measurement (see the benchmarks): the handler list and the services are borrowed,
     /// and each context is made of borrowed parts for the one call it is passed to, so a
-    /// dispatch retains and releases nothing.
+    /// call into a service retains and releases nothing, and the dispatch allocates nothing
+    /// (the platform objects, if any, ride in the contexts unboxed).
     @inline(__always)
     func notify<Service>(
         _ callback: AppCallback,
@@ -47,7 +48,7 @@ extension ServiceComposite {
         _ body: (borrowing Service, borrowing AppContext) -> Void
     ) {
         beginDispatch(callback)
-        let origin = AppContext.Origin.of(platform: platform)
+        let origin = AppContext.Origin.of(platform)
         let down = callback.direction == .down
         let sessions = state.hasSessions
         if down, sessions { notifySessions(callback, service, origin, reversed: true, body) }
@@ -69,7 +70,7 @@ extension ServiceComposite {
     ) {
         beginDispatch(callback, scene: scene)
         let down = callback.direction == .down
-        let origin = AppContext.Origin.of(platform: platform, scene: scene)
+        let origin = state.origin(platform: platform, scene: scene)
         let own = sceneHandlers(of: callback, as: service, scene)
         let sessions = state.hasSessions
         if down, let own { call(own, callback, origin, reversed: true, body) }
@@ -92,7 +93,7 @@ extension ServiceComposite {
     ) -> Response {
         beginDispatch(callback)
         var fold = ResponseMerge<Response>.Fold(merge)
-        let origin = AppContext.Origin.of(platform: platform)
+        let origin = AppContext.Origin.of(platform)
         state.withHandlers(of: callback, as: service) {
             call($0, callback, origin, reversed: false) { fold.add(body($0, $1)) }
         }
@@ -116,7 +117,7 @@ extension ServiceComposite {
     ) -> Response {
         beginDispatch(callback, scene: scene)
         var fold = ResponseMerge<Response>.Fold(merge)
-        let origin = AppContext.Origin.of(platform: platform, scene: scene)
+        let origin = state.origin(platform: platform, scene: scene)
         state.withHandlers(of: callback, as: service) {
             call($0, callback, origin, reversed: false) { fold.add(body($0, $1)) }
         }
@@ -180,7 +181,7 @@ extension ServiceComposite {
     ) {
         beginDispatch(callback, scene: scene)
         defer { endDispatch(callback, scene: scene) }
-        let origin = AppContext.Origin.of(platform: platform, scene: scene)
+        let origin = state.origin(platform: platform, scene: scene)
         var handlers = self.handlers.list(of: callback, as: service)
         // Each job's context box, when some name a session; empty when all are `origin`.
         var origins: ContiguousArray<AppContext.Origin?> = []

@@ -56,7 +56,7 @@ extension ServiceComposite {
                         composite: self,
                         service: context.service,
                         callback: nil,
-                        origin: AppContext.Origin(platform: nil, scene: scene, session: context.origin?.session)
+                        origin: .boxed(platform: nil, scene: scene, session: context.origin?.session)
                     )
                 )
             },

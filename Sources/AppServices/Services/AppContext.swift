@@ -16,8 +16,9 @@ public import Logging
 public struct AppContext: Sendable {
     // Four words, so that a context is passed to a service in registers: a dispatch makes
     // one for each call, of parts it borrows, which costs four moves and no reference
-    // counting. What few callbacks carry (the platform's objects, the scene) is boxed, so
-    // an application-wide callback from a host without platform objects allocates nothing.
+    // counting. What a callback carries besides its name is one word too: the platform's
+    // objects as the adapter passed them, or a box when there is also a scene or a session,
+    // so an application-wide callback allocates nothing and retains nothing.
 
     /// The outermost composite, which owns lookup, events and state.
     let composite: ServiceComposite
@@ -28,41 +29,76 @@ public struct AppContext: Sendable {
     /// static constant of ``AppCallback`` (its initializer is internal), alive for the
     /// whole process, so a context need not retain it.
     private unowned(unsafe) let dispatched: AppCallback?
-    /// The platform's objects and the scene, when the callback has either.
+    /// The platform's objects, the scene and the session, when the callback has any.
     let origin: Origin?
 
-    /// What a callback carries besides its name, boxed: the platform's objects, the scene,
-    /// and the session of a session's service.
-    final class Origin: Sendable {
-        let platform: PlatformObjects?
-        let scene: SceneInfo?
-        let session: SessionInfo?
+    /// What a callback carries besides its name: the platform's objects alone, as the
+    /// adapter passed them, or a box of them with the scene and the session of a session's
+    /// service. One word either way (the case is kept in the references' spare bits).
+    enum Origin: Sendable {
+        /// The platform's objects, and nothing else.
+        case platform(PlatformObjects)
+        /// A scene or a session, with the platform's objects if any.
+        case box(Box)
 
-        init(platform: PlatformObjects?, scene: SceneInfo?, session: SessionInfo? = nil) {
-            self.platform = platform
-            self.scene = scene
-            self.session = session
+        /// The platform's objects, the scene and the session, boxed.
+        final class Box: Sendable {
+            let platform: PlatformObjects?
+            let scene: SceneInfo?
+            let session: SessionInfo?
+
+            init(platform: PlatformObjects?, scene: SceneInfo?, session: SessionInfo?) {
+                self.platform = platform
+                self.scene = scene
+                self.session = session
+            }
         }
 
-        /// The box of `platform` and `scene`; `nil`, with nothing allocated, when both are.
+        /// `platform`, `scene` and `session`, boxed.
+        static func boxed(platform: PlatformObjects?, scene: SceneInfo?, session: SessionInfo? = nil) -> Origin {
+            .box(Box(platform: platform, scene: scene, session: session))
+        }
+
+        /// What a callback without a scene carries for `platform`: the objects unboxed.
+        @inline(__always)
+        static func of(_ platform: PlatformObjects?) -> Origin? {
+            guard let platform else { return nil }
+            return .platform(platform)
+        }
+
+        /// What a callback carries for `platform` and `scene`: `nil` when both are; the
+        /// platform's objects unboxed without a scene.
         @inline(__always)
         static func of(platform: PlatformObjects?, scene: SceneInfo?) -> Origin? {
-            guard let scene else { return of(platform: platform) }
-            return Origin(platform: platform, scene: scene)
+            guard let scene else { return platform.map(Origin.platform) }
+            return .boxed(platform: platform, scene: scene)
         }
 
-        /// This box for the services of `session`: itself when it names that session already,
-        /// otherwise a new one.
+        /// The platform's objects, if any.
+        var platform: PlatformObjects? {
+            switch self {
+            case .platform(let platform): platform
+            case .box(let box): box.platform
+            }
+        }
+
+        /// The scene, if any.
+        var scene: SceneInfo? {
+            guard case .box(let box) = self else { return nil }
+            return box.scene
+        }
+
+        /// The session of a session's service, if any.
+        var session: SessionInfo? {
+            guard case .box(let box) = self else { return nil }
+            return box.session
+        }
+
+        /// This for the services of `session`: `sessionBox` (which names that session) when
+        /// there is nothing else to carry, otherwise a new box with the session added.
         func `for`(_ session: SessionInfo, sessionBox: Origin) -> Origin {
             if platform == nil, scene == nil { return sessionBox }
-            return Origin(platform: platform, scene: scene, session: session)
-        }
-
-        /// The box of `platform`, for a callback that concerns no scene; `nil` without one.
-        @inline(__always)
-        static func of(platform: PlatformObjects?) -> Origin? {
-            guard let platform else { return nil }
-            return Origin(platform: platform, scene: nil)
+            return .boxed(platform: platform, scene: scene, session: session)
         }
     }
 

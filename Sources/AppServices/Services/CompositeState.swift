@@ -167,6 +167,21 @@ final class CompositeState {
     func attach(_ launch: Launch) {
         self.launch = launch
         launchRepeats = !launch.graph.repeating.isEmpty
+        firstFrameRequested = false
+    }
+
+    /// Whether the attached launch has been asked to report its first frame.
+    private(set) var firstFrameRequested = false
+
+    /// The launch to ask to report its first frame, the first time the application or a
+    /// scene becomes active: the attached one, once; `nil` afterwards, so that every later
+    /// activation reads a flag rather than reaching the launch (a retain and an atomic
+    /// exchange each time).
+    @inline(__always)
+    func launchToReportFirstFrame() -> Launch? {
+        guard !firstFrameRequested, let launch else { return nil }
+        firstFrameRequested = true
+        return launch
     }
 
     /// The host's launch plan could not be made.
@@ -234,6 +249,28 @@ final class CompositeState {
     func endDispatch(_ callback: AppCallback) -> DispatchEnd {
         lifecycle.didDispatch(callback)
         return events.exitDispatch() ? .drainEvents : []
+    }
+
+    /// The box of the last scene callback's platform objects and scene, which the next scene
+    /// callback reuses when it comes with the same objects and an equal scene; dropped when
+    /// its scene disconnects, so that no scene outlives that here.
+    private var sceneOrigin: AppContext.Origin.Box?
+
+    /// What the contexts of a callback carry for `platform` and `scene`: `nil` when both
+    /// are, the platform's objects unboxed without a scene, and for a scene the last scene
+    /// callback's box again when it holds the same.
+    @inline(__always)
+    func origin(platform: PlatformObjects?, scene: SceneInfo?) -> AppContext.Origin? {
+        guard let scene else { return platform.map(AppContext.Origin.platform) }
+        return .box(sceneBox(platform: platform, scene: scene))
+    }
+
+    /// The box of a scene callback (see ``origin(platform:scene:)``).
+    private func sceneBox(platform: PlatformObjects?, scene: SceneInfo) -> AppContext.Origin.Box {
+        if let sceneOrigin, sceneOrigin.platform === platform, sceneOrigin.scene == scene { return sceneOrigin }
+        let made = AppContext.Origin.Box(platform: platform, scene: scene, session: nil)
+        sceneOrigin = made
+        return made
     }
 
     /// A launch is being dispatched, into the background or not (from its options), for
@@ -326,7 +363,10 @@ final class CompositeState {
     }
 
     /// The scene named `identifier` disconnected.
-    func sceneDisconnected(_ identifier: String) { connectedScenes.removeAll { $0.identifier == identifier } }
+    func sceneDisconnected(_ identifier: String) {
+        connectedScenes.removeAll { $0.identifier == identifier }
+        if sceneOrigin?.scene?.identifier == identifier { sceneOrigin = nil }
+    }
 
     // MARK: - Sessions
 

@@ -51,6 +51,7 @@ public final class PlatformObjects {
     /// Creates a set of raw objects.
     public init(_ values: [Key: Any]) {
         self.values = values
+        self.application = values[.application] as AnyObject?
     }
 
     /// The raw object stored under `key`, if any.
@@ -59,6 +60,7 @@ public final class PlatformObjects {
     /// The raw object stored under `key`, cast to `type`.
     public func value<T>(_ key: Key, as type: T.Type = T.self) -> T? { values[key] as? T }
 
-    /// The application object, if the adapter passed one.
-    public var application: AnyObject? { values[.application] as AnyObject? }
+    /// The application object, if the adapter passed one (read once, when made: an adapter
+    /// compares it at every callback).
+    public let application: AnyObject?
 }

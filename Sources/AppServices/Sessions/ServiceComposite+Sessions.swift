@@ -53,7 +53,7 @@ extension ServiceComposite {
         }
         var made = ContiguousArray<any AppService>()
         var problems: [ServiceGraphError.Problem] = []
-        let origin = AppContext.Origin(platform: nil, scene: nil, session: session)
+        let origin = AppContext.Origin.boxed(platform: nil, scene: nil, session: session)
         problems = state.beginSession(session, made)
         for type in state.sessionServices.ordered {
             made.append(

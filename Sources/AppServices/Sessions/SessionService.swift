@@ -101,7 +101,7 @@ struct SessionServices {
             services: services,
             handlers: HandlerTable(services),
             routes: routes,
-            origin: AppContext.Origin(platform: nil, scene: nil, session: session)
+            origin: .boxed(platform: nil, scene: nil, session: session)
         )
         return problems
     }
