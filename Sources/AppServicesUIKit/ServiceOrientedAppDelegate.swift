@@ -131,6 +131,9 @@ open class ServiceOrientedAppDelegate: UIResponder, AppDelegateProtocols {
     package static weak var current: ServiceOrientedAppDelegate?
 
     private var builtComposite: ServiceComposite?
+    /// The raw objects of the callbacks that come with the application alone (see
+    /// `platform(_:)`).
+    private var applicationObjects: PlatformObjects?
 
     /// Creates the delegate; UIKit calls this once.
     public override init() {
@@ -264,13 +267,22 @@ open class ServiceOrientedAppDelegate: UIResponder, AppDelegateProtocols {
     public nonisolated static var forwardedSelectors: [String] { Array(UIKitSelectors.applicationDelegate.keys) }
 
     /// The raw objects of a callback: the application and `values` that are present.
-    private func platform(
-        _ application: UIApplication,
-        _ values: [PlatformObjects.Key: Any?] = [:]
-    ) -> PlatformObjects {
+    private func platform(_ application: UIApplication, _ values: [PlatformObjects.Key: Any?]) -> PlatformObjects {
         var objects = values.compactMapValues { $0 }
+        guard !objects.isEmpty else { return platform(application) }
         objects[.application] = application
         return PlatformObjects(objects)
+    }
+
+    /// The raw objects of a callback that comes with the application alone (the state
+    /// callbacks, system events): the same objects each time, made once. They cannot
+    /// change, and the composite reuses what it makes of them, so such a callback
+    /// allocates nothing.
+    private func platform(_ application: UIApplication) -> PlatformObjects {
+        if let applicationObjects, applicationObjects.application === application { return applicationObjects }
+        let made = PlatformObjects([.application: application])
+        applicationObjects = made
+        return made
     }
 
     // MARK: - Launch
