@@ -39,6 +39,16 @@ extension PlatformObjects.Key {
     public static let pushCredentials = PlatformObjects.Key(rawValue: "pushCredentials")
 }
 
+extension PlatformObjects {
+    /// The objects of `values` that are present (a `nil` one is left out): where each of the
+    /// adapters starts the raw objects of a callback. One function, not inlined, so that the
+    /// module carries one copy of the dictionary code it needs, not one per adapter.
+    @inline(never)
+    static func present(_ values: [Key: Any?]) -> [Key: Any] {
+        values.compactMapValues { $0 }
+    }
+}
+
 extension AppContext {
     /// The UIKit objects the adapter received with this callback, typed.
     ///

@@ -132,7 +132,7 @@ open class ServiceOrientedAppDelegate: UIResponder, AppDelegateProtocols {
 
     private var builtComposite: ServiceComposite?
     /// The raw objects of the callbacks that come with the application alone (see
-    /// `platform(_:)`).
+    /// `platform(_:_:)`).
     private var applicationObjects: PlatformObjects?
 
     /// Creates the delegate; UIKit calls this once.
@@ -267,21 +267,23 @@ open class ServiceOrientedAppDelegate: UIResponder, AppDelegateProtocols {
     public nonisolated static var forwardedSelectors: [String] { Array(UIKitSelectors.applicationDelegate.keys) }
 
     /// The raw objects of a callback: the application and `values` that are present.
-    private func platform(_ application: UIApplication, _ values: [PlatformObjects.Key: Any?]) -> PlatformObjects {
-        var objects = values.compactMapValues { $0 }
-        guard !objects.isEmpty else { return platform(application) }
+    ///
+    /// A callback that comes with the application alone (the state callbacks, system
+    /// events) gets the same objects each time, made once. They cannot change, and the
+    /// composite hands them to the services as they are, so such a callback allocates
+    /// nothing.
+    private func platform(
+        _ application: UIApplication,
+        _ values: [PlatformObjects.Key: Any?] = [:]
+    ) -> PlatformObjects {
+        var objects = values.isEmpty ? [:] : PlatformObjects.present(values)
+        let applicationAlone = objects.isEmpty
+        if applicationAlone, let applicationObjects, applicationObjects.application === application {
+            return applicationObjects
+        }
         objects[.application] = application
-        return PlatformObjects(objects)
-    }
-
-    /// The raw objects of a callback that comes with the application alone (the state
-    /// callbacks, system events): the same objects each time, made once. They cannot
-    /// change, and the composite reuses what it makes of them, so such a callback
-    /// allocates nothing.
-    private func platform(_ application: UIApplication) -> PlatformObjects {
-        if let applicationObjects, applicationObjects.application === application { return applicationObjects }
-        let made = PlatformObjects([.application: application])
-        applicationObjects = made
+        let made = PlatformObjects(objects)
+        if applicationAlone { applicationObjects = made }
         return made
     }
 
@@ -777,11 +779,14 @@ open class ServiceOrientedAppDelegate: UIResponder, AppDelegateProtocols {
         notification: UNNotification?,
         response: UNNotificationResponse? = nil
     ) -> PlatformObjects {
-        var objects: [PlatformObjects.Key: Any] = [.userNotificationCenter: center]
-        objects[.userNotification] = notification
-        objects[.userInfo] = notification?.request.content.userInfo
-        objects[.notificationResponse] = response
-        return PlatformObjects(objects)
+        PlatformObjects(
+            PlatformObjects.present([
+                .userNotificationCenter: center,
+                .userNotification: notification,
+                .userInfo: notification?.request.content.userInfo,
+                .notificationResponse: response,
+            ])
+        )
     }
 
     // MARK: - PushKit

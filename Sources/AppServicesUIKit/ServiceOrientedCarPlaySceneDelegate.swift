@@ -109,7 +109,7 @@ open class ServiceOrientedCarPlaySceneDelegate: UIResponder, CPTemplateApplicati
         }
         objects[.interfaceController] = interfaceController
         objects[.window] = carWindow
-        objects.merge(values.compactMapValues { $0 }) { _, given in given }
+        objects.merge(PlatformObjects.present(values)) { _, given in given }
         return PlatformObjects(objects)
     }
 

@@ -86,44 +86,40 @@ open class ServiceOrientedSceneDelegate: UIResponder, UIWindowSceneDelegate {
 
     /// The raw objects of a callback for `scene`: the scene, its session, this delegate's
     /// window, and `values` that are present.
-    private func platform(_ scene: UIScene, _ values: [PlatformObjects.Key: Any?]) -> PlatformObjects {
-        var objects = values.compactMapValues { $0 }
-        guard !objects.isEmpty else { return platform(scene) }
+    ///
+    /// A callback that comes with the scene alone (the life-cycle callbacks) gets the same
+    /// objects while the scene and the window are the same, so that the composite reuses
+    /// the box it makes of them and such a callback allocates nothing. They are held
+    /// weakly: they hold the scene, which holds this delegate. The composite keeps them
+    /// while they are its last scene callback's, and lets them go when the scene
+    /// disconnects.
+    private func platform(_ scene: UIScene, _ values: [PlatformObjects.Key: Any?] = [:]) -> PlatformObjects {
+        var objects = values.isEmpty ? [:] : PlatformObjects.present(values)
+        let window = self.window
+        let madeFor = (scene: ObjectIdentifier(scene), window: window.map(ObjectIdentifier.init))
+        let sceneAlone = objects.isEmpty
+        if sceneAlone, let sceneObjects, sceneObjectsScene == madeFor.scene, sceneObjectsWindow == madeFor.window {
+            return sceneObjects
+        }
         objects[.scene] = scene
         objects[.session] = scene.session
         objects[.window] = window
-        return PlatformObjects(objects)
-    }
-
-    /// The raw objects of a callback that comes with the scene alone (the life-cycle
-    /// callbacks): the same objects while the scene and the window are, so that the
-    /// composite reuses the box it made of them and such a callback allocates nothing.
-    ///
-    /// Held weakly: they hold the scene, which holds this delegate. The composite keeps
-    /// them while they are its last scene callback's, and lets them go when the scene
-    /// disconnects.
-    private func platform(_ scene: UIScene) -> PlatformObjects {
-        let madeFor = SceneObjectsKey(scene: ObjectIdentifier(scene), window: window.map(ObjectIdentifier.init))
-        if let sceneObjects, sceneObjectsKey == madeFor { return sceneObjects }
-        var objects: [PlatformObjects.Key: Any] = [.scene: scene, .session: scene.session]
-        objects[.window] = window
         let made = PlatformObjects(objects)
-        sceneObjects = made
-        sceneObjectsKey = madeFor
+        if sceneAlone {
+            sceneObjects = made
+            sceneObjectsScene = madeFor.scene
+            sceneObjectsWindow = madeFor.window
+        }
         return made
     }
 
-    /// What ``platform(_:)``'s objects were made for: a scene and a window.
-    private struct SceneObjectsKey: Equatable {
-        let scene: ObjectIdentifier
-        let window: ObjectIdentifier?
-    }
-
-    /// The objects ``platform(_:)`` made last, while something else keeps them.
+    /// The objects `platform(_:_:)` made last for a callback that comes with the scene
+    /// alone, while something else keeps them.
     private weak var sceneObjects: PlatformObjects?
-    /// The scene and window they were made for (compared only while they live, and with
+    /// The scene and the window they were made for (compared only while they live, and with
     /// them the scene and window they hold, so the identifiers cannot have been reused).
-    private var sceneObjectsKey: SceneObjectsKey?
+    private var sceneObjectsScene: ObjectIdentifier?
+    private var sceneObjectsWindow: ObjectIdentifier?
 
     // MARK: - Life cycle
 

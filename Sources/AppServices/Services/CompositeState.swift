@@ -253,7 +253,7 @@ final class CompositeState {
 
     /// The box of the last scene callback's platform objects and scene, which the next scene
     /// callback reuses when it comes with the same objects and an equal scene; dropped when
-    /// its scene disconnects, so that no scene outlives that here.
+    /// a scene disconnects, so that no scene outlives that here.
     private var sceneOrigin: AppContext.Origin.Box?
 
     /// What the contexts of a callback carry for `platform` and `scene`: `nil` when both
@@ -365,7 +365,7 @@ final class CompositeState {
     /// The scene named `identifier` disconnected.
     func sceneDisconnected(_ identifier: String) {
         connectedScenes.removeAll { $0.identifier == identifier }
-        if sceneOrigin?.scene?.identifier == identifier { sceneOrigin = nil }
+        sceneOrigin = nil
     }
 
     // MARK: - Sessions
