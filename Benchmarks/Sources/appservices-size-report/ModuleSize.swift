@@ -29,9 +29,7 @@ struct ModuleSize {
         .filter { $0.lastPathComponent.hasSuffix(".build") }
         .filter { modules.contains(String($0.lastPathComponent.dropLast(".build".count))) }
         return try folders.compactMap { folder -> ModuleSize? in
-            let objects = try files.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
-                // `.swiftmodule.o` wraps a module's interface for the debugger: no code.
-                .filter { $0.pathExtension == "o" && !$0.lastPathComponent.hasSuffix(".swiftmodule.o") }
+            let objects = try Self.objects(in: folder)
             guard !objects.isEmpty else { return nil }
             let contents = try objects.map { try Data(contentsOf: $0) }
             let loaded = contents.map(ELFObject.loadedBytes)
@@ -43,6 +41,25 @@ struct ModuleSize {
             )
         }
         .sorted { ($0.package, $0.module) < ($1.package, $1.module) }
+    }
+
+    /// The object files of the module built in `folder` from its current sources: those the
+    /// compiler's output file map names, so that the object of a source file since removed,
+    /// which an earlier build left in the folder, is not counted. A module without a map (C)
+    /// counts every object in its folder.
+    private static func objects(in folder: URL) throws -> [URL] {
+        let files = FileManager.default
+        let all = try files.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
+            // `.swiftmodule.o` wraps a module's interface for the debugger: no code.
+            .filter { $0.pathExtension == "o" && !$0.lastPathComponent.hasSuffix(".swiftmodule.o") }
+        let map = folder.appending(path: "output-file-map.json")
+        guard files.fileExists(atPath: map.path(percentEncoded: false)) else { return all }
+        let entries = try JSONSerialization.jsonObject(with: Data(contentsOf: map)) as? [String: [String: String]]
+        guard let entries else {
+            throw PlanError(description: "\(map.path(percentEncoded: false)) is not a map of sources to outputs.")
+        }
+        let current = Set(entries.values.compactMap { $0["object"] }.map { URL(filePath: $0).lastPathComponent })
+        return all.filter { current.contains($0.lastPathComponent) }
     }
 
     /// A build plan the report cannot read.
