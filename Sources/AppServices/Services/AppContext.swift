@@ -18,7 +18,7 @@ public struct AppContext: Sendable {
     // one for each call, of parts it borrows, which costs four moves and no reference
     // counting. What a callback carries besides its name is one word too: the platform's
     // objects as the adapter passed them, or a box when there is also a scene or a session,
-    // so an application-wide callback allocates nothing and retains nothing.
+    // so an application-wide callback allocates nothing.
 
     /// The outermost composite, which owns lookup, events and state.
     let composite: ServiceComposite
