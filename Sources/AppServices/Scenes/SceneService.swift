@@ -211,26 +211,63 @@ extension ServiceComposite {
     ) -> Answer? {
         if let outer { return outer.firstAnswer(in: scene, platform: platform, ask) }
         sealIfNeeded(by: "firstAnswer(in:)")
-        var candidates = Array(plan.unsafelyUnwrapped.services)
-        if let scene, let own = state.sceneServices[scene.identifier] { candidates += own.services }
-        for service in candidates {
-            if let answer = ask(service, makeContext(type(of: service), nil, platform, scene)) { return answer }
-        }
-        return nil
+        return firstAnswer(among: plan.unsafelyUnwrapped.services, in: scene, platform: platform, ask)
     }
 
-    /// Calls `body` with every application-wide service, in dependency order, and then, with
-    /// `scene`, that scene's own services, each with a context naming the service and the
-    /// scene: for what an adapter asks of services of its own capabilities (the UIKit
-    /// adapter's menus).
-    package func forEachService(
+    /// ``firstAnswer(in:platform:_:)`` asking only the services that adopt `capability` (an
+    /// adapter's protocol, `(any PrivacyCoverProviding).self`), each as one.
+    ///
+    /// Which application-wide services adopt it is found once (the plan does not change once
+    /// sealed), so a platform's frequent question (a scene resigning active, a menu command
+    /// validated) casts no service that cannot answer; a scene's own services are cast each
+    /// time.
+    package func firstAnswer<Capability, Answer>(
+        from capability: Capability.Type,
         in scene: SceneInfo?,
         platform: PlatformObjects? = nil,
-        _ body: (any AppService, AppContext) -> Void
+        _ ask: (Capability, AppContext) -> Answer?
+    ) -> Answer? {
+        if let outer { return outer.firstAnswer(from: capability, in: scene, platform: platform, ask) }
+        sealIfNeeded(by: "firstAnswer(in:)")
+        let adopters = state.adopters(of: capability, among: plan.unsafelyUnwrapped.services)
+        return firstAnswer(among: adopters, in: scene, platform: platform) { service, context in
+            (service as? Capability).flatMap { ask($0, context) }
+        }
+    }
+
+    /// Calls `body` with every service that adopts `capability`, as in
+    /// ``firstAnswer(from:in:platform:_:)``: for what an adapter asks of all of them (the
+    /// UIKit adapter's menus).
+    package func forEachService<Capability>(
+        adopting capability: Capability.Type,
+        in scene: SceneInfo?,
+        platform: PlatformObjects? = nil,
+        _ body: (Capability, AppContext) -> Void
     ) {
-        let _: Never? = firstAnswer(in: scene, platform: platform) { service, context in
+        let _: Never? = firstAnswer(from: capability, in: scene, platform: platform) { service, context in
             body(service, context)
             return nil
         }
+    }
+
+    /// Asks `services` and then, for a `scene`, that scene's own services, in order, until
+    /// one answers; every context carries one box of `platform` and `scene`, made once.
+    private func firstAnswer<Answer>(
+        among services: some Collection<any AppService>,
+        in scene: SceneInfo?,
+        platform: PlatformObjects?,
+        _ ask: (any AppService, AppContext) -> Answer?
+    ) -> Answer? {
+        let origin = state.origin(platform: platform, scene: scene)
+        for service in services {
+            let context = AppContext(composite: self, service: type(of: service), callback: nil, origin: origin)
+            if let answer = ask(service, context) { return answer }
+        }
+        guard let scene, let own = state.sceneServices[scene.identifier] else { return nil }
+        for service in own.services {
+            let context = AppContext(composite: self, service: type(of: service), callback: nil, origin: origin)
+            if let answer = ask(service, context) { return answer }
+        }
+        return nil
     }
 }

@@ -273,6 +273,24 @@ final class CompositeState {
         return made
     }
 
+    /// The application-wide services that adopt each adapter's capability asked of so far
+    /// (``ServiceComposite/firstAnswer(from:in:platform:_:)``), by the capability's type.
+    private var adoptersByCapability: [ObjectIdentifier: [any AppService]] = [:]
+
+    /// The services of `services` (the sealed plan's) that adopt `capability`, in order:
+    /// found the first time a capability is asked of, and remembered, since the plan does
+    /// not change once sealed.
+    func adopters<Capability>(
+        of capability: Capability.Type,
+        among services: ContiguousArray<any AppService>
+    ) -> [any AppService] {
+        let key = ObjectIdentifier(capability)
+        if let known = adoptersByCapability[key] { return known }
+        let found = services.filter { $0 is Capability }
+        adoptersByCapability[key] = found
+        return found
+    }
+
     /// A launch is being dispatched, into the background or not (from its options), for
     /// the reason its options give.
     func launching(_ options: LaunchOptions) {
