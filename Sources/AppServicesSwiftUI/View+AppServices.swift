@@ -68,8 +68,8 @@ struct SceneServicesModifier: ViewModifier {
         let cover =
             scenePhase == .active
             ? nil
-            : composite.firstAnswer(in: connection.scene) { service, context in
-                (service as? any PrivacyCoverViewProviding)?.privacyCoverView(context: context)
+            : composite.firstAnswer(from: (any PrivacyCoverViewProviding).self, in: connection.scene) {
+                $0.privacyCoverView(context: $1)
             }
         return
             view

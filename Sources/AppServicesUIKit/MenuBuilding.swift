@@ -73,8 +73,8 @@ extension AdapterCapability {
 extension ServiceComposite {
     /// Asks every ``MenuBuilding`` service, in dependency order, to contribute to `builder`.
     func buildMenu(with builder: any UIMenuBuilder, platform: PlatformObjects?) {
-        forEachService(in: nil, platform: platform) { service, context in
-            (service as? any MenuBuilding)?.buildMenu(with: builder, context: context)
+        forEachService(adopting: (any MenuBuilding).self, in: nil, platform: platform) {
+            $0.buildMenu(with: builder, context: $1)
         }
     }
 
@@ -82,8 +82,8 @@ extension ServiceComposite {
     /// one owns it; whether one did.
     @discardableResult
     func validate(_ command: UICommand, platform: PlatformObjects?) -> Bool {
-        firstAnswer(in: nil, platform: platform) { service, context in
-            (service as? any MenuBuilding)?.validate(command, context: context) == true ? true : nil
+        firstAnswer(from: (any MenuBuilding).self, in: nil, platform: platform) {
+            $0.validate(command, context: $1) ? true : nil
         } ?? false
     }
 }

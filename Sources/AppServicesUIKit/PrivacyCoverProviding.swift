@@ -48,8 +48,8 @@ struct PrivacyCovers {
     ) {
         let id = ObjectIdentifier(scene)
         guard windows[id] == nil else { return }
-        let cover = composite.firstAnswer(in: info, platform: platform) { service, context in
-            (service as? any PrivacyCoverProviding)?.privacyCover(for: scene, context: context)
+        let cover = composite.firstAnswer(from: (any PrivacyCoverProviding).self, in: info, platform: platform) {
+            $0.privacyCover(for: scene, context: $1)
         }
         guard let cover else { return }
         let window = UIWindow(windowScene: scene)

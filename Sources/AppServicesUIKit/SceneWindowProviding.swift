@@ -32,8 +32,8 @@ extension ServiceComposite {
         info: SceneInfo?,
         platform: PlatformObjects?
     ) -> UIWindow? {
-        let window = firstAnswer(in: info, platform: platform) { service, context in
-            (service as? any SceneWindowProviding)?.window(for: scene, context: context)
+        let window = firstAnswer(from: (any SceneWindowProviding).self, in: info, platform: platform) {
+            $0.window(for: scene, context: $1)
         }
         window?.makeKeyAndVisible()
         return window

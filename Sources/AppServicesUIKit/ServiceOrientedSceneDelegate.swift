@@ -89,10 +89,10 @@ open class ServiceOrientedSceneDelegate: UIResponder, UIWindowSceneDelegate {
     ///
     /// A callback that comes with the scene alone (the life-cycle callbacks) gets the same
     /// objects while the scene and the window are the same, so that the composite reuses
-    /// the box it makes of them and such a callback allocates nothing. They are held
-    /// weakly: they hold the scene, which holds this delegate. The composite keeps them
-    /// while they are its last scene callback's, and lets them go when the scene
-    /// disconnects.
+    /// the box it makes of them and such a callback allocates nothing. They hold the scene,
+    /// which holds this delegate: `sceneDidDisconnect(_:)` lets them go, so that the scene
+    /// and its delegate are released once disconnected. (Held weakly instead, they would
+    /// take the slow path of reference counting at every retain, for their whole life.)
     private func platform(_ scene: UIScene, _ values: [PlatformObjects.Key: Any?] = [:]) -> PlatformObjects {
         var objects = values.isEmpty ? [:] : PlatformObjects.present(values)
         let window = self.window
@@ -114,10 +114,10 @@ open class ServiceOrientedSceneDelegate: UIResponder, UIWindowSceneDelegate {
     }
 
     /// The objects `platform(_:_:)` made last for a callback that comes with the scene
-    /// alone, while something else keeps them.
-    private weak var sceneObjects: PlatformObjects?
-    /// The scene and the window they were made for (compared only while they live, and with
-    /// them the scene and window they hold, so the identifiers cannot have been reused).
+    /// alone, until the scene disconnects.
+    private var sceneObjects: PlatformObjects?
+    /// The scene and the window they were made for (they hold both, so the identifiers
+    /// cannot have been reused).
     private var sceneObjectsScene: ObjectIdentifier?
     private var sceneObjectsWindow: ObjectIdentifier?
 
@@ -170,10 +170,15 @@ open class ServiceOrientedSceneDelegate: UIResponder, UIWindowSceneDelegate {
         }
     }
 
-    /// Dispatches `sceneDidDisconnect(_:)`, and removes the scene's privacy cover.
+    /// Dispatches `sceneDidDisconnect(_:)`, and removes the scene's privacy cover. An
+    /// override calls `super`: besides telling the services, it lets go of the objects this
+    /// delegate keeps for the scene, which hold the scene.
     open func sceneDidDisconnect(_ scene: UIScene) {
         covers.remove(from: scene)
         composite.sceneDidDisconnect(SceneInfo(scene), platform: platform(scene))
+        sceneObjects = nil
+        sceneObjectsScene = nil
+        sceneObjectsWindow = nil
     }
 
     /// Removes the scene's privacy cover (``PrivacyCoverProviding``), then dispatches
