@@ -41,15 +41,30 @@ extension ApplicationState {
     /// background; `nil` when none is (every scene unattached or disconnected), which
     /// implies nothing. UIKit derives a scene-based application's state this way.
     package static func implied(byScenes states: some Sequence<SceneState>) -> ApplicationState? {
-        var implied: ApplicationState?
-        for state in states {
-            switch state {
-            case .foregroundActive: return .active
-            case .foregroundInactive: implied = .inactive
-            case .background where implied == nil: implied = .background
+        var implied = Implied()
+        for state in states where implied.add(state) { break }
+        return implied.state
+    }
+
+    /// The application state scenes imply, as ``implied(byScenes:)`` says, counted one
+    /// scene at a time, for a caller that picks the scenes itself.
+    package struct Implied {
+        /// What the scenes counted so far imply.
+        package private(set) var state: ApplicationState?
+
+        /// Nothing counted yet.
+        package init() {}
+
+        /// Counts a scene in `scene`; `true` once no other scene can change the result (one
+        /// is active).
+        package mutating func add(_ scene: SceneState) -> Bool {
+            switch scene {
+            case .foregroundActive: state = .active
+            case .foregroundInactive: state = .inactive
+            case .background where state == nil: state = .background
             default: break
             }
+            return state == .active
         }
-        return implied
     }
 }

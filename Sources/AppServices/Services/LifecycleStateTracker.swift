@@ -72,10 +72,16 @@ struct LifecycleStateTracker {
     /// The application state the connected scenes imply, with the scene `identifier`
     /// counted in `state` when given; `nil` when they imply none (no scene in the
     /// foreground or background).
+    ///
+    /// Asked at every scene callback that brings a scene forward, so it reads the table
+    /// without copying it: the other scenes, and `state` for the scene `identifier`.
     func stateImpliedByScenes(treating identifier: String? = nil, as state: SceneState? = nil) -> ApplicationState? {
-        var states = scenes
-        if let identifier { states[identifier] = state }
-        return ApplicationState.implied(byScenes: states.values)
+        var implied = ApplicationState.Implied()
+        if identifier != nil, let state, implied.add(state) { return implied.state }
+        for (scene, sceneState) in scenes where scene != identifier {
+            if implied.add(sceneState) { break }
+        }
+        return implied.state
     }
 
     /// The state `change` leads the application to.

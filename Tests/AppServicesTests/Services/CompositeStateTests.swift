@@ -67,6 +67,38 @@ import Testing
         #expect(early?.state == "scene foregroundActive")
     }
 
+    @Test("The state the scenes imply counts a scene as told to, in place of its own, or leaves it out")
+    func stateImpliedByScenesTreatingOne() {
+        let state = CompositeState(registered: [])
+        let other = SceneInfo(session: SceneSession(persistentIdentifier: "other", role: .windowApplication))
+        for (scene, callbacks) in [
+            (scene, [AppCallback.sceneWillConnect, .sceneWillEnterForeground, .sceneDidBecomeActive]),
+            (other, [.sceneWillConnect, .sceneWillEnterForeground, .sceneDidBecomeActive, .sceneWillResignActive]),
+        ] {
+            for callback in callbacks {
+                _ = state.beginDispatch(callback, scene: scene)
+                _ = state.endDispatch(callback, scene: scene)
+            }
+        }
+        let scenes = state.lifecycle
+        #expect(scenes.scenes == ["main": .foregroundActive, "other": .foregroundInactive])
+        #expect(scenes.stateImpliedByScenes() == .active)
+        #expect(scenes.stateImpliedByScenes(treating: "main", as: .background) == .inactive)
+        #expect(scenes.stateImpliedByScenes(treating: "main", as: nil) == .inactive)
+        #expect(scenes.stateImpliedByScenes(treating: "other", as: .background) == .active)
+        #expect(scenes.stateImpliedByScenes(treating: "new", as: .background) == .active)
+        #expect(scenes.stateImpliedByScenes(treating: "main", as: .unattached) == .inactive)
+        // With the active scene sent to the background, only the other, inactive one counts.
+        _ = state.beginDispatch(.sceneWillResignActive, scene: scene)
+        _ = state.endDispatch(.sceneWillResignActive, scene: scene)
+        _ = state.beginDispatch(.sceneDidEnterBackground, scene: scene)
+        _ = state.endDispatch(.sceneDidEnterBackground, scene: scene)
+        #expect(state.lifecycle.stateImpliedByScenes() == .inactive)
+        #expect(state.lifecycle.stateImpliedByScenes(treating: "other", as: .background) == .background)
+        #expect(state.lifecycle.stateImpliedByScenes(treating: "other", as: .disconnected) == .background)
+        #expect(state.lifecycle.stateImpliedByScenes(treating: "main", as: .disconnected) == .inactive)
+    }
+
     @Test("Events posted during a dispatch wait for the outermost dispatch to end, which asks to deliver them")
     func eventsWaitForTheOutermostDispatch() {
         let state = CompositeState(registered: [])
