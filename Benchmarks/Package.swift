@@ -27,6 +27,8 @@ let package = Package(
                 // Target 1 also dispatches through the UIKit adapter, as an iOS app's
                 // callbacks arrive (on Linux, the adapter built against its shim).
                 .product(name: "AppServicesUIKit", package: "AppServices"),
+                // A scene to send the scene delegate's callbacks to (its simulated UIKit).
+                .product(name: "AppServicesUIKitTesting", package: "AppServices"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
             ]

@@ -32,6 +32,20 @@ enum DispatchTargets {
             "   for information: ours / one class called statically \(formatted(uniform.ratio)) "
                 + "(\((uniform.peer.median / iterations).readable) per call)"
         )
+        if asUIKitAdapter {
+            // For information only: a scene's two callbacks through the scene delegate, as
+            // a scene-based application receives them, against the same peer.
+            let scenes = SceneCallbacksWorkload(serviceCount: serviceCount)
+            defer { consume(scenes.callbackCount) }
+            let sceneSide = await SideBySide(rounds: rounds).compare(
+                ours: { scenes.dispatch(times: iterations) },
+                peer: { workload.dispatchByHand(times: iterations) }
+            )
+            diagnose(
+                "   for information: a scene's callbacks through the UIKit scene delegate / hand-written "
+                    + "\(formatted(sceneSide.ratio)) (\((sceneSide.ours.median / iterations).readable) per call)"
+            )
+        }
         return result
     }
 
@@ -64,22 +78,27 @@ enum DispatchTargets {
         }
         let allHandle = AllServicesHandleWorkload(serviceCount: 100)
         let throughAdapter = AllServicesHandleWorkload(serviceCount: 100, asUIKitAdapter: true)
+        let scenes = SceneCallbacksWorkload(serviceCount: 100)
         let fewHandle = FewServicesHandleWorkload(serviceCount: 1000, handlerInterval: 10)
         allHandle.dispatchThroughComposite(times: 10)
         throughAdapter.dispatchThroughComposite(times: 10)
+        scenes.dispatch(times: 10)
         fewHandle.dispatchThroughComposite(times: 10)
         let becomeActive = AllocationCounter.count { allHandle.dispatchThroughComposite(times: dispatches) }
         let adapter = AllocationCounter.count { throughAdapter.dispatchThroughComposite(times: dispatches) }
+        let scene = AllocationCounter.count { scenes.dispatch(times: dispatches) }
         let memoryWarning = AllocationCounter.count { fewHandle.dispatchThroughComposite(times: dispatches) }
-        consume(allHandle.callbackCount &+ throughAdapter.callbackCount &+ fewHandle.callbackCount)
+        consume(
+            allHandle.callbackCount &+ throughAdapter.callbackCount &+ scenes.callbackCount &+ fewHandle.callbackCount
+        )
         diagnose(
             "3. mallocs over \(dispatches) dispatches: didBecomeActive (100 services) \(becomeActive), "
-                + "the same through the UIKit adapter \(adapter), "
+                + "the same through the UIKit adapter \(adapter), a scene's through its delegate \(scene), "
                 + "didReceiveMemoryWarning (100 of 1000) \(memoryWarning)"
         )
         return TargetResult(
             name: "3. heap allocations per sync dispatch",
-            value: Double(max(becomeActive, adapter, memoryWarning)) / Double(dispatches),
+            value: Double(max(becomeActive, adapter, scene, memoryWarning)) / Double(dispatches),
             goal: 0,
             bound: .atMost
         )

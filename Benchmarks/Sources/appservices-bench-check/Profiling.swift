@@ -8,7 +8,7 @@ import BenchmarkWorkloads
 enum Profiling {
     /// The workloads that can be profiled.
     static let names = [
-        "all-handle-10", "all-handle-1000", "all-handle-10-uikit", "few-handle", "silent-push",
+        "all-handle-10", "all-handle-1000", "all-handle-10-uikit", "scene-10-uikit", "few-handle", "silent-push",
         "will-present", "notification-response", "validate-10k", "validate-100k", "cold-launch",
     ]
 
@@ -23,6 +23,10 @@ enum Profiling {
             )
             let times = iterations ?? (name == "all-handle-1000" ? 50_000 : 5_000_000)
             ours ? workload.dispatchThroughComposite(times: times) : workload.dispatchByHand(times: times)
+            consume(workload.callbackCount)
+        case "scene-10-uikit":
+            let workload = SceneCallbacksWorkload(serviceCount: 10)
+            workload.dispatch(times: iterations ?? 200_000)
             consume(workload.callbackCount)
         case "few-handle":
             let workload = FewServicesHandleWorkload(serviceCount: 1000, handlerInterval: 10)

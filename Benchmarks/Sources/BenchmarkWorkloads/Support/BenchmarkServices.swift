@@ -26,6 +26,22 @@ final class BecomeActiveCounter<A: Digit, B: Digit, C: Digit>: CallbackCounting,
     }
 }
 
+/// A service that counts `sceneWillResignActive(_:)` and `sceneDidBecomeActive(_:)`.
+@MainActor
+final class SceneActiveCounter<A: Digit, B: Digit, C: Digit>: CallbackCounting, SceneHandling {
+    private(set) var callbackCount = 0
+
+    @inline(never)
+    func sceneWillResignActive(_ context: AppContext) {
+        callbackCount &+= 1
+    }
+
+    @inline(never)
+    func sceneDidBecomeActive(_ context: AppContext) {
+        callbackCount &+= 1
+    }
+}
+
 /// A service that counts `applicationDidReceiveMemoryWarning(_:)` (and also follows the
 /// application's state, as most services do).
 @MainActor
@@ -89,6 +105,7 @@ final class UserNotificationCounter<A: Digit, B: Digit, C: Digit>: CallbackCount
 /// Which counting service to make for an index.
 enum CountingServiceKind: DistinctTypeFactory {
     case becomeActive
+    case sceneActive
     case memoryWarning
     case silentPush
     case userNotifications(presenting: NotificationPresentationOptions)
@@ -96,6 +113,7 @@ enum CountingServiceKind: DistinctTypeFactory {
     func make<A: Digit, B: Digit, C: Digit>(_ a: A.Type, _ b: B.Type, _ c: C.Type) -> any CallbackCounting {
         switch self {
         case .becomeActive: BecomeActiveCounter<A, B, C>()
+        case .sceneActive: SceneActiveCounter<A, B, C>()
         case .memoryWarning: MemoryWarningCounter<A, B, C>()
         case .silentPush: SilentPushAnswerer<A, B, C>()
         case .userNotifications(let options): UserNotificationCounter<A, B, C>(options: options)
