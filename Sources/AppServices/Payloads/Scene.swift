@@ -153,20 +153,64 @@ public struct SceneConfiguration: Sendable, Hashable {
 
 /// The scene a callback concerns: given to scene callbacks, and in ``AppContext/scene`` for
 /// callbacks (URLs, user activities, shortcuts) that arrived through a scene.
-public struct SceneInfo: Sendable, Hashable {
+///
+/// A value like any other, kept in one reference: a scene callback passes it through
+/// several hands before the services hear it, and copying it is then one retain, not one
+/// per string of its session and title.
+public struct SceneInfo: Sendable, Hashable, CustomReflectable {
+    /// What a scene information holds, never changed once made: setting a property makes
+    /// another.
+    private final class Storage: Sendable {
+        let session: SceneSession
+        let title: String?
+
+        init(session: SceneSession, title: String?) {
+            self.session = session
+            self.title = title
+        }
+    }
+
+    private var storage: Storage
+
     /// The scene's session.
-    public var session: SceneSession
+    public var session: SceneSession {
+        get { storage.session }
+        set { storage = Storage(session: newValue, title: storage.title) }
+    }
+
     /// The scene's title, if it has one.
-    public var title: String?
+    public var title: String? {
+        get { storage.title }
+        set { storage = Storage(session: storage.session, title: newValue) }
+    }
 
     /// Creates scene information.
     public init(session: SceneSession, title: String? = nil) {
-        self.session = session
-        self.title = title
+        storage = Storage(session: session, title: title)
     }
 
     /// The scene's identifier: its session's persistent identifier.
-    public var identifier: String { session.persistentIdentifier }
+    public var identifier: String { storage.session.persistentIdentifier }
+
+    /// Whether two scene informations have equal sessions and titles.
+    public static func == (lhs: SceneInfo, rhs: SceneInfo) -> Bool { lhs.isSame(as: rhs) }
+
+    /// Hashes what ``==(_:_:)`` compares.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(storage.session)
+        hasher.combine(storage.title)
+    }
+
+    /// The session and the title, as a dump or a debugger shows them.
+    public var customMirror: Mirror { Mirror(self, children: ["session": session, "title": title as Any]) }
+
+    /// Whether `other` is equal, as `==` says: at once when both are the same value, as a
+    /// scene's callbacks made by one adapter are, and field by field otherwise.
+    @inline(__always)
+    package func isSame(as other: borrowing SceneInfo) -> Bool {
+        storage === other.storage
+            || (storage.session == other.storage.session && storage.title == other.storage.title)
+    }
 }
 
 /// What a window scene's geometry was before it changed

@@ -74,7 +74,7 @@ struct SceneServices {
     func handle(_ callback: AppCallback) -> Bool { adoptedKinds.contains(callback.handlers.index) }
 
     /// The services of the scene `identifier`, if it is connected and has any.
-    subscript(identifier: String) -> Instances? { connected[identifier] }
+    subscript(identifier: String) -> Instances? { connected.isEmpty ? nil : connected[identifier] }
 
     /// Stores the services made for the scene `identifier`, with the event handlers they
     /// subscribed (the first one of a service for each event type).
@@ -156,7 +156,9 @@ extension ServiceComposite {
         as service: Service.Type,
         _ scene: SceneInfo?
     ) -> HandlerList<Service>? {
-        guard let scene, let instances = state.sceneServices[scene.identifier] else { return nil }
+        guard let scene, !state.sceneServices.isEmpty, let instances = state.sceneServices[scene.identifier] else {
+            return nil
+        }
         let list = instances.handlers.list(of: callback, as: service)
         return list.isEmpty ? nil : list
     }
@@ -258,6 +260,9 @@ extension ServiceComposite {
         platform: PlatformObjects?,
         _ ask: (any AppService, AppContext) -> Answer?
     ) -> Answer? {
+        // Most questions reach no service (no privacy cover, no scene services): then no
+        // box is made or looked up.
+        if services.isEmpty, scene == nil || state.sceneServices.isEmpty { return nil }
         let origin = state.origin(platform: platform, scene: scene)
         for service in services {
             let context = AppContext(composite: self, service: type(of: service), callback: nil, origin: origin)

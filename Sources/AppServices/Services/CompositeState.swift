@@ -267,7 +267,9 @@ final class CompositeState {
 
     /// The box of a scene callback (see ``origin(platform:scene:)``).
     private func sceneBox(platform: PlatformObjects?, scene: SceneInfo) -> AppContext.Origin.Box {
-        if let sceneOrigin, sceneOrigin.platform === platform, sceneOrigin.scene == scene { return sceneOrigin }
+        if let sceneOrigin, sceneOrigin.platform === platform, sceneOrigin.scene?.isSame(as: scene) == true {
+            return sceneOrigin
+        }
         let made = AppContext.Origin.Box(platform: platform, scene: scene, session: nil)
         sceneOrigin = made
         return made
@@ -275,7 +277,9 @@ final class CompositeState {
 
     /// The application-wide services that adopt each adapter's capability asked of so far
     /// (``ServiceComposite/firstAnswer(from:in:platform:_:)``), by the capability's type.
-    private var adoptersByCapability: [ObjectIdentifier: [any AppService]] = [:]
+    /// A list searched in order, not a dictionary: an adapter asks of a handful of
+    /// capabilities, and hashing the key cost more than the whole question.
+    private var adoptersByCapability: [(capability: ObjectIdentifier, adopters: [any AppService])] = []
 
     /// The services of `services` (the sealed plan's) that adopt `capability`, in order:
     /// found the first time a capability is asked of, and remembered, since the plan does
@@ -285,9 +289,9 @@ final class CompositeState {
         among services: ContiguousArray<any AppService>
     ) -> [any AppService] {
         let key = ObjectIdentifier(capability)
-        if let known = adoptersByCapability[key] { return known }
+        for known in adoptersByCapability where known.capability == key { return known.adopters }
         let found = services.filter { $0 is Capability }
-        adoptersByCapability[key] = found
+        adoptersByCapability.append((key, found))
         return found
     }
 

@@ -9,7 +9,7 @@ struct LifecycleStateTracker {
     /// The application's state.
     private(set) var application: ApplicationState = .notRunning
     /// Each scene's state, by scene identifier.
-    private(set) var scenes: [String: SceneState] = [:]
+    private(set) var scenes = SceneStates()
     /// Whether the launch being dispatched is into the background (from its options).
     private var launchesIntoBackground = false
     /// (state, callback) pairs already reported as unexpected.
@@ -78,9 +78,7 @@ struct LifecycleStateTracker {
     func stateImpliedByScenes(treating identifier: String? = nil, as state: SceneState? = nil) -> ApplicationState? {
         var implied = ApplicationState.Implied()
         if identifier != nil, let state, implied.add(state) { return implied.state }
-        for (scene, sceneState) in scenes where scene != identifier {
-            if implied.add(sceneState) { break }
-        }
+        scenes.imply(into: &implied, except: identifier)
         return implied.state
     }
 
@@ -92,5 +90,69 @@ struct LifecycleStateTracker {
     private mutating func firstReport(_ callback: AppCallback, in state: String) -> Unexpected? {
         let unexpected = Unexpected(state: state, callback: callback)
         return reported.insert(unexpected).inserted ? unexpected : nil
+    }
+}
+
+/// Each scene's state, by the scene's identifier, in the order the scenes first arrived.
+///
+/// A list searched from the scene looked up last, not a dictionary: an application has a
+/// handful of scenes and a scene callback usually concerns the scene of the one before,
+/// while hashing the identifier twice at every scene callback cost more than the rest of
+/// its bookkeeping.
+struct SceneStates: Sequence {
+    private var identifiers: [String] = []
+    private var states: [SceneState] = []
+    /// The position written last, tried first.
+    private var recent = 0
+
+    /// The state of the scene `identifier`; `nil` for a scene never seen.
+    subscript(identifier: String) -> SceneState? {
+        get { position(of: identifier).map { states[$0] } }
+        set {
+            switch (position(of: identifier), newValue) {
+            case (let index?, let state?):
+                states[index] = state
+                recent = index
+            case (let index?, nil):
+                identifiers.remove(at: index)
+                states.remove(at: index)
+                recent = 0
+            case (nil, let state?):
+                identifiers.append(identifier)
+                states.append(state)
+                recent = identifiers.count - 1
+            case (nil, nil):
+                break
+            }
+        }
+    }
+
+    private func position(of identifier: String) -> Int? {
+        if recent < identifiers.count, identifiers[recent] == identifier { return recent }
+        return identifiers.firstIndex(of: identifier)
+    }
+
+    /// Adds the state of every scene but `identifier` to `implied`, until it is decided.
+    func imply(into implied: inout ApplicationState.Implied, except identifier: String?) {
+        for index in states.indices where identifier == nil || identifiers[index] != identifier {
+            if implied.add(states[index]) { return }
+        }
+    }
+
+    /// The scenes' identifiers and states, in the order the scenes first arrived.
+    func makeIterator() -> Iterator { Iterator(states: self) }
+
+    /// Iterates over ``SceneStates``.
+    struct Iterator: IteratorProtocol {
+        fileprivate let states: SceneStates
+        private var index = 0
+
+        fileprivate init(states: SceneStates) { self.states = states }
+
+        mutating func next() -> (key: String, value: SceneState)? {
+            guard index < states.identifiers.count else { return nil }
+            defer { index += 1 }
+            return (states.identifiers[index], states.states[index])
+        }
     }
 }

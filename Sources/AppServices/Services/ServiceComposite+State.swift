@@ -77,7 +77,10 @@ extension ServiceComposite {
     /// Does nothing unless the application is inactive, active or in the background, and
     /// `target` is one of those.
     func moveApplicationState(to target: ApplicationState, platform: PlatformObjects?) {
-        guard [.inactive, .active, .background].contains(applicationState) else { return }
+        switch applicationState {
+        case .inactive, .active, .background: break
+        default: return
+        }
         while applicationState != target {
             switch (applicationState, target) {
             case (.background, _): willEnterForeground(platform: platform)

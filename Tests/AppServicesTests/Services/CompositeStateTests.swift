@@ -81,7 +81,8 @@ import Testing
             }
         }
         let scenes = state.lifecycle
-        #expect(scenes.scenes == ["main": .foregroundActive, "other": .foregroundInactive])
+        #expect(scenes.scenes.map(\.key) == ["main", "other"])
+        #expect(scenes.scenes.map(\.value) == [.foregroundActive, .foregroundInactive])
         #expect(scenes.stateImpliedByScenes() == .active)
         #expect(scenes.stateImpliedByScenes(treating: "main", as: .background) == .inactive)
         #expect(scenes.stateImpliedByScenes(treating: "main", as: nil) == .inactive)
