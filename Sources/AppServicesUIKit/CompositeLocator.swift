@@ -13,10 +13,12 @@ import AppServicesUIKitShim
 /// UIKit creates scene delegates from class names, with no way to pass them anything, so
 /// they find the composite through the application's delegate. All the scenes of one
 /// application share it: a device's scenes and a CarPlay scene are scenes of one composite.
+///
+/// It keeps nothing: each delegate keeps what it found (`foundComposite`), read at every
+/// callback and written once, by plain stores, so that the optimizer can prove no access to
+/// it overlaps another and check none at run time.
 @MainActor
-struct CompositeLocator {
-    private var found: ServiceComposite?
-
+enum CompositeLocator {
     /// The composite of the application's `ServiceOrientedAppDelegate`, for `delegate`: the
     /// application object's delegate, or else (behind SwiftUI's
     /// `@UIApplicationDelegateAdaptor`, whose application delegate is SwiftUI's) the
@@ -24,8 +26,7 @@ struct CompositeLocator {
     ///
     /// Stops the program, naming `delegate`'s class and what to do, when the application's
     /// delegate is not a `ServiceOrientedAppDelegate`: no scene callback could reach a service.
-    mutating func composite(for delegate: AnyObject) -> ServiceComposite {
-        if let found { return found }
+    static func composite(for delegate: AnyObject) -> ServiceComposite {
         guard
             let host = UIApplication.shared.delegate as? ServiceOrientedAppDelegate
                 ?? ServiceOrientedAppDelegate.current
@@ -37,7 +38,6 @@ struct CompositeLocator {
                 """
             )
         }
-        found = host.composite
         return host.composite
     }
 }

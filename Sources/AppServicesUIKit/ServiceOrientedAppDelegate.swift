@@ -272,18 +272,18 @@ open class ServiceOrientedAppDelegate: UIResponder, AppDelegateProtocols {
     /// events) gets the same objects each time, made once. They cannot change, and the
     /// composite hands them to the services as they are, so such a callback allocates
     /// nothing.
-    private func platform(
-        _ application: UIApplication,
-        _ values: [PlatformObjects.Key: Any?] = [:]
-    ) -> PlatformObjects {
-        var objects = values.isEmpty ? [:] : PlatformObjects.present(values)
-        let applicationAlone = objects.isEmpty
-        if applicationAlone, let applicationObjects, applicationObjects.application === application {
-            return applicationObjects
-        }
+    private func platform(_ application: UIApplication, _ values: [PlatformObjects.Key: Any?]) -> PlatformObjects {
+        var objects = PlatformObjects.present(values)
+        guard !objects.isEmpty else { return platform(application) }
         objects[.application] = application
-        let made = PlatformObjects(objects)
-        if applicationAlone { applicationObjects = made }
+        return PlatformObjects(objects)
+    }
+
+    /// ``platform(_:_:)`` for a callback that comes with the application alone.
+    private func platform(_ application: UIApplication) -> PlatformObjects {
+        if let applicationObjects, applicationObjects.application === application { return applicationObjects }
+        let made = PlatformObjects([.application: application])
+        applicationObjects = made
         return made
     }
 

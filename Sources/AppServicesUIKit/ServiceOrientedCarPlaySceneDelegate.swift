@@ -55,7 +55,8 @@ public import AppServicesCarPlayShim
 /// scene's state), and each CarPlay callback when a registered service adopts
 /// `CarPlayHandling` or the subclass overrides it.
 open class ServiceOrientedCarPlaySceneDelegate: UIResponder, CPTemplateApplicationSceneDelegate {
-    private var locator = CompositeLocator()
+    /// The composite `composite` found (see `CompositeLocator`).
+    private var foundComposite: ServiceComposite?
 
     /// The CarPlay scene, known from its connection on: `contentStyleDidChange(_:)` does not
     /// name it.
@@ -76,7 +77,12 @@ open class ServiceOrientedCarPlaySceneDelegate: UIResponder, CPTemplateApplicati
     /// The composite this scene's callbacks go to: by default that of the application's
     /// ``ServiceOrientedAppDelegate``, which the device's scenes use too. Override it to use
     /// another.
-    open var composite: ServiceComposite { locator.composite(for: self) }
+    open var composite: ServiceComposite {
+        if let foundComposite { return foundComposite }
+        let found = CompositeLocator.composite(for: self)
+        foundComposite = found
+        return found
+    }
 
     /// Whether UIKit should call the method `aSelector` names: `true` for the scene
     /// life-cycle callbacks and the callbacks the subclass overrides; for CarPlay's, only

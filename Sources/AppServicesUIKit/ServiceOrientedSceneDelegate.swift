@@ -47,7 +47,8 @@ open class ServiceOrientedSceneDelegate: UIResponder, UIWindowSceneDelegate {
     /// The scene's main window.
     open var window: UIWindow?
 
-    private var locator = CompositeLocator()
+    /// The composite `composite` found (see `CompositeLocator`).
+    private var foundComposite: ServiceComposite?
     private var covers = PrivacyCovers()
 
     /// The privacy cover window shown over `scene` while it is not active
@@ -62,7 +63,12 @@ open class ServiceOrientedSceneDelegate: UIResponder, UIWindowSceneDelegate {
     /// The composite this scene's callbacks go to: by default that of the application's
     /// ``ServiceOrientedAppDelegate`` (also when SwiftUI created it behind
     /// `@UIApplicationDelegateAdaptor`). Override it to use another.
-    open var composite: ServiceComposite { locator.composite(for: self) }
+    open var composite: ServiceComposite {
+        if let foundComposite { return foundComposite }
+        let found = CompositeLocator.composite(for: self)
+        foundComposite = found
+        return found
+    }
 
     /// Whether UIKit should call the method `aSelector` names: `true` for the scene
     /// life-cycle callbacks and the callbacks the subclass overrides; for the others, only
@@ -93,25 +99,63 @@ open class ServiceOrientedSceneDelegate: UIResponder, UIWindowSceneDelegate {
     /// which holds this delegate: `sceneDidDisconnect(_:)` lets them go, so that the scene
     /// and its delegate are released once disconnected. (Held weakly instead, they would
     /// take the slow path of reference counting at every retain, for their whole life.)
-    private func platform(_ scene: UIScene, _ values: [PlatformObjects.Key: Any?] = [:]) -> PlatformObjects {
-        var objects = values.isEmpty ? [:] : PlatformObjects.present(values)
+    private func platform(_ scene: UIScene, _ values: [PlatformObjects.Key: Any?]) -> PlatformObjects {
+        var objects = PlatformObjects.present(values)
+        guard !objects.isEmpty else { return platform(scene) }
+        add(scene, window, to: &objects)
+        return PlatformObjects(objects)
+    }
+
+    /// ``platform(_:_:)`` for a callback that comes with the scene alone.
+    private func platform(_ scene: UIScene) -> PlatformObjects {
         let window = self.window
         let madeFor = (scene: ObjectIdentifier(scene), window: window.map(ObjectIdentifier.init))
-        let sceneAlone = objects.isEmpty
-        if sceneAlone, let sceneObjects, sceneObjectsScene == madeFor.scene, sceneObjectsWindow == madeFor.window {
+        if let sceneObjects, sceneObjectsScene == madeFor.scene, sceneObjectsWindow == madeFor.window {
             return sceneObjects
         }
+        var objects: [PlatformObjects.Key: Any] = [:]
+        add(scene, window, to: &objects)
+        let made = PlatformObjects(objects)
+        sceneObjects = made
+        sceneObjectsScene = madeFor.scene
+        sceneObjectsWindow = madeFor.window
+        return made
+    }
+
+    /// Adds what every callback of `scene` comes with: the scene, its session, the window.
+    private func add(_ scene: UIScene, _ window: UIWindow?, to objects: inout [PlatformObjects.Key: Any]) {
         objects[.scene] = scene
         objects[.session] = scene.session
         objects[.window] = window
-        let made = PlatformObjects(objects)
-        if sceneAlone {
-            sceneObjects = made
-            sceneObjectsScene = madeFor.scene
-            sceneObjectsWindow = madeFor.window
+    }
+
+    /// The platform-neutral description of `scene`, made once: a scene's session (its
+    /// identifier, role and configuration) is the scene's for its life, and only its title,
+    /// read again at every callback, can change. Kept with the scene it describes until the
+    /// scene disconnects, as ``platform(_:_:)`` keeps its objects; the same strings each time
+    /// also make the composite's check that a callback concerns the last one's scene cheap.
+    private func info(_ scene: UIScene) -> SceneInfo {
+        let title: String? = scene.title
+        var made: SceneInfo
+        if describedScene == ObjectIdentifier(scene), let described = sceneInfo {
+            if described.title == title { return described }
+            made = described
+            made.title = title
+        } else {
+            made = SceneInfo(scene)
         }
+        sceneInfo = made
+        describedScene = ObjectIdentifier(scene)
+        describedSceneHeld = scene
         return made
     }
+
+    /// The description `info(_:)` made last, of the scene `describedScene` identifies,
+    /// which `describedSceneHeld` keeps alive (so that the identifier is not reused) and
+    /// only holds: compared by identifier, the scene is not retained at every callback.
+    private var sceneInfo: SceneInfo?
+    private var describedScene: ObjectIdentifier?
+    private var describedSceneHeld: UIScene?
 
     /// The objects `platform(_:_:)` made last for a callback that comes with the scene
     /// alone, until the scene disconnects.
@@ -130,8 +174,8 @@ open class ServiceOrientedSceneDelegate: UIResponder, UIWindowSceneDelegate {
         willConnectTo session: UISceneSession,
         options connectionOptions: UIScene.ConnectionOptions
     ) {
-        let info = SceneInfo(scene)
-        Self.reportedScenes.insert(info.identifier)
+        let described = info(scene)
+        Self.reportedScenes.insert(described.identifier)
         let response = connectionOptions.notificationResponse
         let objects = platform(
             scene,
@@ -153,7 +197,7 @@ open class ServiceOrientedSceneDelegate: UIResponder, UIWindowSceneDelegate {
         }
         let activities = SceneConnectionOptions.sortedActivities(connectionOptions)
         let options = SceneConnectionOptions(connectionOptions)
-        composite.sceneWillConnect(info, options: options, platform: objects) { index, restoring in
+        composite.sceneWillConnect(described, options: options, platform: objects) { index, restoring in
             for case let object as any UIUserActivityRestoring in restoring {
                 object.restoreUserActivityState(activities[index])
             }
@@ -162,7 +206,7 @@ open class ServiceOrientedSceneDelegate: UIResponder, UIWindowSceneDelegate {
         if window == nil,
             let provided = composite.installProvidedWindow(
                 for: scene as? UIWindowScene,
-                info: info,
+                info: described,
                 platform: objects
             )
         {
@@ -175,8 +219,11 @@ open class ServiceOrientedSceneDelegate: UIResponder, UIWindowSceneDelegate {
     /// delegate keeps for the scene, which hold the scene.
     open func sceneDidDisconnect(_ scene: UIScene) {
         covers.remove(from: scene)
-        composite.sceneDidDisconnect(SceneInfo(scene), platform: platform(scene))
+        composite.sceneDidDisconnect(info(scene), platform: platform(scene))
         sceneObjects = nil
+        sceneInfo = nil
+        describedScene = nil
+        describedSceneHeld = nil
         sceneObjectsScene = nil
         sceneObjectsWindow = nil
     }
@@ -185,28 +232,28 @@ open class ServiceOrientedSceneDelegate: UIResponder, UIWindowSceneDelegate {
     /// `sceneDidBecomeActive(_:)`.
     open func sceneDidBecomeActive(_ scene: UIScene) {
         covers.remove(from: scene)
-        composite.sceneDidBecomeActive(SceneInfo(scene), platform: platform(scene))
+        composite.sceneDidBecomeActive(info(scene), platform: platform(scene))
     }
 
     /// Dispatches `sceneWillResignActive(_:)`, then shows the privacy cover a service
     /// provides (``PrivacyCoverProviding``) over the scene.
     open func sceneWillResignActive(_ scene: UIScene) {
-        let info = SceneInfo(scene)
+        let described = info(scene)
         let platform = platform(scene)
-        composite.sceneWillResignActive(info, platform: platform)
+        composite.sceneWillResignActive(described, platform: platform)
         if let windowScene = scene as? UIWindowScene {
-            covers.show(over: windowScene, info: info, composite: composite, platform: platform)
+            covers.show(over: windowScene, info: described, composite: composite, platform: platform)
         }
     }
 
     /// Dispatches `sceneWillEnterForeground(_:)`.
     open func sceneWillEnterForeground(_ scene: UIScene) {
-        composite.sceneWillEnterForeground(SceneInfo(scene), platform: platform(scene))
+        composite.sceneWillEnterForeground(info(scene), platform: platform(scene))
     }
 
     /// Dispatches `sceneDidEnterBackground(_:)`.
     open func sceneDidEnterBackground(_ scene: UIScene) {
-        composite.sceneDidEnterBackground(SceneInfo(scene), platform: platform(scene))
+        composite.sceneDidEnterBackground(info(scene), platform: platform(scene))
     }
 
     // MARK: - URLs and state restoration
@@ -215,20 +262,20 @@ open class ServiceOrientedSceneDelegate: UIResponder, UIWindowSceneDelegate {
     open func scene(_ scene: UIScene, openURLContexts URLContexts: Set<UIOpenURLContext>) {
         composite.open(
             Set(URLContexts.map(OpenURLContext.init)),
-            scene: SceneInfo(scene),
+            scene: info(scene),
             platform: platform(scene, [.urlContexts: URLContexts])
         )
     }
 
     /// Dispatches `stateRestorationActivity(for:)`: the first activity a service provides.
     open func stateRestorationActivity(for scene: UIScene) -> NSUserActivity? {
-        composite.stateRestorationActivity(for: SceneInfo(scene), platform: platform(scene)).map(NSUserActivity.init)
+        composite.stateRestorationActivity(for: info(scene), platform: platform(scene)).map(NSUserActivity.init)
     }
 
     /// Dispatches `scene(_:restoreInteractionStateWith:)`.
     open func scene(_ scene: UIScene, restoreInteractionStateWith stateRestorationActivity: NSUserActivity) {
         composite.restoreInteractionState(
-            SceneInfo(scene),
+            info(scene),
             with: UserActivity(stateRestorationActivity),
             platform: platform(scene, [.userActivity: stateRestorationActivity])
         )
@@ -241,7 +288,7 @@ open class ServiceOrientedSceneDelegate: UIResponder, UIWindowSceneDelegate {
         _ = composite.willContinueUserActivity(
             type: userActivityType,
             platform: platform(scene),
-            scene: SceneInfo(scene)
+            scene: info(scene)
         )
     }
 
@@ -251,7 +298,7 @@ open class ServiceOrientedSceneDelegate: UIResponder, UIWindowSceneDelegate {
         _ = composite.continueUserActivity(
             UserActivity(userActivity),
             platform: platform(scene, [.userActivity: userActivity]),
-            scene: SceneInfo(scene)
+            scene: info(scene)
         ) { objects in
             for case let object as any UIUserActivityRestoring in objects {
                 object.restoreUserActivityState(userActivity)
@@ -269,7 +316,7 @@ open class ServiceOrientedSceneDelegate: UIResponder, UIWindowSceneDelegate {
             type: userActivityType,
             error: error,
             platform: platform(scene),
-            scene: SceneInfo(scene)
+            scene: info(scene)
         )
     }
 
@@ -278,7 +325,7 @@ open class ServiceOrientedSceneDelegate: UIResponder, UIWindowSceneDelegate {
         composite.didUpdateUserActivity(
             UserActivity(userActivity),
             platform: platform(scene, [.userActivity: userActivity]),
-            scene: SceneInfo(scene)
+            scene: info(scene)
         )
     }
 
@@ -293,7 +340,7 @@ open class ServiceOrientedSceneDelegate: UIResponder, UIWindowSceneDelegate {
         traitCollection previousTraitCollection: UITraitCollection
     ) {
         composite.windowSceneDidUpdate(
-            SceneInfo(windowScene),
+            info(windowScene),
             previous: WindowSceneGeometryChange(
                 previousInterfaceOrientation: InterfaceOrientation(previousInterfaceOrientation)
             ),
@@ -313,7 +360,7 @@ open class ServiceOrientedSceneDelegate: UIResponder, UIWindowSceneDelegate {
         didUpdateEffectiveGeometry previousEffectiveGeometry: UIWindowScene.Geometry
     ) {
         composite.windowSceneDidUpdateEffectiveGeometry(
-            SceneInfo(windowScene),
+            info(windowScene),
             previous: WindowSceneGeometryChange(
                 previousInterfaceOrientation: InterfaceOrientation(previousEffectiveGeometry.interfaceOrientation),
                 wasInterfaceOrientationLocked: previousEffectiveGeometry.isInterfaceOrientationLocked,
@@ -330,7 +377,7 @@ open class ServiceOrientedSceneDelegate: UIResponder, UIWindowSceneDelegate {
     /// service handles it (UIKit does not ask then: it is not claimed).
     open func supportedInterfaceOrientations(for windowScene: UIWindowScene) -> UIInterfaceOrientationMask {
         let mask = composite.supportedInterfaceOrientations(
-            for: SceneInfo(windowScene),
+            for: info(windowScene),
             window: window,
             platform: platform(windowScene)
         )
@@ -349,7 +396,7 @@ open class ServiceOrientedSceneDelegate: UIResponder, UIWindowSceneDelegate {
         composite.performAction(
             for: ShortcutItem(shortcutItem),
             platform: platform(windowScene, [.shortcutItem: shortcutItem]),
-            scene: SceneInfo(windowScene)
+            scene: info(windowScene)
         ) { handled in
             completionHandler(handled)
         }
@@ -363,7 +410,7 @@ open class ServiceOrientedSceneDelegate: UIResponder, UIWindowSceneDelegate {
         composite.userDidAcceptCloudKitShare(
             CloudKitShareMetadata(cloudKitShareMetadata),
             platform: platform(windowScene, [.cloudKitShareMetadata: cloudKitShareMetadata]),
-            scene: SceneInfo(windowScene)
+            scene: info(windowScene)
         )
     }
 }

@@ -15,6 +15,7 @@ struct PlatformObjectsReuseTests {
         var launch: PlatformObjects?
         var application: [PlatformObjects?] = []
         var scene: [PlatformObjects?] = []
+        var scenes: [SceneInfo?] = []
 
         func application(_ context: AppContext, didFinishLaunchingWithOptions options: LaunchOptions) -> Bool {
             launch = context.platform
@@ -23,9 +24,18 @@ struct PlatformObjectsReuseTests {
         func applicationDidBecomeActive(_ context: AppContext) { application.append(context.platform) }
         func applicationWillResignActive(_ context: AppContext) { application.append(context.platform) }
         func applicationDidReceiveMemoryWarning(_ context: AppContext) { application.append(context.platform) }
-        func sceneWillEnterForeground(_ context: AppContext) { scene.append(context.platform) }
-        func sceneDidBecomeActive(_ context: AppContext) { scene.append(context.platform) }
-        func sceneWillResignActive(_ context: AppContext) { scene.append(context.platform) }
+        func sceneWillEnterForeground(_ context: AppContext) {
+            scene.append(context.platform)
+            scenes.append(context.scene)
+        }
+        func sceneDidBecomeActive(_ context: AppContext) {
+            scene.append(context.platform)
+            scenes.append(context.scene)
+        }
+        func sceneWillResignActive(_ context: AppContext) {
+            scene.append(context.platform)
+            scenes.append(context.scene)
+        }
     }
 
     @Test(
@@ -72,6 +82,27 @@ struct PlatformObjectsReuseTests {
         let withWindow = try #require(keeper.scene.last ?? nil)
         #expect(withWindow !== first)
         #expect(withWindow.value(.window, as: UIWindow.self) === window)
+    }
+
+    @Test("A scene's callbacks describe it with the title it has at each, and its session each time the same")
+    func sceneDescriptionFollowsItsTitle() throws {
+        let keeper = Keeper()
+        let uiKit = SimulatedUIKit(delegate: TestAppDelegate([keeper]))
+        uiKit.launch()
+        let scene = uiKit.connectScene("main") { ServiceOrientedSceneDelegate() }
+        let initialTitle: String? = scene.title
+        uiKit.bringToForeground(scene)
+        scene.title = "Inbox"
+        uiKit.resignActive(scene)
+        uiKit.becomeActive(scene)
+        scene.title = nil
+        uiKit.resignActive(scene)
+
+        let described = keeper.scenes.compactMap { $0 }
+        #expect(described.count == keeper.scenes.count)
+        #expect(initialTitle != nil)
+        #expect(described.map(\.title) == [initialTitle, initialTitle, "Inbox", "Inbox", nil])
+        #expect(described.allSatisfy { $0.session == SceneSession(scene.session) })
     }
 
     @Test("A scene that disconnected, and its delegate, are released: the objects made for it do not keep them")
