@@ -232,6 +232,9 @@ extension ServiceComposite {
         if let outer { return outer.firstAnswer(from: capability, in: scene, platform: platform, ask) }
         sealIfNeeded(by: "firstAnswer(in:)")
         let adopters = state.adopters(of: capability, among: plan.unsafelyUnwrapped.services)
+        // Asked at every scene resigning active (privacy covers): when nobody can answer,
+        // return before anything generic over the answer is made.
+        guard mayAnswer(adopters, in: scene) else { return nil }
         return firstAnswer(among: adopters, in: scene, platform: platform) { service, context in
             (service as? Capability).flatMap { ask($0, context) }
         }
@@ -252,6 +255,12 @@ extension ServiceComposite {
         }
     }
 
+    /// Whether `services`, or for a `scene` its own services, may answer: most questions
+    /// reach no service (no privacy cover, no scene services), and then no box is made.
+    private func mayAnswer(_ services: some Collection<any AppService>, in scene: SceneInfo?) -> Bool {
+        !services.isEmpty || (scene != nil && !state.sceneServices.isEmpty)
+    }
+
     /// Asks `services` and then, for a `scene`, that scene's own services, in order, until
     /// one answers; every context carries one box of `platform` and `scene`, made once.
     private func firstAnswer<Answer>(
@@ -260,9 +269,7 @@ extension ServiceComposite {
         platform: PlatformObjects?,
         _ ask: (any AppService, AppContext) -> Answer?
     ) -> Answer? {
-        // Most questions reach no service (no privacy cover, no scene services): then no
-        // box is made or looked up.
-        if services.isEmpty, scene == nil || state.sceneServices.isEmpty { return nil }
+        guard mayAnswer(services, in: scene) else { return nil }
         let origin = state.origin(platform: platform, scene: scene)
         for service in services {
             let context = AppContext(composite: self, service: type(of: service), callback: nil, origin: origin)
