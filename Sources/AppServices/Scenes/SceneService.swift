@@ -99,9 +99,12 @@ struct SceneServices {
     }
 
     /// Releases the services of the scene `identifier`.
-    mutating func disconnect(_ identifier: String) {
-        connected[identifier] = nil
+    ///
+    /// - Returns: The services of the scene, so that the caller releases them (and their
+    ///   `deinit`s run) once the table is stored back.
+    mutating func disconnect(_ identifier: String) -> Instances? {
         connectionOrder.removeAll { $0 == identifier }
+        return connected.removeValue(forKey: identifier)
     }
 
     /// The services of the connected scenes, in the order the scenes connected.

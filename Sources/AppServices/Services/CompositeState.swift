@@ -38,6 +38,9 @@ final class CompositeState {
     )
     /// The composite this one was flattened into, if any.
     private(set) weak var outer: ServiceComposite?
+    /// Whether the composite was flattened into another: read before ``outer``, since a
+    /// weak reference's every read retains, and most composites are never nested.
+    private(set) var isNested = false
     /// The callback that sealed the composite, for error messages.
     private(set) var sealedBy: String?
     /// The launch plan being run by the composite's callbacks; `nil` when none is attached.
@@ -158,7 +161,7 @@ final class CompositeState {
     func register(_ services: [any AppService]) { registered.append(contentsOf: services) }
 
     /// Scene-service types were registered before the first callback.
-    func registerSceneServices(_ types: [any SceneService.Type]) { sceneServices.register(types) }
+    func registerSceneServices(_ types: [any SceneService.Type]) { changeSceneServices { $0.register(types) } }
 
     /// Session-service types were registered before the first callback.
     func registerSessionServices(_ types: [any SessionService.Type]) { sessionServices.register(types) }
@@ -196,7 +199,7 @@ final class CompositeState {
         handlerBoxes = .allocate(capacity: boxes.count)
         _ = handlerBoxes.initialize(from: boxes)
         sealedBy = callback
-        sceneServices.seal(order: plan.sceneServiceOrder)
+        changeSceneServices { $0.seal(order: plan.sceneServiceOrder) }
         sessionServices.seal(order: plan.sessionServiceOrder)
     }
 
@@ -205,7 +208,10 @@ final class CompositeState {
     func notificationCategoriesRead(declared: Bool) { servicesFilterNotifications = declared }
 
     /// The composite was flattened into `outer`, which dispatches for it from now on.
-    func nest(in outer: ServiceComposite) { self.outer = outer }
+    func nest(in outer: ServiceComposite) {
+        self.outer = outer
+        isNested = true
+    }
 
     // MARK: - Dispatch
 
@@ -291,7 +297,9 @@ final class CompositeState {
         let key = ObjectIdentifier(capability)
         for known in adoptersByCapability where known.capability == key { return known.adopters }
         let found = services.filter { $0 is Capability }
-        adoptersByCapability.append((key, found))
+        // Stored whole, not appended in place, so that no access to the list overlaps
+        // another and none is checked at run time (see `changeSceneServices`).
+        adoptersByCapability = adoptersByCapability + [(key, found)]
         return found
     }
 
@@ -365,11 +373,24 @@ final class CompositeState {
     /// `scene` connected with `services` made so far (in dependency order). Returns
     /// duplicate event subscriptions among them.
     func connect(_ scene: SceneInfo, _ services: ContiguousArray<any AppService>) -> [ServiceGraphError.Problem] {
-        sceneServices.connect(scene, services)
+        changeSceneServices { $0.connect(scene, services) }
     }
 
     /// `scene` disconnected: its services are released.
-    func disconnect(_ scene: SceneInfo) { sceneServices.disconnect(scene.identifier) }
+    func disconnect(_ scene: SceneInfo) {
+        let released = changeSceneServices { $0.disconnect(scene.identifier) }
+        withExtendedLifetime(released) {}
+    }
+
+    /// Changes the scene services on a copy taken out and stored back, never inside an
+    /// access to the property: the optimizer then proves that no access to it overlaps
+    /// another and checks none at run time, at every scene callback that reads them.
+    private func changeSceneServices<Result>(_ change: (inout SceneServices) -> Result) -> Result {
+        var services = sceneServices
+        sceneServices = SceneServices()
+        defer { sceneServices = services }
+        return change(&services)
+    }
 
     /// The scenes connected now, in the order they connected (a scene that reconnects keeps
     /// its place).

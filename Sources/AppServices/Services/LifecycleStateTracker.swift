@@ -73,13 +73,10 @@ struct LifecycleStateTracker {
     /// counted in `state` when given; `nil` when they imply none (no scene in the
     /// foreground or background).
     ///
-    /// Asked at every scene callback that brings a scene forward, so it reads the table
-    /// without copying it: the other scenes, and `state` for the scene `identifier`.
+    /// Asked at every scene callback, so it reads how many scenes are in each state rather
+    /// than the table.
     func stateImpliedByScenes(treating identifier: String? = nil, as state: SceneState? = nil) -> ApplicationState? {
-        var implied = ApplicationState.Implied()
-        if identifier != nil, let state, implied.add(state) { return implied.state }
-        scenes.imply(into: &implied, except: identifier)
-        return implied.state
+        scenes.implied(treating: identifier, as: state)
     }
 
     /// The state `change` leads the application to.
@@ -104,6 +101,8 @@ struct SceneStates: Sequence {
     private var states: [SceneState] = []
     /// The position written last, tried first.
     private var recent = 0
+    /// How many scenes are in each state that implies an application state.
+    private var counts = Counts()
 
     /// The state of the scene `identifier`; `nil` for a scene never seen.
     subscript(identifier: String) -> SceneState? {
@@ -111,15 +110,19 @@ struct SceneStates: Sequence {
         set {
             switch (position(of: identifier), newValue) {
             case (let index?, let state?):
+                counts.add(states[index], -1)
                 states[index] = state
+                counts.add(state, 1)
                 recent = index
             case (let index?, nil):
+                counts.add(states[index], -1)
                 identifiers.remove(at: index)
                 states.remove(at: index)
                 recent = 0
             case (nil, let state?):
                 identifiers.append(identifier)
                 states.append(state)
+                counts.add(state, 1)
                 recent = identifiers.count - 1
             case (nil, nil):
                 break
@@ -132,10 +135,39 @@ struct SceneStates: Sequence {
         return identifiers.firstIndex(of: identifier)
     }
 
-    /// Adds the state of every scene but `identifier` to `implied`, until it is decided.
-    func imply(into implied: inout ApplicationState.Implied, except identifier: String?) {
-        for index in states.indices where identifier == nil || identifiers[index] != identifier {
-            if implied.add(states[index]) { return }
+    /// The application state the scenes imply (see ``ApplicationState/implied(byScenes:)``),
+    /// with the scene `identifier`, when given, counted in `state` instead of its own, or
+    /// left out when `state` is `nil`.
+    func implied(treating identifier: String?, as state: SceneState?) -> ApplicationState? {
+        var counted = counts
+        if let identifier {
+            if let own = self[identifier] { counted.add(own, -1) }
+            if let state { counted.add(state, 1) }
+        }
+        return counted.implied
+    }
+
+    /// How many scenes are in each state that implies an application state.
+    private struct Counts {
+        var active = 0
+        var inactive = 0
+        var background = 0
+
+        mutating func add(_ state: SceneState, _ change: Int) {
+            switch state {
+            case .foregroundActive: active += change
+            case .foregroundInactive: inactive += change
+            case .background: background += change
+            case .unattached, .disconnected: break
+            }
+        }
+
+        /// Active when one is active, else inactive when one is in the foreground, else
+        /// background when one is in the background; `nil` when none is.
+        var implied: ApplicationState? {
+            if active > 0 { return .active }
+            if inactive > 0 { return .inactive }
+            return background > 0 ? .background : nil
         }
     }
 

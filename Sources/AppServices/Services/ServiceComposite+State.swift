@@ -7,8 +7,8 @@ extension ServiceComposite {
         (outer ?? self).state.lifecycle.scenes[identifier]
     }
 
-    /// The identifiers of the scenes connected now, in no particular order: for hosts that
-    /// must know whether another host reports scenes to this composite.
+    /// The identifiers of the scenes connected now, in the order they first arrived: for
+    /// hosts that must know whether another host reports scenes to this composite.
     package var connectedSceneIdentifiers: [String] {
         (outer ?? self).state.lifecycle.scenes.compactMap { $0.value == .disconnected ? nil : $0.key }
     }

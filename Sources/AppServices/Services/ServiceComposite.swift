@@ -50,7 +50,7 @@ public final class ServiceComposite: AppService {
     /// The plan's handler lists.
     var handlers: HandlerTable { state.handlers }
     /// The composite this one was flattened into, if any.
-    var outer: ServiceComposite? { state.outer }
+    var outer: ServiceComposite? { state.isNested ? state.outer : nil }
     /// The callback that sealed the composite, for error messages.
     var sealedBy: String? { state.sealedBy }
 

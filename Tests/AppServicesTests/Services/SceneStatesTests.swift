@@ -44,16 +44,35 @@ struct SceneStatesTests {
         #expect(states[again] == .foregroundInactive)
     }
 
-    @Test("The state the scenes imply leaves out the scene named, and counts every other")
+    @Test("The state the scenes imply counts each scene once, or one as told to, or leaves it out")
     func implied() {
         var states = SceneStates()
+        #expect(states.implied(treating: nil, as: nil) == nil)
         states["a"] = .foregroundActive
         states["b"] = .background
-        var all = ApplicationState.Implied()
-        states.imply(into: &all, except: nil)
-        #expect(all.state == .active)
-        var withoutA = ApplicationState.Implied()
-        states.imply(into: &withoutA, except: "a")
-        #expect(withoutA.state == .background)
+        states["c"] = .unattached
+        #expect(states.implied(treating: nil, as: nil) == .active)
+        #expect(states.implied(treating: "a", as: nil) == .background)
+        #expect(states.implied(treating: "a", as: .foregroundInactive) == .inactive)
+        #expect(states.implied(treating: "c", as: .foregroundActive) == .active)
+        #expect(states.implied(treating: "new", as: .foregroundInactive) == .active)
+        states["a"] = .disconnected
+        #expect(states.implied(treating: nil, as: nil) == .background)
+        states["b"] = nil
+        #expect(states.implied(treating: nil, as: nil) == nil)
+        #expect(states.implied(treating: "c", as: .background) == .background)
+    }
+
+    @Test("Over seeded random changes, the counted state is the one the table implies")
+    func countsFollowTheTable() {
+        var generator = SplitMix64(seed: 0x5CE7E)
+        var states = SceneStates()
+        let identifiers = ["a", "b", "c", "d"]
+        for _ in 0..<2_000 {
+            let identifier = identifiers[Int(generator.next() % 4)]
+            let choice = Int(generator.next() % 6)
+            states[identifier] = choice == 5 ? nil : SceneState.allCases[choice]
+            #expect(states.implied(treating: nil, as: nil) == ApplicationState.implied(byScenes: states.map(\.value)))
+        }
     }
 }
