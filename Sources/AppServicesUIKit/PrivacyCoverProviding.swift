@@ -34,38 +34,48 @@ public protocol PrivacyCoverProviding: AppService {
 }
 
 /// The privacy covers a scene delegate shows, one window per scene at most.
+///
+/// Its state is read and stored whole by the delegate, never changed while a service runs:
+/// a service asked for a cover can ask the delegate for the cover window without
+/// overlapping an access to it, and the optimizer can prove that no access overlaps
+/// another and check none at run time.
 @MainActor
 struct PrivacyCovers {
     private var windows: [ObjectIdentifier: UIWindow] = [:]
 
-    /// Shows the cover a ``PrivacyCoverProviding`` service provides over `scene`, unless one
-    /// is shown already.
-    mutating func show(
+    /// The cover a ``PrivacyCoverProviding`` service provides over `scene`, in a window
+    /// shown above the scene's others; `nil` when no service provides one.
+    static func cover(
         over scene: UIWindowScene,
         info: SceneInfo,
         composite: ServiceComposite,
         platform: PlatformObjects?
-    ) {
-        let id = ObjectIdentifier(scene)
-        guard windows[id] == nil else { return }
+    ) -> UIWindow? {
         let cover = composite.firstAnswer(from: (any PrivacyCoverProviding).self, in: info, platform: platform) {
             $0.privacyCover(for: scene, context: $1)
         }
-        guard let cover else { return }
+        guard let cover else { return nil }
         let window = UIWindow(windowScene: scene)
         window.windowLevel = UIWindow.Level(rawValue: UIWindow.Level.alert.rawValue + 1)
         window.rootViewController = cover
         window.isHidden = false
-        windows[id] = window
+        return window
     }
 
-    /// Removes the cover shown over `scene`, if any.
-    mutating func remove(from scene: UIScene) {
-        guard let window = windows.removeValue(forKey: ObjectIdentifier(scene)) else { return }
+    /// Keeps `window` as the cover shown over `scene`.
+    mutating func keep(_ window: UIWindow, over scene: UIScene) { windows[ObjectIdentifier(scene)] = window }
+
+    /// Forgets the cover shown over `scene` and returns it, to be hidden; `nil` if none.
+    mutating func take(from scene: UIScene) -> UIWindow? {
+        windows.isEmpty ? nil : windows.removeValue(forKey: ObjectIdentifier(scene))
+    }
+
+    /// Hides a cover taken from a scene.
+    static func hide(_ window: UIWindow) {
         window.isHidden = true
         window.rootViewController = nil
     }
 
     /// The cover window shown over `scene`, if any.
-    func window(over scene: UIScene) -> UIWindow? { windows[ObjectIdentifier(scene)] }
+    func window(over scene: UIScene) -> UIWindow? { windows.isEmpty ? nil : windows[ObjectIdentifier(scene)] }
 }

@@ -51,6 +51,15 @@ open class ServiceOrientedSceneDelegate: UIResponder, UIWindowSceneDelegate {
     private var foundComposite: ServiceComposite?
     private var covers = PrivacyCovers()
 
+    /// Changes the privacy covers on a copy taken out and stored back, never inside an
+    /// access to the property (see `PrivacyCovers`).
+    private func changeCovers<Result>(_ change: (inout PrivacyCovers) -> Result) -> Result {
+        var changed = covers
+        covers = PrivacyCovers()
+        defer { covers = changed }
+        return change(&changed)
+    }
+
     /// The privacy cover window shown over `scene` while it is not active
     /// (``PrivacyCoverProviding``), if any.
     public func privacyCoverWindow(over scene: UIScene) -> UIWindow? { covers.window(over: scene) }
@@ -218,7 +227,7 @@ open class ServiceOrientedSceneDelegate: UIResponder, UIWindowSceneDelegate {
     /// override calls `super`: besides telling the services, it lets go of the objects this
     /// delegate keeps for the scene, which hold the scene.
     open func sceneDidDisconnect(_ scene: UIScene) {
-        covers.remove(from: scene)
+        if let cover = changeCovers({ $0.take(from: scene) }) { PrivacyCovers.hide(cover) }
         composite.sceneDidDisconnect(info(scene), platform: platform(scene))
         sceneObjects = nil
         sceneInfo = nil
@@ -231,7 +240,7 @@ open class ServiceOrientedSceneDelegate: UIResponder, UIWindowSceneDelegate {
     /// Removes the scene's privacy cover (``PrivacyCoverProviding``), then dispatches
     /// `sceneDidBecomeActive(_:)`.
     open func sceneDidBecomeActive(_ scene: UIScene) {
-        covers.remove(from: scene)
+        if let cover = changeCovers({ $0.take(from: scene) }) { PrivacyCovers.hide(cover) }
         composite.sceneDidBecomeActive(info(scene), platform: platform(scene))
     }
 
@@ -241,9 +250,9 @@ open class ServiceOrientedSceneDelegate: UIResponder, UIWindowSceneDelegate {
         let described = info(scene)
         let platform = platform(scene)
         composite.sceneWillResignActive(described, platform: platform)
-        if let windowScene = scene as? UIWindowScene {
-            covers.show(over: windowScene, info: described, composite: composite, platform: platform)
-        }
+        guard let windowScene = scene as? UIWindowScene, covers.window(over: windowScene) == nil else { return }
+        let cover = PrivacyCovers.cover(over: windowScene, info: described, composite: composite, platform: platform)
+        if let cover { changeCovers { $0.keep(cover, over: windowScene) } }
     }
 
     /// Dispatches `sceneWillEnterForeground(_:)`.

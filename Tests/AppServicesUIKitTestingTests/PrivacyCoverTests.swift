@@ -37,6 +37,29 @@ struct PrivacyCoverTests {
         }
     }
 
+    /// A cover that first asks the scene's delegate whether one is shown already.
+    final class CheckingCoverService: AppService, PrivacyCoverProviding {
+        var shownBefore: [Bool] = []
+        func privacyCover(for scene: UIWindowScene, context: AppContext) -> UIViewController? {
+            let delegate = scene.delegate as? ServiceOrientedSceneDelegate
+            shownBefore.append(delegate?.privacyCoverWindow(over: scene) != nil)
+            return UIViewController()
+        }
+    }
+
+    @Test("A service asked for a cover can ask the scene's delegate for the cover window meanwhile")
+    func coverProviderReadsTheCoverWindow() throws {
+        let cover = CheckingCoverService()
+        let uiKit = SimulatedUIKit(delegate: Self.appDelegate([cover]))
+        uiKit.launch()
+        let scene = uiKit.connectScene("main") { ServiceOrientedSceneDelegate() }
+        uiKit.bringToForeground(scene)
+        uiKit.resignActive(scene)
+        let delegate = try #require(scene.delegate as? ServiceOrientedSceneDelegate)
+        #expect(cover.shownBefore == [false])
+        #expect(delegate.privacyCoverWindow(over: scene) != nil)
+    }
+
     @Test(
         "With two scenes, each shows one cover above its windows while it is not active, and none once it is active again"
     )
