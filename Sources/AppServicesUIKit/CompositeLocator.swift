@@ -26,6 +26,8 @@ enum CompositeLocator {
     ///
     /// Stops the program, naming `delegate`'s class and what to do, when the application's
     /// delegate is not a `ServiceOrientedAppDelegate`: no scene callback could reach a service.
+    // Not inlined into the delegates' getters, which run it once.
+    @inline(never)
     static func composite(for delegate: AnyObject) -> ServiceComposite {
         guard
             let host = UIApplication.shared.delegate as? ServiceOrientedAppDelegate

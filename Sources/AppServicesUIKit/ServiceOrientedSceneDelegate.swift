@@ -143,6 +143,8 @@ open class ServiceOrientedSceneDelegate: UIResponder, UIWindowSceneDelegate {
     /// read again at every callback, can change. Kept with the scene it describes until the
     /// scene disconnects, as ``platform(_:_:)`` keeps its objects; the same strings each time
     /// also make the composite's check that a callback concerns the last one's scene cheap.
+    // Not inlined: about twenty callbacks describe their scene, each would carry a copy.
+    @inline(never)
     private func info(_ scene: UIScene) -> SceneInfo {
         let title: String? = scene.title
         var made: SceneInfo
