@@ -231,51 +231,51 @@ extension ServiceComposite {
     /// to the foreground, the application-level `willEnterForeground` is dispatched first
     /// (see ``Configuration-swift.struct/derivesApplicationStateFromScenes``).
     public func sceneWillEnterForeground(_ scene: SceneInfo, platform: PlatformObjects? = nil) {
-        sceneTransition(.sceneWillEnterForeground, scene, platform: platform) {
-            notify(.sceneWillEnterForeground, (any SceneHandling).self, platform: platform, scene: scene) {
-                $0.sceneWillEnterForeground($1)
-            }
+        followScenes(before: .sceneWillEnterForeground, scene, platform: platform)
+        notify(.sceneWillEnterForeground, (any SceneHandling).self, platform: platform, scene: scene) {
+            $0.sceneWillEnterForeground($1)
         }
+        followScenes(after: .sceneWillEnterForeground, platform: platform)
     }
 
     /// Dispatches `sceneDidBecomeActive(_:)` for `scene`, after the application-level
     /// `didBecomeActive` if this is the first active scene.
     public func sceneDidBecomeActive(_ scene: SceneInfo, platform: PlatformObjects? = nil) {
-        sceneTransition(.sceneDidBecomeActive, scene, platform: platform) {
-            notify(.sceneDidBecomeActive, (any SceneHandling).self, platform: platform, scene: scene) {
-                $0.sceneDidBecomeActive($1)
-            }
+        followScenes(before: .sceneDidBecomeActive, scene, platform: platform)
+        notify(.sceneDidBecomeActive, (any SceneHandling).self, platform: platform, scene: scene) {
+            $0.sceneDidBecomeActive($1)
         }
+        followScenes(after: .sceneDidBecomeActive, platform: platform)
         state.launchToReportFirstFrame()?.reportFirstFrameAfterMainQueueTurn()
     }
 
     /// Dispatches `sceneWillResignActive(_:)` for `scene`, then the application-level
     /// `willResignActive` if no scene is active any more.
     public func sceneWillResignActive(_ scene: SceneInfo, platform: PlatformObjects? = nil) {
-        sceneTransition(.sceneWillResignActive, scene, platform: platform) {
-            notify(.sceneWillResignActive, (any SceneHandling).self, platform: platform, scene: scene) {
-                $0.sceneWillResignActive($1)
-            }
+        followScenes(before: .sceneWillResignActive, scene, platform: platform)
+        notify(.sceneWillResignActive, (any SceneHandling).self, platform: platform, scene: scene) {
+            $0.sceneWillResignActive($1)
         }
+        followScenes(after: .sceneWillResignActive, platform: platform)
     }
 
     /// Dispatches `sceneDidEnterBackground(_:)` for `scene`, then the application-level
     /// `didEnterBackground` if no scene is in the foreground any more.
     public func sceneDidEnterBackground(_ scene: SceneInfo, platform: PlatformObjects? = nil) {
-        sceneTransition(.sceneDidEnterBackground, scene, platform: platform) {
-            notify(.sceneDidEnterBackground, (any SceneHandling).self, platform: platform, scene: scene) {
-                $0.sceneDidEnterBackground($1)
-            }
+        followScenes(before: .sceneDidEnterBackground, scene, platform: platform)
+        notify(.sceneDidEnterBackground, (any SceneHandling).self, platform: platform, scene: scene) {
+            $0.sceneDidEnterBackground($1)
         }
+        followScenes(after: .sceneDidEnterBackground, platform: platform)
     }
 
     /// Dispatches `sceneDidDisconnect(_:)` for `scene` in reverse dependency order.
     public func sceneDidDisconnect(_ scene: SceneInfo, platform: PlatformObjects? = nil) {
-        sceneTransition(.sceneDidDisconnect, scene, platform: platform) {
-            notify(.sceneDidDisconnect, (any SceneHandling).self, platform: platform, scene: scene) {
-                $0.sceneDidDisconnect($1)
-            }
+        followScenes(before: .sceneDidDisconnect, scene, platform: platform)
+        notify(.sceneDidDisconnect, (any SceneHandling).self, platform: platform, scene: scene) {
+            $0.sceneDidDisconnect($1)
         }
+        followScenes(after: .sceneDidDisconnect, platform: platform)
         disconnectSceneServices(scene)
         sceneDisconnected(scene)
     }
@@ -353,23 +353,26 @@ extension ServiceComposite {
         }
     }
 
-    /// Runs a scene callback with the application-level transitions it implies: "up"
-    /// transitions before it, "down" transitions after. Not inlined: the scene methods share
-    /// one copy.
+    /// Dispatches the application-level transitions a scene callback implies that come
+    /// before it: an "up" callback (a scene coming forward) first brings the application
+    /// where the scenes will then imply. Not inlined: the scene methods share one copy.
+    ///
+    /// Two calls around the dispatch rather than one taking it as a closure: the closure's
+    /// captures (the composite, the scene, the objects) were retained and released at every
+    /// scene callback.
     @inline(never)
-    private func sceneTransition(
-        _ callback: AppCallback,
-        _ scene: SceneInfo,
-        platform: PlatformObjects?,
-        _ dispatch: () -> Void
-    ) {
-        if callback.direction == .up {
-            let prospective = Self.sceneState(after: callback)
-            followScenes(to: stateImpliedByScenes(treating: scene.identifier, as: prospective), platform: platform)
-            dispatch()
-        } else {
-            dispatch()
-            followScenes(to: stateImpliedByScenes(), platform: platform)
-        }
+    private func followScenes(before callback: AppCallback, _ scene: SceneInfo, platform: PlatformObjects?) {
+        guard callback.direction == .up else { return }
+        let prospective = Self.sceneState(after: callback)
+        followScenes(to: stateImpliedByScenes(treating: scene.identifier, as: prospective), platform: platform)
+    }
+
+    /// Dispatches the application-level transitions a scene callback implies that come
+    /// after it: a "down" callback (a scene going back) then takes the application where
+    /// the scenes imply.
+    @inline(never)
+    private func followScenes(after callback: AppCallback, platform: PlatformObjects?) {
+        guard callback.direction != .up else { return }
+        followScenes(to: stateImpliedByScenes(), platform: platform)
     }
 }

@@ -234,6 +234,7 @@ extension ServiceComposite {
     ) -> Answer? {
         if let outer { return outer.firstAnswer(from: capability, in: scene, platform: platform, ask) }
         sealIfNeeded(by: "firstAnswer(in:)")
+        if state.isAdoptedByNone(capability), scene == nil || state.sceneServices.isEmpty { return nil }
         let adopters = state.adopters(of: capability, among: plan.unsafelyUnwrapped.services)
         // Asked at every scene resigning active (privacy covers): when nobody can answer,
         // return before anything generic over the answer is made.

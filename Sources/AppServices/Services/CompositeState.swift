@@ -300,7 +300,18 @@ final class CompositeState {
         // Stored whole, not appended in place, so that no access to the list overlaps
         // another and none is checked at run time (see `changeSceneServices`).
         adoptersByCapability = adoptersByCapability + [(key, found)]
+        if found.isEmpty { capabilitiesAdoptedByNone = capabilitiesAdoptedByNone + [key] }
         return found
+    }
+
+    /// The capabilities asked of so far (``adopters(of:among:)``) that no application-wide
+    /// service adopts: identifiers only, so that asking retains nothing.
+    private var capabilitiesAdoptedByNone: [ObjectIdentifier] = []
+
+    /// Whether `capability` is known to have no adopter among the application-wide
+    /// services (``adopters(of:among:)`` found none).
+    func isAdoptedByNone<Capability>(_ capability: Capability.Type) -> Bool {
+        capabilitiesAdoptedByNone.contains(ObjectIdentifier(capability))
     }
 
     /// A launch is being dispatched, into the background or not (from its options), for

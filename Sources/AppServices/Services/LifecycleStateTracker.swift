@@ -35,8 +35,7 @@ struct LifecycleStateTracker {
     ///   state it does not fit; `nil` otherwise.
     mutating func willDispatch(_ callback: AppCallback, scene: SceneInfo?) -> Unexpected? {
         if let scene, let change = callback.sceneTransition {
-            let current = scenes[scene.identifier]
-            if !change.appliesAtEnd { scenes[scene.identifier] = change.to }
+            let current = change.appliesAtEnd ? scenes[scene.identifier] : scenes.exchange(scene.identifier, change.to)
             guard !change.fits(current) else { return nil }
             return firstReport(callback, in: current.map { "scene \($0)" } ?? "scene not connected")
         }
@@ -128,6 +127,25 @@ struct SceneStates: Sequence {
                 break
             }
         }
+    }
+
+    /// Sets the state of the scene `identifier` to `state`, as the subscript does, and
+    /// returns the state it had: one search for both.
+    mutating func exchange(_ identifier: String, _ state: SceneState?) -> SceneState? {
+        guard let index = position(of: identifier) else {
+            self[identifier] = state
+            return nil
+        }
+        let previous = states[index]
+        if let state {
+            counts.add(previous, -1)
+            states[index] = state
+            counts.add(state, 1)
+            recent = index
+        } else {
+            self[identifier] = nil
+        }
+        return previous
     }
 
     private func position(of identifier: String) -> Int? {

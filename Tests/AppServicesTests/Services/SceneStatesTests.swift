@@ -21,6 +21,19 @@ struct SceneStatesTests {
         #expect(states.map(\.value) == [.foregroundActive, .foregroundInactive, .background])
     }
 
+    @Test("Exchanging a scene's state returns the one it had, and sets, adds or removes as the subscript does")
+    func exchange() {
+        var states = SceneStates()
+        #expect(states.exchange("a", .unattached) == nil)
+        states["b"] = .background
+        #expect(states.exchange("a", .foregroundActive) == .unattached)
+        #expect(states.implied(treating: nil, as: nil) == .active)
+        #expect(states.exchange("a", nil) == .foregroundActive)
+        #expect(states.exchange("never", nil) == nil)
+        #expect(states.map(\.key) == ["b"])
+        #expect(states.implied(treating: nil, as: nil) == .background)
+    }
+
     @Test("Removing a scene leaves the others found, in order")
     func removal() {
         var states = SceneStates()
