@@ -141,8 +141,8 @@ open class ServiceOrientedSceneDelegate: UIResponder, UIWindowSceneDelegate {
     /// The platform-neutral description of `scene`, made once: a scene's session (its
     /// identifier, role and configuration) is the scene's for its life, and only its title,
     /// read again at every callback, can change. Kept with the scene it describes until the
-    /// scene disconnects, as ``platform(_:_:)`` keeps its objects; the same strings each time
-    /// also make the composite's check that a callback concerns the last one's scene cheap.
+    /// scene disconnects, as `platform(_:)` keeps its objects; the same description each time
+    /// also makes the composite's check that a callback concerns the last one's scene cheap.
     // Not inlined: about twenty callbacks describe their scene, each would carry a copy.
     @inline(never)
     private func info(_ scene: UIScene) -> SceneInfo {

@@ -234,11 +234,11 @@ extension ServiceComposite {
     ) -> Answer? {
         if let outer { return outer.firstAnswer(from: capability, in: scene, platform: platform, ask) }
         sealIfNeeded(by: "firstAnswer(in:)")
+        // Asked at every scene resigning active (privacy covers): when nobody can answer,
+        // return before the adopters' list is retained or anything generic over the answer
+        // is made.
         if state.isAdoptedByNone(capability), scene == nil || state.sceneServices.isEmpty { return nil }
         let adopters = state.adopters(of: capability, among: plan.unsafelyUnwrapped.services)
-        // Asked at every scene resigning active (privacy covers): when nobody can answer,
-        // return before anything generic over the answer is made.
-        guard mayAnswer(adopters, in: scene) else { return nil }
         return firstAnswer(among: adopters, in: scene, platform: platform) { service, context in
             (service as? Capability).flatMap { ask($0, context) }
         }

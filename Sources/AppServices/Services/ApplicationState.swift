@@ -41,30 +41,37 @@ extension ApplicationState {
     /// background; `nil` when none is (every scene unattached or disconnected), which
     /// implies nothing. UIKit derives a scene-based application's state this way.
     package static func implied(byScenes states: some Sequence<SceneState>) -> ApplicationState? {
-        var implied = Implied()
-        for state in states where implied.add(state) { break }
-        return implied.state
+        var counts = SceneCounts()
+        for state in states { counts.add(state) }
+        return counts.implied
     }
 
-    /// The application state scenes imply, as ``implied(byScenes:)`` says, counted one
-    /// scene at a time, for a caller that picks the scenes itself.
-    package struct Implied {
-        /// What the scenes counted so far imply.
-        package private(set) var state: ApplicationState?
+    /// How many scenes are in each state that implies an application state, kept as scenes
+    /// come and go, so that what they imply (``implied(byScenes:)``) is read at once.
+    package struct SceneCounts {
+        private var active = 0
+        private var inactive = 0
+        private var background = 0
 
-        /// Nothing counted yet.
+        /// No scene counted.
         package init() {}
 
-        /// Counts a scene in `scene`; `true` once no other scene can change the result (one
-        /// is active).
-        package mutating func add(_ scene: SceneState) -> Bool {
+        /// Counts a scene in `scene` (or, with a `change` of -1, stops counting it).
+        package mutating func add(_ scene: SceneState, _ change: Int = 1) {
             switch scene {
-            case .foregroundActive: state = .active
-            case .foregroundInactive: state = .inactive
-            case .background where state == nil: state = .background
-            default: break
+            case .foregroundActive: active += change
+            case .foregroundInactive: inactive += change
+            case .background: background += change
+            case .unattached, .disconnected: break
             }
-            return state == .active
+        }
+
+        /// Active when a scene counted is active, else inactive when one is in the
+        /// foreground, else background when one is in the background; `nil` otherwise.
+        package var implied: ApplicationState? {
+            if active > 0 { return .active }
+            if inactive > 0 { return .inactive }
+            return background > 0 ? .background : nil
         }
     }
 }

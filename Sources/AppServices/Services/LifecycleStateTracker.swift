@@ -101,49 +101,36 @@ struct SceneStates: Sequence {
     /// The position written last, tried first.
     private var recent = 0
     /// How many scenes are in each state that implies an application state.
-    private var counts = Counts()
+    private var counts = ApplicationState.SceneCounts()
 
-    /// The state of the scene `identifier`; `nil` for a scene never seen.
+    /// The state of the scene `identifier`; `nil` for a scene never seen. Setting `nil`
+    /// forgets the scene.
     subscript(identifier: String) -> SceneState? {
         get { position(of: identifier).map { states[$0] } }
-        set {
-            switch (position(of: identifier), newValue) {
-            case (let index?, let state?):
-                counts.add(states[index], -1)
-                states[index] = state
-                counts.add(state, 1)
-                recent = index
-            case (let index?, nil):
-                counts.add(states[index], -1)
-                identifiers.remove(at: index)
-                states.remove(at: index)
-                recent = 0
-            case (nil, let state?):
-                identifiers.append(identifier)
-                states.append(state)
-                counts.add(state, 1)
-                recent = identifiers.count - 1
-            case (nil, nil):
-                break
-            }
-        }
+        set { _ = exchange(identifier, newValue) }
     }
 
-    /// Sets the state of the scene `identifier` to `state`, as the subscript does, and
+    /// Sets the state of the scene `identifier` to `state` (`nil` forgets the scene), and
     /// returns the state it had: one search for both.
     mutating func exchange(_ identifier: String, _ state: SceneState?) -> SceneState? {
-        guard let index = position(of: identifier) else {
-            self[identifier] = state
-            return nil
-        }
-        let previous = states[index]
-        if let state {
-            counts.add(previous, -1)
+        let index = position(of: identifier)
+        let previous = index.map { states[$0] }
+        if let previous { counts.add(previous, -1) }
+        if let state { counts.add(state) }
+        switch (index, state) {
+        case (let index?, let state?):
             states[index] = state
-            counts.add(state, 1)
             recent = index
-        } else {
-            self[identifier] = nil
+        case (let index?, nil):
+            identifiers.remove(at: index)
+            states.remove(at: index)
+            recent = 0
+        case (nil, let state?):
+            identifiers.append(identifier)
+            states.append(state)
+            recent = identifiers.count - 1
+        case (nil, nil):
+            break
         }
         return previous
     }
@@ -160,33 +147,9 @@ struct SceneStates: Sequence {
         var counted = counts
         if let identifier {
             if let own = self[identifier] { counted.add(own, -1) }
-            if let state { counted.add(state, 1) }
+            if let state { counted.add(state) }
         }
         return counted.implied
-    }
-
-    /// How many scenes are in each state that implies an application state.
-    private struct Counts {
-        var active = 0
-        var inactive = 0
-        var background = 0
-
-        mutating func add(_ state: SceneState, _ change: Int) {
-            switch state {
-            case .foregroundActive: active += change
-            case .foregroundInactive: inactive += change
-            case .background: background += change
-            case .unattached, .disconnected: break
-            }
-        }
-
-        /// Active when one is active, else inactive when one is in the foreground, else
-        /// background when one is in the background; `nil` when none is.
-        var implied: ApplicationState? {
-            if active > 0 { return .active }
-            if inactive > 0 { return .inactive }
-            return background > 0 ? .background : nil
-        }
     }
 
     /// The scenes' identifiers and states, in the order the scenes first arrived.

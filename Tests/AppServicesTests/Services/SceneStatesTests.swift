@@ -85,7 +85,13 @@ struct SceneStatesTests {
             let identifier = identifiers[Int(generator.next() % 4)]
             let choice = Int(generator.next() % 6)
             states[identifier] = choice == 5 ? nil : SceneState.allCases[choice]
-            #expect(states.implied(treating: nil, as: nil) == ApplicationState.implied(byScenes: states.map(\.value)))
+            let values = states.map(\.value)
+            let expected: ApplicationState? =
+                values.contains(.foregroundActive)
+                ? .active
+                : values.contains(.foregroundInactive) ? .inactive : values.contains(.background) ? .background : nil
+            #expect(states.implied(treating: nil, as: nil) == expected)
+            #expect(ApplicationState.implied(byScenes: values) == expected)
         }
     }
 }
