@@ -112,6 +112,7 @@ struct SceneStates: Sequence {
 
     /// Sets the state of the scene `identifier` to `state` (`nil` forgets the scene), and
     /// returns the state it had: one search for both.
+    @inline(__always)
     mutating func exchange(_ identifier: String, _ state: SceneState?) -> SceneState? {
         let index = position(of: identifier)
         let previous = index.map { states[$0] }
