@@ -75,7 +75,7 @@ public final class ApplicationHost: Service {
     private let started = Atomic(false)
     /// The host's background tasks, made on the main actor the first time they are needed
     /// (their type is main-actor isolated; the host is not).
-    private let backgroundTaskState = Mutex<HostBackgroundTasks?>(nil)
+    private let backgroundTaskState = Locked<HostBackgroundTasks?>(nil)
 
     var logger: Logger { configuration.logger }
 

@@ -1,5 +1,4 @@
 public import AppServices
-import Synchronization
 
 /// One signpost a ``RecordingSignposter`` recorded: an interval's beginning or end, or an
 /// event.
@@ -80,12 +79,12 @@ public final class RecordingSignposter: Signposter {
         var signposts: [RecordedSignpost] = []
     }
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     /// Creates a signposter that records from now on, or, with `isEnabled` `false`, only
     /// once it is switched on.
     public init(isEnabled: Bool = true) {
-        state = Mutex(State(isEnabled: isEnabled))
+        state = Locked(State(isEnabled: isEnabled))
     }
 
     /// Whether it records; set it to `false` to see what the composite does while no tool

@@ -4,7 +4,6 @@ import AppServicesTesting
 import Logging
 import ServiceLifecycle
 import ServiceLifecycleTestKit
-import Synchronization
 import Testing
 
 @MainActor
@@ -179,7 +178,7 @@ struct ApplicationHostTests {
 extension ApplicationHostTests {
     @Test("whenServing is called once, after the host logs that it serves; shutdown before the launch launches nothing")
     func readinessAndEarlyShutdown() async throws {
-        let served = Mutex<[Bool]>([])
+        let served = Locked<[Bool]>([])
         let logs = self.logs
         let serving = ApplicationHost(
             composite: makeComposite([Storage(journal: journal)]),

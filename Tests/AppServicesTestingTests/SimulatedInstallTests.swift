@@ -1,7 +1,6 @@
 import AppServices
 import AppServicesTesting
 import Foundation
-import Synchronization
 import Testing
 
 /// The test kit's launch-memory steps, driven as a user's test would: a plan given the
@@ -12,7 +11,7 @@ struct SimulatedInstallTests {
     let ran = RanLog()
 
     final class RanLog: Sendable {
-        private let names = Mutex<[String]>([])
+        private let names = Locked<[String]>([])
         func note(_ name: String) { names.withLock { $0.append(name) } }
         var all: [String] { names.withLock { $0 } }
     }

@@ -2,14 +2,13 @@ import AppServicesTesting
 import Configuration
 import Foundation
 import Logging
-import Synchronization
 import Testing
 
 @testable import AppServices
 
 /// Records what the unified-log handler would hand to `os.Logger`.
 final class UnifiedLogRecorder: Sendable {
-    private let written = Mutex<[(record: UnifiedLogRecord, subsystem: String)]>([])
+    private let written = Locked<[(record: UnifiedLogRecord, subsystem: String)]>([])
 
     var records: [UnifiedLogRecord] { written.withLock { $0.map(\.record) } }
     var subsystems: [String] { written.withLock { $0.map(\.subsystem) } }

@@ -3,7 +3,6 @@ import AppServices
 import AppServicesUIKit
 import AppServicesUIKitShim
 import Foundation
-import Synchronization
 
 /// A service that handles user notifications, answers with the options it is given, and
 /// keeps everything it heard, with the UIKit objects that came along.
@@ -161,7 +160,7 @@ final class FlushService: AppService, ApplicationStateHandling {
 /// Collects the calls of a `@Sendable` completion handler, to check that there is exactly
 /// one.
 final class SendableCompletions<Value: Sendable>: Sendable {
-    private let recorded = Mutex<[Value]>([])
+    private let recorded = Locked<[Value]>([])
 
     var values: [Value] { recorded.withLock { $0 } }
 
