@@ -279,12 +279,37 @@ open class ServiceOrientedAppDelegate: UIResponder, AppDelegateProtocols {
         return PlatformObjects(objects)
     }
 
+    /// Calls `body` with the composite and the objects of a callback that comes with
+    /// `application` alone, retaining neither (see `withUnretained(_:_:_:)`): both are
+    /// written once and live as long as the delegate.
+    @inline(__always)
+    private func dispatch<Result>(
+        _ application: UIApplication,
+        _ body: (ServiceComposite, PlatformObjects) -> Result
+    ) -> Result {
+        guard builtComposite != nil, applicationObjects?.application === application else {
+            return body(composite, platform(application))
+        }
+        return withUnretained(
+            .passUnretained(builtComposite.unsafelyUnwrapped),
+            .passUnretained(applicationObjects.unsafelyUnwrapped),
+            body
+        )
+    }
+
     /// ``platform(_:_:)`` for a callback that comes with the application alone.
+    ///
+    /// The objects are made for the first application object seen and kept: a callback may
+    /// be under way with them, unretained, when another application object comes (a test's),
+    /// so that one gets objects of its own at each callback.
     private func platform(_ application: UIApplication) -> PlatformObjects {
-        if let applicationObjects, applicationObjects.application === application { return applicationObjects }
-        let made = PlatformObjects([.application: application])
-        applicationObjects = made
-        return made
+        guard let applicationObjects else {
+            let made = PlatformObjects([.application: application])
+            applicationObjects = made
+            return made
+        }
+        if applicationObjects.application === application { return applicationObjects }
+        return PlatformObjects([.application: application])
     }
 
     // MARK: - Launch
@@ -386,58 +411,58 @@ open class ServiceOrientedAppDelegate: UIResponder, AppDelegateProtocols {
 
     /// Dispatches `applicationDidBecomeActive(_:)`.
     open func applicationDidBecomeActive(_ application: UIApplication) {
-        composite.didBecomeActive(platform: platform(application))
+        dispatch(application) { $0.didBecomeActive(platform: $1) }
     }
 
     /// Dispatches `applicationWillResignActive(_:)`.
     open func applicationWillResignActive(_ application: UIApplication) {
-        composite.willResignActive(platform: platform(application))
+        dispatch(application) { $0.willResignActive(platform: $1) }
     }
 
     /// Dispatches `applicationDidEnterBackground(_:)`.
     open func applicationDidEnterBackground(_ application: UIApplication) {
-        composite.didEnterBackground(platform: platform(application))
+        dispatch(application) { $0.didEnterBackground(platform: $1) }
     }
 
     /// Dispatches `applicationWillEnterForeground(_:)`.
     open func applicationWillEnterForeground(_ application: UIApplication) {
-        composite.willEnterForeground(platform: platform(application))
+        dispatch(application) { $0.willEnterForeground(platform: $1) }
     }
 
     /// Dispatches `applicationWillTerminate(_:)`.
     open func applicationWillTerminate(_ application: UIApplication) {
-        composite.willTerminate(platform: platform(application))
+        dispatch(application) { $0.willTerminate(platform: $1) }
     }
 
     /// Dispatches `applicationDidReceiveMemoryWarning(_:)`.
     open func applicationDidReceiveMemoryWarning(_ application: UIApplication) {
-        composite.didReceiveMemoryWarning(platform: platform(application))
+        dispatch(application) { $0.didReceiveMemoryWarning(platform: $1) }
     }
 
     /// Dispatches `applicationSignificantTimeChange(_:)`.
     open func applicationSignificantTimeChange(_ application: UIApplication) {
-        composite.significantTimeChange(platform: platform(application))
+        dispatch(application) { $0.significantTimeChange(platform: $1) }
     }
 
     /// Dispatches `applicationProtectedDataWillBecomeUnavailable(_:)`.
     open func applicationProtectedDataWillBecomeUnavailable(_ application: UIApplication) {
-        composite.protectedDataWillBecomeUnavailable(platform: platform(application))
+        dispatch(application) { $0.protectedDataWillBecomeUnavailable(platform: $1) }
     }
 
     /// Dispatches `applicationProtectedDataDidBecomeAvailable(_:)`.
     open func applicationProtectedDataDidBecomeAvailable(_ application: UIApplication) {
-        composite.protectedDataDidBecomeAvailable(platform: platform(application))
+        dispatch(application) { $0.protectedDataDidBecomeAvailable(platform: $1) }
     }
 
     /// Dispatches `applicationShouldRequestHealthAuthorization(_:)`.
     open func applicationShouldRequestHealthAuthorization(_ application: UIApplication) {
-        composite.shouldRequestHealthAuthorization(platform: platform(application))
+        dispatch(application) { $0.shouldRequestHealthAuthorization(platform: $1) }
     }
 
     /// Dispatches `applicationShouldAutomaticallyLocalizeKeyCommands(_:)`: `false` if a
     /// service says so; UIKit's default, `true`, otherwise.
     open func applicationShouldAutomaticallyLocalizeKeyCommands(_ application: UIApplication) -> Bool {
-        composite.shouldAutomaticallyLocalizeKeyCommands(platform: platform(application)) ?? true
+        dispatch(application) { $0.shouldAutomaticallyLocalizeKeyCommands(platform: $1) } ?? true
     }
 
     // MARK: - URLs

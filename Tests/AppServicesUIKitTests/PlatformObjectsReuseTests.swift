@@ -122,5 +122,49 @@ struct PlatformObjectsReuseTests {
         #expect(released == nil)
         #expect(releasedDelegate == nil)
     }
+
+    /// On its first activation, hears a callback from another application object in the
+    /// middle of its own, and notes the objects before and after.
+    final class Interrupted: AppService, ApplicationStateHandling, SystemEventHandling {
+        let other = UIApplication()
+        weak var delegate: ServiceOrientedAppDelegate?
+        var before: PlatformObjects?
+        var after: PlatformObjects?
+        var otherObjects: [PlatformObjects?] = []
+        var later: [PlatformObjects?] = []
+
+        func applicationDidBecomeActive(_ context: AppContext) {
+            guard before == nil else { return later.append(context.platform) }
+            before = context.platform
+            delegate?.applicationDidReceiveMemoryWarning(other)
+            delegate?.applicationDidReceiveMemoryWarning(other)
+            after = context.platform
+        }
+        func applicationDidReceiveMemoryWarning(_ context: AppContext) { otherObjects.append(context.platform) }
+    }
+
+    @Test(
+        "A callback from another application object, even in the middle of one, gets objects of its own and leaves the kept ones"
+    )
+    func anotherApplicationLeavesTheKeptObjects() throws {
+        let service = Interrupted()
+        let delegate = TestAppDelegate([service])
+        service.delegate = delegate
+        let uiKit = SimulatedUIKit(delegate: delegate)
+        uiKit.launch()
+        uiKit.becomeActive()
+        uiKit.resignActive()
+        uiKit.becomeActive()
+
+        // The callback under way still has its objects, and the next one gets them again: the
+        // delegate lends them unretained, so it must not drop them for the other application's.
+        let kept = try #require(service.before)
+        #expect(service.after === kept)
+        #expect(service.later.count == 1)
+        #expect(service.later.allSatisfy { $0 === kept })
+        #expect(kept.application === uiKit.application)
+        #expect(service.otherObjects.count == 2)
+        #expect(service.otherObjects.allSatisfy { $0?.application === service.other && $0 !== kept })
+    }
 }
 #endif
