@@ -251,6 +251,8 @@ open class ServiceOrientedSceneDelegate: UIResponder, UIWindowSceneDelegate {
     open func sceneWillResignActive(_ scene: UIScene) {
         let described = info(scene)
         let platform = platform(scene)
+        // Read once: the getter is open, and returns the composite retained.
+        let composite = self.composite
         composite.sceneWillResignActive(described, platform: platform)
         guard let windowScene = scene as? UIWindowScene, covers.window(over: windowScene) == nil else { return }
         let cover = PrivacyCovers.cover(over: windowScene, info: described, composite: composite, platform: platform)
