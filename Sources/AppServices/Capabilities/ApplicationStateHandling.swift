@@ -157,6 +157,7 @@ extension ServiceComposite {
     /// returning to the foreground is cancelled
     /// (``AppContext/beginBackgroundWork(named:endsOnForeground:_:)``).
     public func willEnterForeground(platform: PlatformObjects? = nil) {
+        launch?.comingToForeground()
         returnedFromBackground()
         endBackgroundWorkOnForeground()
         notify(.willEnterForeground, (any ApplicationStateHandling).self, platform: platform) {

@@ -198,6 +198,7 @@ extension ServiceComposite {
         restoringUserActivities: (_ index: Int, _ objects: [AnyObject]) -> Void = { _, _ in }
     ) {
         sealIfNeeded(by: AppCallback.sceneWillConnect.name)
+        launch?.comingToForeground()
         if state.isLaunchReasonProvisional,
             let reason = state.settleLaunchReason(LaunchReason(options), inBackground: false)
         {

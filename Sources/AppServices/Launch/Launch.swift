@@ -287,6 +287,13 @@ public final class Launch: Sendable {
         DispatchQueue.main.async { self.reportFirstFrame() }
     }
 
+    /// The application is coming to the foreground (it is about to enter it, or a scene
+    /// connects): a launch into the background counts again as one without a first frame
+    /// until it reaches one (``LaunchHistory/launchesWithoutFirstFrame``).
+    func comingToForeground() {
+        memory.comingToForeground()
+    }
+
     /// The application is entering the foreground.
     func enterForeground() {
         let now = clock.now()
@@ -348,7 +355,14 @@ public final class Launch: Sendable {
             let nodes = effects.settledNodes
             MainActorHop.run { extendedLaunch.settled(nodes) }
         }
-        for (phase, duration) in effects.readyPhases { metrics.recordPhase(phase, duration: duration) }
+        for (phase, duration) in effects.readyPhases {
+            metrics.recordPhase(phase, duration: duration)
+            // A launch into the background has done the work of its launch; the system may
+            // end the process at any time now, which is no crash.
+            if phase == .critical, environment.launchReason.withLock({ $0 }).isInBackground {
+                memory.backgroundLaunchWorkDone()
+            }
+        }
         if let timer = effects.armTimer { startTimer(until: timer.deadline, generation: timer.generation) }
         for start in effects.starts { startTask(start) }
         for (waiter, result) in effects.resume { waiter.resume(result) }

@@ -23,6 +23,12 @@ public struct LaunchHistory: Sendable, Hashable, Codable {
     public let launchCount: Int
     /// The launches in a row, just before this one, that never reached their first frame:
     /// they stopped (crashed, were killed) before it, or the app never reported it.
+    ///
+    /// A launch into the background (a background task, a push, a location event) counts
+    /// only until its launch work is done (its ``LaunchPhase/critical`` phase is ready), since
+    /// the system ends such a process as a matter of course, and again from the moment it
+    /// comes to the foreground (a scene connects, or the application will enter the
+    /// foreground) until its first frame.
     public let launchesWithoutFirstFrame: Int
     /// Whether this launch runs the plan's safe mode (``LaunchPlan/SafeMode``), because
     /// ``launchesWithoutFirstFrame`` reached its threshold.
@@ -141,6 +147,21 @@ final class LaunchMemoryKeeper: Sendable {
         var isWriteQueued = false
         /// What ``use(_:)`` put in place of the plan's memory.
         var replacement: LaunchMemory?
+        /// Whether this launch counts in the record as one without a first frame now.
+        var counting = Counting.untilFirstFrame
+    }
+
+    /// Whether a launch counts as one without a first frame, which the record says at once
+    /// (a launch that stops in its first milliseconds must have counted).
+    enum Counting {
+        /// It counts until its first frame.
+        case untilFirstFrame
+        /// A launch into the background that did its launch work: it does not count while it
+        /// stays there (the system ends such a process as a matter of course), and counts
+        /// again once it comes to the foreground.
+        case setAside
+        /// It reached its first frame.
+        case reachedFirstFrame
     }
 
     init(memory: LaunchMemory, logger: Logger) {
@@ -232,7 +253,35 @@ final class LaunchMemoryKeeper: Sendable {
 
     /// The launch reached its first frame: the count of launches without one starts again.
     func firstFrameReached() {
-        change { $0.launchesWithoutFirstFrame = 0 }
+        change { record, counting in
+            record.launchesWithoutFirstFrame = 0
+            counting = .reachedFirstFrame
+        }
+    }
+
+    /// A launch into the background did its launch work: it no longer counts as a launch
+    /// without a first frame, while it stays in the background (see ``Counting``).
+    func backgroundLaunchWorkDone() {
+        let setAside = state.withLock { state in
+            guard state.history != nil, state.counting == .untilFirstFrame else { return false }
+            state.record.launchesWithoutFirstFrame = state.loaded.launchesWithoutFirstFrame
+            state.counting = .setAside
+            return true
+        }
+        if setAside { scheduleWrite() }
+    }
+
+    /// The application is coming to the foreground: a launch set aside in the background
+    /// counts again until its first frame, written before this returns, as at the launch's
+    /// beginning.
+    func comingToForeground() {
+        let counts = state.withLock { state in
+            guard state.history != nil, state.counting == .setAside else { return false }
+            state.record.launchesWithoutFirstFrame = state.loaded.launchesWithoutFirstFrame + 1
+            state.counting = .untilFirstFrame
+            return true
+        }
+        if counts { writes.sync { write() } }
     }
 
     /// What the record holds, for deciding whether a migration or throttled initializer is
@@ -244,9 +293,14 @@ final class LaunchMemoryKeeper: Sendable {
 
     /// Changes the record and writes it back.
     func change(_ body: @Sendable (inout LaunchRecord) -> Void) {
+        change { record, _ in body(&record) }
+    }
+
+    /// Changes the record, and whether this launch counts in it, and writes the record back.
+    private func change(_ body: (inout LaunchRecord, inout Counting) -> Void) {
         let changed = state.withLock { state in
             let before = state.record
-            body(&state.record)
+            body(&state.record, &state.counting)
             return state.record != before
         }
         if changed { scheduleWrite() }

@@ -44,6 +44,14 @@ public struct LaunchReason: Sendable, Hashable, CustomStringConvertible {
     /// The reason's name, such as `silentPush`.
     public var description: String { base.rawValue }
 
+    /// Whether the application was launched into the background.
+    var isInBackground: Bool {
+        switch base {
+        case .backgroundTask, .silentPush, .voipPush, .location, .otherBackground: true
+        case .user, .notificationResponse, .url, .userActivity, .shortcut: false
+        }
+    }
+
     /// Whether a later callback may still say more: the launch was in front of the user with
     /// nothing in its options, or in the background for a reason not named yet.
     var isProvisional: Bool { base == .user || base == .otherBackground }

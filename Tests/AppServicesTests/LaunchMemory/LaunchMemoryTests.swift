@@ -24,13 +24,15 @@ final class Device {
     /// The memory a launch of `version` uses.
     func memory(_ version: AppVersion) -> LaunchMemory { install.memory(version) }
 
-    /// Launches `version` with the plan `makePlan` makes, to its first frame and idle (or,
-    /// with `reachesFirstFrame` false, as far as a launch goes that crashes before its first
-    /// frame), and waits for the history to be written.
+    /// Launches `version` with `options` and the plan `makePlan` makes, to its first frame
+    /// and idle (or, with `reachesFirstFrame` false, to the end of its launch work: as far as
+    /// a launch goes that crashes before its first frame, or a launch into the background
+    /// the system ends), and waits for the history to be written.
     @discardableResult
     func launch(
         _ version: AppVersion,
         services: [any AppService] = [],
+        options: LaunchOptions = LaunchOptions(),
         reachesFirstFrame: Bool = true,
         _ makePlan: (LaunchPlan.Configuration) throws -> LaunchPlan
     ) async throws -> (composite: ServiceComposite, report: LaunchReport) {
@@ -42,7 +44,7 @@ final class Device {
             configuration: .init(logger: logs.logger(), clock: TestClock()),
             launchPlan: plan
         )
-        _ = composite.didFinishLaunching()
+        _ = composite.didFinishLaunching(options)
         let launch = try #require(composite.launch)
         if reachesFirstFrame {
             composite.reportFirstFrame()

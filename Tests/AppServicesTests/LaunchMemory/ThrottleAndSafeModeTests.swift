@@ -134,6 +134,75 @@ import Testing
         #expect(record.launchesWithoutFirstFrame == 1)
     }
 
+    /// What the store holds now, as the next launch would find it.
+    func stored(_ device: Device) throws -> LaunchRecord? {
+        try device.store.load().map { try JSONDecoder().decode(LaunchRecord.self, from: $0) }
+    }
+
+    @Test("Launches into the background that do their launch work neither count nor end a count of crashes")
+    func backgroundLaunches() async throws {
+        let device = Device()
+        let log = RunLog()
+        let background = LaunchOptions(remoteNotification: [:], launchedInBackground: true)
+        for _ in 0..<2 {
+            try await device.launch("1.0", reachesFirstFrame: false) { try plan($0, log: log) }
+        }
+        for _ in 0..<5 {
+            try await device.launch("1.0", options: background, reachesFirstFrame: false) { try plan($0, log: log) }
+        }
+        #expect(try stored(device)?.launchesWithoutFirstFrame == 2)
+        let next = try await device.launch("1.0") { try plan($0, log: log) }.report
+        #expect(next.history?.launchesWithoutFirstFrame == 2)
+        #expect(next.history?.isSafeMode == false)
+        #expect(log.all.last == "sync safe=false")
+    }
+
+    @Test("A launch into the background counts until its launch work is done, and again from the foreground on")
+    func backgroundLaunchCountsWhileItMayCrash() async throws {
+        let device = Device()
+        let (work, finishWork) = AsyncStream<Void>.makeStream()
+        var configuration = LaunchPlan.Configuration()
+        configuration.memory = device.memory("1.0")
+        let plan = try LaunchPlan(configuration: configuration) {
+            ClosureInitializer("open-database") { _ in for await _ in work {} }
+        }
+        let composite = ServiceComposite([], configuration: .init(clock: TestClock()), launchPlan: plan)
+        _ = composite.didFinishLaunching(LaunchOptions(launchedInBackground: true))
+        let launch = try #require(composite.launch)
+        // The launch's work runs: a crash now is a crash in the launch.
+        launch.memory.waitForWrites()
+        #expect(try stored(device)?.launchesWithoutFirstFrame == 1)
+
+        finishWork.finish()
+        try await launch.waitUntilReady(.critical)
+        launch.memory.waitForWrites()
+        #expect(try stored(device)?.launchesWithoutFirstFrame == 0)
+
+        // Written before the services hear it: the foreground may crash as a launch does.
+        composite.willEnterForeground()
+        #expect(try stored(device)?.launchesWithoutFirstFrame == 1)
+        composite.reportFirstFrame()
+        launch.memory.waitForWrites()
+        #expect(try stored(device)?.launchesWithoutFirstFrame == 0)
+    }
+
+    @Test("A launch into the background counts again when a scene connects")
+    func backgroundLaunchCountsWhenASceneConnects() async throws {
+        let device = Device()
+        var configuration = LaunchPlan.Configuration()
+        configuration.memory = device.memory("1.0")
+        let plan = try LaunchPlan(configuration: configuration) {}
+        let composite = ServiceComposite([], configuration: .init(clock: TestClock()), launchPlan: plan)
+        _ = composite.didFinishLaunching(LaunchOptions(launchedInBackground: true))
+        let launch = try #require(composite.launch)
+        try await launch.waitUntilReady(.critical)
+        launch.memory.waitForWrites()
+        #expect(try stored(device)?.launchesWithoutFirstFrame == 0)
+
+        composite.sceneWillConnect(SceneInfo(session: SceneSession(persistentIdentifier: "main")))
+        #expect(try stored(device)?.launchesWithoutFirstFrame == 1)
+    }
+
     @Test("Only the write as the launch begins is made before it goes on; the first frame's does not hold its caller")
     func laterWritesDoNotBlock() async throws {
         let store = HoldingStore()
