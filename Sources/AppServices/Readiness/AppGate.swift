@@ -52,15 +52,15 @@ extension AppGate {
 
 /// How long the application has been in the background, and whether it has been there.
 public struct BackgroundTimes: Sendable, Hashable {
-    /// How long ago, on the composite's clock, the application entered the background, while
-    /// it is there; `nil` in the foreground.
+    /// How long ago, on the composite's clock, the application entered the background (or
+    /// was launched into it), while it is there; `nil` in the foreground.
     public var inBackgroundFor: Duration?
     /// How long the application stayed in the background the last time it was there; `nil`
     /// before its first return.
     public var lastTimeInBackground: Duration?
     /// Whether the application is still in the foreground it launched into: `true` until it
     /// first returns from the background (in `applicationWillEnterForeground`, already
-    /// `false`).
+    /// `false`). A launch into the background launches into the first foreground it enters.
     public var isFirstForeground: Bool
 
     /// Creates background times.

@@ -320,6 +320,13 @@ final class CompositeState {
         lifecycle.launch(intoBackground: options.launchedInBackground)
         launchReason = LaunchReason(options)
         isLaunchReasonProvisional = launchReason.isProvisional
+        // A launch into the background is there from its start: the gates that close after
+        // a time in the background count it, and its first foreground is the one it
+        // launched into.
+        if options.launchedInBackground, enteredBackgroundAt == nil, foregroundsFromBackground == 0 {
+            enteredBackgroundAt = clock.now
+            launchedIntoBackground = true
+        }
     }
 
     /// The first callback that can say why the application was launched says `reason`
@@ -508,8 +515,12 @@ final class CompositeState {
     private(set) var enteredBackgroundAt: Duration?
     /// How long the application stayed in the background the last time.
     private(set) var lastTimeInBackground: Duration?
-    /// How many times the application has entered the foreground from the background.
+    /// How many times the application has entered the foreground from the background (a
+    /// launch into the background's first foreground not counted: it is the one it
+    /// launched into).
     private(set) var foregroundsFromBackground = 0
+    /// The application was launched into the background and has not entered the foreground.
+    private var launchedIntoBackground = false
 
     /// The application entered the background at `now`.
     func enteredBackground(at now: Duration) { enteredBackgroundAt = now }
@@ -517,7 +528,11 @@ final class CompositeState {
     /// The application is entering the foreground at `now`: returns how long it stayed in
     /// the background, when it was there.
     func enteringForeground(at now: Duration) -> Duration? {
-        foregroundsFromBackground += 1
+        if launchedIntoBackground {
+            launchedIntoBackground = false
+        } else {
+            foregroundsFromBackground += 1
+        }
         guard let since = enteredBackgroundAt else { return nil }
         enteredBackgroundAt = nil
         lastTimeInBackground = now - since

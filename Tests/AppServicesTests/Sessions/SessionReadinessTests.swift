@@ -192,6 +192,27 @@ final class LockedLinkRouter: AppService, URLOpenHandling {
         #expect(router.opened == ["shop://a", "shop://b", "shop://c"])
     }
 
+    @Test("A launch into the background counts as time in the background: a long one closes the gate on the first return")
+    func gateClosesAfterALaunchIntoTheBackground() {
+        let clock = TestClock()
+        let lock = LockService()
+        let composite = ServiceComposite([lock, LockedLinkRouter()], configuration: .init(logger: .quiet, clock: clock))
+        _ = composite.didFinishLaunching(LaunchOptions(launchedInBackground: true))
+        clock.advance(by: .seconds(3600))
+        #expect(composite.backgroundTimes.inBackgroundFor == .seconds(3600))
+        composite.willEnterForeground()
+        #expect(!composite.isOpen(AppLock.self))
+        #expect(lock.heard == ["closed AppLock"])
+        #expect(composite.backgroundTimes.lastTimeInBackground == .seconds(3600))
+        #expect(composite.backgroundTimes.isFirstForeground, "the first foreground is the one it launched into")
+
+        composite.didBecomeActive()
+        composite.willResignActive()
+        composite.didEnterBackground()
+        composite.willEnterForeground()
+        #expect(!composite.backgroundTimes.isFirstForeground)
+    }
+
     @Test("A waiter for a closed gate resumes when it opens; its owner waiting for it is told it would wait forever")
     func waitUntilOpen() async throws {
         final class Waiter: AppService, LaunchHandling {
