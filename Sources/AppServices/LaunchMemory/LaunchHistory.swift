@@ -117,7 +117,8 @@ struct LaunchRecord: Codable, Equatable, Sendable {
     var launchesWithoutFirstFrame = 0
     /// Migrations done (or given up), by name, with the version that did them.
     var migrations: [String: String] = [:]
-    /// Migrations that were due and failed, by name, with the version an upgrade migration
+    /// Migrations that were due and have not succeeded (they failed, or did not get to run),
+    /// by name, with the version an upgrade migration
     /// was upgrading from (empty for the others): they stay due, whatever the next launch
     /// is, until they succeed.
     var pending: [String: String] = [:]
@@ -192,7 +193,15 @@ final class LaunchMemoryKeeper: Sendable {
     /// launch as one without a first frame until ``firstFrameReached()``, and writes that
     /// back before it returns. A store that cannot be read, or holds something else than a history, is
     /// reported once, here, and the launch counts as a first launch.
-    func begin(safeModeAfter threshold: Int?) -> LaunchHistory {
+    ///
+    /// `due` names the migrations this launch finds due that must stay due until they
+    /// succeed, with what ``LaunchRecord/pending`` keeps for each: marked in the same write,
+    /// so that one that does not get to run (a launch that stops, or ends in the background
+    /// before its phase) is not lost when the next launch is no longer an upgrade.
+    func begin(
+        safeModeAfter threshold: Int?,
+        due: (LaunchHistory, LaunchRecord) -> [String: String] = { _, _ in [:] }
+    ) -> LaunchHistory {
         if let history { return history }
         var problem: String?
         var stored: LaunchRecord?
@@ -222,6 +231,7 @@ final class LaunchMemoryKeeper: Sendable {
         record.version = memory.version.text
         record.launchCount += 1
         record.launchesWithoutFirstFrame += 1
+        record.pending.merge(due(history, before)) { kept, _ in kept }
         let first = state.withLock { state in
             if let earlier = state.history { return earlier }
             state.history = history

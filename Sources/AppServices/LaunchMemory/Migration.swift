@@ -46,9 +46,11 @@ public struct Migration: Initializer {
         public static func whenUpgrading(from versions: Range<AppVersion>) -> Trigger {
             Trigger(base: .upgrading(from: versions))
         }
-        /// On the install's first launch, a reinstall's included.
+        /// On the install's first launch, a reinstall's included. If it does not succeed, it
+        /// stays due, on later launches too, until it does.
         public static let onFirstLaunch = Trigger(base: .firstLaunch)
-        /// On the first launch after a reinstall (see ``InstallMarker``).
+        /// On the first launch after a reinstall (see ``InstallMarker``). If it does not
+        /// succeed, it stays due, on later launches too, until it does.
         public static let afterReinstall = Trigger(base: .reinstall)
 
         /// The trigger, as the report and the logs name it.

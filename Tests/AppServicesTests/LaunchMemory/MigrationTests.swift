@@ -113,6 +113,54 @@ import Testing
         #expect(log.all == ["move-drafts", "move-drafts", "open-drafts", "open-drafts"])
     }
 
+    @Test(
+        "An upgrade migration that did not get to run in the upgrade launch stays due: its phase never came, or the launch ended in safe mode"
+    )
+    func upgradeNotRunStaysDue() async throws {
+        let device = Device()
+        let log = RunLog()
+        func plan(_ configuration: LaunchPlan.Configuration) throws -> LaunchPlan {
+            try LaunchPlan(
+                configuration: configuration,
+                safeMode: .init(after: 2) { ClosureInitializer("reset-caches") { _ in log.note("reset-caches") } }
+            ) {
+                Migration("rebuild-index", when: .whenUpgrading(from: "1.0"..<"2.0"), phase: .afterFirstFrame) { _ in
+                    log.note("rebuild-index")
+                }
+            }
+        }
+        try await device.launch("1.0", plan)
+        // The first launch of 2.0 is into the background: no first frame, so the phase of
+        // the migration never starts before the system ends the process.
+        let background = LaunchOptions(launchedInBackground: true)
+        try await device.launch("2.0", options: background, reachesFirstFrame: false, plan)
+        #expect(log.all.isEmpty)
+        let next = try await device.launch("2.0", plan).report
+        #expect(log.all == ["rebuild-index"])
+        #expect(next.nodes.first?.reason == "it was due and did not succeed (upgrading from version 1.0)")
+
+        // The first launch of 3.0 stops before its first frame (its migration's phase never
+        // starts), and the next runs safe mode instead of the plan: the one after that is no
+        // upgrade, and the migration is still due.
+        log.clear()
+        func plan3(_ configuration: LaunchPlan.Configuration) throws -> LaunchPlan {
+            try LaunchPlan(
+                configuration: configuration,
+                safeMode: .init(after: 1) { ClosureInitializer("reset-caches") { _ in log.note("reset-caches") } }
+            ) {
+                Migration("move-drafts", when: .whenUpgrading(from: "2.0"..<"3.0"), phase: .afterFirstFrame) { _ in
+                    log.note("move-drafts")
+                }
+            }
+        }
+        try await device.launch("3.0", reachesFirstFrame: false, plan3)
+        let safe = try await device.launch("3.0", plan3).report
+        #expect(safe.history?.isSafeMode == true)
+        #expect(log.all == ["reset-caches"])
+        try await device.launch("3.0", plan3)
+        #expect(log.all == ["reset-caches", "move-drafts"])
+    }
+
     @Test("A first-launch migration runs on a new install and on a reinstall; a reinstall one only on a reinstall")
     func firstLaunchAndReinstall() async throws {
         let device = Device()

@@ -192,11 +192,16 @@ final class LockedLinkRouter: AppService, URLOpenHandling {
         #expect(router.opened == ["shop://a", "shop://b", "shop://c"])
     }
 
-    @Test("A launch into the background counts as time in the background: a long one closes the gate on the first return")
+    @Test(
+        "A launch into the background counts as time in the background: a long one closes the gate on the first return"
+    )
     func gateClosesAfterALaunchIntoTheBackground() {
         let clock = TestClock()
         let lock = LockService()
-        let composite = ServiceComposite([lock, LockedLinkRouter()], configuration: .init(logger: .quiet, clock: clock))
+        let composite = ServiceComposite(
+            [lock, LockedLinkRouter()],
+            configuration: .init(logger: .quiet, clock: clock)
+        )
         _ = composite.didFinishLaunching(LaunchOptions(launchedInBackground: true))
         clock.advance(by: .seconds(3600))
         #expect(composite.backgroundTimes.inBackgroundFor == .seconds(3600))
