@@ -402,16 +402,22 @@ public final class SimulatedUIKit: LifecycleTarget {
         enterBackground(scene)
     }
 
+    // A scene's "did" callbacks see its new activation state, its "will" callbacks the one
+    // it leaves, as the application's callbacks see the application's state. After each, the
+    // application's state follows the scenes' (`followScenes()`).
+
     func enterForeground(_ scene: UIScene) {
         sendSceneLifeCycle(scene, "sceneWillEnterForeground:") { $0.sceneWillEnterForeground(scene) }
         scene.activationState = .foregroundInactive
+        followScenes()
     }
 
     /// sceneDidBecomeActive, for a window or CarPlay scene in the foreground (after
     /// ``resignActive(_:)``: Control Center pulled down and put back).
     public func becomeActive(_ scene: UIScene) {
-        sendSceneLifeCycle(scene, "sceneDidBecomeActive:") { $0.sceneDidBecomeActive(scene) }
         scene.activationState = .foregroundActive
+        sendSceneLifeCycle(scene, "sceneDidBecomeActive:") { $0.sceneDidBecomeActive(scene) }
+        followScenes()
     }
 
     /// sceneWillResignActive, for a window or CarPlay scene that stays in the foreground
@@ -419,11 +425,13 @@ public final class SimulatedUIKit: LifecycleTarget {
     public func resignActive(_ scene: UIScene) {
         sendSceneLifeCycle(scene, "sceneWillResignActive:") { $0.sceneWillResignActive(scene) }
         scene.activationState = .foregroundInactive
+        followScenes()
     }
 
     func enterBackground(_ scene: UIScene) {
-        sendSceneLifeCycle(scene, "sceneDidEnterBackground:") { $0.sceneDidEnterBackground(scene) }
         scene.activationState = .background
+        sendSceneLifeCycle(scene, "sceneDidEnterBackground:") { $0.sceneDidEnterBackground(scene) }
+        followScenes()
     }
 
     /// sceneDidDisconnect, for a window or CarPlay scene; the session stays until the user
@@ -435,6 +443,38 @@ public final class SimulatedUIKit: LifecycleTarget {
         #if CarPlay
         carPlayScenes[scene.session.persistentIdentifier] = nil
         #endif
+        followScenes()
+    }
+
+    /// In an application with scenes UIKit calls none of the application delegate's state
+    /// callbacks: the application's state is that of its most active scene (background when
+    /// none is in the foreground), and when it changes UIKit posts the application's
+    /// notifications as it would have called those callbacks (`UIApplication`'s
+    /// `didBecomeActiveNotification` and the others), through the states between.
+    private func followScenes() {
+        var states: [UIScene.ActivationState] = scenes.values.map(\.activationState)
+        #if CarPlay
+        states += carPlayScenes.values.map(\.activationState)
+        #endif
+        let target: UIApplication.State =
+            states.contains(.foregroundActive)
+            ? .active : states.contains(.foregroundInactive) ? .inactive : .background
+        while application.applicationState != target {
+            switch (application.applicationState, target) {
+            case (.background, _):
+                post(UIApplication.willEnterForegroundNotification)
+                application.applicationState = .inactive
+            case (.inactive, .active):
+                application.applicationState = .active
+                post(UIApplication.didBecomeActiveNotification)
+            case (.inactive, _):
+                application.applicationState = .background
+                post(UIApplication.didEnterBackgroundNotification)
+            default:
+                post(UIApplication.willResignActiveNotification)
+                application.applicationState = .inactive
+            }
+        }
     }
 
     /// application(_:didDiscardSceneSessions:).
