@@ -44,7 +44,11 @@ extension AppContext {
                     + "Reach it before waiting for what follows it, or wait from another service."
             )
         }
-        try await composite.waitUntil(point(milestone), waiter: waiter, owner: Milestone.reachedBy)
+        try await composite.waitUntil(
+            composite.sessionPoint(milestone, session: session?.identifier),
+            waiter: waiter,
+            owner: Milestone.reachedBy
+        )
     }
 
     /// Reaches `milestone`: resumes everyone waiting for it and runs the work held until
@@ -55,7 +59,7 @@ extension AppContext {
     /// - Throws: ``ReadinessError`` with ``ReadinessError/Code/notOwner`` when the calling
     ///   service is not the milestone's ``AppMilestone/reachedBy``, and with
     ///   ``ReadinessError/Code/unreachable`` for a milestone of a session when no session
-    ///   lives.
+    ///   lives, or when this context's session has ended (a task that outlived it).
     public func reach<Milestone: AppMilestone>(_ milestone: Milestone.Type) throws(ReadinessError) {
         guard isGiven(to: Milestone.reachedBy) else {
             throw ReadinessError(
@@ -69,7 +73,7 @@ extension AppContext {
             composite.signpostMilestone(Milestone.name, point: .milestone(milestone), session: nil)
             return composite.pointReached(.milestone(milestone))
         }
-        guard session != nil else {
+        guard let session else {
             throw ReadinessError(
                 code: .unreachable,
                 point: point(milestone),
@@ -77,9 +81,21 @@ extension AppContext {
                     + "a session, while no session lives. Begin a session first."
             )
         }
+        // A context a task kept after its session ended (a load that finished after the
+        // sign-out) reaches nothing: not the ended session's milestone, which a later
+        // session of that identifier would find reached, nor the next session's.
+        guard composite.sessions.contains(where: { $0.identifier == session.identifier }) else {
+            throw ReadinessError(
+                code: .unreachable,
+                point: point(milestone),
+                message: "\(serviceName ?? "Code outside a service") tried to reach \(Milestone.name) of \(session), "
+                    + "which has ended."
+            )
+        }
         let next = ServiceComposite.point(of: Milestone.name, session: nil)
-        composite.signpostMilestone(Milestone.name, point: point(milestone), session: session?.identifier)
-        composite.pointReached(point(milestone))
+        let reached = composite.sessionPoint(milestone, session: session.identifier)
+        composite.signpostMilestone(Milestone.name, point: reached, session: session.identifier)
+        composite.pointReached(reached)
         // The work held while no session lived was for the next session: this one.
         composite.pointReached(next)
         composite.state.reset(next)
@@ -123,8 +139,7 @@ extension AppContext {
         named name: String,
         perform work: @escaping @MainActor (AppContext) -> Void
     ) {
-        let point = point(milestone)
-        if Milestone.scope == .session, let session { composite.state.note(point, ofSession: session.identifier) }
+        let point = composite.sessionPoint(milestone, session: session?.identifier)
         composite.hold(
             work,
             until: point,
@@ -158,7 +173,12 @@ extension InitializerContext {
     /// Waits until `milestone` is reached; see ``AppContext/waitUntilReached(_:)``.
     @MainActor
     public func waitUntilReached<Milestone: AppMilestone>(_ milestone: Milestone.Type) async throws(ReadinessError) {
-        try await composite().waitUntil(.milestone(milestone), waiter: name, owner: Milestone.reachedBy)
+        let composite = try composite()
+        try await composite.waitUntil(
+            composite.sessionPoint(milestone, session: composite.currentSession?.identifier),
+            waiter: name,
+            owner: Milestone.reachedBy
+        )
     }
 
     @MainActor
@@ -191,6 +211,17 @@ extension ServiceComposite {
     func point<Milestone: AppMilestone>(_ milestone: Milestone.Type) -> ReadinessPoint {
         guard Milestone.scope == .session else { return .milestone(milestone) }
         return Self.point(of: Milestone.name, session: currentSession?.identifier)
+    }
+
+    /// The point `milestone` stands for to code of the session named `session` (`nil`: of
+    /// no session, which waits for the next session's): a milestone of a session is noted as
+    /// that session's, so that as it ends its waiters fail, the work held for it is dropped,
+    /// and it is reset, whether it was reached, waited for or held for.
+    func sessionPoint<Milestone: AppMilestone>(_ milestone: Milestone.Type, session: String?) -> ReadinessPoint {
+        guard Milestone.scope == .session else { return .milestone(milestone) }
+        let point = Self.point(of: Milestone.name, session: session)
+        if let session { (outer ?? self).state.note(point, ofSession: session) }
+        return point
     }
 
     /// The point of the milestone named `name` of the session named `session`, or of the
@@ -237,7 +268,11 @@ extension ServiceComposite {
     ///   waiter "The host".
     public func waitUntilReached<Milestone: AppMilestone>(_ milestone: Milestone.Type) async throws(ReadinessError) {
         let root = outer ?? self
-        try await root.waitUntil(root.point(milestone), waiter: "The host", owner: Milestone.reachedBy)
+        try await root.waitUntil(
+            root.sessionPoint(milestone, session: root.currentSession?.identifier),
+            waiter: "The host",
+            owner: Milestone.reachedBy
+        )
     }
 
     /// Why `point` cannot come: its owner is not registered, or the launch gave up on it,

@@ -127,6 +127,76 @@ final class LockedLinkRouter: AppService, URLOpenHandling {
         #expect(composite.isReached(InboxLoaded.self))
     }
 
+    @Test(
+        "A session's milestone is reset when the session ends, though nobody held work for it, and its waiters fail",
+        .timeLimit(.minutes(1))
+    )
+    func sessionMilestoneResetWithoutHeldWork() async throws {
+        let alice = SessionInfo(identifier: "alice")
+        let composite = ServiceComposite([], configuration: .quiet)
+        try composite.registerSessionServices([InboxLoader.self])
+        _ = composite.didFinishLaunching()
+        try composite.beginSession(alice)
+        try composite.sessionService(InboxLoader.self)?.finishLoading()
+        #expect(composite.isReached(InboxLoaded.self))
+        try composite.endSession("alice")
+        try composite.beginSession(alice)
+        #expect(!composite.isReached(InboxLoaded.self), "a new session of alice has not loaded its inbox")
+
+        // A host waiting for the session's milestone, which nobody held work for, is told
+        // when the session ends rather than waiting for ever.
+        let waiting = Task { () -> ReadinessError.Code? in
+            do {
+                try await composite.waitUntilReached(InboxLoaded.self)
+                return nil
+            } catch {
+                return (error as? ReadinessError)?.code
+            }
+        }
+        await Task.yield()
+        try composite.endSession("alice")
+        #expect(await waiting.value == .unreachable)
+    }
+
+    @Test("A milestone reached late by an ended session's service reaches nothing, for no session")
+    func lateReachFromEndedSession() throws {
+        let alice = SessionInfo(identifier: "alice")
+        let router = LinkRouter()
+        let composite = ServiceComposite([router], configuration: .quiet)
+        try composite.registerSessionServices([InboxLoader.self])
+        _ = composite.didFinishLaunching()
+        try composite.beginSession(alice)
+        let aliceLoader = try #require(composite.sessionService(InboxLoader.self))
+        try composite.endSession("alice")
+        _ = composite.open(URL(string: "shop://orders/9")!)
+        #expect(throws: ReadinessError.self) { try aliceLoader.finishLoading() }
+        #expect(router.opened.isEmpty, "held for the next session, which has not begun")
+        try composite.beginSession(alice)
+        #expect(!composite.isReached(InboxLoaded.self))
+        try composite.sessionService(InboxLoader.self)?.finishLoading()
+        #expect(router.opened == ["shop://orders/9 for alice"])
+    }
+
+    @Test(
+        "An initializer waiting for a session's milestone resumes when the current session reaches it",
+        .timeLimit(.minutes(1))
+    )
+    func initializerWaitsForSessionMilestone() async throws {
+        let plan = try LaunchPlan {
+            ClosureInitializer("prefetch", phase: .onDemand) { context in
+                try await context.waitUntilReached(InboxLoaded.self)
+            }
+        }
+        let composite = ServiceComposite([], configuration: .init(logger: .quiet, clock: TestClock()), launchPlan: plan)
+        try composite.registerSessionServices([InboxLoader.self])
+        _ = composite.didFinishLaunching()
+        try composite.beginSession(SessionInfo(identifier: "alice"))
+        let launch = try #require(composite.launch)
+        let prefetch = Task { try await launch.run(named: "prefetch") }
+        try composite.sessionService(InboxLoader.self)?.finishLoading()
+        try await prefetch.value
+    }
+
     @Test("Reaching a session milestone with no session lives is an error")
     func reachWithoutASession() throws {
         final class Reacher: AppService {}
