@@ -17,7 +17,8 @@ public struct LaunchHistory: Sendable, Hashable, Codable {
     /// Whether no launch of this install came before (the store held no history).
     public let isFirstLaunch: Bool
     /// Whether this first launch follows an earlier install of the app on this device (see
-    /// ``InstallMarker``).
+    /// ``InstallMarker``). Not when the store held a history it could not read: that one is
+    /// this install's, damaged (``problem`` says so).
     public let isFirstLaunchAfterReinstall: Bool
     /// The launches of this install, this one included.
     public let launchCount: Int
@@ -214,7 +215,8 @@ final class LaunchMemoryKeeper: Sendable {
             logger.error("\(message)", metadata: ["store": "\(memory.store.description)"])
             problem = message
         }
-        let reinstall = stored == nil && isMarkerPlaced()
+        // A history that could not be read is this install's, damaged: no reinstall.
+        let reinstall = stored == nil && problem == nil && isMarkerPlaced()
         let before = stored ?? LaunchRecord()
         let history = LaunchHistory(
             currentVersion: memory.version,

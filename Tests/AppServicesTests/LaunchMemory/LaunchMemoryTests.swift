@@ -118,6 +118,7 @@ struct MigrationFailed: Error, CustomStringConvertible {
             try await device.launch("1.1") { try LaunchPlan(configuration: $0) {} }.report.history
         )
         #expect(history.isFirstLaunch)
+        #expect(!history.isFirstLaunchAfterReinstall, "the install placed its marker: the history is its own")
         #expect(history.problem?.contains("could not be read") == true)
         let errors = device.logs.entries.filter { $0.level == .error }
         #expect(errors.count == 1)
