@@ -498,7 +498,11 @@ extension ServiceComposite {
                 try await deadlineReached()
                 gate.expire()
             } catch {
-                // Cancelled: every job answered before the deadline.
+                // Cancelled: every job answered before the deadline (the gate is complete,
+                // and this does nothing), or the application is terminating
+                // (`cancelPendingWork()`): a service that ignores the cancellation must not
+                // keep the system's completion handler from being called.
+                gate.expire(because: "was cancelled as the application terminates")
             }
             state.setHandlerWork(id, nil)
         }
@@ -578,8 +582,9 @@ extension ServiceComposite {
     /// (including work that ignored its deadline) and deadline timers.
     package var pendingWorkCount: Int { state.handlerWork.count }
 
-    /// Cancels the services still working on completion-handler callbacks. Their
-    /// completion handlers have been or will be called as usual.
+    /// Cancels the services still working on completion-handler callbacks, and the deadline
+    /// timers of their callbacks: each completion handler not called yet is called at once,
+    /// with what has arrived, the silent services counted as unanswered (as at a deadline).
     package func cancelPendingWork() {
         for task in state.handlerWork.all { task.cancel() }
     }

@@ -82,6 +82,26 @@ struct ExactlyOnceTests {
         )
     }
 
+    @Test(
+        "At termination, a service that ignores cancellation does not keep the completion from being called, once",
+        .timeLimit(.minutes(1))
+    )
+    func terminationWithAStubbornService() async {
+        let composite = composite([.answer(.newData), .stubborn(.noData)])
+        let completion = CompletionRecorder<BackgroundFetchResult>(clock: clock)
+        composite.didReceiveRemoteNotification(push) { completion.record($0) }
+        await clock.waitForSleepers(1)  // the deadline
+        composite.willTerminate()
+        await completion.waitUntilCalled()
+        #expect(completion.values == [.newData], "S1 is silent: merged as at a deadline")
+        #expect(completion.times == [TestClock.Instant(offset: .zero)], "at once, not at the deadline")
+        #expect(logs.messages(at: .warning).contains { $0.contains("terminates") && $0.contains("S1") })
+
+        probe.release()  // S1 answers after all, too late
+        await composite.waitForPendingWork()
+        #expect(completion.count == 1)
+    }
+
     @Test("A service that throws counts as failed and does not affect the others")
     func throwsError() async {
         let composite = composite([.fail, .answer(.noData), .answer(.noData)])
