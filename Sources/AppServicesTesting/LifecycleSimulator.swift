@@ -320,6 +320,10 @@ public final class LifecycleSimulator {
     public private(set) var state: State = .notRunning
     /// Each connected scene's state, by identifier.
     public private(set) var sceneStates: [String: SceneState] = [:]
+    /// Each scene as the last step that named it described it (its role, configuration and
+    /// title), by identifier: the steps the simulator takes for the scenes themselves
+    /// (``enterBackground()``, ``enterForeground()``) describe them so.
+    private var sceneDescriptions: [String: SceneInfo] = [:]
     /// How the interface controller of each CarPlay scene is connected, by scene identifier;
     /// a CarPlay scene whose interface controller is not connected has no entry.
     public private(set) var carPlayConnections: [String: CarPlayConnection] = [:]
@@ -669,7 +673,7 @@ public final class LifecycleSimulator {
 
     private func connectedScenes(in states: [SceneState]) -> [SceneInfo] {
         sceneStates.filter { states.contains($0.value) }.keys.sorted().map { identifier in
-            SceneInfo(session: SceneSession(persistentIdentifier: identifier))
+            sceneDescriptions[identifier] ?? SceneInfo(session: SceneSession(persistentIdentifier: identifier))
         }
     }
 
@@ -945,7 +949,8 @@ public final class LifecycleSimulator {
     /// Life-cycle steps follow the core's transition table (``lifeCycleCallback(of:)``), with
     /// what UIKit adds: didFinishLaunching comes after willFinishLaunching, a suspended
     /// application hears nothing but what wakes it, a scene connects to a running
-    /// application, and a scene disconnects from the background. The other steps have their
+    /// application, and a scene disconnects from the background or while inactive (closed in
+    /// the app switcher). The other steps have their
     /// rules here.
     private func isPossible(_ step: Step) -> Bool {
         let running = state == .inactive || state == .active || state == .background
@@ -958,7 +963,10 @@ public final class LifecycleSimulator {
                 switch step {
                 case .sceneWillConnect: return running
                 case .sceneWillEnterForeground: return running || state == .suspended
+                // Inactive too: a scene the user closes in the app switcher resigns active
+                // and disconnects, without entering the background.
                 case .sceneDidDisconnect: return current == .background || current == .unattached
+                    || current == .foregroundInactive
                 default: return true
                 }
             }
@@ -1025,6 +1033,7 @@ public final class LifecycleSimulator {
     /// expiring background tasks and time). `answer` hears the target's answer.
     private func take(_ step: Step, answer: @escaping @MainActor (Answer?) -> Void) {
         history.append("\(step)")
+        if let scene = Self.scene(of: step) { sceneDescriptions[scene.identifier] = scene }
         switch step {
         case .willFinishLaunching:
             state = .launching
@@ -1057,6 +1066,7 @@ public final class LifecycleSimulator {
             sceneStates[scene.identifier] = .background
         case .sceneDidDisconnect(let scene):
             sceneStates[scene.identifier] = .disconnected
+            sceneDescriptions[scene.identifier] = nil
             carPlayConnections[scene.identifier] = nil
         case .carPlayDidConnect(let scene, let connection):
             carPlayConnections[scene.identifier] = connection

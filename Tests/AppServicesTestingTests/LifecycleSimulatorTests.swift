@@ -171,6 +171,41 @@ struct LifecycleSimulatorTests {
             ),
         ]
 
+    /// Keeps the scene each scene callback's context describes.
+    final class SceneKeeper: AppService, SceneHandling {
+        var scenes: [SceneInfo?] = []
+        func sceneWillEnterForeground(_ context: AppContext) { scenes.append(context.scene) }
+        func sceneDidBecomeActive(_ context: AppContext) { scenes.append(context.scene) }
+        func sceneWillResignActive(_ context: AppContext) { scenes.append(context.scene) }
+        func sceneDidEnterBackground(_ context: AppContext) { scenes.append(context.scene) }
+    }
+
+    @Test("Taking the application to the background and back describes each scene as it connected, title and all")
+    func walksKeepTheSceneDescription() throws {
+        let keeper = SceneKeeper()
+        let simulator = LifecycleSimulator(driving: ServiceComposite([keeper]))
+        let main = SceneInfo(
+            session: SceneSession(persistentIdentifier: "main", configurationName: "Default Configuration"),
+            title: "Inbox"
+        )
+        try simulator.coldLaunch(connecting: main)
+        try simulator.enterBackground()
+        try simulator.enterForeground()
+        #expect(keeper.scenes.count == 6)
+        #expect(keeper.scenes.allSatisfy { $0 == main })
+    }
+
+    @Test("A scene closed in the app switcher disconnects while inactive, without entering the background")
+    func disconnectsWhileInactive() throws {
+        let simulator = simulator()
+        try simulator.coldLaunch(connecting: sceneA)
+        try simulator.sendNow(.sceneWillResignActive(sceneA))
+        try simulator.sendNow(.sceneDidDisconnect(sceneA))
+        #expect(simulator.sceneStates == ["A": .disconnected])
+        let sceneCallbacks = recorder.calls.filter { $0.scene != nil }.map(\.callback)
+        #expect(sceneCallbacks.suffix(2) == [.sceneWillResignActive, .sceneDidDisconnect])
+    }
+
     @Test("Sequences UIKit never produces are rejected with the impossible transition and its state", arguments: 0..<12)
     func rejectsImpossibleSequences(_ index: Int) async throws {
         let (_, setUp, step, message) = Self.impossible[index]
