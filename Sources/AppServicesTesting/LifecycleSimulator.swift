@@ -965,8 +965,9 @@ public final class LifecycleSimulator {
                 case .sceneWillEnterForeground: return running || state == .suspended
                 // Inactive too: a scene the user closes in the app switcher resigns active
                 // and disconnects, without entering the background.
-                case .sceneDidDisconnect: return current == .background || current == .unattached
-                    || current == .foregroundInactive
+                case .sceneDidDisconnect:
+                    return current == .background || current == .unattached
+                        || current == .foregroundInactive
                 default: return true
                 }
             }
