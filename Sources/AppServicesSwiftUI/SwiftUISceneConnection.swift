@@ -73,21 +73,23 @@ final class SwiftUISceneConnection {
 
     /// The scene's root view went away: the scene disconnects.
     func disconnect(from composite: ServiceComposite) {
-        guard isConnected, deliversScenes(to: composite) else { return }
+        guard isConnected else { return }
         isConnected = false
         composite.sceneDidDisconnect(scene)
     }
 
     /// Makes sure the composite is launched and the scene connected; `false` when a UIKit
-    /// scene delegate reports the scenes instead.
+    /// scene delegate reports the scenes instead. A scene this connection connected it goes
+    /// on reporting to its end, whatever a scene delegate reports later: nobody else knows
+    /// its identifier, and it would stay connected for good (a scene delegate reports this
+    /// window before SwiftUI shows it, so one that reports later reports another scene).
     private func prepare(_ composite: ServiceComposite) -> Bool {
         if composite.applicationState == .notRunning { Self.launchLate(composite) }
+        if isConnected { return true }
         guard deliversScenes(to: composite) else { return false }
-        if !isConnected {
-            isConnected = true
-            Self.warnAboutUndeclaredActivityTypes(of: composite)
-            composite.sceneWillConnect(scene)
-        }
+        isConnected = true
+        Self.warnAboutUndeclaredActivityTypes(of: composite)
+        composite.sceneWillConnect(scene)
         return true
     }
 

@@ -305,6 +305,32 @@ struct SwiftUIModifierTests {
         )
     }
 
+    @Test("A scene the modifier connected it reports to its end, though a scene delegate reports another scene since")
+    func modifierKeepsItsScene() throws {
+        let journal = CallJournal()
+        let delegate = TestAppDelegate([LinkRouter(journal: journal, activityTypes: [])])
+        let uiKit = SimulatedUIKit(delegate: delegate)
+        uiKit.launch()
+        let window = SimulatedScene(showing: ContentView().appServices(delegate.composite), phase: .inactive)
+        window.show()
+        window.move(to: .active)
+        let scene = try #require(Self.identifier(of: window, in: journal))
+
+        // Another scene (an external display's, say) comes through a scene delegate.
+        let external = uiKit.connectScene("external") { ServiceOrientedSceneDelegate() }
+        uiKit.bringToForeground(external)
+        journal.clear()
+        window.move(to: .background)
+        window.remove()
+
+        #expect(
+            Self.drain(journal, scenes: [scene: "W"]) == [
+                "sceneWillResignActive[W]", "sceneDidEnterBackground[W]", "sceneDidDisconnect[W]",
+            ]
+        )
+        #expect(delegate.composite.connectedScenes.map(\.scene.identifier) == ["external"])
+    }
+
     @Test("A CarPlay scene, which its own delegate reports, does not stop the modifier reporting the windows")
     func carPlayScenesDoNotCount() throws {
         let app = AppWithoutDelegate()
