@@ -278,6 +278,12 @@ final class CompositeState {
         }
         let made = AppContext.Origin.Box(platform: platform, scene: scene, session: nil)
         sceneOrigin = made
+        // A scene described anew (its title changed) is listed as its callbacks describe it.
+        if let index = connectedScenes.firstIndex(where: { $0.identifier == scene.identifier }),
+            connectedScenes[index] != scene
+        {
+            connectedScenes[index] = scene
+        }
         return made
     }
 
@@ -411,7 +417,7 @@ final class CompositeState {
     }
 
     /// The scenes connected now, in the order they connected (a scene that reconnects keeps
-    /// its place).
+    /// its place), each as its latest callback described it.
     private(set) var connectedScenes: [SceneInfo] = []
 
     /// `scene` connected.

@@ -359,6 +359,20 @@ final class LockedLinkRouter: AppService, URLOpenHandling {
         #expect(ran.last == "3 in tab-window")
     }
 
+    @Test("The connected scenes are listed as their latest callback describes them, a new title included")
+    func connectedScenesFollowTheTitle() {
+        let composite = ServiceComposite([], configuration: .quiet)
+        _ = composite.didFinishLaunching()
+        let session = SceneSession(persistentIdentifier: "main")
+        composite.sceneWillConnect(SceneInfo(session: session, title: "Scene main"))
+        let titled = SceneInfo(session: session, title: "Inbox")
+        composite.sceneWillEnterForeground(titled)
+        #expect(composite.connectedScenes.map(\.scene) == [titled])
+        var routedTo: SceneInfo?
+        composite.route(toScene: "main", named: "show the inbox") { routedTo = $0.scene }
+        #expect(routedTo == titled)
+    }
+
     @Test("Work routed to a scene whose session is discarded before it connects is dropped, with its reason")
     func routedWorkDroppedWithItsScene() {
         let logs = LogCapture()
