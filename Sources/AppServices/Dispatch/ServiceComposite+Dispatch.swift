@@ -222,7 +222,7 @@ extension ServiceComposite {
 
     /// Calls `body` with the services of every session that lives that hear `callback`, the
     /// sessions in the order they began (in reverse with `reversed`), each with a context
-    /// naming its session.
+    /// naming its session, while that session lives.
     // Not inlined: only applications with sessions reach it.
     @inline(never)
     @_semantics("optimize.sil.specialize.generic.never")
@@ -239,7 +239,19 @@ extension ServiceComposite {
             let list = instances.handlers.list(of: callback, as: service)
             guard !list.isEmpty else { continue }
             let sessionOrigin = origin?.for(instances.session, sessionBox: instances.origin) ?? instances.origin
-            call(list, callback, sessionOrigin, reversed: reversed, body)
+            // A session that ends during the callback (a service signs out) is heard no
+            // more: its services after that one, and the sessions after it that ended with
+            // it, do not hear the callback.
+            let services = list.services
+            let types = list.types
+            for position in services.indices {
+                guard state.sessionServices.lives(instances) else { break }
+                let index = reversed ? services.count - 1 - position : position
+                body(
+                    services[index],
+                    AppContext(composite: self, service: types[index], callback: callback, origin: sessionOrigin)
+                )
+            }
         }
     }
 

@@ -88,6 +88,15 @@ struct SessionServices {
     /// The sessions that live, in the order they began.
     var inBeginOrder: [Instances] { beginOrder.compactMap { live[$0] } }
 
+    /// Whether the session `instances` are of still lives (not one begun since with its
+    /// identifier: each session's context box is its own).
+    func lives(_ instances: Instances) -> Bool {
+        guard case .box(let box) = instances.origin, let living = live[instances.session.identifier],
+            case .box(let livingBox) = living.origin
+        else { return false }
+        return box === livingBox
+    }
+
     /// `session` began with `services` made so far (in dependency order). Returns duplicate
     /// event subscriptions among them.
     mutating func begin(

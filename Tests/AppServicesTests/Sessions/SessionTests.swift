@@ -143,6 +143,42 @@ final class AccountInbox: SessionService, SessionHandling, ApplicationStateHandl
         )
     }
 
+    /// Ends its session when the application becomes active (an expired token).
+    @MainActor
+    final class ExpiringToken: SessionService, ApplicationStateHandling {
+        init(session: SessionInfo, context: AppContext) {}
+        func applicationDidBecomeActive(_ context: AppContext) {
+            if let session = context.session { try? context.endSession(session.identifier) }
+        }
+    }
+
+    /// Refreshes its session's inbox when the application becomes active.
+    @MainActor
+    final class InboxRefresher: SessionService, SessionHandling, ApplicationStateHandling {
+        static var dependencies: [any AppService.Type] { [ExpiringToken.self] }
+        init(session: SessionInfo, context: AppContext) {}
+        func sessionWillEnd(_ context: AppContext) {
+            context.service(SessionJournal.self)?.note("refresher.willEnd")
+        }
+        func applicationDidBecomeActive(_ context: AppContext) {
+            context.service(SessionJournal.self)?.note("refresher.didBecomeActive")
+        }
+    }
+
+    @Test(
+        "A session that ends during a callback is heard no more: its services after the one that ended it do not hear it"
+    )
+    func sessionEndedDuringACallback() throws {
+        let journal = SessionJournal()
+        let composite = ServiceComposite([journal], configuration: .quiet)
+        try composite.registerSessionServices([ExpiringToken.self, InboxRefresher.self])
+        _ = composite.didFinishLaunching()
+        try composite.beginSession(SessionInfo(identifier: "alice"))
+        composite.didBecomeActive()
+        #expect(composite.sessions.isEmpty)
+        #expect(journal.entries == ["refresher.willEnd"])
+    }
+
     @Test("Several sessions live at once, one current; ending the current one makes the one begun before it current")
     func severalSessions() throws {
         let (composite, journal) = try makeComposite()
