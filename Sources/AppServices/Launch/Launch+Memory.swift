@@ -80,23 +80,16 @@ extension Launch {
         return nil
     }
 
-    /// The migrations due in the launch `history` describes that this launch alone makes
-    /// due (on an upgrade, a first launch, a reinstall), with what the record's pending list
-    /// keeps for each: they stay due until they succeed, even when they do not get to run in
-    /// this launch. A ``Migration/Trigger/once`` migration stays due until done anyway.
-    func dueMigrations(_ history: LaunchHistory, _ record: LaunchRecord) -> [String: String] {
-        var due: [String: String] = [:]
-        for node in graph.nodes {
-            guard let trigger = node.migration?.trigger, record.pending[node.name] == nil else { continue }
-            switch trigger.base {
-            case .once: continue
-            case .upgrading, .firstLaunch, .reinstall: break
-            }
-            guard Self.migrationNotDue(node.name, trigger, history, record) == nil else { continue }
-            let upgrade = if case .upgrading = trigger.base { true } else { false }
-            due[node.name] = upgrade ? history.previousVersion?.text ?? "" : ""
+    /// The plan's migrations that a launch alone makes due (an upgrade, a first launch, a
+    /// reinstall), for the history to mark those due in this launch as pending when it begins
+    /// (``LaunchMemoryKeeper/begin(safeModeAfter:migrations:)``). A
+    /// ``Migration/Trigger/once`` migration stays due until done anyway.
+    var migrationsDueByLaunch: [(name: String, trigger: Migration.Trigger)] {
+        graph.nodes.compactMap { node in
+            guard let trigger = node.migration?.trigger else { return nil }
+            if case .once = trigger.base { return nil }
+            return (node.name, trigger)
         }
-        return due
     }
 
     /// Why the migration `name` need not run, or `nil` when it is due.
@@ -160,7 +153,7 @@ extension Launch {
             let node = graph.nodes[run.node]
             let succeeded = run.outcome == .succeeded
             // A migration this launch makes due was marked pending as the launch began
-            // (``dueMigrations(_:_:)``); one that fails keeps that mark.
+            // (``migrationsDueByLaunch``); one that fails keeps that mark.
             if let migration = node.migration {
                 let failed = run.outcome == .failed || run.outcome == .timedOut
                 memory.change { record in

@@ -221,7 +221,7 @@ public final class Launch: Sendable {
         // first scene connects, as it requires.
         extendedLaunch?.begin()
         var synchronous = FIFOQueue<Machine.Start>()
-        _ = memory.begin(safeModeAfter: plan.safeMode?.after, due: dueMigrations)
+        _ = memory.begin(safeModeAfter: plan.safeMode?.after, migrations: migrationsDueByLaunch)
         let now = clock.now()
         var effects = decide { $0.begin(now: now) }.effects
         while true {

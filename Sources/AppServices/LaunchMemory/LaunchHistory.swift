@@ -195,13 +195,14 @@ final class LaunchMemoryKeeper: Sendable {
     /// back before it returns. A store that cannot be read, or holds something else than a history, is
     /// reported once, here, and the launch counts as a first launch.
     ///
-    /// `due` names the migrations this launch finds due that must stay due until they
-    /// succeed, with what ``LaunchRecord/pending`` keeps for each: marked in the same write,
-    /// so that one that does not get to run (a launch that stops, or ends in the background
-    /// before its phase) is not lost when the next launch is no longer an upgrade.
+    /// Of `migrations` (the plan's that an upgrade, a first launch or a reinstall makes due),
+    /// those this launch finds due are marked in ``LaunchRecord/pending`` in the same write:
+    /// they stay due until they succeed, so that one that does not get to run (a launch that
+    /// stops, or ends in the background before its phase) is not lost when the next launch is
+    /// no longer an upgrade.
     func begin(
         safeModeAfter threshold: Int?,
-        due: (LaunchHistory, LaunchRecord) -> [String: String] = { _, _ in [:] }
+        migrations: [(name: String, trigger: Migration.Trigger)] = []
     ) -> LaunchHistory {
         if let history { return history }
         var problem: String?
@@ -233,7 +234,11 @@ final class LaunchMemoryKeeper: Sendable {
         record.version = memory.version.text
         record.launchCount += 1
         record.launchesWithoutFirstFrame += 1
-        record.pending.merge(due(history, before)) { kept, _ in kept }
+        for (name, trigger) in migrations where record.pending[name] == nil {
+            guard Launch.migrationNotDue(name, trigger, history, before) == nil else { continue }
+            let upgrade = if case .upgrading = trigger.base { true } else { false }
+            record.pending[name] = upgrade ? history.previousVersion?.text ?? "" : ""
+        }
         let first = state.withLock { state in
             if let earlier = state.history { return earlier }
             state.history = history
