@@ -950,8 +950,7 @@ public final class LifecycleSimulator {
     /// what UIKit adds: didFinishLaunching comes after willFinishLaunching, a suspended
     /// application hears nothing but what wakes it, a scene connects to a running
     /// application, and a scene disconnects from the background or while inactive (closed in
-    /// the app switcher). The other steps have their
-    /// rules here.
+    /// the app switcher). The other steps have their rules here.
     private func isPossible(_ step: Step) -> Bool {
         let running = state == .inactive || state == .active || state == .background
         let foreground = state == .inactive || state == .active

@@ -119,9 +119,8 @@ struct LaunchRecord: Codable, Equatable, Sendable {
     /// Migrations done (or given up), by name, with the version that did them.
     var migrations: [String: String] = [:]
     /// Migrations that were due and have not succeeded (they failed, or did not get to run),
-    /// by name, with the version an upgrade migration
-    /// was upgrading from (empty for the others): they stay due, whatever the next launch
-    /// is, until they succeed.
+    /// by name, with the version an upgrade migration was upgrading from (empty for the
+    /// others): they stay due, whatever the next launch is, until they succeed.
     var pending: [String: String] = [:]
     /// When throttled initializers last succeeded, by name, in seconds since 1970.
     var lastSuccesses: [String: Double] = [:]

@@ -84,7 +84,7 @@ extension AppContext {
         // A context a task kept after its session ended (a load that finished after the
         // sign-out) reaches nothing: not the ended session's milestone, which a later
         // session of that identifier would find reached, nor the next session's.
-        guard composite.sessions.contains(where: { $0.identifier == session.identifier }) else {
+        guard composite.sessionLives(session.identifier) else {
             throw ReadinessError(
                 code: .unreachable,
                 point: point(milestone),
@@ -223,6 +223,9 @@ extension ServiceComposite {
         if let session { (outer ?? self).state.note(point, ofSession: session) }
         return point
     }
+
+    /// Whether a session named `identifier` lives.
+    func sessionLives(_ identifier: String) -> Bool { (outer ?? self).state.sessionServices[identifier] != nil }
 
     /// The point of the milestone named `name` of the session named `session`, or of the
     /// next session to reach it.

@@ -119,23 +119,33 @@ import Testing
     func upgradeNotRunStaysDue() async throws {
         let device = Device()
         let log = RunLog()
-        func plan(_ configuration: LaunchPlan.Configuration) throws -> LaunchPlan {
-            try LaunchPlan(
-                configuration: configuration,
-                safeMode: .init(after: 2) { ClosureInitializer("reset-caches") { _ in log.note("reset-caches") } }
-            ) {
-                Migration("rebuild-index", when: .whenUpgrading(from: "1.0"..<"2.0"), phase: .afterFirstFrame) { _ in
-                    log.note("rebuild-index")
+        /// A plan with a safe mode after `crashes`, and one upgrade migration, `name`, from
+        /// `versions`, after the first frame.
+        func plan(
+            _ name: String,
+            from versions: Range<AppVersion>,
+            safeModeAfter crashes: Int
+        ) -> (LaunchPlan.Configuration) throws -> LaunchPlan {
+            { configuration in
+                try LaunchPlan(
+                    configuration: configuration,
+                    safeMode: .init(after: crashes) {
+                        ClosureInitializer("reset-caches") { _ in log.note("reset-caches") }
+                    }
+                ) {
+                    Migration(name, when: .whenUpgrading(from: versions), phase: .afterFirstFrame) { _ in log.note(name)
+                    }
                 }
             }
         }
-        try await device.launch("1.0", plan)
+        let upgradeTo2 = plan("rebuild-index", from: "1.0"..<"2.0", safeModeAfter: 2)
+        try await device.launch("1.0", upgradeTo2)
         // The first launch of 2.0 is into the background: no first frame, so the phase of
         // the migration never starts before the system ends the process.
         let background = LaunchOptions(launchedInBackground: true)
-        try await device.launch("2.0", options: background, reachesFirstFrame: false, plan)
+        try await device.launch("2.0", options: background, reachesFirstFrame: false, upgradeTo2)
         #expect(log.all.isEmpty)
-        let next = try await device.launch("2.0", plan).report
+        let next = try await device.launch("2.0", upgradeTo2).report
         #expect(log.all == ["rebuild-index"])
         #expect(next.nodes.first?.reason == "it was due and did not succeed (upgrading from version 1.0)")
 
@@ -143,21 +153,12 @@ import Testing
         // starts), and the next runs safe mode instead of the plan: the one after that is no
         // upgrade, and the migration is still due.
         log.clear()
-        func plan3(_ configuration: LaunchPlan.Configuration) throws -> LaunchPlan {
-            try LaunchPlan(
-                configuration: configuration,
-                safeMode: .init(after: 1) { ClosureInitializer("reset-caches") { _ in log.note("reset-caches") } }
-            ) {
-                Migration("move-drafts", when: .whenUpgrading(from: "2.0"..<"3.0"), phase: .afterFirstFrame) { _ in
-                    log.note("move-drafts")
-                }
-            }
-        }
-        try await device.launch("3.0", reachesFirstFrame: false, plan3)
-        let safe = try await device.launch("3.0", plan3).report
+        let upgradeTo3 = plan("move-drafts", from: "2.0"..<"3.0", safeModeAfter: 1)
+        try await device.launch("3.0", reachesFirstFrame: false, upgradeTo3)
+        let safe = try await device.launch("3.0", upgradeTo3).report
         #expect(safe.history?.isSafeMode == true)
         #expect(log.all == ["reset-caches"])
-        try await device.launch("3.0", plan3)
+        try await device.launch("3.0", upgradeTo3)
         #expect(log.all == ["reset-caches", "move-drafts"])
     }
 
