@@ -32,6 +32,7 @@ extension AppContext {
     /// - Throws: ``ReadinessError``: ``ReadinessError/Code/deadlock`` when the calling
     ///   service is the one that must reach it; ``ReadinessError/Code/unreachable`` when
     ///   its owner is not registered, the launch failed, or the application terminated
+    ///   (now or while waiting), or, for a milestone of a session, when the session ends
     ///   (now or while waiting); ``ReadinessError/Code/cancelled`` when the waiting task is
     ///   cancelled. Every message names the milestone and the waiter.
     public func waitUntilReached<Milestone: AppMilestone>(_ milestone: Milestone.Type) async throws(ReadinessError) {
@@ -44,11 +45,25 @@ extension AppContext {
                     + "Reach it before waiting for what follows it, or wait from another service."
             )
         }
+        if let ended = endedSession(of: milestone) {
+            throw ReadinessError(
+                code: .unreachable,
+                point: point(milestone),
+                message: "\(waiter) waits for \(Milestone.name) of \(ended), which has ended."
+            )
+        }
         try await composite.waitUntil(
             composite.sessionPoint(milestone, session: session?.identifier),
             waiter: waiter,
             owner: Milestone.reachedBy
         )
+    }
+
+    /// This context's session, when `milestone` is a session's and that session has ended (a
+    /// context a task kept past the sign-out); `nil` otherwise.
+    private func endedSession<Milestone: AppMilestone>(of milestone: Milestone.Type) -> SessionInfo? {
+        guard Milestone.scope == .session, let session, !composite.sessionLives(session.identifier) else { return nil }
+        return session
     }
 
     /// Reaches `milestone`: resumes everyone waiting for it and runs the work held until
@@ -84,7 +99,7 @@ extension AppContext {
         // A context a task kept after its session ended (a load that finished after the
         // sign-out) reaches nothing: not the ended session's milestone, which a later
         // session of that identifier would find reached, nor the next session's.
-        guard composite.sessionLives(session.identifier) else {
+        guard endedSession(of: milestone) == nil else {
             throw ReadinessError(
                 code: .unreachable,
                 point: point(milestone),
@@ -133,7 +148,8 @@ extension AppContext {
 
     /// Hands the composite `work` to run on the main actor once `milestone` is reached; see
     /// ``whenReady(_:named:perform:)``. Work held until a milestone whose owner is not
-    /// registered is dropped at once, with a warning.
+    /// registered, or until a milestone of this context's session once that session has
+    /// ended, is dropped at once, with a warning, and listed in ``ServiceComposite/heldWork``.
     public func whenReached<Milestone: AppMilestone>(
         _ milestone: Milestone.Type,
         named name: String,
@@ -146,7 +162,8 @@ extension AppContext {
             named: name,
             by: currentServiceType,
             origin: origin,
-            owner: Milestone.reachedBy
+            owner: Milestone.reachedBy,
+            droppedBecause: endedSession(of: milestone).map { "\($0) ended" }
         )
     }
 }
@@ -321,13 +338,17 @@ extension ServiceComposite {
         try result.get()
     }
 
+    /// Holds `work` until `point`, or runs it at once when the point has come; drops it,
+    /// listed, when the point can never come, or with `ended` (the reason: a session that
+    /// ended) at once.
     func hold(
         _ work: @escaping @MainActor (AppContext) -> Void,
         until point: ReadinessPoint,
         named name: String,
         by service: (any AppService.Type)?,
         origin: AppContext.Origin?,
-        owner: (any AppService.Type)?
+        owner: (any AppService.Type)?,
+        droppedBecause ended: String? = nil
     ) {
         let label = service.map { "\($0.serviceName): \(name)" } ?? name
         if state.readiness.isReached(point) || (launch == nil && { if case .phase = point { true } else { false } }()) {
@@ -346,6 +367,14 @@ extension ServiceComposite {
         )
         state.hold(entry, name: label)
         defer { heldWorkChanged() }
+        if let ended {
+            // Held for a session that ended: dropped and listed, and the point left as it
+            // was for a later session of that identifier.
+            _ = state.giveUp(point, reason: ended)
+            state.reset(point)
+            configuration.logger.warning("\(label) was dropped: it waits for \(point), and \(ended).")
+            return
+        }
         if let reason = whyUnreachable(point, owner: owner) {
             _ = state.giveUp(point, reason: reason)
             configuration.logger.warning(

@@ -177,6 +177,42 @@ final class LockedLinkRouter: AppService, URLOpenHandling {
         #expect(router.opened == ["shop://orders/9 for alice"])
     }
 
+    /// A session service that keeps its context, as a task it started would.
+    @MainActor
+    final class Prefetcher: SessionService {
+        let context: AppContext
+        init(session: SessionInfo, context: AppContext) { self.context = context }
+    }
+
+    @Test(
+        "Work held, or a wait, for a milestone of a session that has ended is dropped at once, with its reason",
+        .timeLimit(.minutes(1))
+    )
+    func heldForAnEndedSession() async throws {
+        let composite = ServiceComposite([], configuration: .quiet)
+        try composite.registerSessionServices([InboxLoader.self, Prefetcher.self])
+        _ = composite.didFinishLaunching()
+        try composite.beginSession(SessionInfo(identifier: "alice"))
+        let kept = try #require(composite.sessionService(Prefetcher.self)).context
+        try composite.endSession("alice")
+
+        var ran = false
+        kept.whenReached(InboxLoaded.self, named: "prefetch") { _ in ran = true }
+        #expect(composite.heldWork.last?.name == "Prefetcher: prefetch")
+        #expect(composite.heldWork.last?.outcome == .cancelled)
+        await #expect {
+            try await kept.waitUntilReached(InboxLoaded.self)
+        } throws: { error in
+            (error as? ReadinessError)?.code == .unreachable && "\(error)".contains("which has ended")
+        }
+
+        // A new session of the same identifier is not affected.
+        try composite.beginSession(SessionInfo(identifier: "alice"))
+        try composite.sessionService(InboxLoader.self)?.finishLoading()
+        #expect(composite.isReached(InboxLoaded.self))
+        #expect(!ran)
+    }
+
     @Test(
         "An initializer waiting for a session's milestone resumes when the current session reaches it",
         .timeLimit(.minutes(1))
