@@ -45,9 +45,13 @@ extension Launch {
             // Its launch run first: its phase is ready once that has finished.
             try await waitUntilReady(node.phase)
             var startedLast = true
+            // When this loop last started a run, on the launch's clock.
+            var lastStart: Duration?
             while true {
                 // When the last turn started no run (one was still going), a whole interval.
-                let wait = startedLast ? delay(of: node, interval: repetition.interval) : repetition.interval
+                let wait =
+                    startedLast
+                    ? delay(of: node, interval: repetition.interval, lastStart: lastStart) : repetition.interval
                 try await clock.sleep(clock.now() + wait)
                 for condition in repetition.conditions { try await condition.wait(on: composite, waiter: waiter) }
                 try Task.checkCancellation()
@@ -59,6 +63,7 @@ extension Launch {
                     return (run != nil, action)
                 }
                 startedLast = started.0
+                if startedLast { lastStart = now }
                 perform(started.1)
                 await waitUntilIdle()
             }
@@ -76,11 +81,18 @@ extension Launch {
         }
     }
 
-    /// How long until `node` is due: `interval` after its last success, or after now when
-    /// it has none.
-    private func delay(of node: LaunchGraph.Node, interval: Duration) -> Duration {
-        guard let last = memory.record()?.lastSuccesses[node.name] else { return interval }
-        let since = memory.memory.now().timeIntervalSince1970 - last
-        return max(.zero, interval - .seconds(since))
+    /// How long until `node` is due: `interval` after its last success and after the run
+    /// this loop last started (`lastStart`, on the launch's clock), so that a run that
+    /// failed is tried again an interval after it began, not at once and over and over; an
+    /// interval after now when there is neither.
+    private func delay(of node: LaunchGraph.Node, interval: Duration, lastStart: Duration?) -> Duration {
+        let success = memory.record()?.lastSuccesses[node.name]
+        guard success != nil || lastStart != nil else { return interval }
+        var wait = Duration.zero
+        if let success {
+            wait = interval - .seconds(memory.memory.now().timeIntervalSince1970 - success)
+        }
+        if let lastStart { wait = max(wait, interval - (clock.now() - lastStart)) }
+        return max(.zero, wait)
     }
 }

@@ -5,6 +5,7 @@
 /// The interval counts from the last success, in this launch or an earlier one (the time is
 /// kept in the ``LaunchHistory``, as for ``Initializer/minimumInterval``, which it also
 /// stands for: the initializer is not due at launch or on entering the foreground sooner).
+/// A run that fails is tried again an interval after it began, not at once.
 /// The repetition runs only while the application is active: it starts when the
 /// application becomes active, once the initializer's launch run has finished, and stops
 /// when the application resigns active; time spent away counts, so work overdue on the

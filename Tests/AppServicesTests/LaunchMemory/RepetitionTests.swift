@@ -15,6 +15,8 @@ enum FeedLock: AppGate {
 
 final class FeedOwner: AppService {}
 
+struct Offline: Error {}
+
 /// Repeating initializers: every interval after the last success, while the application is
 /// active, once their conditions hold.
 @MainActor
@@ -65,6 +67,33 @@ struct RepetitionTests {
         await repetitionSleeps(until: .seconds(420))
         #expect(log.all.count == 3)
         #expect(composite.launch?.report.foregroundRuns.count == 2)
+    }
+
+    @Test("A run that fails is tried again an interval after it began, not at once", .timeLimit(.minutes(1)))
+    func failedRunWaitsAnInterval() async throws {
+        var configuration = LaunchPlan.Configuration()
+        configuration.memory = install.memory("1.0")
+        let log = self.log
+        let plan = try LaunchPlan(configuration: configuration) {
+            ClosureInitializer("refresh", failurePolicy: .optional, repeats: .every(.seconds(60))) { _ in
+                log.note("refresh")
+                // Succeeds at launch, fails from then on (offline, say).
+                if log.all.count > 1 { throw Offline() }
+            }
+        }
+        let composite = ServiceComposite([owner], configuration: .init(clock: clock), launchPlan: plan)
+        try LifecycleSimulator(driving: composite).coldLaunch()
+        await repetitionSleeps(until: .seconds(60))
+        clock.advance(by: .seconds(60))
+        install.advanceClock(by: .seconds(60))
+        // The run at one minute fails; the next is a minute after it began. (Before, the
+        // last success was all it counted from: due at once, it ran again and again.)
+        await repetitionSleeps(until: .seconds(120))
+        #expect(log.all == ["refresh", "refresh"])
+        clock.advance(by: .seconds(60))
+        install.advanceClock(by: .seconds(60))
+        await repetitionSleeps(until: .seconds(180))
+        #expect(log.all.count == 3)
     }
 
     @Test("A relaunch counts from the last success of the launch before")
