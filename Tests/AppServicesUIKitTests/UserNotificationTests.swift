@@ -214,6 +214,18 @@ struct UserNotificationTests {
         #expect((uiKit.userNotificationCenter.delegate === delegate) == testCase.expected)
     }
 
+    @Test("Scene services that hear notification responses install the delegate, as they hear them on the composite")
+    func installsForSceneServices() {
+        let delegate = SceneInboxAppDelegate()
+        let uiKit = SimulatedUIKit(delegate: delegate)
+        uiKit.launch()
+        #expect(uiKit.userNotificationCenter.delegate === delegate)
+        let response = "userNotificationCenter:didReceiveNotificationResponse:withCompletionHandler:"
+        let presentation = "userNotificationCenter:willPresentNotification:withCompletionHandler:"
+        #expect(SimulatedUIKit.claims(delegate, response))
+        #expect(!SimulatedUIKit.claims(delegate, presentation))
+    }
+
     @Test("When UIKit skips willFinishLaunching, didFinishLaunching installs the delegate before it returns")
     func installsInDidFinishLaunching() {
         let delegate = TestAppDelegate([NotificationRecorder()])
@@ -449,4 +461,12 @@ struct UserNotificationTests {
     }
 }
 
+/// Each scene's inbox hears the notification responses that target its scene.
+private final class SceneInbox: SceneService, UserNotificationHandling {
+    init(scene: SceneInfo, context: AppContext) {}
+}
+
+private final class SceneInboxAppDelegate: ServiceOrientedAppDelegate {
+    override func makeSceneServices() -> [any SceneService.Type] { [SceneInbox.self] }
+}
 #endif

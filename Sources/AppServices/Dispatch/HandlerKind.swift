@@ -24,6 +24,14 @@ class AnyHandlerKind: @unchecked Sendable {
 
     /// Whether instances of `type` adopt the capability: for service types registered to be
     /// made later, such as scene services.
+    /// The indices of the kinds (``index``) some type of `types` adopts: the callbacks
+    /// services of those types would hear, known from their types alone.
+    static func indices(adoptedBy types: [any AppService.Type]) -> Set<Int> {
+        guard !types.isEmpty else { return [] }
+        let kinds = AppCallback.all.map(\.handlers)
+        return Set(kinds.filter { kind in types.contains { kind.isAdopted(byType: $0) } }.map(\.index))
+    }
+
     func isAdopted(byType type: any AppService.Type) -> Bool {
         preconditionFailure("\(Swift.type(of: self)) must override isAdopted(byType:).")
     }

@@ -1,9 +1,15 @@
 extension ServiceComposite {
-    /// Whether any registered service handles `callback`. Adapters answer `responds(to:)`
-    /// from this, so the platform sees a handler only where a service has one.
+    /// Whether any registered service handles `callback`: an application-wide service, a
+    /// session-service type (``SessionService``), whose instances hear it while a session
+    /// lives, or, for a notification response (which names the scene it targets), a
+    /// scene-service type (``SceneService``). Adapters answer `responds(to:)` from this, so
+    /// the platform sees a handler only where a service has one. On a nested composite, the
+    /// outermost one answers.
     public func handles(_ callback: AppCallback) -> Bool {
+        if let outer { return outer.handles(callback) }
         sealIfNeeded(by: "handles(\(callback))")
-        return handlers.count(for: callback) > 0
+        return handlers.count(for: callback) > 0 || state.sessionServices.handle(callback)
+            || (callback === AppCallback.didReceiveNotificationResponse && state.sceneServices.handle(callback))
     }
 
     /// Whether a service that hears `callback` through a scene handles it: an
@@ -14,8 +20,10 @@ extension ServiceComposite {
         return handles(callback) || state.sceneServices.handle(callback)
     }
 
-    /// The services that handle `callback`, in the order they hear it.
+    /// The application-wide services that handle `callback`, in the order they hear it; on
+    /// a nested composite, the outermost one's.
     public func handlingServices(for callback: AppCallback) -> [any AppService] {
+        if let outer { return outer.handlingServices(for: callback) }
         sealIfNeeded(by: "handlingServices(for: \(callback))")
         let ordered = plan.unsafelyUnwrapped.services.filter(callback.isHandled(by:))
         return callback.direction == .up ? ordered : ordered.reversed()

@@ -8,11 +8,25 @@ final class EventRoute<Event: AppEvent>: AnyEventRoute {
     var handlers: [(serviceType: any AppService.Type, handler: (Event, AppContext) -> Event.Response)] = []
 }
 
-/// The handlers of one event type made with ``ServiceComposite/subscribe(to:_:)``, in
-/// subscription order.
+/// The subscriptions to one event type made with ``ServiceComposite/subscribe(to:_:)``, in
+/// subscription order. Each subscription holds its handler, so a subscription released or
+/// cancelled lets go of the handler and what it captured at once; the route keeps only a
+/// weak reference, pruned as it delivers.
 @MainActor
-final class DynamicEventRoute<Event: AppEvent>: AnyEventRoute {
-    var subscribers: [(token: Weak<EventSubscription>, handler: (Event) -> Event.Response)] = []
+final class DynamicEventRoute<Event: AppEvent>: AnySubscriptionRoute {
+    var subscribers: [Weak<HandlerSubscription<Event>>] = []
+
+    func append(contentsOf other: any AnySubscriptionRoute) {
+        guard let other = other as? Self else { return }
+        subscribers += other.subscribers
+    }
+}
+
+/// The subscriptions of one event type, type-erased.
+@MainActor
+protocol AnySubscriptionRoute: AnyEventRoute {
+    /// Adds the subscriptions of `other`, a route of the same event type, after this one's.
+    func append(contentsOf other: any AnySubscriptionRoute)
 }
 
 /// A weak reference, for lists that must not keep their elements alive.
@@ -70,14 +84,35 @@ struct EventQueue {
 /// A subscription made with ``ServiceComposite/subscribe(to:_:)``.
 ///
 /// The subscription lasts until ``cancel()`` is called or this object is released, so
-/// keep it for as long as you want the events.
+/// keep it for as long as you want the events. The subscription holds the handler: either
+/// lets go of it, and of what it captured, at once.
 @MainActor
-public final class EventSubscription {
+public class EventSubscription {
     /// Whether ``cancel()`` was called.
     public private(set) var isCancelled = false
 
     init() {}
 
-    /// Stops delivering events to this subscription's handler. Calling it again does nothing.
-    public func cancel() { isCancelled = true }
+    /// Stops delivering events to this subscription's handler, and lets go of the handler.
+    /// Calling it again does nothing.
+    public func cancel() {
+        isCancelled = true
+        releaseHandler()
+    }
+
+    /// Lets go of the handler (the subclass that holds it does).
+    func releaseHandler() {}
+}
+
+/// A subscription to events of type `Event`, holding its handler.
+@MainActor
+final class HandlerSubscription<Event: AppEvent>: EventSubscription {
+    /// The handler, until the subscription is cancelled.
+    private(set) var handler: ((Event) -> Event.Response)?
+
+    init(_ handler: @escaping @MainActor (Event) -> Event.Response) {
+        self.handler = handler
+    }
+
+    override func releaseHandler() { handler = nil }
 }

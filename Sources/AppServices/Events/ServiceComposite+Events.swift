@@ -38,8 +38,8 @@ extension ServiceComposite {
         if let outer { return outer.subscribe(to: event, handler) }
         let id = ObjectIdentifier(event)
         let route = state.dynamicSubscribers[id] as? DynamicEventRoute<Event> ?? DynamicEventRoute<Event>()
-        let token = EventSubscription()
-        route.subscribers.append((Weak(object: token), handler))
+        let token = HandlerSubscription(handler)
+        route.subscribers.append(Weak(object: token))
         state.subscribe(route, to: id)
         return token
     }
@@ -75,9 +75,11 @@ extension ServiceComposite {
             }
         }
         if let route = state.dynamicSubscribers[id] as? DynamicEventRoute<Event> {
-            route.subscribers.removeAll { $0.token.object?.isCancelled ?? true }
-            for subscriber in route.subscribers where subscriber.token.object?.isCancelled == false {
-                fold.add(subscriber.handler(event))
+            route.subscribers.removeAll { $0.object?.handler == nil }
+            for subscriber in route.subscribers {
+                // A handler may cancel a subscription after it: that one is left out.
+                guard let handler = subscriber.object?.handler else { continue }
+                fold.add(handler(event))
             }
         }
         return fold.result

@@ -19,6 +19,23 @@ final class LifecycleEventBroadcaster: Sendable {
         bufferingPolicy: AsyncStream<LifecycleEvent>.Continuation.BufferingPolicy
     ) -> AsyncStream<LifecycleEvent> {
         let (stream, continuation) = AsyncStream.makeStream(of: LifecycleEvent.self, bufferingPolicy: bufferingPolicy)
+        add(continuation)
+        return stream
+    }
+
+    /// Takes over the open streams of `other`, the broadcaster of a composite nested in
+    /// this one's, which announces nothing from then on.
+    func takeOver(_ other: LifecycleEventBroadcaster) {
+        let taken = other.state.withLock { state in
+            defer { state.continuations.removeAll() }
+            return Array(state.continuations.values)
+        }
+        other.receiverCount.subtract(taken.count, ordering: .relaxed)
+        for continuation in taken { add(continuation) }
+    }
+
+    /// Hands events to `continuation` until its stream terminates.
+    private func add(_ continuation: AsyncStream<LifecycleEvent>.Continuation) {
         let id = state.withLock { state in
             defer { state.nextID += 1 }
             state.continuations[state.nextID] = continuation
@@ -31,7 +48,6 @@ final class LifecycleEventBroadcaster: Sendable {
                 receiverCount.subtract(1, ordering: .relaxed)
             }
         }
-        return stream
     }
 
     /// Whether any stream is open: read on every lifecycle callback, so without the lock.

@@ -62,8 +62,7 @@ struct SceneServices {
     /// and notes which callbacks they handle.
     mutating func seal(order: [Int]) {
         ordered = order.map { registered[$0] }
-        let kinds = AppCallback.all.map(\.handlers)
-        adoptedKinds = Set(kinds.filter { kind in ordered.contains { kind.isAdopted(byType: $0) } }.map(\.index))
+        adoptedKinds = AnyHandlerKind.indices(adoptedBy: ordered)
     }
 
     /// Whether any scene-service type is registered.

@@ -56,7 +56,7 @@ final class CompositeState {
     /// Events posted during a dispatch, and how deep the running dispatches are nested.
     @exclusivity(unchecked) private var events = EventQueue()
     /// Subscriptions made with ``ServiceComposite/subscribe(to:_:)``, by event type.
-    private(set) var dynamicSubscribers: [ObjectIdentifier: any AnyEventRoute] = [:]
+    private(set) var dynamicSubscribers: [ObjectIdentifier: any AnySubscriptionRoute] = [:]
     /// Receivers of ``ServiceComposite/lifecycleEvents(bufferingPolicy:)``.
     let lifecycleBroadcaster = LifecycleEventBroadcaster()
 
@@ -207,10 +207,22 @@ final class CompositeState {
     /// some service declares any.
     func notificationCategoriesRead(declared: Bool) { servicesFilterNotifications = declared }
 
-    /// The composite was flattened into `outer`, which dispatches for it from now on.
+    /// The composite was flattened into `outer`, which dispatches for it from now on: the
+    /// subscriptions made on it before are `outer`'s now (after `outer`'s own), and so are
+    /// its lifecycle streams.
     func nest(in outer: ServiceComposite) {
         self.outer = outer
         isNested = true
+        let adopting = outer.state
+        for (event, route) in dynamicSubscribers {
+            if let own = adopting.dynamicSubscribers[event] {
+                own.append(contentsOf: route)
+            } else {
+                adopting.dynamicSubscribers[event] = route
+            }
+        }
+        dynamicSubscribers = [:]
+        adopting.lifecycleBroadcaster.takeOver(lifecycleBroadcaster)
     }
 
     // MARK: - Dispatch
@@ -368,7 +380,7 @@ final class CompositeState {
     func nextEvent() -> (() -> Void)? { events.nextDelivery() }
 
     /// A subscription to an event type outside any service.
-    func subscribe(_ route: any AnyEventRoute, to event: ObjectIdentifier) { dynamicSubscribers[event] = route }
+    func subscribe(_ route: any AnySubscriptionRoute, to event: ObjectIdentifier) { dynamicSubscribers[event] = route }
 
     // MARK: - Work
 

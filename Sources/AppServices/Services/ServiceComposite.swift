@@ -55,7 +55,7 @@ public final class ServiceComposite: AppService {
     var sealedBy: String? { state.sealedBy }
 
     /// The application's state, tracked from the callbacks.
-    public var applicationState: ApplicationState { state.lifecycle.application }
+    public var applicationState: ApplicationState { (outer ?? self).state.lifecycle.application }
 
     /// The platform's background time, held while background work runs (see
     /// ``AppContext/beginBackgroundWork(named:endsOnForeground:_:)``): what the host gave

@@ -76,8 +76,20 @@ struct SessionServices {
     /// Registers `types` after those registered before.
     mutating func register(_ types: [any SessionService.Type]) { registered += types }
 
-    /// Orders the types by the positions `order` gives, once validated.
-    mutating func seal(order: [Int]) { ordered = order.map { registered[$0] } }
+    /// The indices of the handler kinds (``AnyHandlerKind/index``) some session-service type
+    /// adopts, once the composite is sealed.
+    private var adoptedKinds: Set<Int> = []
+
+    /// Orders the types by the positions `order` gives, once validated, and notes which
+    /// callbacks they handle.
+    mutating func seal(order: [Int]) {
+        ordered = order.map { registered[$0] }
+        adoptedKinds = AnyHandlerKind.indices(adoptedBy: ordered)
+    }
+
+    /// Whether some session-service type adopts the capability of `callback`, so that the
+    /// services of a session that lives hear it.
+    func handle(_ callback: AppCallback) -> Bool { adoptedKinds.contains(callback.handlers.index) }
 
     /// Whether no session lives.
     var isEmpty: Bool { beginOrder.isEmpty }

@@ -128,6 +128,27 @@ struct EventTests {
         )
     }
 
+    @Test("A subscription cancelled or released lets go of its handler at once, not at the next event")
+    func subscriptionReleasesItsHandler() {
+        final class Model {}
+        let composite = ServiceComposite([])
+        weak var cancelledModel: Model?
+        weak var releasedModel: Model?
+        var kept: EventSubscription?
+        do {
+            let one = Model()
+            let two = Model()
+            cancelledModel = one
+            releasedModel = two
+            kept = composite.subscribe(to: CartChanged.self) { _ in _ = one }
+            _ = composite.subscribe(to: CartChanged.self) { _ in _ = two }
+        }
+        kept?.cancel()
+        #expect(cancelledModel == nil)
+        #expect(releasedModel == nil)
+        #expect(kept?.isCancelled == true)
+    }
+
     @Test("Subscribing from outside twice makes two subscriptions, each delivered")
     func dynamicSubscribingTwice() {
         let composite = ServiceComposite([])

@@ -77,6 +77,36 @@ struct NestingTests {
         #expect(inner.service(Base.self) === base)
     }
 
+    @Test("A nested composite answers what the outermost one does: its state, and which callbacks are handled")
+    func nestedAnswersLikeTheOuter() {
+        let inner = ServiceComposite([Detail()])
+        let outer = ServiceComposite([Base(), inner])
+        _ = outer.didFinishLaunching()
+        outer.didBecomeActive()
+        #expect(inner.applicationState == .active)
+        // Before, these asked the nested composite, which never seals: a trap.
+        #expect(inner.handles(.didBecomeActive) == outer.handles(.didBecomeActive))
+        #expect(inner.handlingServices(for: .didBecomeActive).count == 2)
+    }
+
+    @Test("Subscriptions and lifecycle streams made on a composite before it was nested hear the outer one")
+    func subscriptionsBeforeNesting() async {
+        let inner = ServiceComposite([Detail()])
+        var heard: [Int] = []
+        let subscription = inner.subscribe(to: CartChanged.self) { heard.append($0.items) }
+        let events = inner.lifecycleEvents(bufferingPolicy: .unbounded)
+        let outer = ServiceComposite([Base(), inner])
+        _ = outer.didFinishLaunching()
+        outer.post(CartChanged(items: 1))
+        inner.post(CartChanged(items: 2))
+        #expect(heard == [1, 2])
+        outer.didBecomeActive()
+        var iterator = events.makeAsyncIterator()
+        #expect(await iterator.next() == .didFinishLaunching)
+        #expect(await iterator.next() == .didBecomeActive)
+        _ = subscription
+    }
+
     @Test("Registering into a nested composite after the outer one dispatched throws")
     func nestedRegistrationAfterDispatch() {
         let inner = ServiceComposite([Detail()])
