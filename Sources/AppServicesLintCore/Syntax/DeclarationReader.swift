@@ -66,9 +66,18 @@ private func concurrentMap<Element: Sendable, Output: Sendable>(
     return outputs.withLock { stored in elements.indices.map { stored[$0]! } }
 }
 
-/// Collects the non-generic type aliases of a file, by name.
+/// Collects the non-generic type aliases declared at a file's top level, by name: an alias
+/// declared inside a type (`enum API { typealias Error = APIError }`) names a type only there,
+/// so expanding it everywhere would change the types of members elsewhere.
 private final class AliasCollector: DeclarationVisitor {
     var aliases: [String: String] = [:]
+
+    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
 
     override func visit(_ node: TypeAliasDeclSyntax) -> SyntaxVisitorContinueKind {
         // The first of several declarations (branches of `#if`) wins: the library declares its

@@ -427,6 +427,16 @@ struct ServiceLinterTests {
             final class External: VendorService, SystemEventHandling {}
             """
         ),
+        Case(
+            "A type alias declared in a type names a type only there",
+            """
+            struct APIError: Error {}
+            enum API { typealias Error = APIError }
+            final class Push: AppService, RemoteNotificationRegistrationHandling {
+                func application(_ context: AppContext, didFailToRegisterForRemoteNotificationsWithError error: any Error) {}
+            }
+            """
+        ),
     ]
 
     func lint(_ source: String) -> [LintDiagnostic] {
