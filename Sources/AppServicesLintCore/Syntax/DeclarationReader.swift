@@ -187,20 +187,36 @@ private final class TypeCollector: DeclarationVisitor {
     }
 
     /// The nominal names a type in an inheritance clause stands for: `A & B` is two,
-    /// `@preconcurrency AppServices.Foo<T>` is `Foo`.
-    private func names(in type: TypeSyntax) -> [TypeDeclaration.Inherited] {
+    /// `@preconcurrency AppServices.Foo<T>` is `Foo`, and a type alias (`typealias Lifecycle =
+    /// A & B`) the names it stands for, each placed where the alias is written (`written`).
+    private func names(
+        in type: TypeSyntax,
+        writtenAt written: SourceLocation? = nil,
+        depth: Int = 0
+    ) -> [TypeDeclaration.Inherited] {
         if let composition = type.as(CompositionTypeSyntax.self) {
-            return composition.elements.flatMap { names(in: $0.type) }
+            return composition.elements.flatMap { names(in: $0.type, writtenAt: written, depth: depth) }
         }
-        if let attributed = type.as(AttributedTypeSyntax.self) { return names(in: attributed.baseType) }
-        if let existential = type.as(SomeOrAnyTypeSyntax.self) { return names(in: existential.constraint) }
+        if let attributed = type.as(AttributedTypeSyntax.self) {
+            return names(in: attributed.baseType, writtenAt: written, depth: depth)
+        }
+        if let existential = type.as(SomeOrAnyTypeSyntax.self) {
+            return names(in: existential.constraint, writtenAt: written, depth: depth)
+        }
         if let identifier = type.as(IdentifierTypeSyntax.self) {
-            return [.init(name: identifier.name.text, location: location(of: identifier.name))]
+            let place = written ?? location(of: identifier.name)
+            // Aliases may name aliases; a cycle among them is the source's error, not ours.
+            if identifier.genericArgumentClause == nil, depth < 16,
+                let expansion = spelling.aliases[identifier.name.text]
+            {
+                return names(in: TypeSpelling.parse(expansion), writtenAt: place, depth: depth + 1)
+            }
+            return [.init(name: identifier.name.text, location: place)]
         }
         if let member = type.as(MemberTypeSyntax.self) {
             let base = TypeSpelling.squeezed(member.baseType.trimmedDescription)
             let name = TypeSpelling.modules.contains(base) ? member.name.text : base + "." + member.name.text
-            return [.init(name: name, location: location(of: member.name))]
+            return [.init(name: name, location: written ?? location(of: member.name))]
         }
         return []
     }

@@ -316,6 +316,17 @@ struct ServiceLinterTests {
             }
             """
         ),
+        Case(
+            "A near miss through a type alias of capabilities",
+            mentions: ["'Feed.applicationDidBecomActive(_:)'", "ApplicationStateHandling's requirement"],
+            """
+            typealias Lifecycle = ApplicationStateHandling & SystemEventHandling
+            final class Feed: AppService, Lifecycle {
+                func applicationDidBecomActive(_ context: AppContext) {}  // warns
+                func applicationDidReceiveMemoryWarning(_ context: AppContext) {}
+            }
+            """
+        ),
     ]
 
     static let silent: [Case] = [
