@@ -243,9 +243,7 @@ package struct ServiceLinter: Sendable {
                     // is the type's own; one of the requirement's type lacks only `static`.
                     return Self.areRelated(member.resultType, wanted.resultType) ? miss(.staticness, rank: 0) : nil
                 }
-                if member.isResultTypeKnown, member.resultType != wanted.resultType {
-                    return miss(.propertyType, rank: 0)
-                }
+                if !member.mayHaveType(wanted.resultType) { return miss(.propertyType, rank: 0) }
                 return nil
             }
             guard member.isStatic == wanted.isStatic else { return nil }

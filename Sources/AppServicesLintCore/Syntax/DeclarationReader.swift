@@ -287,11 +287,14 @@ private final class TypeCollector: DeclarationVisitor {
             guard let pattern = binding.pattern.as(IdentifierPatternSyntax.self) else { return nil }
             let written = binding.typeAnnotation.map { spelling.canonical($0.type) }
             let inferred = written == nil ? binding.initializer.flatMap { inferredType($0.value) } : nil
+            let base =
+                written == nil && inferred == nil ? binding.initializer.flatMap { staticMemberBase($0.value) } : nil
             let signature = MemberSignature(
                 kind: .property,
                 name: pattern.identifier.text,
                 resultType: written ?? inferred,
                 isResultTypeKnown: written != nil || inferred != nil,
+                valueBaseType: base,
                 isStatic: Self.isStatic(node.modifiers)
             )
             return DeclaredMember(
@@ -300,10 +303,26 @@ private final class TypeCollector: DeclarationVisitor {
                 isOverride: Self.has(node.modifiers, "override"),
                 isObjC: Self.isObjC(node.attributes),
                 declaration: Self.oneLine(node),
-                writtenResultType: binding.typeAnnotation.map { Self.oneLine($0.type) } ?? inferred,
-                isTypeInferred: written == nil && inferred != nil
+                writtenResultType: binding.typeAnnotation.map { Self.oneLine($0.type) } ?? inferred ?? base,
+                isTypeInferred: written == nil && (inferred != nil || base != nil)
             )
         }
+    }
+
+    /// The type whose static member an initial value is (`Duration` for `Duration.seconds(1)`
+    /// and `Duration.zero`): a type name, every component capitalized and not `Self`, before
+    /// a member that is neither an initializer nor a nested type.
+    private func staticMemberBase(_ expression: ExprSyntax) -> String? {
+        let callee = expression.as(FunctionCallExprSyntax.self)?.calledExpression ?? expression
+        guard let access = callee.as(MemberAccessExprSyntax.self), let base = access.base,
+            access.declName.baseName.text != "init", access.declName.baseName.text.first?.isLowercase == true
+        else { return nil }
+        let text = base.trimmedDescription
+        let components = text.split(separator: ".")
+        guard text != "Self", !components.isEmpty, components.allSatisfy({ $0.first?.isUppercase == true }) else {
+            return nil
+        }
+        return spelling.canonical(text: text)
     }
 
     /// The type Swift infers for a property's initial value, for the literals whose type

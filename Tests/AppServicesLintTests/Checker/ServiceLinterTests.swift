@@ -317,6 +317,16 @@ struct ServiceLinterTests {
             """
         ),
         Case(
+            "A property inferred from a static member, where the requirement is optional",
+            mentions: ["it is inferred as 'Duration', not 'Duration?'", "Initializer's requirement 'var budget"],
+            """
+            struct Warmup: Initializer {
+                var budget = Duration.seconds(1)  // warns
+                func perform(_ context: InitializerContext) async throws {}
+            }
+            """
+        ),
+        Case(
             "A near miss through a type alias of capabilities",
             mentions: ["'Feed.applicationDidBecomActive(_:)'", "ApplicationStateHandling's requirement"],
             """
@@ -390,7 +400,9 @@ struct ServiceLinterTests {
             }
             struct Warmup: Initializer {
                 var phases = 2
-                var budget = Duration.seconds(1)
+                var name = Names.warmup
+                var phase = LaunchPhase.idle
+                var minimumInterval = Duration.seconds(1) as Duration?
                 func performCleanup() {}
                 func perform(_ context: InitializerContext) async throws {}
             }
