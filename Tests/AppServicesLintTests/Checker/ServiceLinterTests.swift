@@ -327,6 +327,19 @@ struct ServiceLinterTests {
             """
         ),
         Case(
+            "A near miss of a capability declared in AppServicesUIKit",
+            mentions: [
+                "MenuBuilding's requirement 'func validate(_ command: UICommand, context: AppContext) -> Bool'",
+                "it returns nothing, not 'Bool'",
+            ],
+            """
+            final class Menus: AppService, MenuBuilding {
+                func buildMenu(with builder: any UIMenuBuilder, context: AppContext) {}
+                func validate(_ command: UICommand, context: AppContext) {}  // warns
+            }
+            """
+        ),
+        Case(
             "A near miss through a type alias of capabilities",
             mentions: ["'Feed.applicationDidBecomActive(_:)'", "ApplicationStateHandling's requirement"],
             """
