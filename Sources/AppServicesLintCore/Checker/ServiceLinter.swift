@@ -56,10 +56,10 @@ package struct ServiceLinter: Sendable {
 
         var diagnostics: [LintDiagnostic] = []
         var nearMissed: Set<String> = []
-        // Overrides are checked by the compiler; `@objc` members and the methods of a type that
-        // is a platform delegate itself have callers other than AppServices.
+        // Overrides are checked by the compiler; `@objc` members and the methods of a platform
+        // delegate the type adopts itself have callers other than AppServices.
         for member in entity.implementations where !member.isOverride && !member.isObjC {
-            if adoption.isDelegate, Self.takesDelegateOwner(member) { continue }
+            if let delegate = Self.delegateProtocol(of: member), adoption.delegates.contains(delegate) { continue }
             if adoptedRequirements.contains(where: { member.signature.satisfies($0.signature) }) { continue }
             if let unadopted = unadoptedRequirement(matching: member) {
                 if entity.isConcrete, adoption.isComplete, adoption.protocols.contains("AppService") {
@@ -123,10 +123,11 @@ package struct ServiceLinter: Sendable {
 
     // MARK: - Platform delegate methods
 
-    /// Whether `member`'s first parameter is a platform delegate's owner (`UIApplication`).
-    private static func takesDelegateOwner(_ member: DeclaredMember) -> Bool {
-        guard let first = member.signature.parameterTypes.first else { return false }
-        return DelegateMethods.ownerTypes[first.hasSuffix("?") ? String(first.dropLast()) : first] != nil
+    /// The platform delegate whose owner `member` takes first (`UIApplicationDelegate` for a
+    /// `UIApplication`), if any.
+    private static func delegateProtocol(of member: DeclaredMember) -> String? {
+        guard let first = member.signature.parameterTypes.first else { return nil }
+        return DelegateMethods.ownerTypes[first.hasSuffix("?") ? String(first.dropLast()) : first]
     }
 
     /// The warning for a platform delegate method, and the capability whose member it should

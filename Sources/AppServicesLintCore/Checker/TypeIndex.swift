@@ -47,9 +47,9 @@ struct TypeIndex {
         /// Whether every supertype is known: declared in the target, in the table, or a
         /// standard protocol that adopts none of the table's.
         var isComplete = true
-        /// Whether a supertype is a delegate protocol (its name ends in `Delegate`), so
-        /// that delegate methods there are the type's own business.
-        var isDelegate = false
+        /// The platform delegate protocols it adopts (``DelegateMethods/ownerTypes``' values),
+        /// with those they refine: the methods of these delegates are the type's own business.
+        var delegates: Set<String> = []
         /// Members of superclasses and of extensions of adopted protocols, in the target.
         var inheritedImplementations: [DeclaredMember] = []
     }
@@ -103,7 +103,7 @@ struct TypeIndex {
         var result = Adoption()
         if entity.kind == nil { result.isComplete = false }
         for inherited in entity.inherited {
-            if inherited.name.hasSuffix("Delegate") { result.isDelegate = true }
+            result.delegates.formUnion(DelegateMethods.closure(of: inherited.name))
             if table[inherited.name] != nil {
                 let protocols = table.closure(of: inherited.name)
                 for name in protocols where result.via[name] == nil { result.via[name] = inherited }
@@ -117,7 +117,7 @@ struct TypeIndex {
                 if other.kind == .class { result.fromSuperclass.formUnion(inner.protocols) }
                 result.fromSuperclass.formUnion(inner.fromSuperclass)
                 result.isComplete = result.isComplete && inner.isComplete
-                result.isDelegate = result.isDelegate || inner.isDelegate
+                result.delegates.formUnion(inner.delegates)
                 result.inheritedImplementations += other.implementations + inner.inheritedImplementations
             } else if !Self.neutral.contains(inherited.name) {
                 result.isComplete = false

@@ -340,6 +340,17 @@ struct ServiceLinterTests {
             """
         ),
         Case(
+            "An app delegate method in a service that is another framework's delegate",
+            mentions: ["'Tracker.applicationDidBecomeActive(_:)' is UIApplicationDelegate's method"],
+            """
+            final class Tracker: NSObject, AppService, ApplicationStateHandling, CLLocationManagerDelegate {
+                func applicationWillTerminate(_ context: AppContext) {}
+                func applicationDidBecomeActive(_ application: UIApplication) {}  // warns
+                func locationManager(_ manager: CLLocationManager, didUpdateLocations locations: [CLLocation]) {}
+            }
+            """
+        ),
+        Case(
             "A near miss through a type alias of capabilities",
             mentions: ["'Feed.applicationDidBecomActive(_:)'", "ApplicationStateHandling's requirement"],
             """
