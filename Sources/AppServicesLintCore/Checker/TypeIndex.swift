@@ -104,7 +104,7 @@ struct TypeIndex {
         if entity.kind == nil { result.isComplete = false }
         for inherited in entity.inherited {
             result.delegates.formUnion(DelegateMethods.closure(of: inherited.name))
-            if table[inherited.name] != nil {
+            if isLibraryProtocol(inherited.name) {
                 let protocols = table.closure(of: inherited.name)
                 for name in protocols where result.via[name] == nil { result.via[name] = inherited }
                 result.protocols.formUnion(protocols)
@@ -124,9 +124,15 @@ struct TypeIndex {
             }
         }
         // A protocol adopted both directly and through a superclass is the type's own too.
-        for inherited in entity.inherited where table[inherited.name] != nil {
+        for inherited in entity.inherited where isLibraryProtocol(inherited.name) {
             result.fromSuperclass.subtract(table.closure(of: inherited.name))
         }
         return result
+    }
+
+    /// Whether `name` in an inheritance clause means the table's protocol: the target does not
+    /// declare a type of that name, which Swift's name lookup would find first.
+    private func isLibraryProtocol(_ name: String) -> Bool {
+        table[name] != nil && byName[name].map { entities[$0].kind == nil } ?? true
     }
 }

@@ -475,6 +475,17 @@ struct ServiceLinterTests {
             """
         ),
         Case(
+            "A protocol of the target named like a capability",
+            """
+            protocol SessionHandling: AnyObject {
+                func sessionDidBegin(_ user: User)
+            }
+            final class Tracker: AppService, SessionHandling {
+                func sessionDidBegin(_ user: User) {}
+            }
+            """
+        ),
+        Case(
             "A type alias declared in a type names a type only there",
             """
             struct APIError: Error {}
