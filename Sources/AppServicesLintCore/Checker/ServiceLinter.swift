@@ -221,6 +221,9 @@ package struct ServiceLinter: Sendable {
         switch (member.kind, wanted.kind) {
         case (.function, .function):
             if member.name == wanted.name {
+                // A method of the requirement's name that does not take what the requirement
+                // takes first (its context) is another method (`subscribe(to topic: String)`).
+                guard Self.takesFirstParameterType(of: wanted, member) else { return nil }
                 if member.labels == wanted.labels {
                     if let index = member.parameterTypes.indices.first(where: {
                         member.parameterTypes[$0] != wanted.parameterTypes[$0]
@@ -255,6 +258,18 @@ package struct ServiceLinter: Sendable {
         default:
             return nil
         }
+    }
+
+    /// Whether `member` takes the type of `requirement`'s first parameter (a capability's
+    /// `AppContext`, `subscribe(to:)`'s `EventSubscriptions`) as one of its parameters, with
+    /// `inout` or optional or without; `true` for a requirement without parameters.
+    private static func takesFirstParameterType(of requirement: MemberSignature, _ member: MemberSignature) -> Bool {
+        guard let first = requirement.parameterTypes.first else { return true }
+        func bare(_ type: String) -> Substring {
+            let value = type.hasPrefix("inout ") ? type.dropFirst("inout ".count) : Substring(type)
+            return value.hasSuffix("?") ? value.dropLast() : value
+        }
+        return member.parameterTypes.contains { bare($0) == bare(first) }
     }
 
     /// How far two argument label lists of one base name are apart, judged by the label

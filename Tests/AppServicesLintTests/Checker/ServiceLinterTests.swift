@@ -351,6 +351,16 @@ struct ServiceLinterTests {
             """
         ),
         Case(
+            "A subscription that takes its events without inout",
+            mentions: ["its parameter 'events' has type 'EventSubscriptions', not 'inout EventSubscriptions'"],
+            """
+            final class Push: AppService, ApplicationStateHandling {
+                func applicationDidBecomeActive(_ context: AppContext) {}
+                func subscribe(to events: EventSubscriptions) {}  // warns
+            }
+            """
+        ),
+        Case(
             "A near miss through a type alias of capabilities",
             mentions: ["'Feed.applicationDidBecomActive(_:)'", "ApplicationStateHandling's requirement"],
             """
@@ -472,6 +482,19 @@ struct ServiceLinterTests {
                 override func applicationDidBecomeActive(_ context: AppContext) {}
             }
             final class External: VendorService, SystemEventHandling {}
+            """
+        ),
+        Case(
+            "Methods named like a requirement that take none of its parameters' types",
+            """
+            final class Push: AppService, ApplicationStateHandling {
+                func applicationDidBecomeActive(_ context: AppContext) {}
+                func subscribe(to topic: String) {}
+            }
+            final class Windows: AppService, SceneHandling {
+                func sceneDidBecomeActive(_ context: AppContext) {}
+                func windowScene(for session: SceneSession) -> UIWindowScene? { nil }
+            }
             """
         ),
         Case(
