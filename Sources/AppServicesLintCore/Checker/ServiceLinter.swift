@@ -60,7 +60,12 @@ package struct ServiceLinter: Sendable {
         // delegate the type adopts itself have callers other than AppServices.
         for member in entity.implementations where !member.isOverride && !member.isObjC {
             if let delegate = Self.delegateProtocol(of: member), adoption.delegates.contains(delegate) { continue }
-            if adoptedRequirements.contains(where: { member.signature.satisfies($0.signature) }) { continue }
+            if adoptedRequirements.contains(where: { member.signature.satisfies($0.signature) }) {
+                if let (requirement, superclass) = superclassDefault(of: member, among: requirements, context) {
+                    diagnostics.append(superclassDefaultMessage(member, requirement, superclass, context))
+                }
+                continue
+            }
             if let unadopted = unadoptedRequirement(matching: member) {
                 if entity.isConcrete, adoption.isComplete, adoption.protocols.contains("AppService") {
                     diagnostics.append(unadoptedMessage(member, unadopted, context))
@@ -118,6 +123,47 @@ package struct ServiceLinter: Sendable {
                 + "'\(requirement.declaration)', but '\(context.entity.name)' does not adopt "
                 + "\(requirement.protocolName), so AppServices never calls it; add \(requirement.protocolName) "
                 + "to its conformances"
+        )
+    }
+
+    // MARK: - Requirements a superclass leaves to the default
+
+    /// A requirement `member` satisfies that a superclass adopts without implementing, and
+    /// that superclass: Swift fixes the superclass's conformance to the protocol's default,
+    /// and a subclass's member cannot replace it.
+    private func superclassDefault(
+        of member: DeclaredMember,
+        among requirements: [RequirementTable.Requirement],
+        _ context: Context
+    ) -> (RequirementTable.Requirement, String)? {
+        for requirement in requirements where member.signature.satisfies(requirement.signature) {
+            guard let superclass = context.adoption.fromSuperclass[requirement.protocolName],
+                table.hasDefault(requirement, adopting: context.adoption.protocols),
+                !context.adoption.inheritedImplementations.contains(where: {
+                    $0.signature.satisfies(requirement.signature)
+                })
+            else { continue }
+            return (requirement, superclass)
+        }
+        return nil
+    }
+
+    private func superclassDefaultMessage(
+        _ member: DeclaredMember,
+        _ requirement: RequirementTable.Requirement,
+        _ superclass: String,
+        _ context: Context
+    ) -> LintDiagnostic {
+        // A `static` member of the superclass would be the witness, but one that no subclass
+        // can override either.
+        let how = member.signature.isStatic ? " as a 'class' member (a 'static' one cannot be overridden)" : ""
+        return LintDiagnostic(
+            location: member.location,
+            message: "\(context.named(member)) matches \(requirement.protocolName)'s requirement "
+                + "'\(requirement.declaration)', but its superclass '\(superclass)' adopts \(requirement.protocolName) "
+                + "without implementing it, so the conformance uses \(requirement.protocolName)'s default, which a "
+                + "subclass cannot replace, and AppServices never calls this member; implement it in '\(superclass)'"
+                + "\(how), and override it here"
         )
     }
 
@@ -374,7 +420,7 @@ package struct ServiceLinter: Sendable {
         return table.protocols.compactMap { capability -> LintDiagnostic? in
             guard capability.isChecked, table.isCapability(capability.name),
                 context.adoption.protocols.contains(capability.name),
-                !context.adoption.fromSuperclass.contains(capability.name),
+                context.adoption.fromSuperclass[capability.name] == nil,
                 !nearMissed.contains(capability.name),
                 let via = context.adoption.via[capability.name],
                 capability.requirements.allSatisfy({ table.hasDefault($0, adopting: context.adoption.protocols) }),

@@ -42,8 +42,8 @@ struct TypeIndex {
         /// to it.
         var via: [String: TypeDeclaration.Inherited] = [:]
         /// Protocols that come from a superclass of the target (its own conformance is
-        /// checked there).
-        var fromSuperclass: Set<String> = []
+        /// checked there), each with the superclass that adopts it.
+        var fromSuperclass: [String: String] = [:]
         /// Whether every supertype is known: declared in the target, in the table, or a
         /// standard protocol that adopts none of the table's.
         var isComplete = true
@@ -114,8 +114,12 @@ struct TypeIndex {
                 let inner = adoption(of: other, visiting: visiting.union([entity.name]))
                 for name in inner.protocols where result.via[name] == nil { result.via[name] = inherited }
                 result.protocols.formUnion(inner.protocols)
-                if other.kind == .class { result.fromSuperclass.formUnion(inner.protocols) }
-                result.fromSuperclass.formUnion(inner.fromSuperclass)
+                if other.kind == .class {
+                    for name in inner.protocols {
+                        result.fromSuperclass[name] = inner.fromSuperclass[name] ?? other.name
+                    }
+                }
+                result.fromSuperclass.merge(inner.fromSuperclass) { current, _ in current }
                 result.isComplete = result.isComplete && inner.isComplete
                 result.delegates.formUnion(inner.delegates)
                 result.inheritedImplementations += other.implementations + inner.inheritedImplementations
@@ -125,7 +129,7 @@ struct TypeIndex {
         }
         // A protocol adopted both directly and through a superclass is the type's own too.
         for inherited in entity.inherited where isLibraryProtocol(inherited.name) {
-            result.fromSuperclass.subtract(table.closure(of: inherited.name))
+            for name in table.closure(of: inherited.name) { result.fromSuperclass[name] = nil }
         }
         return result
     }

@@ -317,6 +317,27 @@ struct ServiceLinterTests {
             """
         ),
         Case(
+            "A subclass's members for requirements its base class leaves to the defaults",
+            mentions: [
+                "'Checkout.applicationDidBecomeActive(_:)' matches ApplicationStateHandling's requirement "
+                    + "'func applicationDidBecomeActive(_ context: AppContext)', but its superclass 'BaseService' "
+                    + "adopts ApplicationStateHandling without implementing it",
+                "implement it in 'BaseService', and override it here",
+                "implement it in 'BaseService' as a 'class' member (a 'static' one cannot be overridden)",
+            ],
+            """
+            final class Logging: AppService {}
+            class BaseService: AppService, ApplicationStateHandling {
+                func applicationWillTerminate(_ context: AppContext) {}
+            }
+            final class Checkout: BaseService {
+                static var dependencies: [any AppService.Type] { [Logging.self] }  // warns
+                func applicationDidBecomeActive(_ context: AppContext) {}  // warns
+                override func applicationWillTerminate(_ context: AppContext) {}
+            }
+            """
+        ),
+        Case(
             "A property inferred from a static member, where the requirement is optional",
             mentions: ["it is inferred as 'Duration', not 'Duration?'", "Initializer's requirement 'var budget"],
             """
@@ -476,9 +497,11 @@ struct ServiceLinterTests {
             "Overrides, and a superclass from another module",
             """
             class Base: AppService, ApplicationStateHandling {
+                class var dependencies: [any AppService.Type] { [] }
                 func applicationDidBecomeActive(_ context: AppContext) {}
             }
             final class Derived: Base {
+                override class var dependencies: [any AppService.Type] { [Base.self] }
                 override func applicationDidBecomeActive(_ context: AppContext) {}
             }
             final class External: VendorService, SystemEventHandling {}
