@@ -153,13 +153,27 @@ private final class TypeCollector: DeclarationVisitor {
                 name: name,
                 location: location(of: node.extendedType),
                 inherited: inherited(node.inheritanceClause),
-                members: members(of: node.memberBlock.members)
+                members: members(of: node.memberBlock.members),
+                requiredConformances: requiredConformances(node.genericWhereClause)
             )
         )
         scope.append(name)
         return .visitChildren
     }
     override func visitPost(_ node: ExtensionDeclSyntax) { scope.removeLast() }
+
+    /// The protocols a `where` clause asks `Self` to adopt, or `nil` if it asks anything else.
+    private func requiredConformances(_ clause: GenericWhereClauseSyntax?) -> [String]? {
+        guard let clause else { return [] }
+        var names: [String] = []
+        for requirement in clause.requirements {
+            guard case .conformanceRequirement(let conformance) = requirement.requirement,
+                conformance.leftType.trimmedDescription == "Self"
+            else { return nil }
+            names += self.names(in: conformance.rightType).map(\.name)
+        }
+        return names
+    }
 
     private func enter(
         _ kind: TypeDeclaration.Kind,

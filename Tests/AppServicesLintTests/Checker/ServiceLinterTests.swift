@@ -392,6 +392,25 @@ struct ServiceLinterTests {
             }
             """
         ),
+        Case(
+            "A near miss in the target's extension of a capability, and a type its constrained extension misses",
+            mentions: [
+                "'ApplicationStateHandling.applicationWillEnterForegound(_:)' does not satisfy",
+                "'Idle' adopts SystemEventHandling but implements none",
+            ],
+            """
+            protocol Refreshing { func refresh() }
+            extension ApplicationStateHandling {
+                func applicationWillEnterForegound(_ context: AppContext) {}  // warns
+            }
+            extension SystemEventHandling where Self: Refreshing {
+                func applicationDidReceiveMemoryWarning(_ context: AppContext) { refresh() }
+            }
+            final class Idle: AppService, ApplicationStateHandling, SystemEventHandling {  // warns
+                func applicationDidBecomeActive(_ context: AppContext) {}
+            }
+            """
+        ),
     ]
 
     static let silent: [Case] = [
@@ -538,6 +557,18 @@ struct ServiceLinterTests {
             enum API { typealias Error = APIError }
             final class Push: AppService, RemoteNotificationRegistrationHandling {
                 func application(_ context: AppContext, didFailToRegisterForRemoteNotificationsWithError error: any Error) {}
+            }
+            """
+        ),
+        Case(
+            "A capability's member implemented in the target's constrained extension of the capability",
+            """
+            protocol Refreshing { func refresh() }
+            extension ApplicationStateHandling where Self: Refreshing {
+                func applicationWillEnterForeground(_ context: AppContext) { refresh() }
+            }
+            final class Feed: AppService, ApplicationStateHandling, Refreshing {
+                func refresh() {}
             }
             """
         ),
