@@ -267,9 +267,13 @@ package struct ServiceLinter: Sendable {
         switch (member.kind, wanted.kind) {
         case (.function, .function):
             if member.name == wanted.name {
-                // A method of the requirement's name that does not take what the requirement
-                // takes first (its context) is another method (`subscribe(to topic: String)`).
-                guard Self.takesFirstParameterType(of: wanted, member) else { return nil }
+                // A method of the requirement's name that takes parameters, but not what the
+                // requirement takes first (its context), is another method
+                // (`subscribe(to topic: String)`); one that takes none is the callback written
+                // without its context.
+                guard member.parameterTypes.isEmpty || Self.takesFirstParameterType(of: wanted, member) else {
+                    return nil
+                }
                 if member.labels == wanted.labels {
                     if let index = member.parameterTypes.indices.first(where: {
                         member.parameterTypes[$0] != wanted.parameterTypes[$0]

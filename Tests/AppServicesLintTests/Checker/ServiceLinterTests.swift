@@ -72,6 +72,15 @@ struct ServiceLinterTests {
             """
         ),
         Case(
+            "The callback without its context",
+            mentions: ["its argument labels are (), not (_:)"],
+            """
+            final class Analytics: AppService, ApplicationStateHandling {
+                func applicationDidEnterBackground() {}  // warns
+            }
+            """
+        ),
+        Case(
             "A name one letter off",
             mentions: ["its name is one letter off 'applicationWillEnterForeground'"],
             """
