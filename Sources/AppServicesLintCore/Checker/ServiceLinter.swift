@@ -56,11 +56,16 @@ package struct ServiceLinter: Sendable {
 
         var diagnostics: [LintDiagnostic] = []
         var nearMissed: Set<String> = []
-        // Overrides are checked by the compiler; `@objc` members and the methods of a type that
-        // is a platform delegate itself have callers other than AppServices.
+        // Overrides are checked by the compiler; `@objc` members and the methods of a platform
+        // delegate the type adopts itself have callers other than AppServices.
         for member in entity.implementations where !member.isOverride && !member.isObjC {
-            if adoption.isDelegate, Self.takesDelegateOwner(member) { continue }
-            if adoptedRequirements.contains(where: { member.signature.satisfies($0.signature) }) { continue }
+            if let delegate = Self.delegateProtocol(of: member), adoption.delegates.contains(delegate) { continue }
+            if adoptedRequirements.contains(where: { member.signature.satisfies($0.signature) }) {
+                if let (requirement, superclass) = superclassDefault(of: member, among: requirements, context) {
+                    diagnostics.append(superclassDefaultMessage(member, requirement, superclass, context))
+                }
+                continue
+            }
             if let unadopted = unadoptedRequirement(matching: member) {
                 if entity.isConcrete, adoption.isComplete, adoption.protocols.contains("AppService") {
                     diagnostics.append(unadoptedMessage(member, unadopted, context))
@@ -121,12 +126,54 @@ package struct ServiceLinter: Sendable {
         )
     }
 
+    // MARK: - Requirements a superclass leaves to the default
+
+    /// A requirement `member` satisfies that a superclass adopts without implementing, and
+    /// that superclass: Swift fixes the superclass's conformance to the protocol's default,
+    /// and a subclass's member cannot replace it.
+    private func superclassDefault(
+        of member: DeclaredMember,
+        among requirements: [RequirementTable.Requirement],
+        _ context: Context
+    ) -> (RequirementTable.Requirement, String)? {
+        for requirement in requirements where member.signature.satisfies(requirement.signature) {
+            guard let superclass = context.adoption.fromSuperclass[requirement.protocolName],
+                table.hasDefault(requirement, adopting: context.adoption.protocols),
+                !context.adoption.inheritedImplementations.contains(where: {
+                    $0.signature.satisfies(requirement.signature)
+                })
+            else { continue }
+            return (requirement, superclass)
+        }
+        return nil
+    }
+
+    private func superclassDefaultMessage(
+        _ member: DeclaredMember,
+        _ requirement: RequirementTable.Requirement,
+        _ superclass: String,
+        _ context: Context
+    ) -> LintDiagnostic {
+        // A `static` member of the superclass would be the witness, but one that no subclass
+        // can override either.
+        let how = member.signature.isStatic ? " as a 'class' member (a 'static' one cannot be overridden)" : ""
+        return LintDiagnostic(
+            location: member.location,
+            message: "\(context.named(member)) matches \(requirement.protocolName)'s requirement "
+                + "'\(requirement.declaration)', but its superclass '\(superclass)' adopts \(requirement.protocolName) "
+                + "without implementing it, so the conformance uses \(requirement.protocolName)'s default, which a "
+                + "subclass cannot replace, and AppServices never calls this member; implement it in '\(superclass)'"
+                + "\(how), and override it here"
+        )
+    }
+
     // MARK: - Platform delegate methods
 
-    /// Whether `member`'s first parameter is a platform delegate's owner (`UIApplication`).
-    private static func takesDelegateOwner(_ member: DeclaredMember) -> Bool {
-        guard let first = member.signature.parameterTypes.first else { return false }
-        return DelegateMethods.ownerTypes[first.hasSuffix("?") ? String(first.dropLast()) : first] != nil
+    /// The platform delegate whose owner `member` takes first (`UIApplicationDelegate` for a
+    /// `UIApplication`), if any.
+    private static func delegateProtocol(of member: DeclaredMember) -> String? {
+        guard let first = member.signature.parameterTypes.first else { return nil }
+        return DelegateMethods.ownerTypes[first.hasSuffix("?") ? String(first.dropLast()) : first]
     }
 
     /// The warning for a platform delegate method, and the capability whose member it should
@@ -220,6 +267,13 @@ package struct ServiceLinter: Sendable {
         switch (member.kind, wanted.kind) {
         case (.function, .function):
             if member.name == wanted.name {
+                // A method of the requirement's name that takes parameters, but not what the
+                // requirement takes first (its context), is another method
+                // (`subscribe(to topic: String)`); one that takes none is the callback written
+                // without its context.
+                guard member.parameterTypes.isEmpty || Self.takesFirstParameterType(of: wanted, member) else {
+                    return nil
+                }
                 if member.labels == wanted.labels {
                     if let index = member.parameterTypes.indices.first(where: {
                         member.parameterTypes[$0] != wanted.parameterTypes[$0]
@@ -243,9 +297,7 @@ package struct ServiceLinter: Sendable {
                     // is the type's own; one of the requirement's type lacks only `static`.
                     return Self.areRelated(member.resultType, wanted.resultType) ? miss(.staticness, rank: 0) : nil
                 }
-                if member.isResultTypeKnown, member.resultType != wanted.resultType {
-                    return miss(.propertyType, rank: 0)
-                }
+                if !member.mayHaveType(wanted.resultType) { return miss(.propertyType, rank: 0) }
                 return nil
             }
             guard member.isStatic == wanted.isStatic else { return nil }
@@ -256,6 +308,18 @@ package struct ServiceLinter: Sendable {
         default:
             return nil
         }
+    }
+
+    /// Whether `member` takes the type of `requirement`'s first parameter (a capability's
+    /// `AppContext`, `subscribe(to:)`'s `EventSubscriptions`) as one of its parameters, with
+    /// `inout` or optional or without; `true` for a requirement without parameters.
+    private static func takesFirstParameterType(of requirement: MemberSignature, _ member: MemberSignature) -> Bool {
+        guard let first = requirement.parameterTypes.first else { return true }
+        func bare(_ type: String) -> Substring {
+            let value = type.hasPrefix("inout ") ? type.dropFirst("inout ".count) : Substring(type)
+            return value.hasSuffix("?") ? value.dropLast() : value
+        }
+        return member.parameterTypes.contains { bare($0) == bare(first) }
     }
 
     /// How far two argument label lists of one base name are apart, judged by the label
@@ -360,7 +424,7 @@ package struct ServiceLinter: Sendable {
         return table.protocols.compactMap { capability -> LintDiagnostic? in
             guard capability.isChecked, table.isCapability(capability.name),
                 context.adoption.protocols.contains(capability.name),
-                !context.adoption.fromSuperclass.contains(capability.name),
+                context.adoption.fromSuperclass[capability.name] == nil,
                 !nearMissed.contains(capability.name),
                 let via = context.adoption.via[capability.name],
                 capability.requirements.allSatisfy({ table.hasDefault($0, adopting: context.adoption.protocols) }),

@@ -42,16 +42,19 @@ struct TypeIndex {
         /// to it.
         var via: [String: TypeDeclaration.Inherited] = [:]
         /// Protocols that come from a superclass of the target (its own conformance is
-        /// checked there).
-        var fromSuperclass: Set<String> = []
+        /// checked there), each with the superclass that adopts it.
+        var fromSuperclass: [String: String] = [:]
         /// Whether every supertype is known: declared in the target, in the table, or a
         /// standard protocol that adopts none of the table's.
         var isComplete = true
-        /// Whether a supertype is a delegate protocol (its name ends in `Delegate`), so
-        /// that delegate methods there are the type's own business.
-        var isDelegate = false
-        /// Members of superclasses and of extensions of adopted protocols, in the target.
+        /// The platform delegate protocols it adopts (``DelegateMethods/ownerTypes``' values),
+        /// with those they refine: the methods of these delegates are the type's own business.
+        var delegates: Set<String> = []
+        /// Members of superclasses and of extensions of adopted protocols, in the target (a
+        /// constrained extension's when the entity meets its constraint, or may).
         var inheritedImplementations: [DeclaredMember] = []
+        /// The names of all its supertypes, known or not, for the constraints of extensions.
+        var supertypes: Set<String> = []
     }
 
     /// Supertypes that adopt nothing of the table: the standard library's protocols and
@@ -101,11 +104,17 @@ struct TypeIndex {
 
     private func adoption(of entity: Entity, visiting: Set<String>) -> Adoption {
         var result = Adoption()
-        if entity.kind == nil { result.isComplete = false }
+        if entity.kind == nil {
+            result.isComplete = false
+            // The target's extension of a library protocol implements that protocol's members.
+            if table[entity.name] != nil { result.protocols = table.closure(of: entity.name) }
+        }
         for inherited in entity.inherited {
-            if inherited.name.hasSuffix("Delegate") { result.isDelegate = true }
-            if table[inherited.name] != nil {
+            result.delegates.formUnion(DelegateMethods.closure(of: inherited.name))
+            result.supertypes.insert(inherited.name)
+            if isLibraryProtocol(inherited.name) {
                 let protocols = table.closure(of: inherited.name)
+                result.supertypes.formUnion(protocols)
                 for name in protocols where result.via[name] == nil { result.via[name] = inherited }
                 result.protocols.formUnion(protocols)
             } else if let other = resolve(inherited.name), other.name != entity.name,
@@ -114,19 +123,46 @@ struct TypeIndex {
                 let inner = adoption(of: other, visiting: visiting.union([entity.name]))
                 for name in inner.protocols where result.via[name] == nil { result.via[name] = inherited }
                 result.protocols.formUnion(inner.protocols)
-                if other.kind == .class { result.fromSuperclass.formUnion(inner.protocols) }
-                result.fromSuperclass.formUnion(inner.fromSuperclass)
+                if other.kind == .class {
+                    for name in inner.protocols {
+                        result.fromSuperclass[name] = inner.fromSuperclass[name] ?? other.name
+                    }
+                }
+                result.fromSuperclass.merge(inner.fromSuperclass) { current, _ in current }
                 result.isComplete = result.isComplete && inner.isComplete
-                result.isDelegate = result.isDelegate || inner.isDelegate
+                result.delegates.formUnion(inner.delegates)
+                result.supertypes.formUnion(inner.supertypes)
                 result.inheritedImplementations += other.implementations + inner.inheritedImplementations
             } else if !Self.neutral.contains(inherited.name) {
                 result.isComplete = false
             }
         }
         // A protocol adopted both directly and through a superclass is the type's own too.
-        for inherited in entity.inherited where table[inherited.name] != nil {
-            result.fromSuperclass.subtract(table.closure(of: inherited.name))
+        for inherited in entity.inherited where isLibraryProtocol(inherited.name) {
+            for name in table.closure(of: inherited.name) { result.fromSuperclass[name] = nil }
+        }
+        for name in result.protocols.sorted() where name != entity.name {
+            guard let index = byName[name], entities[index].kind == nil else { continue }
+            for declaration in entities[index].declarations where mayApply(declaration, to: result) {
+                result.inheritedImplementations += declaration.members
+            }
         }
         return result
+    }
+
+    /// Whether the target's extension `declaration` of a library protocol reaches a type
+    /// adopting `adoption`: it asks nothing, the type adopts what it asks, or the lint cannot
+    /// tell (the clause asks something else, names a protocol the lint does not know, or the
+    /// type has a supertype the lint does not know).
+    private func mayApply(_ declaration: TypeDeclaration, to adoption: Adoption) -> Bool {
+        guard let required = declaration.requiredConformances else { return true }
+        let known = required.allSatisfy { table[$0] != nil || resolve($0)?.kind == .protocol }
+        return !known || !adoption.isComplete || required.allSatisfy(adoption.supertypes.contains)
+    }
+
+    /// Whether `name` in an inheritance clause means the table's protocol: the target does not
+    /// declare a type of that name, which Swift's name lookup would find first.
+    private func isLibraryProtocol(_ name: String) -> Bool {
+        table[name] != nil && byName[name].map { entities[$0].kind == nil } ?? true
     }
 }

@@ -32,6 +32,9 @@ package struct MemberSignature: Hashable, Sendable {
     package var resultType: String?
     /// Whether a property's type is written or inferred from a literal, rather than unknown.
     package var isResultTypeKnown: Bool
+    /// For a property whose type is unknown, the type whose static member its initial value
+    /// is: `Duration` for `Duration.seconds(1)` or `Duration.zero`.
+    package var valueBaseType: String?
     /// Whether it is `async`.
     package var isAsync: Bool
     /// Whether it throws.
@@ -48,6 +51,7 @@ package struct MemberSignature: Hashable, Sendable {
         parameterTypes: [String] = [],
         resultType: String? = nil,
         isResultTypeKnown: Bool = true,
+        valueBaseType: String? = nil,
         isAsync: Bool = false,
         isThrowing: Bool = false,
         isStatic: Bool = false
@@ -59,6 +63,7 @@ package struct MemberSignature: Hashable, Sendable {
         self.parameterTypes = parameterTypes
         self.resultType = resultType
         self.isResultTypeKnown = isResultTypeKnown
+        self.valueBaseType = valueBaseType
         self.isAsync = isAsync
         self.isThrowing = isThrowing
         self.isStatic = isStatic
@@ -87,13 +92,24 @@ package struct MemberSignature: Hashable, Sendable {
     /// Whether this member, written in a conforming type, is a witness of `requirement`:
     /// the same kind, name, labels, parameter types, result type and static-ness, and no
     /// effect the requirement lacks (a synchronous, non-throwing method satisfies an `async
-    /// throws` requirement). A property whose type the lint cannot tell matches any type.
+    /// throws` requirement). A property whose type the lint cannot tell matches any type its
+    /// initial value allows (``mayHaveType(_:)``).
     package func satisfies(_ requirement: MemberSignature) -> Bool {
         guard kind == requirement.kind, name == requirement.name, labels == requirement.labels,
             parameterTypes == requirement.parameterTypes, isStatic == requirement.isStatic
         else { return false }
         if isAsync && !requirement.isAsync { return false }
         if isThrowing && !requirement.isThrowing { return false }
-        return !isResultTypeKnown || resultType == requirement.resultType
+        return mayHaveType(requirement.resultType)
+    }
+
+    /// Whether the result type (a property's type) may be `type`: it is, or it is unknown and
+    /// the initial value does not rule `type` out. A static member of `T` (``valueBaseType``)
+    /// is taken for a `T`, or in a namespace (`Names.warmup`) for some other type, but not for
+    /// a `T?`: `var budget = Duration.seconds(1)` is a `Duration`, which no `Duration?`
+    /// requirement accepts.
+    package func mayHaveType(_ type: String?) -> Bool {
+        if isResultTypeKnown { return resultType == type }
+        return valueBaseType.map { type != $0 + "?" } ?? true
     }
 }

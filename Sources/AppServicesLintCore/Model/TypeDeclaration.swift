@@ -36,6 +36,11 @@ package struct TypeDeclaration: Sendable {
     package var inherited: [Inherited]
     /// The members it declares (for a protocol, its requirements), `#if` branches included.
     package var members: [DeclaredMember]
+    /// For an extension, the protocols its `where` clause asks the extended type to adopt
+    /// (`Refreshing` for `where Self: Refreshing`); `nil` when the clause asks something
+    /// else too (a same-type requirement, one on an associated type), which the lint cannot
+    /// judge.
+    package var requiredConformances: [String]? = []
 }
 
 /// A member as declared in a source file.

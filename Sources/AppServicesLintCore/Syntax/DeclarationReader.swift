@@ -66,9 +66,18 @@ private func concurrentMap<Element: Sendable, Output: Sendable>(
     return outputs.withLock { stored in elements.indices.map { stored[$0]! } }
 }
 
-/// Collects the non-generic type aliases of a file, by name.
+/// Collects the non-generic type aliases declared at a file's top level, by name: an alias
+/// declared inside a type (`enum API { typealias Error = APIError }`) names a type only there,
+/// so expanding it everywhere would change the types of members elsewhere.
 private final class AliasCollector: DeclarationVisitor {
     var aliases: [String: String] = [:]
+
+    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
 
     override func visit(_ node: TypeAliasDeclSyntax) -> SyntaxVisitorContinueKind {
         // The first of several declarations (branches of `#if`) wins: the library declares its
@@ -144,13 +153,27 @@ private final class TypeCollector: DeclarationVisitor {
                 name: name,
                 location: location(of: node.extendedType),
                 inherited: inherited(node.inheritanceClause),
-                members: members(of: node.memberBlock.members)
+                members: members(of: node.memberBlock.members),
+                requiredConformances: requiredConformances(node.genericWhereClause)
             )
         )
         scope.append(name)
         return .visitChildren
     }
     override func visitPost(_ node: ExtensionDeclSyntax) { scope.removeLast() }
+
+    /// The protocols a `where` clause asks `Self` to adopt, or `nil` if it asks anything else.
+    private func requiredConformances(_ clause: GenericWhereClauseSyntax?) -> [String]? {
+        guard let clause else { return [] }
+        var names: [String] = []
+        for requirement in clause.requirements {
+            guard case .conformanceRequirement(let conformance) = requirement.requirement,
+                conformance.leftType.trimmedDescription == "Self"
+            else { return nil }
+            names += self.names(in: conformance.rightType).map(\.name)
+        }
+        return names
+    }
 
     private func enter(
         _ kind: TypeDeclaration.Kind,
@@ -178,20 +201,36 @@ private final class TypeCollector: DeclarationVisitor {
     }
 
     /// The nominal names a type in an inheritance clause stands for: `A & B` is two,
-    /// `@preconcurrency AppServices.Foo<T>` is `Foo`.
-    private func names(in type: TypeSyntax) -> [TypeDeclaration.Inherited] {
+    /// `@preconcurrency AppServices.Foo<T>` is `Foo`, and a type alias (`typealias Lifecycle =
+    /// A & B`) the names it stands for, each placed where the alias is written (`written`).
+    private func names(
+        in type: TypeSyntax,
+        writtenAt written: SourceLocation? = nil,
+        depth: Int = 0
+    ) -> [TypeDeclaration.Inherited] {
         if let composition = type.as(CompositionTypeSyntax.self) {
-            return composition.elements.flatMap { names(in: $0.type) }
+            return composition.elements.flatMap { names(in: $0.type, writtenAt: written, depth: depth) }
         }
-        if let attributed = type.as(AttributedTypeSyntax.self) { return names(in: attributed.baseType) }
-        if let existential = type.as(SomeOrAnyTypeSyntax.self) { return names(in: existential.constraint) }
+        if let attributed = type.as(AttributedTypeSyntax.self) {
+            return names(in: attributed.baseType, writtenAt: written, depth: depth)
+        }
+        if let existential = type.as(SomeOrAnyTypeSyntax.self) {
+            return names(in: existential.constraint, writtenAt: written, depth: depth)
+        }
         if let identifier = type.as(IdentifierTypeSyntax.self) {
-            return [.init(name: identifier.name.text, location: location(of: identifier.name))]
+            let place = written ?? location(of: identifier.name)
+            // Aliases may name aliases; a cycle among them is the source's error, not ours.
+            if identifier.genericArgumentClause == nil, depth < 16,
+                let expansion = spelling.aliases[identifier.name.text]
+            {
+                return names(in: TypeSpelling.parse(expansion), writtenAt: place, depth: depth + 1)
+            }
+            return [.init(name: identifier.name.text, location: place)]
         }
         if let member = type.as(MemberTypeSyntax.self) {
             let base = TypeSpelling.squeezed(member.baseType.trimmedDescription)
             let name = TypeSpelling.modules.contains(base) ? member.name.text : base + "." + member.name.text
-            return [.init(name: name, location: location(of: member.name))]
+            return [.init(name: name, location: written ?? location(of: member.name))]
         }
         return []
     }
@@ -262,11 +301,14 @@ private final class TypeCollector: DeclarationVisitor {
             guard let pattern = binding.pattern.as(IdentifierPatternSyntax.self) else { return nil }
             let written = binding.typeAnnotation.map { spelling.canonical($0.type) }
             let inferred = written == nil ? binding.initializer.flatMap { inferredType($0.value) } : nil
+            let base =
+                written == nil && inferred == nil ? binding.initializer.flatMap { staticMemberBase($0.value) } : nil
             let signature = MemberSignature(
                 kind: .property,
                 name: pattern.identifier.text,
                 resultType: written ?? inferred,
                 isResultTypeKnown: written != nil || inferred != nil,
+                valueBaseType: base,
                 isStatic: Self.isStatic(node.modifiers)
             )
             return DeclaredMember(
@@ -275,10 +317,26 @@ private final class TypeCollector: DeclarationVisitor {
                 isOverride: Self.has(node.modifiers, "override"),
                 isObjC: Self.isObjC(node.attributes),
                 declaration: Self.oneLine(node),
-                writtenResultType: binding.typeAnnotation.map { Self.oneLine($0.type) } ?? inferred,
-                isTypeInferred: written == nil && inferred != nil
+                writtenResultType: binding.typeAnnotation.map { Self.oneLine($0.type) } ?? inferred ?? base,
+                isTypeInferred: written == nil && (inferred != nil || base != nil)
             )
         }
+    }
+
+    /// The type whose static member an initial value is (`Duration` for `Duration.seconds(1)`
+    /// and `Duration.zero`): a type name, every component capitalized and not `Self`, before
+    /// a member that is neither an initializer nor a nested type.
+    private func staticMemberBase(_ expression: ExprSyntax) -> String? {
+        let callee = expression.as(FunctionCallExprSyntax.self)?.calledExpression ?? expression
+        guard let access = callee.as(MemberAccessExprSyntax.self), let base = access.base,
+            access.declName.baseName.text != "init", access.declName.baseName.text.first?.isLowercase == true
+        else { return nil }
+        let text = base.trimmedDescription
+        let components = text.split(separator: ".")
+        guard text != "Self", !components.isEmpty, components.allSatisfy({ $0.first?.isUppercase == true }) else {
+            return nil
+        }
+        return spelling.canonical(text: text)
     }
 
     /// The type Swift infers for a property's initial value, for the literals whose type

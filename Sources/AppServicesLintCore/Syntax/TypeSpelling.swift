@@ -12,7 +12,7 @@ package struct TypeSpelling: Sendable {
     /// `AppServices.AppContext`, `UIKit.UIApplication`); the qualifier is dropped.
     static let modules: Set<String> = [
         "Swift", "Foundation", "FoundationEssentials", "_Concurrency", "AppServices", "AppServicesUIKit",
-        "Configuration", "UIKit", "AppKit", "UserNotifications", "PushKit", "CarPlay",
+        "AppServicesSwiftUI", "Configuration", "UIKit", "SwiftUI", "AppKit", "UserNotifications", "PushKit", "CarPlay",
     ]
 
     /// Type aliases to expand, by name, to their canonical spelling.

@@ -35,6 +35,20 @@ package enum DelegateMethods {
         "CXProvider": "CXProviderDelegate",
     ]
 
+    /// The delegate protocols of ``ownerTypes`` that refine another of them: a window scene's
+    /// delegate and CarPlay's scene delegate are scene delegates too.
+    package static let refinedDelegates: [String: String] = [
+        "UIWindowSceneDelegate": "UISceneDelegate",
+        "CPTemplateApplicationSceneDelegate": "UISceneDelegate",
+    ]
+
+    /// `name`, if it is a delegate protocol of ``ownerTypes``, and the one it refines; empty
+    /// for any other protocol (`CLLocationManagerDelegate`).
+    package static func closure(of name: String) -> Set<String> {
+        guard ownerTypes.values.contains(name) else { return [] }
+        return Set([name] + [refinedDelegates[name]].compactMap { $0 })
+    }
+
     /// The base names delegate methods start with, so that a service's helper that takes a
     /// `UIApplication` (`func register(on application: UIApplication)`) is not taken for one.
     package static let basePrefixes = [

@@ -1,8 +1,9 @@
 extension RequirementTable {
-    /// The requirements of the protocols in `Sources/AppServices`, written as they are
-    /// declared there (doc comments left out).
+    /// The requirements of the protocols in `Sources/AppServices`, and of the capabilities
+    /// the adapter modules `AppServicesUIKit` and `AppServicesSwiftUI` declare, written as
+    /// they are declared there (doc comments left out).
     ///
-    /// `RequirementTableTests` reads the library's sources and fails, naming the member and
+    /// `RequirementTableTests` reads those modules' sources and fails, naming the member and
     /// the file, when this table and the library differ: a capability member added, renamed,
     /// removed or retyped there must be written here too, with or without a default as the
     /// library has it.
@@ -347,6 +348,39 @@ extension RequirementTable {
                         _ context: AppContext,
                         handleWatchKitExtensionRequest userInfo: UserInfo?
                     ) async throws -> UserInfo?
+                    """
+            ),
+            // AppServicesUIKit's capabilities.
+            .protocol(
+                "MenuBuilding",
+                refines: ["AppService"],
+                withDefaults: """
+                    func validate(_ command: UICommand, context: AppContext) -> Bool
+                    """,
+                withoutDefaults: """
+                    func buildMenu(with builder: any UIMenuBuilder, context: AppContext)
+                    """
+            ),
+            .protocol(
+                "PrivacyCoverProviding",
+                refines: ["AppService"],
+                withoutDefaults: """
+                    func privacyCover(for scene: UIWindowScene, context: AppContext) -> UIViewController?
+                    """
+            ),
+            .protocol(
+                "SceneWindowProviding",
+                refines: ["AppService"],
+                withoutDefaults: """
+                    func window(for scene: UIWindowScene?, context: AppContext) -> UIWindow?
+                    """
+            ),
+            // AppServicesSwiftUI's capability.
+            .protocol(
+                "PrivacyCoverViewProviding",
+                refines: ["AppService"],
+                withoutDefaults: """
+                    func privacyCoverView(context: AppContext) -> AnyView?
                     """
             ),
             // Not checked: a mediator's listener, whose members look like capability members

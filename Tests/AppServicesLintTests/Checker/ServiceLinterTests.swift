@@ -72,6 +72,15 @@ struct ServiceLinterTests {
             """
         ),
         Case(
+            "The callback without its context",
+            mentions: ["its argument labels are (), not (_:)"],
+            """
+            final class Analytics: AppService, ApplicationStateHandling {
+                func applicationDidEnterBackground() {}  // warns
+            }
+            """
+        ),
+        Case(
             "A name one letter off",
             mentions: ["its name is one letter off 'applicationWillEnterForeground'"],
             """
@@ -316,6 +325,101 @@ struct ServiceLinterTests {
             }
             """
         ),
+        Case(
+            "A subclass's members for requirements its base class leaves to the defaults",
+            mentions: [
+                "'Checkout.applicationDidBecomeActive(_:)' matches ApplicationStateHandling's requirement "
+                    + "'func applicationDidBecomeActive(_ context: AppContext)', but its superclass 'BaseService' "
+                    + "adopts ApplicationStateHandling without implementing it",
+                "implement it in 'BaseService', and override it here",
+                "implement it in 'BaseService' as a 'class' member (a 'static' one cannot be overridden)",
+            ],
+            """
+            final class Logging: AppService {}
+            class BaseService: AppService, ApplicationStateHandling {
+                func applicationWillTerminate(_ context: AppContext) {}
+            }
+            final class Checkout: BaseService {
+                static var dependencies: [any AppService.Type] { [Logging.self] }  // warns
+                func applicationDidBecomeActive(_ context: AppContext) {}  // warns
+                override func applicationWillTerminate(_ context: AppContext) {}
+            }
+            """
+        ),
+        Case(
+            "A property inferred from a static member, where the requirement is optional",
+            mentions: ["it is inferred as 'Duration', not 'Duration?'", "Initializer's requirement 'var budget"],
+            """
+            struct Warmup: Initializer {
+                var budget = Duration.seconds(1)  // warns
+                func perform(_ context: InitializerContext) async throws {}
+            }
+            """
+        ),
+        Case(
+            "A near miss of a capability declared in AppServicesUIKit",
+            mentions: [
+                "MenuBuilding's requirement 'func validate(_ command: UICommand, context: AppContext) -> Bool'",
+                "it returns nothing, not 'Bool'",
+            ],
+            """
+            final class Menus: AppService, MenuBuilding {
+                func buildMenu(with builder: any UIMenuBuilder, context: AppContext) {}
+                func validate(_ command: UICommand, context: AppContext) {}  // warns
+            }
+            """
+        ),
+        Case(
+            "An app delegate method in a service that is another framework's delegate",
+            mentions: ["'Tracker.applicationDidBecomeActive(_:)' is UIApplicationDelegate's method"],
+            """
+            final class Tracker: NSObject, AppService, ApplicationStateHandling, CLLocationManagerDelegate {
+                func applicationWillTerminate(_ context: AppContext) {}
+                func applicationDidBecomeActive(_ application: UIApplication) {}  // warns
+                func locationManager(_ manager: CLLocationManager, didUpdateLocations locations: [CLLocation]) {}
+            }
+            """
+        ),
+        Case(
+            "A subscription that takes its events without inout",
+            mentions: ["its parameter 'events' has type 'EventSubscriptions', not 'inout EventSubscriptions'"],
+            """
+            final class Push: AppService, ApplicationStateHandling {
+                func applicationDidBecomeActive(_ context: AppContext) {}
+                func subscribe(to events: EventSubscriptions) {}  // warns
+            }
+            """
+        ),
+        Case(
+            "A near miss through a type alias of capabilities",
+            mentions: ["'Feed.applicationDidBecomActive(_:)'", "ApplicationStateHandling's requirement"],
+            """
+            typealias Lifecycle = ApplicationStateHandling & SystemEventHandling
+            final class Feed: AppService, Lifecycle {
+                func applicationDidBecomActive(_ context: AppContext) {}  // warns
+                func applicationDidReceiveMemoryWarning(_ context: AppContext) {}
+            }
+            """
+        ),
+        Case(
+            "A near miss in the target's extension of a capability, and a type its constrained extension misses",
+            mentions: [
+                "'ApplicationStateHandling.applicationWillEnterForegound(_:)' does not satisfy",
+                "'Idle' adopts SystemEventHandling but implements none",
+            ],
+            """
+            protocol Refreshing { func refresh() }
+            extension ApplicationStateHandling {
+                func applicationWillEnterForegound(_ context: AppContext) {}  // warns
+            }
+            extension SystemEventHandling where Self: Refreshing {
+                func applicationDidReceiveMemoryWarning(_ context: AppContext) { refresh() }
+            }
+            final class Idle: AppService, ApplicationStateHandling, SystemEventHandling {  // warns
+                func applicationDidBecomeActive(_ context: AppContext) {}
+            }
+            """
+        ),
     ]
 
     static let silent: [Case] = [
@@ -379,7 +483,9 @@ struct ServiceLinterTests {
             }
             struct Warmup: Initializer {
                 var phases = 2
-                var budget = Duration.seconds(1)
+                var name = Names.warmup
+                var phase = LaunchPhase.idle
+                var minimumInterval = Duration.seconds(1) as Duration?
                 func performCleanup() {}
                 func perform(_ context: InitializerContext) async throws {}
             }
@@ -419,12 +525,60 @@ struct ServiceLinterTests {
             "Overrides, and a superclass from another module",
             """
             class Base: AppService, ApplicationStateHandling {
+                class var dependencies: [any AppService.Type] { [] }
                 func applicationDidBecomeActive(_ context: AppContext) {}
             }
             final class Derived: Base {
+                override class var dependencies: [any AppService.Type] { [Base.self] }
                 override func applicationDidBecomeActive(_ context: AppContext) {}
             }
             final class External: VendorService, SystemEventHandling {}
+            """
+        ),
+        Case(
+            "Methods named like a requirement that take none of its parameters' types",
+            """
+            final class Push: AppService, ApplicationStateHandling {
+                func applicationDidBecomeActive(_ context: AppContext) {}
+                func subscribe(to topic: String) {}
+            }
+            final class Windows: AppService, SceneHandling {
+                func sceneDidBecomeActive(_ context: AppContext) {}
+                func windowScene(for session: SceneSession) -> UIWindowScene? { nil }
+            }
+            """
+        ),
+        Case(
+            "A protocol of the target named like a capability",
+            """
+            protocol SessionHandling: AnyObject {
+                func sessionDidBegin(_ user: User)
+            }
+            final class Tracker: AppService, SessionHandling {
+                func sessionDidBegin(_ user: User) {}
+            }
+            """
+        ),
+        Case(
+            "A type alias declared in a type names a type only there",
+            """
+            struct APIError: Error {}
+            enum API { typealias Error = APIError }
+            final class Push: AppService, RemoteNotificationRegistrationHandling {
+                func application(_ context: AppContext, didFailToRegisterForRemoteNotificationsWithError error: any Error) {}
+            }
+            """
+        ),
+        Case(
+            "A capability's member implemented in the target's constrained extension of the capability",
+            """
+            protocol Refreshing { func refresh() }
+            extension ApplicationStateHandling where Self: Refreshing {
+                func applicationWillEnterForeground(_ context: AppContext) { refresh() }
+            }
+            final class Feed: AppService, ApplicationStateHandling, Refreshing {
+                func refresh() {}
+            }
             """
         ),
     ]
