@@ -1,8 +1,9 @@
 // iOS 26.4's VoIP method, compiled where the SDK has it (see `UIKitSelectors` for the
 // guard), in a file of its own so that the rest of the delegate reads the same whatever the
 // SDK. Declared in an extension, it is `public`, not `open`: a subclass that handles VoIP
-// pushes itself overrides `pushRegistry(_:didReceiveIncomingPushWith:for:completion:)`, which
-// PushKit calls when no service handles VoIP pushes (this method is then not claimed).
+// pushes itself overrides `pushRegistry(_:didReceiveIncomingPushWith:for:completion:)`, and
+// this method is then not claimed, services or not, so that PushKit calls the override
+// (`UIKitSelectors.bypassesOverriddenPushMethod`).
 // Compiled with the package's `PushKit` trait only.
 #if PushKit && (!canImport(UIKit) || canImport(UIKit, _version: 9126.4))
 import AppServices

@@ -233,7 +233,10 @@ open class ServiceOrientedAppDelegate: UIResponder, AppDelegateProtocols {
     /// events, and for a callback the subclass overrides; for the others, `true` only when a
     /// registered service handles it. Any other selector is answered by `UIResponder`.
     nonisolated open override func responds(to aSelector: Selector!) -> Bool {
-        SelectorClaim.claims(
+        #if PushKit
+        if UIKitSelectors.bypassesOverriddenPushMethod(aSelector, of: self) { return false }
+        #endif
+        return SelectorClaim.claims(
             aSelector,
             by: self,
             adapter: ServiceOrientedAppDelegate.self,

@@ -18,6 +18,34 @@ import AppServicesUIKitShim
 /// does not change between SDKs), and where UIKit is missing the shim, which transcribes
 /// the newest SDK, is used. Calls also check `#available` at run time.
 enum UIKitSelectors {
+    #if PushKit
+    /// Whether `selector` is iOS 26.4's VoIP method with metadata and `delegate`'s class
+    /// overrides `pushRegistry(_:didReceiveIncomingPushWith:for:completion:)`: PushKit calls
+    /// the method with metadata instead of that one when the delegate claims it, so claiming it
+    /// would bypass the app's own handling (reporting its calls to CallKit, say), and iOS ends
+    /// an app that does not report a VoIP push's call. Not claimed then, the override is called,
+    /// and through `super` the services hear the push.
+    nonisolated static func bypassesOverriddenPushMethod(
+        _ selector: Selector?,
+        of delegate: ServiceOrientedAppDelegate
+    ) -> Bool {
+        #if !canImport(UIKit) || canImport(UIKit, _version: 9126.4)
+        guard let selector,
+            NSStringFromSelector(selector)
+                == "pushRegistry:didReceiveIncomingVoIPPushWithPayload:metadata:withCompletionHandler:"
+        else { return false }
+        let incomingPush = Selector(incomingPushName)
+        return type(of: delegate).instanceMethod(for: incomingPush)
+            != ServiceOrientedAppDelegate.instanceMethod(for: incomingPush)
+        #else
+        return false
+        #endif
+    }
+
+    private static let incomingPushName =
+        "pushRegistry:didReceiveIncomingPushWithPayload:forType:withCompletionHandler:"
+    #endif
+
     /// `UIApplicationDelegate`, `PKPushRegistryDelegate` (with the package's `PushKit` trait;
     /// its VoIP method with metadata where the SDK has it, iOS 26.4), and `UIResponder`'s menu
     /// methods where menus exist, claimed when a service adopts `MenuBuilding`.

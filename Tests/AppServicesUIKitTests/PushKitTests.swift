@@ -128,6 +128,38 @@ struct PushKitTests {
         #expect(delegate.pushRegistry == nil, "no service handles pushes, so the delegate made no registry")
     }
 
+    /// An app delegate migrating step by step: it reports its calls to CallKit itself, then
+    /// lets the services hear the push.
+    final class ReportingAppDelegate: ServiceOrientedAppDelegate {
+        nonisolated(unsafe) var reported = 0
+
+        override func makeServices() -> [any AppService] { [PushRecorder()] }
+
+        nonisolated override func pushRegistry(
+            _ registry: PKPushRegistry,
+            didReceiveIncomingPushWith payload: PKPushPayload,
+            for type: PKPushType,
+            completion: @escaping @Sendable () -> Void
+        ) {
+            reported += 1
+            super.pushRegistry(registry, didReceiveIncomingPushWith: payload, for: type, completion: completion)
+        }
+    }
+
+    @Test("A subclass that overrides the VoIP completion method is not bypassed by iOS 26.4's method with metadata")
+    func overrideIsNotBypassed() async throws {
+        ObjectiveCMethods.record([Self.didReceive], implementedBy: ReportingAppDelegate.self)
+        let delegate = ReportingAppDelegate()
+        #expect(SimulatedUIKit.claims(delegate, Self.didReceive))
+        // PushKit calls the method with metadata instead when the delegate claims it: the
+        // subclass's own reporting would never run, and iOS ends an app that does not report.
+        #expect(!SimulatedUIKit.claims(delegate, Self.didReceiveVoIP))
+        let simulator = LifecycleSimulator(driving: SimulatedUIKit(delegate: delegate))
+        try simulator.coldLaunch()
+        _ = try await simulator.deliverIncomingPush(PushPayload(type: .voIP))
+        #expect(delegate.reported == 1)
+    }
+
     // MARK: - The registry
 
     struct RegistryCase: Sendable, CustomTestStringConvertible {
