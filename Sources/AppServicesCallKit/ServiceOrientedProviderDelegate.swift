@@ -53,8 +53,9 @@ public final class ServiceOrientedProviderDelegate: NSObject, CXProviderDelegate
     public let provider: CXProvider
 
     /// Creates the application's provider with `configuration` and its delegate, for the
-    /// services of `composite`, when a service adopts `CallHandling`; `nil` when none does
-    /// (no provider is created).
+    /// services of `composite`, when a service adopts `CallHandling` or handles VoIP pushes
+    /// (whose calls it reports through the provider, `AppContext.reportIncomingCall(_:)`);
+    /// `nil` when none does (no provider is created).
     ///
     /// The delegate makes itself the provider's delegate, on the main queue, and the
     /// composite's incoming-call reporter (`ServiceComposite.useIncomingCallReporter(_:)`),
@@ -66,13 +67,17 @@ public final class ServiceOrientedProviderDelegate: NSObject, CXProviderDelegate
     ///   - composite: The application's composite, such as `ServiceOrientedAppDelegate`'s
     ///     `composite`.
     ///   - configuration: The provider's configuration.
-    /// - Returns: The delegate, or `nil` when no service adopts `CallHandling`.
+    /// - Returns: The delegate, or `nil` when no service adopts `CallHandling` or handles
+    ///   VoIP pushes.
     @discardableResult
     public static func install(
         on composite: ServiceComposite,
         configuration: CXProviderConfiguration
     ) -> ServiceOrientedProviderDelegate? {
-        guard composite.handles(.providerDidReset) else { return nil }
+        // A VoIP push's service must report its call, and only a provider can: without one
+        // `reportIncomingCall` throws, and iOS ends an app that does not report. (Driven by
+        // the test kit on Linux, the composite always has a reporter.)
+        guard composite.handles(.providerDidReset) || composite.desiredPushTypes.contains(.voIP) else { return nil }
         // Once per application: CallKit shows one provider's calls, and a second would not
         // hear the first one's actions.
         if let installed = composite.incomingCallReporter as? ServiceOrientedProviderDelegate { return installed }

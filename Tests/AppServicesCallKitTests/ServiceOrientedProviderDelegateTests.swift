@@ -117,6 +117,31 @@ struct ProviderDelegateTests {
         #expect(delegate.composite.incomingCallReporter == nil)
     }
 
+    /// Reports the calls its VoIP pushes announce; no service adopts CallHandling.
+    final class VoIPOnly: AppService, VoIPPushHandling {
+        func pushRegistry(
+            _ context: AppContext,
+            didReceiveIncomingPushWith payload: PushPayload
+        ) async throws -> VoIPCallReport {
+            try await context.reportIncomingCall(
+                IncomingCall(uuid: ProviderDelegateTests.call, handle: CallHandle(kind: .generic, value: "Ada"))
+            )
+            return .reportedCall
+        }
+    }
+
+    @Test("A VoIP service without a CallHandling one gets a provider to report its calls, as on the composite")
+    func providerForVoIPServices() {
+        let composite = ServiceComposite([VoIPOnly()])
+        let record = SimulatedCallProviders()
+        let installed = SimulatedCallKit.$current.withValue(record) {
+            ServiceOrientedProviderDelegate.install(on: composite, configuration: CXProviderConfiguration())
+        }
+        #expect(installed != nil)
+        #expect(composite.incomingCallReporter === installed)
+        #expect(record.all.count == 1)
+    }
+
     @Test("The adapter creates one provider, is its delegate on the main queue, and the composite's reporter")
     func installs() throws {
         let (delegate, uiKit, _) = try launched()
