@@ -46,9 +46,10 @@ struct EventQueue {
     /// Whether the queue is being emptied (so new posts join it rather than jump ahead).
     private var isDraining = false
 
-    /// Whether an event posted now must wait in the queue: a dispatch is running, or the
-    /// queue is being emptied.
-    var mustQueue: Bool { depth > 0 || isDraining }
+    /// Whether an event posted now must wait in the queue: a dispatch is running, the queue
+    /// is being emptied, or events wait in it (a lifecycle listener posting as a dispatch
+    /// ends, before the queue is emptied), so that no event overtakes one posted before it.
+    var mustQueue: Bool { depth > 0 || isDraining || !deliveries.isEmpty }
 
     /// A dispatch starts.
     mutating func enterDispatch() { depth += 1 }

@@ -55,8 +55,12 @@ public final class LifecycleMediator {
         listeners.removeAll { $0 === listener }
     }
 
+    /// Tells each listener, in order; one removed by a listener before it, during this
+    /// event, is not told.
     private func deliver(_ event: LifecycleEvent) {
-        for listener in listeners { listener.receive(event) }
+        for listener in listeners where listeners.contains(where: { $0 === listener }) {
+            listener.receive(event)
+        }
     }
 
     deinit {

@@ -28,9 +28,11 @@ public protocol AppService: AnyObject, Sendable {
 
     /// Declares the typed events this service handles.
     ///
-    /// The composite calls this once, when it is sealed before the first callback. Each
-    /// event type may be subscribed once per service; a second subscription to the same
-    /// type is reported by validation.
+    /// The composite calls this when it is sealed before the first callback, and also each
+    /// time it is validated before then (``ServiceComposite/validate()``,
+    /// ``ServiceComposite/orderedServices()``), to report duplicate subscriptions: declare
+    /// the handlers here and do nothing else. Each event type may be subscribed once per
+    /// service; a second subscription to the same type is reported by validation.
     ///
     /// ```swift
     /// func subscribe(to events: inout EventSubscriptions) {

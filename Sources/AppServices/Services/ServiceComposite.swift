@@ -254,6 +254,15 @@ public final class ServiceComposite: AppService {
         let backgroundTasks: [(declaration: BackgroundTaskDeclaration, service: any AppService.Type)]
     }
 
+    /// The composite as an error message's sentence begins with it: "The composite of
+    /// Detail, Tail" (its first services, in registration order), or "An empty composite".
+    private var namedByServices: String {
+        let names = state.registered.map { type(of: $0).serviceName }
+        guard !names.isEmpty else { return "An empty composite" }
+        let shown = names.prefix(3).joined(separator: ", ")
+        return "The composite of " + shown + (names.count > 3 ? " and \(names.count - 3) more" : "")
+    }
+
     /// Registered services with nested composites replaced by their services, depth first.
     private func flattened() -> (
         services: [any AppService], nested: [ServiceComposite], problems: [ServiceGraphError.Problem]
@@ -274,8 +283,8 @@ public final class ServiceComposite: AppService {
                     problems.append(
                         .init(
                             kind: .invalidNesting,
-                            message: "A composite is nested inside itself or registered twice; "
-                                + "each composite may appear once in the tree."
+                            message: "\(inner.namedByServices) is nested inside itself or "
+                                + "registered twice; each composite may appear once in the tree."
                         )
                     )
                     continue
@@ -284,8 +293,8 @@ public final class ServiceComposite: AppService {
                     problems.append(
                         .init(
                             kind: .invalidNesting,
-                            message: "A nested composite has already dispatched \(inner.sealedBy ?? "a callback") "
-                                + "on its own; nest a composite before its first callback."
+                            message: "\(inner.namedByServices), nested, has already dispatched "
+                                + "\(inner.sealedBy ?? "a callback") on its own; nest a composite before its first callback."
                         )
                     )
                     continue

@@ -81,6 +81,58 @@ struct LifecycleMediatorTests {
         #expect(probe.entries == ["listener.didFinishLaunching", "service.didBecomeActive"])
     }
 
+    /// Removes another listener when the application becomes active.
+    final class RemovingListener: LifecycleListener {
+        weak var mediator: LifecycleMediator?
+        var removes: (any LifecycleListener)?
+        func applicationDidBecomeActive() {
+            if let removes { mediator?.remove(removes) }
+        }
+    }
+
+    struct Posted: AppEvent {
+        let name: String
+    }
+
+    /// Posts an event when the application becomes active.
+    final class PostingService: AppService, ApplicationStateHandling {
+        func applicationDidBecomeActive(_ context: AppContext) { context.post(Posted(name: "service")) }
+    }
+
+    /// Posts an event when it hears the application became active.
+    final class PostingListener: LifecycleListener {
+        weak var composite: ServiceComposite?
+        func applicationDidBecomeActive() { composite?.post(Posted(name: "listener")) }
+    }
+
+    @Test("An event a listener posts as a callback ends waits behind the events its services posted")
+    func listenerPostsKeepOrder() {
+        let composite = ServiceComposite([PostingService()], configuration: .init(notificationCenter: center))
+        let listener = PostingListener()
+        listener.composite = composite
+        let mediator = LifecycleMediator(listeners: [listener], notificationCenter: center)
+        var heard: [String] = []
+        let subscription = composite.subscribe(to: Posted.self) { heard.append($0.name) }
+        _ = composite.didFinishLaunching()
+        composite.didBecomeActive()
+        #expect(heard == ["service", "listener"])
+        _ = (mediator, subscription)
+    }
+
+    @Test("A listener removed by another during an event is not told of that event")
+    func removedDuringAnEvent() {
+        let composite = composite()
+        let listener = ProbeListener(probe: probe)
+        let remover = RemovingListener()
+        remover.removes = listener
+        let mediator = LifecycleMediator(listeners: [remover, listener], notificationCenter: center)
+        remover.mediator = mediator
+        _ = composite.didFinishLaunching()
+        composite.didBecomeActive()
+        #expect(!probe.entries.contains("listener.didBecomeActive"))
+        #expect(probe.entries.contains("listener.didFinishLaunching"))
+    }
+
     @Test("The composite posts UIKit's notification names while observed, always, or never, as configured")
     func notificationPolicy() {
         let probe = probe

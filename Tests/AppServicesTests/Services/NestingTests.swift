@@ -121,5 +121,6 @@ struct NestingTests {
         let outer = ServiceComposite([inner, inner])
         let error = #expect(throws: ServiceGraphError.self) { try outer.validate() }
         #expect(error?.problems.map(\.kind) == [.invalidNesting])
+        #expect(error?.problems.first?.message.hasPrefix("The composite of Detail is nested inside itself") == true)
     }
 }
