@@ -167,7 +167,10 @@ extension ServiceComposite {
     }
 
     /// Dispatches `applicationWillTerminate(_:)` in reverse dependency order, then cancels
-    /// work still running for completion-handler callbacks and the launch.
+    /// work still running for completion-handler callbacks and the launch, and returns once
+    /// the launch history's changes are written: the system ends the process when this
+    /// callback returns, and a change still queued (a migration done, a throttled
+    /// initializer's success) would be lost.
     public func willTerminate(platform: PlatformObjects? = nil) {
         notify(.willTerminate, (any ApplicationStateHandling).self, platform: platform) {
             $0.applicationWillTerminate($1)
@@ -175,5 +178,6 @@ extension ServiceComposite {
         cancelPendingWork()
         endReadiness(reason: "the application terminated")
         launch?.cancel()
+        launch?.writeHistoryNow()
     }
 }

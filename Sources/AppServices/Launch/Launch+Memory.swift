@@ -4,13 +4,15 @@ public import Foundation
 /// initializers, safe mode), and what its outcome leaves in the history.
 extension Launch {
     /// The history this launch found, once it has begun.
-    public var history: LaunchHistory? { memory.history }
+    public var history: LaunchHistory? { running.memory.history }
 
     /// When each throttled or repeating initializer is due again, by name: the time of its
     /// last success (this launch's or an earlier one's) plus its minimum interval (or the
     /// interval it repeats at). An initializer that never succeeded is due now and is not
     /// listed.
     public var nextDueTimes: [String: Date] {
+        let launch = running
+        guard launch === self else { return launch.nextDueTimes }
         guard let record = memory.record() else { return [:] }
         var due: [String: Date] = [:]
         for node in graph.nodes {
@@ -26,7 +28,13 @@ extension Launch {
     /// command-line tool, a server that winds down) waits for them here, so that the next
     /// launch finds them. `ApplicationHost` does at the end of its wind-down.
     public func waitUntilHistoryIsWritten() async {
-        await memory.writesDone()
+        await running.memory.writesDone()
+    }
+
+    /// Blocks until every change to the launch history made so far is written: for the
+    /// application's termination, after which the process ends.
+    func writeHistoryNow() {
+        running.memory.waitForWrites()
     }
 
     /// The composite learned (more of) why the application was launched.

@@ -42,8 +42,21 @@ extension Launch {
         guard let repetition = node.repeats, let composite = environment.composite else { return }
         let waiter = "\(node.name) (repeating)"
         do {
-            // Its launch run first: its phase is ready once that has finished.
-            try await waitUntilReady(node.phase)
+            // Its launch run first: its phase is ready once that has finished. An on-demand
+            // initializer's launch run is the one someone asked for; the phase would wait for
+            // every on-demand initializer to be asked for.
+            if node.phase == .onDemand {
+                do {
+                    try await waitForLaunchRun(of: index)
+                } catch {
+                    // Whatever its outcome, as a phase is ready whatever an optional member's
+                    // outcome; unless the launch itself ended.
+                    guard decide({ $0.launch.isRunning }) else { return }
+                }
+                try Task.checkCancellation()
+            } else {
+                try await waitUntilReady(node.phase)
+            }
             var startedLast = true
             // When this loop last started a run, on the launch's clock.
             var lastStart: Duration?

@@ -129,6 +129,13 @@ public final class Launch: Sendable {
         if let next { try await next.waitUntilReady(phase) }
     }
 
+    /// Returns once the initializer at `index` has finished its launch run, without asking
+    /// for it to run.
+    func waitForLaunchRun(of index: Int) async throws(LaunchError) {
+        // A launch handed over runs no repetition: the merged launch runs them.
+        _ = try await waitHere { waiter in perform(decide { $0.waitForRun(of: index, waiter) }) }
+    }
+
     /// Runs the initializer of type `type` if it has not run yet, with the dependencies it
     /// needs, whatever their phase, and waits until it has finished.
     ///
@@ -191,6 +198,10 @@ public final class Launch: Sendable {
         }
     }
 
+    /// The launch that runs for this one: itself, or, once its plan was merged into an
+    /// outer composite's launch, that launch (see ``ServiceComposite/attachLaunchPlan(_:)``).
+    var running: Launch { successor.withLock { $0 }?.running ?? self }
+
     /// The launch so far: every initializer and command with its times and outcome (those
     /// not finished yet are `pending` or `running`), and the launch figures.
     public var report: LaunchReport {
@@ -229,6 +240,13 @@ public final class Launch: Sendable {
             effects.starts.removeAll(where: isSynchronous)
             perform(effects)
             guard let start = synchronous.popFirst() else { return }
+            // One queued behind an initializer that stopped the launch never runs.
+            let queued = decide { $0.mayRunQueued(start, now: clock.now()) }
+            guard queued.mayRun else {
+                effects = Machine.Effects()
+                perform(queued.action)
+                continue
+            }
             signposts?.begin(start, of: graph.nodes[start.node])
             let result = runSynchronously(start)
             let now = clock.now()

@@ -26,7 +26,8 @@ extension ServiceComposite {
     }
 
     /// Attaches the launch plan the composite runs through its callbacks, replacing any
-    /// plan attached before.
+    /// plan attached before; the launch of the plan replaced is cancelled, so that whoever
+    /// waits on it learns it will not run (``LaunchError/Code/cancelled``).
     ///
     /// `didFinishLaunching` runs its before-launch-returns initializers and its commands and
     /// starts its critical phase; ``reportFirstFrame()`` starts its after-first-frame phase;
@@ -66,7 +67,9 @@ extension ServiceComposite {
             )
         }
         let launch = makeLaunch(plan)
+        let replaced = self.launch
         state.attach(launch)
+        replaced?.cancel()
         return launch
     }
 

@@ -220,5 +220,5 @@ public struct LaunchProgress: AppEvent, Hashable {
 extension Launch {
     /// The latest progress each initializer reported, by name (see
     /// ``InitializerContext/reportProgress(_:)``).
-    public var progress: [String: Double] { environment.progress.withLock { $0 } }
+    public var progress: [String: Double] { running.environment.progress.withLock { $0 } }
 }

@@ -8,20 +8,36 @@ import Metrics
 /// - `<label>.phase` per phase once every initializer in it (and before it) has finished,
 ///   measured from the phase's start, with dimension `phase`.
 ///
-/// With no backend bootstrapped (the no-op factory) nothing is created at all, so a launch
-/// of thousands of initializers pays nothing for metrics it does not keep.
+/// Without a factory of the plan's own, the backend is `MetricsSystem`'s at the moment a
+/// duration is recorded, not when the plan was attached: an application may bootstrap its
+/// backend during its launch (in `willFinishLaunching`, or in an initializer), after the
+/// composite was made. With no backend bootstrapped (the no-op factory) nothing is created
+/// at all, so a launch of thousands of initializers pays nothing for metrics it does not
+/// keep.
 struct LaunchMetrics: Sendable {
     private let factory: (any MetricsFactory)?
     private let label: String
+    /// The process's backend, read at each record.
+    private let bootstrapped: @Sendable () -> any MetricsFactory
 
-    init(factory: (any MetricsFactory)?, label: String) {
-        let resolved = factory ?? MetricsSystem.factory
-        self.factory = resolved is NOOPMetricsHandler ? nil : resolved
+    init(
+        factory: (any MetricsFactory)?,
+        label: String,
+        bootstrapped: @escaping @Sendable () -> any MetricsFactory = { MetricsSystem.factory }
+    ) {
+        self.factory = factory
         self.label = label
+        self.bootstrapped = bootstrapped
+    }
+
+    /// The factory to record with now, `nil` when it is the no-op one.
+    private var current: (any MetricsFactory)? {
+        let resolved = factory ?? bootstrapped()
+        return resolved is NOOPMetricsHandler ? nil : resolved
     }
 
     func recordRun(of name: String, phase: LaunchPhase, outcome: LaunchReport.Outcome.Kind, duration: Duration) {
-        guard let factory else { return }
+        guard let factory = current else { return }
         Timer(
             label: "\(label).initializer",
             dimensions: [("initializer", name), ("phase", phase.description), ("outcome", outcome.description)],
@@ -31,7 +47,7 @@ struct LaunchMetrics: Sendable {
     }
 
     func recordPhase(_ phase: LaunchPhase, duration: Duration) {
-        guard let factory else { return }
+        guard let factory = current else { return }
         Timer(label: "\(label).phase", dimensions: [("phase", phase.description)], factory: factory)
             .recordNanoseconds(duration.nanoseconds)
     }

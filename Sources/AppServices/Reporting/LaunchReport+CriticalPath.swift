@@ -7,7 +7,8 @@ extension LaunchReport {
     /// the walk follows the dependency that finished last if it finished after the phase
     /// started, and otherwise follows what started the phase: the serial
     /// before-launch-returns work for ``LaunchPhase/critical`` (which starts when
-    /// `didFinishLaunching` returns), the critical or after-first-frame work that finished
+    /// `didFinishLaunching` returns) and for before-launch-returns work itself (which runs
+    /// one after the other, commands included), the critical or after-first-frame work that finished
     /// last for ``LaunchPhase/idle`` (which starts when they are done). The first frame
     /// comes from outside, so a path through ``LaunchPhase/afterFirstFrame`` stops there.
     static func criticalPath(of nodes: [Node], phaseStarts: [PhaseStart]) -> [Int] {
@@ -30,7 +31,7 @@ extension LaunchReport {
                 continue
             }
             switch node.phase {
-            case .critical:
+            case .critical, .beforeLaunchReturns:
                 let serial = ran.filter { nodes[$0].phase == .beforeLaunchReturns && nodes[$0].end! <= start }
                 path += serial.sortedOnce { nodes[$0].start! > nodes[$1].start! }
             case .idle:

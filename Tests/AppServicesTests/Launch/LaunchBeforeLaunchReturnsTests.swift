@@ -117,6 +117,28 @@ struct LaunchBeforeLaunchReturnsTests {
         #expect(report.node(named: "Setup")?.outcome == .succeeded)
     }
 
+    @Test("Work queued behind a required initializer that fails never runs: it is skipped with the launch")
+    func queuedWorkAfterFailure() throws {
+        let journal = Journal()
+        let plan = try LaunchPlan {
+            ClosureInitializer.beforeLaunchReturns("Fails") { _ in
+                journal.append("Fails")
+                throw CancellationError()
+            }
+            ClosureInitializer.beforeLaunchReturns("Queued") { _ in journal.append("Queued") }
+        }
+        let composite = ServiceComposite([], configuration: .init(clock: TestClock()), launchPlan: plan)
+        _ = composite.didFinishLaunching()
+
+        #expect(journal.all == ["Fails"])
+        let report = try #require(composite.launch?.report)
+        #expect(report.node(named: "Fails")?.outcome.kind == .failed)
+        let queued = try #require(report.node(named: "Queued"))
+        #expect(queued.outcome.kind == .skipped)
+        #expect(queued.outcome.detail?.contains("Fails") == true)
+        #expect(queued.start == nil)
+    }
+
     @Test("Plan problems are all reported at once, one line each")
     func validation() throws {
         struct Cyclic: Initializer {

@@ -251,4 +251,34 @@ struct LaunchSchedulingTests {
         #expect(report.node(named: "Session")?.start == .zero)
         #expect(launch.probe.calls(of: "Once").count == 1)
     }
+
+    @Test("A foreground run that failed does not stop the next foreground's: its launch run succeeded")
+    func foregroundRunAfterFailedOne() async throws {
+        let launch = try ScriptedLaunch([
+            Script(
+                name: "Session",
+                steps: [.succeed(after: .ms(10))],
+                foregroundSteps: [1: [.fail(after: .ms(1))]],
+                policy: .optional,
+                rerunsOnForeground: true
+            ),
+            Script(name: "Feed", dependencies: ["Session"], steps: [.succeed(after: .ms(5))], rerunsOnForeground: true),
+        ])
+        _ = await launch.run()
+        for _ in 1...2 {
+            launch.composite.didEnterBackground()
+            launch.clock.advance(by: .ms(100))
+            launch.composite.willEnterForeground()
+            await launch.driver.runUntilIdle()
+        }
+
+        let reruns = launch.launch.report.foregroundRuns.map { "\($0.name) #\($0.foregroundRun) \($0.outcome)" }
+        #expect(
+            reruns == [
+                "Feed #1 skipped: dependency Session failed",
+                "Session #1 failed: Session failed on purpose (attempt 1)",
+                "Session #2 succeeded", "Feed #2 succeeded",
+            ]
+        )
+    }
 }

@@ -34,6 +34,53 @@ struct NestedLaunchPlanTests {
         try await featureLaunch.run(named: "feature.catalog")  // already ran: returns at once
     }
 
+    @Test(
+        "Attaching a plan in place of another cancels the first one's launch: its waiters learn so",
+        .timeLimit(.minutes(1))
+    )
+    func replacedPlanCancelsItsLaunch() async throws {
+        let composite = ServiceComposite([AppService1()], configuration: .init(clock: TestClock()))
+        let first = try composite.attachLaunchPlan(LaunchPlan { ClosureInitializer("first") { _ in } })
+        let waiter = Task { () -> LaunchError? in
+            do throws(LaunchError) {
+                try await first.waitUntilReady(.critical)
+                return nil
+            } catch {
+                return error
+            }
+        }
+        let second = try composite.attachLaunchPlan(LaunchPlan { ClosureInitializer("second") { _ in } })
+        _ = composite.didFinishLaunching()
+
+        #expect(await waiter.value?.code == .cancelled)
+        try await second.waitUntilReady(.critical)
+        #expect(second.report.node(named: "second")?.outcome == .succeeded)
+    }
+
+    @Test("A nested plan's launch handle answers for the merged launch: history, progress, due times")
+    func nestedHandleReadsTheMergedLaunch() async throws {
+        let feature = ServiceComposite([FeatureService()])
+        let featureLaunch = try feature.attachLaunchPlan(
+            LaunchPlan {
+                ClosureInitializer("feature.index", minimumInterval: .seconds(3600)) { context in
+                    context.reportProgress(0.5)
+                }
+            }
+        )
+        let app = ServiceComposite([AppService1(), feature], configuration: .init(clock: TestClock()))
+
+        _ = app.didFinishLaunching()
+        try await featureLaunch.waitUntilReady(.critical)
+        await featureLaunch.waitUntilHistoryIsWritten()
+
+        let merged = try #require(app.launch)
+        #expect(featureLaunch.progress == ["feature.index": 0.5])
+        #expect(featureLaunch.progress == merged.progress)
+        #expect(featureLaunch.history != nil)
+        #expect(featureLaunch.history?.currentVersion == merged.history?.currentVersion)
+        #expect(featureLaunch.nextDueTimes.keys.sorted() == ["feature.index"])
+    }
+
     @Test("The outer plan and the nested ones run as one launch: every initializer and command, outer first")
     func plansAreMerged() async throws {
         let journal = Journal()

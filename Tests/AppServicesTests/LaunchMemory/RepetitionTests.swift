@@ -96,6 +96,31 @@ struct RepetitionTests {
         #expect(log.all.count == 3)
     }
 
+    @Test(
+        "An on-demand initializer repeats once its run was asked for, whether or not others were",
+        .timeLimit(.minutes(1))
+    )
+    func onDemandRepeatsAfterItsOwnRun() async throws {
+        var configuration = LaunchPlan.Configuration()
+        configuration.memory = install.memory("1.0")
+        let log = self.log
+        let plan = try LaunchPlan(configuration: configuration) {
+            ClosureInitializer("feed", phase: .onDemand, repeats: .every(.seconds(60))) { _ in log.note("feed") }
+            ClosureInitializer("search", phase: .onDemand) { _ in log.note("search") }
+        }
+        let composite = ServiceComposite([owner], configuration: .init(clock: clock), launchPlan: plan)
+        try LifecycleSimulator(driving: composite).coldLaunch()
+        await composite.launch?.waitUntilIdle()
+        #expect(clock.sleeperCount == 0, "nobody asked for the feed: it has no launch run to repeat yet")
+
+        try await composite.launch?.run(named: "feed")
+        await repetitionSleeps(until: .seconds(60))
+        clock.advance(by: .seconds(60))
+        install.advanceClock(by: .seconds(60))
+        await repetitionSleeps(until: .seconds(120))
+        #expect(log.all == ["feed", "feed"])
+    }
+
     @Test("A relaunch counts from the last success of the launch before")
     func countsFromLastSuccessAcrossLaunches() async throws {
         let (first, simulator) = try launch()

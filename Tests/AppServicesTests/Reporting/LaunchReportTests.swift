@@ -1,8 +1,10 @@
-import AppServices
 import AppServicesTesting
 import Foundation
 import Metrics
+import Synchronization
 import Testing
+
+@testable import AppServices
 
 @MainActor
 struct LaunchReportTests {
@@ -41,6 +43,30 @@ struct LaunchReportTests {
         #expect(report.totalWork == .ms(10 + 30 + 5 + 10 + 15 + 20 + 4))
         #expect(report.parallelism == Double(94) / 70)
         #expect(report.status == .succeeded)
+    }
+
+    @Test("Work before launch returns runs one after the other: the critical path is all of it when it ends last")
+    func criticalPathBeforeLaunchReturns() throws {
+        let clock = TestClock()
+        let plan = try LaunchPlan {
+            ClosureInitializer.beforeLaunchReturns("A") { _ in clock.advance(by: .ms(10)) }
+            ClosureInitializer.beforeLaunchReturns("B") { _ in clock.advance(by: .ms(10)) }
+        } commands: {
+            ClosureCommand("RootView") { _ in clock.advance(by: .ms(5)) }
+        }
+        let composite = ServiceComposite([], configuration: .init(clock: clock), launchPlan: plan)
+        _ = composite.didFinishLaunching()
+
+        let report = try #require(composite.launch?.report)
+        // Each starts when the one before it ends, not when the launch queued it.
+        #expect(
+            report.nodes.map { "\($0.name) \($0.start!)" } == [
+                "A 0.0 seconds", "B 0.01 seconds", "RootView 0.02 seconds",
+            ]
+        )
+        #expect(report.criticalPath == ["A", "B", "RootView"])
+        #expect(report.criticalPathLength == .ms(25))
+        #expect(report.wallTime == .ms(25))
     }
 
     @Test("The trace parses as JSON, has one complete event per executed run, and its times match the report")
@@ -144,6 +170,28 @@ struct LaunchReportTests {
         )
         let phases = factory.recorded.filter { $0.label == "appservices.launch.phase" }.map(\.description)
         #expect(phases.contains("phase=critical: 15000000"))
+    }
+}
+
+@Suite("Launch metrics")
+struct LaunchMetricsTests {
+    @Test("Without a factory of the plan's own, the backend bootstrapped by the time of each record is used")
+    func backendBootstrappedDuringLaunch() {
+        let backend = Mutex<any MetricsFactory>(NOOPMetricsHandler.instance)
+        let metrics = LaunchMetrics(factory: nil, label: "app.launch") { backend.withLock { $0 } }
+        metrics.recordRun(of: "Early", phase: .beforeLaunchReturns, outcome: .succeeded, duration: .ms(1))
+
+        let recording = RecordingMetrics()
+        backend.withLock { $0 = recording }
+        metrics.recordRun(of: "Late", phase: .critical, outcome: .succeeded, duration: .ms(2))
+        metrics.recordPhase(.critical, duration: .ms(3))
+
+        #expect(
+            recording.recorded.map { "\($0.label) \($0.description)" } == [
+                "app.launch.initializer initializer=Late outcome=succeeded phase=critical: 2000000",
+                "app.launch.phase phase=critical: 3000000",
+            ]
+        )
     }
 }
 

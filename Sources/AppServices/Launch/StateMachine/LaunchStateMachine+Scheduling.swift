@@ -53,9 +53,11 @@ extension LaunchStateMachine {
 
     mutating func rerunForForeground(now: Duration, _ effects: inout Effects) {
         guard launch.isRunning else { return }
+        // Whether its launch run succeeded, not its last foreground run: one that failed in
+        // the foreground is tried again in the next.
         let members = graph.nodes.indices.filter { index in
             graph.nodes[index].rerunsOnForeground && nodes[index].status == .finished
-                && nodes[index].record.outcome.kind.letsDependentsRun
+                && (launchRecords[index] ?? nodes[index].record).outcome.kind.letsDependentsRun
         }
         guard !members.isEmpty else { return }
         effects.logs.append(.enteringForeground(members.map { graph.nodes[$0].name }))

@@ -47,7 +47,10 @@ extension LaunchStateMachine {
     ) {
         let node = graph.nodes[index]
         nodes[index].record.attempts.append(.init(start: nodes[index].record.attemptStart, end: now, error: message))
-        let delay = node.phase == .beforeLaunchReturns ? .zero : node.policy.backoff.delay(beforeRetry: attempt)
+        // Only the launch's run of before-launch-returns work is synchronous (and cannot
+        // wait); its foreground runs are tasks like any other, and back off.
+        let synchronous = node.phase == .beforeLaunchReturns && nodes[index].foregroundRun == 0
+        let delay = synchronous ? .zero : node.policy.backoff.delay(beforeRetry: attempt)
         effects.logs.append(.retrying(node, attempt: attempt, message: message, delay: delay))
         if signposting, let token = nodes[index].status.attempt?.token {
             effects.signposts.append(.retried(node: index, token: token, attempt: attempt, error: message))
@@ -113,7 +116,7 @@ extension LaunchStateMachine {
     }
 
     /// Records the run's outcome and wakes whoever waits for the node.
-    private mutating func settle(
+    mutating func settle(
         _ index: Int,
         _ outcome: LaunchReport.Outcome,
         now: Duration,
@@ -157,6 +160,7 @@ extension LaunchStateMachine {
     /// - Parameter reason: Why the nodes that never ran are skipped.
     mutating func stop(_ status: LaunchStatus, reason: String, now: Duration, _ effects: inout Effects) {
         launch = status
+        stopReason = reason
         let error = status.error!
         for index in nodes.indices {
             switch nodes[index].status {

@@ -24,6 +24,8 @@ struct LaunchStateMachine {
     var signposting: Bool
     var nodes: [NodeState]
     var launch = LaunchStatus.notStarted
+    /// Why the nodes that never ran were skipped, once the launch stopped early.
+    var stopReason: String?
     /// When `didFinishLaunching` began; report times are measured from here.
     private(set) var origin: Duration?
     var phaseStarts: [Duration?]
@@ -133,6 +135,25 @@ struct LaunchStateMachine {
         return HandOverAction(resume: waiters.handOver())
     }
 
+    /// A before-launch-returns attempt the launch queued behind others (they start together
+    /// and run in turn on the main thread) is about to run: `true` if it may, and then its
+    /// times start now, not when it was queued; `false` when the launch stopped while it
+    /// waited, and then it never ran and is skipped for the reason the launch stopped.
+    mutating func mayRunQueued(_ start: Start, now: Duration) -> (mayRun: Bool, action: Action) {
+        guard case .running(let attempt) = nodes[start.node].status, attempt.token == start.token else {
+            return (true, .none)
+        }
+        guard attempt.isStoppedByLaunch, let reason = stopReason else {
+            if attempt.number == 1 { nodes[start.node].record.start = now }
+            nodes[start.node].record.attemptStart = now
+            return (true, .none)
+        }
+        var effects = Effects()
+        nodes[start.node].record.start = nil
+        settle(start.node, .skipped(reason), now: now, failure: launch.error, &effects)
+        return (false, Action(conclude(now: now, effects)))
+    }
+
     // MARK: - Driven by the launch's tasks
 
     /// An attempt's task finished `perform` (or found configuration missing).
@@ -220,6 +241,17 @@ struct LaunchStateMachine {
         if waiters.isHandedOver { return .resume(waiter, .failure(.handedOver)) }
         if let result = phaseResult(phase) { return .resume(waiter, result) }
         waiters.waitForPhase(phase, waiter)
+        return .suspend
+    }
+
+    /// Someone awaits a node's launch run without asking for it (an on-demand initializer's
+    /// repetition, which starts only once someone has asked for its run).
+    mutating func waitForRun(of index: Int, _ waiter: Waiter) -> WaitAction {
+        if waiters.arrivesStopped(waiter.id) { return .resume(waiter, .failure(.stoppedWaiting)) }
+        if waiters.isHandedOver { return .resume(waiter, .failure(.handedOver)) }
+        if nodes[index].foregroundRun > 0 { return .resume(waiter, .success(())) }
+        if nodes[index].status == .finished { return .resume(waiter, result(of: index)) }
+        waiters.waitForNode(index, waiter)
         return .suspend
     }
 

@@ -38,7 +38,16 @@ struct Machine {
 
     static func make(_ nodes: [Node], grace: Duration = .ms(100), signposting: Bool = false) throws -> Machine {
         let initializers = nodes.map { node in
-            ClosureInitializer(
+            // That phase takes synchronous work only.
+            guard node.phase != .beforeLaunchReturns else {
+                return ClosureInitializer.beforeLaunchReturns(
+                    node.name,
+                    dependencyNames: node.after,
+                    failurePolicy: node.policy,
+                    rerunsOnForeground: node.reruns
+                ) { _ in }
+            }
+            return ClosureInitializer(
                 node.name,
                 phase: node.phase,
                 dependencyNames: node.after,

@@ -158,6 +158,26 @@ struct LaunchStateMachineTests {
         #expect(machine.names(machine.finish("Session", at: .ms(110)).effects.starts) == ["Feed#1"])
     }
 
+    @Test("Before-launch-returns work retries at once in the launch, after its backoff in the foreground")
+    func foregroundRetryOfSynchronousWorkBacksOff() throws {
+        var machine = try Machine.make([
+            .init(
+                "Refresh",
+                phase: .beforeLaunchReturns,
+                policy: .retry(times: 2, backoff: .constant(.seconds(1)), whenExhausted: .optional),
+                reruns: true
+            )
+        ])
+        machine.launchToCritical()
+        #expect(machine.names(machine.finish("Refresh", .failed("no"), at: .zero).effects.starts) == ["Refresh#2"])
+        _ = machine.finish("Refresh", at: .zero)
+
+        #expect(machine.names(machine.enterForeground(at: .seconds(10)).starts) == ["Refresh#1"])
+        #expect(machine.finish("Refresh", .failed("no"), at: .seconds(10)).effects.starts.isEmpty)
+        #expect(machine.armed == .seconds(11))
+        #expect(machine.names(machine.fireTimer(at: .seconds(11)).effects.starts) == ["Refresh#2"])
+    }
+
     @Test("Handing the launch over resumes every waiter, and later ones at once, with handedOver")
     func handOver() throws {
         var machine = try Machine.make([.init("A"), .init("Later", phase: .onDemand)])
