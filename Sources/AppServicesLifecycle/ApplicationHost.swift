@@ -192,20 +192,31 @@ public final class ApplicationHost: Service {
     /// Waits until the critical phase is ready. Graceful shutdown or cancellation cancels
     /// the launch, which ends the wait.
     private func waitForCriticalPhase(of launch: Launch?) async -> LaunchOutcome {
-        guard let launch else { return .ready }
-        do {
-            try await withTaskCancellationOrGracefulShutdownHandler {
-                try await launch.waitUntilReady(.critical)
-            } onCancelOrGracefulShutdown: {
-                launch.cancel()
+        if let launch {
+            do {
+                try await withTaskCancellationOrGracefulShutdownHandler {
+                    try await launch.waitUntilReady(.critical)
+                } onCancelOrGracefulShutdown: {
+                    launch.cancel()
+                }
+            } catch let error as LaunchError where error.code != .cancelled {
+                return .failed(error)  // the launch has logged it
+            } catch {
+                return stoppedDuringLaunch()
             }
-            return .ready
-        } catch let error as LaunchError where error.code != .cancelled {
-            return .failed(error)  // the launch has logged it
-        } catch {
-            logger.info("Shutdown arrived during the launch; the launch is cancelled and the application winds down.")
-            return .stopped
         }
+        // Shutdown that arrived while the launch callbacks ran, with no plan or a critical
+        // phase ready by then, stops the launch too: the application never becomes active.
+        if Task.isShuttingDownGracefully || Task.isCancelled {
+            launch?.cancel()
+            return stoppedDuringLaunch()
+        }
+        return .ready
+    }
+
+    private func stoppedDuringLaunch() -> LaunchOutcome {
+        logger.info("Shutdown arrived during the launch; the launch is cancelled and the application winds down.")
+        return .stopped
     }
 
     /// Reports the first frame and, unless the application was launched into the

@@ -71,7 +71,14 @@ final class HostBackgroundTasks {
             logger.info("No background task is due \(reason).")
             return []
         }
-        return due.map { start($0, because: reason) }
+        // A run may withdraw a request due after it, or replace it with a later one, before
+        // that one starts (its work starts on the spot where the runtime can): each is
+        // started only if its request is still due.
+        var starts: [Start] = []
+        for identifier in due where scheduler.dueRequests(at: date).contains(where: { $0.identifier == identifier }) {
+            starts.append(start(identifier, because: reason))
+        }
+        return starts
     }
 
     /// Starts a run of `identifier`, as the system would launch it, taking its pending

@@ -176,6 +176,49 @@ struct ApplicationHostBackgroundTaskTests {
         }
     }
 
+    @Test("A due task whose request an earlier run replaced with a later one is not run, and stays pending")
+    func requestReplacedByAnEarlierRun() async throws {
+        final class Postponer: RecordingService {
+            static let sync = "com.example.sync"
+            static let upload = "com.example.upload"
+            override init(journal: CallJournal? = nil) {
+                super.init(journal: journal)
+                declaredTasks = [(Self.sync, .appRefresh), (Self.upload, .processing)]
+            }
+            override func application(
+                _ context: AppContext,
+                didFinishLaunchingWithOptions options: LaunchOptions
+            ) -> Bool {
+                try? context.backgroundTasks.submit(.appRefresh(Self.sync))
+                try? context.backgroundTasks.submit(.processing(Self.upload))
+                return super.application(context, didFinishLaunchingWithOptions: options)
+            }
+            override func runBackgroundTask(_ identifier: String, _ context: AppContext) async throws {
+                // The sync did the upload's work: the upload can wait a day.
+                if identifier == Self.sync {
+                    try? context.backgroundTasks.submit(
+                        .processing(Self.upload, earliestBeginDate: Date().addingTimeInterval(86_400))
+                    )
+                }
+                try await super.runBackgroundTask(identifier, context)
+            }
+        }
+        let host = makeHost([Postponer(journal: journal)])
+
+        try await runInServiceGroup(host, logger: logs.logger(), shutdownAfter: .didBecomeActive) {
+            let runs = await host.runDueBackgroundTasks()
+            // Where work starts on the spot (Task.immediate), the sync's work replaced the
+            // upload's request before the upload was started; elsewhere it runs after both
+            // started, and the upload, due when it was started, runs.
+            if ServiceComposite.startsWorkAtOnce {
+                #expect(runs.map(\.identifier) == [Postponer.sync])
+                #expect(host.backgroundTaskScheduler.pendingRequestsNow.map(\.identifier) == [Postponer.upload])
+            } else {
+                #expect(runs.map(\.identifier) == [Postponer.sync, Postponer.upload])
+            }
+        }
+    }
+
     @Test("A task that arrives for an identifier nobody declares is completed as failed, once, and logged")
     func undeclaredTask() async throws {
         let host = makeHost([Refresher(journal: journal)])

@@ -106,6 +106,36 @@ struct ApplicationHostTests {
         #expect(!logs.text.contains("Unexpected"))
     }
 
+    @Test("Shutdown while didFinishLaunching runs, with no plan, winds down from inactive and never serves")
+    func shutdownDuringLaunchWithoutPlan() async throws {
+        final class ShutsDown: RecordingService {
+            /// The test's trigger, once the test has one.
+            let trigger = Locked<GracefulShutdownTestTrigger?>(nil)
+            override func application(
+                _ context: AppContext,
+                didFinishLaunchingWithOptions options: LaunchOptions
+            ) -> Bool {
+                trigger.withLock { $0 }?.triggerGracefulShutdown()
+                return super.application(context, didFinishLaunchingWithOptions: options)
+            }
+        }
+        let served = Locked(false)
+        let service = ShutsDown(journal: journal)
+        let host = ApplicationHost(
+            composite: makeComposite([service]),
+            configuration: .init(logger: logs.logger(label: "host"), whenServing: { served.withLock { $0 = true } })
+        )
+        try await runWithShutdownTrigger(host, handedTo: service.trigger)
+
+        #expect(
+            calls == [
+                "ShutsDown.willFinishLaunching", "ShutsDown.didFinishLaunching", "ShutsDown.didEnterBackground",
+                "ShutsDown.willTerminate",
+            ]
+        )
+        #expect(!served.withLock { $0 })
+    }
+
     @Test("An initializer that ignores the shutdown is abandoned after the plan's grace period, and the report says so")
     func stubbornInitializerAbandoned() async throws {
         let gate = Gate()
@@ -209,6 +239,17 @@ extension ApplicationHostTests {
 private func runWithShutdownTriggered(_ host: ApplicationHost) async throws {
     try await testGracefulShutdown { trigger in
         trigger.triggerGracefulShutdown()
+        try await host.run()
+    }
+}
+
+/// Runs `host` with a graceful-shutdown trigger that `box` holds, for a service to pull.
+private func runWithShutdownTrigger(
+    _ host: ApplicationHost,
+    handedTo box: Locked<GracefulShutdownTestTrigger?>
+) async throws {
+    try await testGracefulShutdown { trigger in
+        box.withLock { $0 = trigger }
         try await host.run()
     }
 }

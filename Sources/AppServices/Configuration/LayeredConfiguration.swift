@@ -54,13 +54,17 @@ public struct LayeredConfiguration: Sendable {
     /// The lowest layer: values used when no other layer has the key. They win over the
     /// defaults of ``settings``.
     public var defaults: [AbsoluteConfigKey: ConfigValue]
-    /// Dot-separated keys whose values are secret; includes the secret ``settings``.
-    public var secretKeys: Set<String>
+    /// Dot-separated keys whose values are secret; includes the secret ``settings``, always:
+    /// setting it sets the keys besides theirs.
+    public var secretKeys: Set<String> {
+        get { otherSecretKeys.union(settings.lazy.filter(\.isSecret).map(\.name)) }
+        set { otherSecretKeys = newValue }
+    }
+    /// The secret keys given besides the secret settings.
+    private var otherSecretKeys: Set<String>
     /// The declared keys, checked each time the layers are read. Their defaults join
     /// ``defaults`` and their secrecy joins ``secretKeys``. Default: none, nothing checked.
-    public var settings: [ConfigurationSetting] {
-        didSet { secretKeys.formUnion(settings.filter(\.isSecret).map(\.name)) }
-    }
+    public var settings: [ConfigurationSetting]
     /// The largest configuration file accepted, in bytes. Default: 256 KiB.
     ///
     /// swift-configuration 1.4.0 parses a JSON file in time quadratic in its number of
@@ -99,7 +103,7 @@ public struct LayeredConfiguration: Sendable {
         self.fileEnvironmentVariable = fileEnvironmentVariable
         self.defaultFilePath = defaultFilePath
         self.defaults = defaults
-        self.secretKeys = secretKeys.union(settings.filter(\.isSecret).map(\.name))
+        self.otherSecretKeys = secretKeys
         self.settings = settings
         self.maximumFileSize = maximumFileSize
         self.accessReporter = accessReporter
@@ -115,10 +119,30 @@ public struct LayeredConfiguration: Sendable {
 
     /// The file named by an argument or an environment variable, with how it was named.
     private var namedFile: (path: String, namedBy: String)? {
-        let argument = ConfigReader(provider: CommandLineArgumentsProvider(arguments: arguments))
-            .string(forKey: ConfigKey(fileOption))
-        if let argument { return (argument, "--\(fileOption)") }
+        if let argument = fileArgument { return (argument, "--\(fileOption)") }
         return environment[fileEnvironmentVariable].map { ($0, fileEnvironmentVariable) }
+    }
+
+    /// The path after the last `--<fileOption>` (or in `--<fileOption>=<path>`), before a
+    /// `--` that ends the options: the one argument that follows, whatever comes after it
+    /// (`app --config app.json serve`) and whatever it holds (a comma); empty when the
+    /// option ends the arguments, which reading then reports. `nil` without the option.
+    private var fileArgument: String? {
+        let option = "--\(fileOption)"
+        var path: String?
+        var index = arguments.index(after: arguments.startIndex)
+        while index < arguments.endIndex, arguments[index] != "--" {
+            let argument = arguments[index]
+            if argument == option {
+                let next = arguments.index(after: index)
+                path = next < arguments.endIndex ? arguments[next] : ""
+                index = next
+            } else if argument.hasPrefix(option + "=") {
+                path = String(argument.dropFirst(option.count + 1))
+            }
+            if index < arguments.endIndex { index = arguments.index(after: index) }
+        }
+        return path
     }
 
     /// Reads the file (if any), checks the declared settings, and builds the layered reader.

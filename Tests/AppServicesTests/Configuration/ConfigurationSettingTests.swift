@@ -89,6 +89,38 @@ struct ConfigurationSettingTests {
         #expect(Self.rate.environmentVariable == "ANALYTICS_SAMPLE_RATE")
     }
 
+    @Test("Setting the secret keys keeps the secret settings secret")
+    func secretKeysKeepSecretSettings() async throws {
+        var layers = LayeredConfiguration(
+            arguments: ["app"],
+            environment: ["API_TOKEN": "7"],
+            settings: Self.settings
+        )
+        layers.secretKeys = ["payments.apiKey"]
+        #expect(layers.secretKeys == ["payments.apiKey", "api.token"])
+        let plan = try await LaunchPlan.Configuration(layers)
+        #expect(plan.secretKeys.contains("api.token"))
+        #expect(try await layers.makeReader().int(forKey: Self.token.key, isSecret: false) == 7)
+    }
+
+    @Test("The file option takes the one argument after it, whatever follows it or it holds")
+    func fileOptionArgument() throws {
+        let path = try Self.file(#"{"http": {"retries": 2}}"#)
+        for arguments in [
+            ["app", "--config", path, "serve"], ["app", "--config=\(path)", "serve", "--port", "80"],
+            ["app", "--config", "/elsewhere.json", "--config", path],
+        ] {
+            #expect(LayeredConfiguration(arguments: arguments, environment: [:]).file?.path == path)
+        }
+        #expect(
+            LayeredConfiguration(arguments: ["app", "--config", "a,b.json"], environment: [:]).file?.path == "a,b.json"
+        )
+        #expect(LayeredConfiguration(arguments: ["app", "--", "--config", path], environment: [:]).file == nil)
+        let missing = LayeredConfiguration(arguments: ["app", "--config"], environment: [:])
+        #expect(missing.file?.path == "")
+        #expect(throws: ConfigurationError.self) { try missing.makeReaderBlocking() }
+    }
+
     @Test("Unknown keys in the file and under declared prefixes in the environment are warned about once")
     func unknownKeysOnce() async throws {
         let path = try Self.file(#"{"anaytics": {"sampleRate": 0.5}, "log": {"level": "debug"}}"#)
