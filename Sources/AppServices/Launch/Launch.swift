@@ -198,6 +198,11 @@ public final class Launch: Sendable {
         }
     }
 
+    /// Whether `phase` is ready, as the launch knows now (its waiters may not have heard yet).
+    func isReady(_ phase: LaunchPhase) -> Bool {
+        running.decide { $0.phaseReady[phase.index] != nil }
+    }
+
     /// The launch that runs for this one: itself, or, once its plan was merged into an
     /// outer composite's launch, that launch (see ``ServiceComposite/attachLaunchPlan(_:)``).
     var running: Launch { successor.withLock { $0 }?.running ?? self }

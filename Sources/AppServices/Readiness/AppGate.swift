@@ -43,8 +43,8 @@ extension AppGate {
     /// Never.
     public static var closesAfterBackground: Duration? { nil }
 
-    /// The gate's name, from its type.
-    static var name: String { String(describing: Self.self) }
+    /// The gate's name, from its type's name with the types it is declared in.
+    static var name: String { qualifiedTypeName(Self.self) }
 
     /// The readiness point that stands for the gate: reached while it is open.
     static var point: ReadinessPoint { .milestone("gate \(name)") }

@@ -69,15 +69,17 @@ public struct MilestoneScope: Sendable, Hashable, CustomStringConvertible {
 }
 
 extension AppMilestone {
-    /// The milestone's name in messages and reports: its type's name.
-    static var name: String { String(describing: Self.self) }
+    /// The milestone's name in messages and reports, and what tells it apart: its type's
+    /// name with the types it is declared in (`AccountService.Ready`).
+    static var name: String { qualifiedTypeName(Self.self) }
 }
 
 /// What held work or a waiter waits for: a launch phase, or a milestone.
 public enum ReadinessPoint: Sendable, Hashable, CustomStringConvertible {
     /// Every initializer of the phase, and of the phases before it, has finished.
     case phase(LaunchPhase)
-    /// The milestone of this name (its type's name) has been reached.
+    /// The milestone of this name (its type's name, with the types it is declared in) has
+    /// been reached.
     case milestone(String)
 
     /// The milestone of type `milestone`.

@@ -315,6 +315,7 @@ extension ServiceComposite {
 
     func waitUntil(_ point: ReadinessPoint, waiter: String, owner: (any AppService.Type)?) async throws(ReadinessError)
     {
+        noteIfReady(point)
         if state.readiness.isReached(point) { return }
         if case .phase = point, launch == nil { return }
         if let reason = whyUnreachable(point, owner: owner) {
@@ -351,6 +352,7 @@ extension ServiceComposite {
         droppedBecause ended: String? = nil
     ) {
         let label = service.map { "\($0.serviceName): \(name)" } ?? name
+        noteIfReady(point)
         if state.readiness.isReached(point) || (launch == nil && { if case .phase = point { true } else { false } }()) {
             state.recordImmediate(name: label, point: point)
             heldWorkChanged()
@@ -384,6 +386,15 @@ extension ServiceComposite {
         }
         configuration.logger.debug("\(label) is held until \(point).")
         watch(point)
+    }
+
+    /// Marks a phase the launch has made ready but whose watcher has not heard yet as
+    /// reached (running what was held for it before), so that what asks now is answered
+    /// at once, as the phase is ready.
+    private func noteIfReady(_ point: ReadinessPoint) {
+        guard case .phase(let phase) = point, !state.readiness.isReached(point), let launch, launch.isReady(phase)
+        else { return }
+        pointReached(point)
     }
 
     /// `point` came: resumes its waiters and runs its held work in order.

@@ -183,8 +183,29 @@ final class CriticalHolder: AppService, LaunchHandling {
     }
 }
 
+/// Asks for work once a phase is ready, when the application becomes active.
+final class ActiveHolder: AppService, ApplicationStateHandling {
+    private(set) var ran: [String] = []
+
+    func applicationDidBecomeActive(_ context: AppContext) {
+        context.whenReady(.beforeLaunchReturns, named: "registered") { _ in self.ran.append("registered") }
+        ran.append("asked")
+    }
+}
+
 @MainActor
 struct LaunchReadinessTests {
+    @Test("Work asked for after its phase is ready runs at once, inside the callback")
+    func readyPhaseRunsAtOnce() throws {
+        let holder = ActiveHolder()
+        let plan = try LaunchPlan { ClosureInitializer.beforeLaunchReturns("register") { _ in } }
+        let composite = ServiceComposite([holder], configuration: .init(clock: TestClock()), launchPlan: plan)
+        _ = composite.didFinishLaunching()
+        composite.didBecomeActive()
+
+        #expect(holder.ran == ["registered", "asked"])
+    }
+
     @Test("Waiting for the critical phase returns once every critical initializer has finished")
     func waitsForCritical() async throws {
         let waiter = PhaseWaiter(.phase(.critical))
@@ -296,5 +317,45 @@ struct LaunchReadinessTests {
             ]
         )
         #expect(launch.report.node(named: "Indexer")?.outcome.kind == .succeeded)
+    }
+}
+
+/// Two services that each declare a milestone and a gate of the same short names.
+final class Inbox: AppService, ApplicationStateHandling {
+    enum Ready: AppMilestone {
+        static var reachedBy: any AppService.Type { Inbox.self }
+    }
+    enum Lock: AppGate {
+        static var openedBy: any AppService.Type { Inbox.self }
+    }
+
+    func applicationDidBecomeActive(_ context: AppContext) {
+        try? context.reach(Ready.self)
+        try? context.close(Lock.self)
+    }
+}
+
+final class Outbox: AppService {
+    enum Ready: AppMilestone {
+        static var reachedBy: any AppService.Type { Outbox.self }
+    }
+    enum Lock: AppGate {
+        static var openedBy: any AppService.Type { Outbox.self }
+    }
+}
+
+@MainActor
+struct ReadinessNameTests {
+    @Test("Milestones and gates of the same name declared in different types are different points")
+    func sameNameInDifferentTypes() {
+        let composite = ServiceComposite([Inbox(), Outbox()])
+        composite.didBecomeActive()
+
+        #expect(composite.isReached(Inbox.Ready.self))
+        #expect(!composite.isReached(Outbox.Ready.self))
+        #expect(!composite.isOpen(Inbox.Lock.self))
+        #expect(composite.isOpen(Outbox.Lock.self))
+        #expect(ReadinessPoint.milestone(Outbox.Ready.self).description == "milestone Outbox.Ready")
+        #expect(ReadinessPoint.milestone(AccountLoaded.self).description == "milestone AccountLoaded")
     }
 }
