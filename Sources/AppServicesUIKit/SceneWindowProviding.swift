@@ -12,7 +12,9 @@ public import AppServicesUIKitShim
 /// The delegates ask every service that adopts it, application-wide services in dependency
 /// order and then the scene's own scene services (`SceneService`), and install the first window any
 /// returns: `ServiceOrientedSceneDelegate` after `scene(_:willConnectTo:options:)` has
-/// reached the services, `ServiceOrientedAppDelegate` after
+/// reached the services and before what the scene was connected with (a link, an activity,
+/// a quick action) is delivered, so that those services find the window, as they do on a
+/// warm start; `ServiceOrientedAppDelegate` after
 /// `application(_:didFinishLaunchingWithOptions:)` when it has no window yet. The window
 /// is made key and visible and kept in the delegate's `window`, as UIKit expects. When
 /// every service returns `nil`, the delegate leaves UIKit's default alone (a storyboard's

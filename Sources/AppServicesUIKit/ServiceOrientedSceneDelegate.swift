@@ -188,18 +188,16 @@ open class ServiceOrientedSceneDelegate: UIResponder, UIWindowSceneDelegate {
         let described = info(scene)
         Self.reportedScenes.insert(described.identifier)
         let response = connectionOptions.notificationResponse
-        let objects = platform(
-            scene,
-            [
-                .connectionOptions: connectionOptions,
-                .urlContexts: connectionOptions.urlContexts.isEmpty ? nil : connectionOptions.urlContexts,
-                .shortcutItem: connectionOptions.shortcutItem,
-                .cloudKitShareMetadata: connectionOptions.cloudKitShareMetadata,
-                .notificationResponse: response,
-                .userNotification: response?.notification,
-                .userInfo: response?.notification.request.content.userInfo,
-            ]
-        )
+        let values: [PlatformObjects.Key: Any?] = [
+            .connectionOptions: connectionOptions,
+            .urlContexts: connectionOptions.urlContexts.isEmpty ? nil : connectionOptions.urlContexts,
+            .shortcutItem: connectionOptions.shortcutItem,
+            .cloudKitShareMetadata: connectionOptions.cloudKitShareMetadata,
+            .notificationResponse: response,
+            .userNotification: response?.notification,
+            .userInfo: response?.notification.request.content.userInfo,
+        ]
+        let objects = platform(scene, values)
         if let response {
             UserNotification.warnAboutDroppedUserInfo(
                 of: response.notification,
@@ -208,21 +206,30 @@ open class ServiceOrientedSceneDelegate: UIResponder, UIWindowSceneDelegate {
         }
         let activities = SceneConnectionOptions.sortedActivities(connectionOptions)
         let options = SceneConnectionOptions(connectionOptions)
-        composite.sceneWillConnect(described, options: options, platform: objects) { index, restoring in
-            for case let object as any UIUserActivityRestoring in restoring {
-                object.restoreUserActivityState(activities[index])
+        composite.sceneWillConnect(
+            described,
+            options: options,
+            platform: objects,
+            restoringUserActivities: { index, restoring in
+                for case let object as any UIUserActivityRestoring in restoring {
+                    object.restoreUserActivityState(activities[index])
+                }
+            },
+            // The window a service provides, if any (otherwise UIKit's own, a storyboard's,
+            // stays), before the options are delivered: the services that route a URL or
+            // an activity find it, as on a warm start.
+            connected: {
+                guard window == nil,
+                    let provided = composite.installProvidedWindow(
+                        for: scene as? UIWindowScene,
+                        info: described,
+                        platform: objects
+                    )
+                else { return nil }
+                window = provided
+                return platform(scene, values)
             }
-        }
-        // The window a service provides, if any; otherwise UIKit's own (a storyboard's) stays.
-        if window == nil,
-            let provided = composite.installProvidedWindow(
-                for: scene as? UIWindowScene,
-                info: described,
-                platform: objects
-            )
-        {
-            window = provided
-        }
+        )
     }
 
     /// Dispatches `sceneDidDisconnect(_:)`, and removes the scene's privacy cover. An

@@ -4,6 +4,7 @@ import AppServicesTesting
 import AppServicesUIKit
 import AppServicesUIKitTesting
 import AppServicesUIKitShim
+import Foundation
 import Testing
 
 /// Provides a window for every window scene, and none without scenes.
@@ -41,8 +42,32 @@ final class CoordinatedAppDelegate: ServiceOrientedAppDelegate {
     override func makeSceneServices() -> [any SceneService.Type] { [SceneCoordinator.self] }
 }
 
+/// Routes a link in the window of the scene it opens in, noting whether there was one.
+final class WindowRouter: AppService, URLOpenHandling {
+    private(set) var windows: [UIWindow?] = []
+
+    func application(_ context: AppContext, open url: URL, options: OpenURLOptions) -> Bool {
+        windows.append(context.uiKit.window)
+        return true
+    }
+}
+
 @MainActor
 struct WindowTests {
+    @Test("A link a scene is connected with is routed with the provided window in place, as on a warm start")
+    func connectionOptionsFindTheWindow() throws {
+        let router = WindowRouter()
+        let uiKit = SimulatedUIKit(delegate: TestAppDelegate([RootWindowService(), router]))
+        uiKit.launch()
+        let delegate = ServiceOrientedSceneDelegate()
+        let options = UIScene.ConnectionOptions(urlContexts: [UIOpenURLContext(url: URL(string: "shop://cart")!)])
+        _ = uiKit.connectScene("main", options: options) { delegate }
+
+        let window = try #require(delegate.window)
+        #expect(router.windows.count == 1)
+        #expect(router.windows.first.flatMap { $0 } === window)
+    }
+
     @Test("The window a service provides is installed in the scene delegate, key and visible, once per scene")
     func installsProvidedWindow() throws {
         let provider = RootWindowService()

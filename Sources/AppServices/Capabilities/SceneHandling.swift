@@ -197,6 +197,26 @@ extension ServiceComposite {
         platform: PlatformObjects? = nil,
         restoringUserActivities: (_ index: Int, _ objects: [AnyObject]) -> Void = { _, _ in }
     ) {
+        sceneWillConnect(scene, options: options, platform: platform, restoringUserActivities: restoringUserActivities)
+        {
+            nil
+        }
+    }
+
+    /// ``sceneWillConnect(_:options:platform:restoringUserActivities:)``, calling `connected`
+    /// once the scene's services have heard `sceneWillConnect` and before the connection
+    /// options are delivered: where a platform adapter installs the scene's window, so that
+    /// the services that handle the options find it there, as they do on a warm start. What
+    /// `connected` returns, if anything, replaces `platform` for the deliveries (the same
+    /// objects with the window).
+    package func sceneWillConnect(
+        _ scene: SceneInfo,
+        options: SceneConnectionOptions,
+        platform connecting: PlatformObjects?,
+        restoringUserActivities: (_ index: Int, _ objects: [AnyObject]) -> Void,
+        connected: () -> PlatformObjects?
+    ) {
+        var platform = connecting
         sealIfNeeded(by: AppCallback.sceneWillConnect.name)
         launch?.comingToForeground()
         if state.isLaunchReasonProvisional,
@@ -208,6 +228,7 @@ extension ServiceComposite {
         notify(.sceneWillConnect, (any SceneHandling).self, platform: platform, scene: scene) {
             $0.scene($1, willConnectTo: scene.session, options: options)
         }
+        if let withWindow = connected() { platform = withWindow }
         if !options.urlContexts.isEmpty { open(options.urlContexts, scene: scene, platform: platform) }
         if let type = options.handoffUserActivityType {
             _ = willContinueUserActivity(type: type, platform: platform, scene: scene)
