@@ -21,8 +21,11 @@ extension View {
     ///   derives the application's state as it does for UIKit scenes; disconnected when the
     ///   view goes away.
     /// - **URLs** (`onOpenURL`) go to `URLOpenHandling`, with the scene in `context.scene`.
-    /// - **User activities** (`onContinueUserActivity`) of the types services declare in
-    ///   `userActivityTypes` go to `UserActivityHandling`.
+    /// - **User activities** (`onContinueUserActivity`) of the types application-wide
+    ///   services declare in `userActivityTypes` go to `UserActivityHandling`, and reach the
+    ///   scene's services too. SwiftUI asks for the types before the scene and its services
+    ///   exist, so a type only a scene service or a session service declares is not
+    ///   registered: declare it on an application-wide service as well.
     /// - **A privacy cover** a ``PrivacyCoverViewProviding`` service provides is layered in
     ///   front of the content while the window is not active.
     ///

@@ -18,9 +18,14 @@ public import AppServicesUIKitShim
 /// `validate(_:)` (answers `responds(to:)` with `true`) only when a service adopts it, or
 /// when the app's subclass overrides them.
 ///
-/// Before the menu shows a command, UIKit asks for its validation: every adopting service
-/// is asked in dependency order until one answers `true`, which means the command is its
-/// own and it has set the command's title, state or attributes.
+/// A command is enabled, validated and performed by the responder that implements its
+/// action: UIKit walks the responder chain for one, and a service is not a responder. So
+/// the action is an `@objc` method of a responder, for an application-wide command the
+/// app delegate's subclass, which hands it to the service (below); UIKit then asks that
+/// responder to validate the command, and the app delegate asks every adopting service in
+/// dependency order until one answers `true`, which means the command is its own and it
+/// has set the command's title, state or attributes. A command whose action no responder
+/// implements is shown disabled, and never validated.
 ///
 /// Merge rules: `buildMenu(with:)` reaches every adopting service, in dependency order;
 /// ``validate(_:context:)`` stops at the first service that owns the command.
@@ -45,6 +50,15 @@ public import AppServicesUIKitShim
 ///         guard command.action == ExportService.exportAction else { return false }
 ///         command.attributes = canExport ? [] : .disabled
 ///         return true
+///     }
+///
+///     func export() { /* ... */ }
+/// }
+///
+/// final class AppDelegate: ServiceOrientedAppDelegate {
+///     // The responder that implements the action, so UIKit enables the command.
+///     @objc func exportDocument(_ sender: Any?) {
+///         composite.service(ExportService.self)?.export()
 ///     }
 /// }
 /// ```

@@ -197,10 +197,13 @@ extension ServiceComposite {
         platform: PlatformObjects? = nil,
         restoringUserActivities: (_ index: Int, _ objects: [AnyObject]) -> Void = { _, _ in }
     ) {
-        sceneWillConnect(scene, options: options, platform: platform, restoringUserActivities: restoringUserActivities)
-        {
-            nil
-        }
+        sceneWillConnect(
+            scene,
+            options: options,
+            platform: platform,
+            restoringUserActivities: restoringUserActivities,
+            connected: { nil }
+        )
     }
 
     /// ``sceneWillConnect(_:options:platform:restoringUserActivities:)``, calling `connected`
