@@ -10,7 +10,11 @@ struct ConfigurationFile: Sendable {
     /// The JSON object, parsed.
     let snapshot: JSONSnapshot
     /// The dot-separated keys of the values it holds.
-    let keys: [String]
+    var keys: [String] { Array(values.keys) }
+    /// What JSON holds under each dot-separated key, as written: swift-configuration reads
+    /// `true` as the number 1 and `1` as `true`, so declared settings are checked against
+    /// these.
+    let values: [String: JSONValue]
 
     /// Reads and parses the file at `path`.
     ///
@@ -55,28 +59,28 @@ struct ConfigurationFile: Sendable {
                 providerName: "configuration file \(path)",
                 parsingOptions: .init(secretsSpecifier: .dynamic { key, _ in secret.matches(key) })
             )
-            return ConfigurationFile(path: path, snapshot: snapshot, keys: Self.keys(in: data))
+            return ConfigurationFile(path: path, snapshot: snapshot, values: Self.values(in: data))
         } catch {
             throw failure(.malformedFile, "is not a valid JSON object: \(Self.problem(in: error))")
         }
     }
 
-    /// The dot-separated keys of the values in a JSON object, in no particular order.
-    private static func keys(in data: Data) -> [String] {
-        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return [] }
-        var keys: [String] = []
-        var pending: [(prefix: String, object: [String: Any])] = [("", object)]
+    /// The values of a JSON object by dot-separated key (a nested object's values under its
+    /// key and theirs); empty when it is not one.
+    private static func values(in data: Data) -> [String: JSONValue] {
+        guard case .object(let object)? = try? JSONDecoder().decode(JSONTree.self, from: data) else { return [:] }
+        var values: [String: JSONValue] = [:]
+        var pending: [(prefix: String, object: [String: JSONTree])] = [("", object)]
         while let (prefix, object) = pending.popLast() {
             for (name, value) in object {
                 let key = prefix.isEmpty ? name : prefix + "." + name
-                if let nested = value as? [String: Any] {
-                    pending.append((key, nested))
-                } else {
-                    keys.append(key)
+                switch value {
+                case .object(let nested): pending.append((key, nested))
+                case .value(let value): values[key] = value
                 }
             }
         }
-        return keys
+        return values
     }
 
     /// A limit in bytes, for people: "1048576 bytes (1.0 MiB)", "512 bytes".
@@ -131,6 +135,52 @@ struct ConfigurationFileProvider: ConfigProvider {
             Return
     ) async throws -> Return {
         try await watchSnapshotFromSnapshot(updatesHandler: updatesHandler)
+    }
+}
+/// A JSON value other than an object, as written in a configuration file.
+enum JSONValue: Sendable, Equatable {
+    case bool(Bool)
+    /// A number, as its text.
+    case number(String)
+    case string(String)
+    /// An array, and whether every element is a string.
+    case array(ofStrings: Bool)
+    case null
+
+    /// The value for a message.
+    var text: String {
+        switch self {
+        case .bool(let value): "\(value)"
+        case .number(let text): text
+        case .string(let text): "\"\(text)\""
+        case .array: "an array"
+        case .null: "null"
+        }
+    }
+}
+
+/// A JSON document read with the JSON types kept apart (`JSONDecoder` does not read `true`
+/// as a number, nor `1` as a Boolean).
+private enum JSONTree: Decodable {
+    case object([String: JSONTree])
+    case value(JSONValue)
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() {
+            self = .value(.null)
+        } else if let value = try? container.decode(Bool.self) {
+            self = .value(.bool(value))
+        } else if let value = try? container.decode(Double.self) {
+            self = .value(.number(value.rounded() == value && abs(value) < 1e15 ? "\(Int(value))" : "\(value)"))
+        } else if let value = try? container.decode(String.self) {
+            self = .value(.string(value))
+        } else if let elements = try? container.decode([JSONTree].self) {
+            let strings = elements.allSatisfy { if case .value(.string) = $0 { true } else { false } }
+            self = .value(.array(ofStrings: strings))
+        } else {
+            self = .object(try container.decode([String: JSONTree].self))
+        }
     }
 }
 #endif  // Configuration

@@ -17,6 +17,8 @@ struct ConfigurationLayer: Sendable {
     /// The keys the layer holds, as it spells them, for the unknown-key check: the file's
     /// dot-separated keys and the environment's variable names; empty for the others.
     let keys: [String]
+    /// The file's values as JSON wrote them, by dot-separated key; empty for other layers.
+    var fileValues: [String: JSONValue] = [:]
 
     /// Where a value found under `encodedKey` came from:
     /// `the environment variable ANALYTICS_SAMPLE_RATE`.

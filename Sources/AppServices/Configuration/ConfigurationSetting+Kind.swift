@@ -65,6 +65,15 @@ extension ConfigurationSetting {
             }
         }
 
+        /// Whether JSON's `value` is of this kind's type (`null` is no value, and none is).
+        func accepts(_ value: JSONValue) -> Bool {
+            switch (base, value) {
+            case (.string, .string), (.int, .number), (.double, .number), (.bool, .bool): true
+            case (.stringArray, .array(let ofStrings)): ofStrings
+            default: false
+            }
+        }
+
         /// Whether `content`, read as ``configType``, is allowed.
         func allows(_ content: ConfigContent) -> Bool {
             switch (base, content) {

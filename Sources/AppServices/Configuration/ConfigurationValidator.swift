@@ -15,19 +15,27 @@ struct ConfigurationValidator: Sendable {
                 let encodedKey: String
                 let shown: String?
                 let isSecret: Bool
-                do {
-                    let lookup = try layer.provider.value(forKey: key, type: setting.kind.configType)
-                    guard let value = lookup.value else { continue }
-                    if setting.kind.allows(value.content) { return nil }
-                    encodedKey = lookup.encodedKey
-                    shown = Self.text(of: value.content)
-                    isSecret = value.isSecret
-                } catch {
-                    // There is a value, but it cannot be read as the declared type.
-                    guard let found = Self.anyValue(forKey: key, in: layer.provider) else { continue }
-                    encodedKey = found.encodedKey
-                    shown = found.value.map { Self.text(of: $0.content) }
-                    isSecret = found.value?.isSecret ?? false
+                if let written = layer.fileValues[setting.name], !setting.kind.accepts(written) {
+                    // The provider would convert it (`true` to 1.0): the file's JSON says what it is.
+                    guard written != .null else { continue }
+                    encodedKey = setting.name
+                    shown = written.text
+                    isSecret = Self.anyValue(forKey: key, in: layer.provider)?.value?.isSecret ?? false
+                } else {
+                    do {
+                        let lookup = try layer.provider.value(forKey: key, type: setting.kind.configType)
+                        guard let value = lookup.value else { continue }
+                        if setting.kind.allows(value.content) { return nil }
+                        encodedKey = lookup.encodedKey
+                        shown = Self.text(of: value.content)
+                        isSecret = value.isSecret
+                    } catch {
+                        // There is a value, but it cannot be read as the declared type.
+                        guard let found = Self.anyValue(forKey: key, in: layer.provider) else { continue }
+                        encodedKey = found.encodedKey
+                        shown = found.value.map { Self.text(of: $0.content) }
+                        isSecret = found.value?.isSecret ?? false
+                    }
                 }
                 return ConfigurationProblem(
                     key: setting.name,

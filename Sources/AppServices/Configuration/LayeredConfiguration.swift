@@ -224,7 +224,8 @@ public struct LayeredConfiguration: Sendable {
                 ConfigurationLayer(
                     provider: ConfigurationFileProvider(file: file),
                     source: .file(path: path),
-                    keys: file.keys
+                    keys: file.keys,
+                    fileValues: file.values
                 )
             )
         }

@@ -74,6 +74,36 @@ struct ConfigurationSettingTests {
         #expect(!(error?.message.contains("hunter2") ?? true))
     }
 
+    @Test("A file's Boolean is not a number, nor its number a Boolean, though the reader would convert them")
+    func jsonTypesAreKeptApart() async throws {
+        let path = try Self.file(
+            #"{"analytics": {"sampleRate": true}, "http": {"retries": false}, "sync": {"enabled": 2, "tags": [1, 2]}}"#
+        )
+        let settings =
+            Self.settings + [
+                ConfigurationSetting("sync.enabled", .bool), ConfigurationSetting("sync.tags", .stringArray),
+            ]
+        let layers = LayeredConfiguration(arguments: ["app", "--config", path], environment: [:], settings: settings)
+        let error = await #expect(throws: ConfigurationError.self) { try await layers.makeReader() }
+        #expect(
+            error?.problems.map { "\($0.key) \($0.value ?? "-")" } == [
+                "analytics.sampleRate true", "http.retries false", "sync.enabled 2", "sync.tags an array",
+            ]
+        )
+
+        let valid = try Self.file(
+            #"{"analytics": {"sampleRate": 1}, "http": {"retries": 2}, "sync": {"enabled": true}}"#
+        )
+        let reader = try await LayeredConfiguration(
+            arguments: ["app", "--config", valid],
+            environment: [:],
+            settings: settings
+        )
+        .makeReader()
+        #expect(reader.double(forKey: Self.rate.key) == 1.0)
+        #expect(reader.bool(forKey: "sync.enabled") == true)
+    }
+
     @Test("Valid values pass, the declared defaults fill in, and the setting's ConfigKey reads its value")
     func validValues() async throws {
         let layers = LayeredConfiguration(
