@@ -21,7 +21,7 @@ public import AppServicesUIKitShim
 /// A command is enabled, validated and performed by the responder that implements its
 /// action: UIKit walks the responder chain for one, and a service is not a responder. So
 /// the action is an `@objc` method of a responder, for an application-wide command the
-/// app delegate's subclass, which hands it to the service (below); UIKit then asks that
+/// app delegate's subclass, which hands it to the service (see the end); UIKit then asks that
 /// responder to validate the command, and the app delegate asks every adopting service in
 /// dependency order until one answers `true`, which means the command is its own and it
 /// has set the command's title, state or attributes. A command whose action no responder
@@ -51,17 +51,12 @@ public import AppServicesUIKitShim
 ///         command.attributes = canExport ? [] : .disabled
 ///         return true
 ///     }
-///
-///     func export() { /* ... */ }
-/// }
-///
-/// final class AppDelegate: ServiceOrientedAppDelegate {
-///     // The responder that implements the action, so UIKit enables the command.
-///     @objc func exportDocument(_ sender: Any?) {
-///         composite.service(ExportService.self)?.export()
-///     }
 /// }
 /// ```
+///
+/// The app delegate's subclass implements the action, an `@objc func exportDocument(_ sender:
+/// Any?)` that finds the service with `composite.service(ExportService.self)` and has it
+/// export: UIKit enables the command for that responder, and asks it to validate it.
 @MainActor
 public protocol MenuBuilding: AppService {
     /// Adds this service's menus and commands to `builder`, or changes or removes the

@@ -20,7 +20,10 @@ extension LaunchOptions {
     ///     `didFinishLaunching`, if any.
     ///   - applicationState: The application's state during launch; `.background` means
     ///     the system launched it into the background (silent push, background fetch,
-    ///     background URL session).
+    ///     background URL session), or, in a scene-based application, which UIKit launches
+    ///     in the background state whatever launched it, that it may have: the composite
+    ///     learns which from what comes first, a scene's connection or a background callback
+    ///     (see `LaunchReason`).
     public init(_ launchOptions: [UIApplication.LaunchOptionsKey: Any]?, applicationState: UIApplication.State) {
         let options = launchOptions ?? [:]
         let activity = (options[.userActivityDictionary] as? [AnyHashable: Any]).map(UserInfo.init(propertyList:))

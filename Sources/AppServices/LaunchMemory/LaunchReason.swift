@@ -8,7 +8,9 @@
 /// background its first background callback (a background task or fetch, a URL session's
 /// events, a silent push, a VoIP push). Until then it is ``user`` (or
 /// ``otherBackground``); read it where it is settled, such as in a scene's connection or
-/// after the first frame. Initializers read it from ``InitializerContext/launchReason``,
+/// after the first frame. UIKit launches a scene-based application in the background state
+/// whatever launched it, so its launch begins as ``otherBackground`` and a scene that
+/// connects before any background callback settles it as a launch in front of the user. Initializers read it from ``InitializerContext/launchReason``,
 /// services from ``AppContext/launchReason``.
 public struct LaunchReason: Sendable, Hashable, CustomStringConvertible {
     enum Base: String, Sendable, Hashable {

@@ -351,8 +351,21 @@ final class CompositeState {
     /// (`nil`: it says nothing, and the provisional reason stands): it replaces the
     /// provisional reason of its kind, in front of the user (a scene's connection) or in
     /// the background (a background callback). Returns the reason when it changed.
+    ///
+    /// A scene that connects before any background callback has said why ends a launch
+    /// that seemed to be into the background (``LaunchReason/otherBackground``): UIKit
+    /// launches a scene-based application in the background state whatever launched it,
+    /// so the scene says the launch was in front of the user, for its reason or, with
+    /// none, ``LaunchReason/user``.
     func settleLaunchReason(_ reason: LaunchReason?, inBackground: Bool) -> LaunchReason? {
-        guard isLaunchReasonProvisional, (launchReason == .otherBackground) == inBackground else { return nil }
+        guard isLaunchReasonProvisional else { return nil }
+        let seemedInBackground = launchReason == .otherBackground
+        if seemedInBackground && !inBackground {
+            isLaunchReasonProvisional = false
+            launchReason = reason ?? .user
+            return launchReason
+        }
+        guard seemedInBackground == inBackground else { return nil }
         isLaunchReasonProvisional = false
         guard let reason else { return nil }
         launchReason = reason

@@ -49,6 +49,21 @@ struct LaunchReasonTests {
     ]
 
     @Test(
+        "A scene-based app, which UIKit launches in the background state, is launched for its first scene's reason",
+        arguments: connections
+    )
+    func sceneBasedLaunchReportedInBackground(connection: SceneConnectionOptions, reason: LaunchReason) {
+        let composite = ServiceComposite([])
+        _ = composite.didFinishLaunching(LaunchOptions(launchedInBackground: true))
+        #expect(composite.launchReason == .otherBackground)
+        composite.sceneWillConnect(SceneInfo(session: SceneSession(persistentIdentifier: "main")), options: connection)
+        #expect(composite.launchReason == reason)
+        // A background callback afterwards says nothing of the launch.
+        composite.didReceiveRemoteNotification(RemoteNotification(userInfo: ["aps": ["content-available": 1]])) { _ in }
+        #expect(composite.launchReason == reason)
+    }
+
+    @Test(
         "In the scene life cycle the first scene's connection options give it; a later scene's do not",
         arguments: connections
     )
