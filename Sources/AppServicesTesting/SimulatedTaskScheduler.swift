@@ -137,6 +137,12 @@ public final class SimulatedTaskScheduler: Sendable {
     /// application behaves.
     public var misuse: [String] { state.withLock { $0.misuse } }
 
+    /// Lists `line` in ``misuse``: what a simulated platform saw the application do that the
+    /// system forbids.
+    package func noteMisuse(_ line: String) {
+        state.withLock { $0.misuse.append(line) }
+    }
+
     /// Every request accepted, in order.
     public var submittedRequests: [BackgroundTaskRequest] { state.withLock { $0.submitted } }
 

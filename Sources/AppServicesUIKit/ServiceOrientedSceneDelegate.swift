@@ -96,8 +96,11 @@ open class ServiceOrientedSceneDelegate: UIResponder, UIWindowSceneDelegate {
     }
 
     /// The selectors (the SDK's strings, such as `scene:openURLContexts:`) of every
-    /// `UIWindowSceneDelegate` callback this class forwards, claimed or not.
-    public nonisolated static var forwardedSelectors: [String] { Array(UIKitSelectors.sceneDelegate.keys) }
+    /// `UIWindowSceneDelegate` callback this class forwards, claimed or not; not the one of
+    /// the two geometry callbacks that the running system replaced, which it never claims.
+    public nonisolated static var forwardedSelectors: [String] {
+        UIKitSelectors.sceneDelegate.compactMap { $0.value == .whenOverridden ? nil : $0.key }
+    }
 
     /// The raw objects of a callback for `scene`: the scene, its session, this delegate's
     /// window, and `values` that are present.

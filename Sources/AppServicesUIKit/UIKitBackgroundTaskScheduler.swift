@@ -60,8 +60,8 @@ final class UIKitBackgroundTaskScheduler: BackgroundTaskScheduler {
     /// Submits the system's request for `request` and waits for the system's answer: with
     /// iOS 27's `submitTaskRequest(_:completionHandler:)`, which reports every refusal, where
     /// the SDK and the system have it (see `UIKitSelectors` for the guard); before, with
-    /// `submit(_:)` on a queue of its own, off the main thread, where Apple advises calling it
-    /// since it could hang there.
+    /// `submit(_:)`; either on a queue of its own, off the main thread, where Apple says to
+    /// call them.
     ///
     /// - Throws: `BackgroundTaskError` naming the identifier, as ``submit(_:)``.
     func submitRequest(_ request: BackgroundTaskRequest) async throws {
@@ -71,35 +71,46 @@ final class UIKitBackgroundTaskScheduler: BackgroundTaskScheduler {
         // iOS 27's: CI's second test run builds with it, so both paths are tested.
         #if (!canImport(UIKit) || canImport(UIKit, _version: 9127)) && !APPSERVICES_BEFORE_IOS_27
         if #available(iOS 27.0, *) {
-            refusal = await withCheckedContinuation { continuation in
-                scheduler.submitTaskRequest(platformRequest) { continuation.resume(returning: $0) }
+            refusal = await Self.offTheMainThread(Handoff(value: (scheduler, platformRequest))) {
+                $0.submitTaskRequest($1, completionHandler: $2)
             }
         } else {
-            refusal = await Self.submitOffTheMainThread(Handoff(value: (scheduler, platformRequest)))
+            refusal = await Self.offTheMainThread(Handoff(value: (scheduler, platformRequest)), submit: Self.submit)
         }
         #else
-        refusal = await Self.submitOffTheMainThread(Handoff(value: (scheduler, platformRequest)))
+        refusal = await Self.offTheMainThread(Handoff(value: (scheduler, platformRequest)), submit: Self.submit)
         #endif
         guard let refusal else { return }
         guard let error = refusal as? BGTaskScheduler.Error else { throw refusal }
         throw BackgroundTaskError(error, identifier: request.identifier)
     }
 
-    /// Calls the scheduler's `submit(_:)` with the request, on a queue of its own, and
-    /// returns what it threw, if anything.
-    private nonisolated static func submitOffTheMainThread(
-        _ handoff: Handoff<(BGTaskScheduler, BGTaskRequest)>
+    /// Has `submit` hand the request to the scheduler on a queue of its own, off the main
+    /// thread, where Apple says not to submit (iOS 27's method, and the one before it, which
+    /// could hang there), and returns the error it reports, if any.
+    private nonisolated static func offTheMainThread(
+        _ handoff: Handoff<(BGTaskScheduler, BGTaskRequest)>,
+        submit: @escaping @Sendable (BGTaskScheduler, BGTaskRequest, @escaping @Sendable ((any Error)?) -> Void) -> Void
     ) async -> (any Error)? {
         await withCheckedContinuation { continuation in
             DispatchQueue.global(qos: .utility).async {
                 let (scheduler, request) = handoff.value
-                do {
-                    try scheduler.submit(request)
-                    continuation.resume(returning: nil)
-                } catch {
-                    continuation.resume(returning: error)
-                }
+                submit(scheduler, request) { continuation.resume(returning: $0) }
             }
+        }
+    }
+
+    /// iOS 18-26's `submit(_:)`, reporting what it threw to `done`.
+    private nonisolated static func submit(
+        _ scheduler: BGTaskScheduler,
+        _ request: BGTaskRequest,
+        done: @Sendable ((any Error)?) -> Void
+    ) {
+        do {
+            try scheduler.submit(request)
+            done(nil)
+        } catch {
+            done(error)
         }
     }
 

@@ -86,10 +86,12 @@ enum UIKitSelectors {
         #endif
         let replaced = AppCallback.windowSceneDidUpdateGeometry.platformSelectors.scene
         let replacement = AppCallback.windowSceneDidUpdateEffectiveGeometry.platformSelectors.scene
+        // Not left out of the table: `UIResponder` would then claim it, as the delegate
+        // implements it.
         if #available(iOS 26.0, *) {
-            replaced.map { table[$0] = nil }
+            replaced.map { table[$0] = .whenOverridden }
         } else {
-            replacement.map { table[$0] = nil }
+            replacement.map { table[$0] = .whenOverridden }
         }
         return table
     }()

@@ -93,12 +93,14 @@ open class BGTaskScheduler: NSObject {
     ///
     /// The system calls the handler on a queue of its own, after a delay it chooses; do not
     /// call it from the main thread. The shim calls it before returning, with the
-    /// ``Error-swift.struct`` that ``submit(_:)`` would throw.
+    /// ``Error-swift.struct`` that ``submit(_:)`` would throw, and tells a simulated device
+    /// on which thread it was called.
     @available(iOS 27.0, *)
     open func submitTaskRequest(
         _ taskRequest: BGTaskRequest,
         completionHandler: @escaping @Sendable ((any Swift.Error)?) -> Void
     ) {
+        backend?.submittingTaskRequest(taskRequest)
         do {
             try accept(taskRequest)
             completionHandler(nil)

@@ -57,6 +57,9 @@ package protocol SimulatedTaskSchedulerBackend: AnyObject, Sendable {
     func register(identifier: String, queue: DispatchQueue?, launchHandler: @escaping (BGTask) -> Void) -> Bool
     /// `submit(_:)`; throws `BGTaskScheduler.Error`.
     func submit(_ request: BGTaskRequest) throws
+    /// `submitTaskRequest(_:completionHandler:)` was called, on the caller's thread (Apple's
+    /// documentation says not to call it on the main thread).
+    func submittingTaskRequest(_ request: BGTaskRequest)
     /// `cancel(taskRequestWithIdentifier:)`.
     func cancel(identifier: String)
     /// `cancelAllTaskRequests()`.

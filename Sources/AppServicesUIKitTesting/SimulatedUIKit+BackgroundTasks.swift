@@ -21,8 +21,9 @@ extension SimulatedUIKit {
     }
 
     /// What the system would have raised an exception for, in order: registering an
-    /// identifier twice, or after the application finished launching. Empty when the
-    /// application behaves.
+    /// identifier twice, or after the application finished launching; and what Apple's
+    /// documentation forbids: iOS 27's `submitTaskRequest(_:completionHandler:)` called on
+    /// the main thread. Empty when the application behaves.
     public var backgroundTaskMisuse: [String] { system.backgroundTasks.misuse }
 
     /// Every request the system accepted, in order, in platform-neutral form.

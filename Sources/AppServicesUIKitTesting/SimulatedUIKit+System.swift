@@ -47,6 +47,14 @@ final class SimulatedSystemBridge: SimulatedTaskSchedulerBackend, SimulatedBackg
         }
     }
 
+    func submittingTaskRequest(_ request: BGTaskRequest) {
+        guard SelectorClaim.isOnMainActor else { return }
+        tasks.noteMisuse(
+            "submitTaskRequest(_:completionHandler:) was called on the main thread for \(request.identifier); "
+                + "Apple's documentation says not to call it there"
+        )
+    }
+
     func cancel(identifier: String) { tasks.cancel(identifier: identifier) }
 
     func cancelAll() { tasks.cancelAll() }

@@ -1,12 +1,13 @@
 #if !canImport(UIKit)
 import AppServices
 import AppServicesTesting
-import AppServicesUIKit
 import AppServicesUIKitShim
 import AppServicesUIKitTesting
 import Foundation
 import Logging
 import Testing
+
+@testable import AppServicesUIKit
 
 /// The iOS 26.0, 26.4 and 27 surface (the shim is the newest SDK): each new callback reaches
 /// the capability it belongs to, through the delegate protocols, claimed with the SDK's
@@ -135,6 +136,24 @@ struct NewestSurfaceTests {
         let delegate = try #require(uiKit.scenes["main"]?.delegate as? ServiceOrientedSceneDelegate)
         #expect(SimulatedUIKit.claims(delegate, Self.effectiveGeometry))
         #expect(!SimulatedUIKit.claims(delegate, Self.coordinateSpace), "heard once, through the new callback")
+        // Claimed "no" by the adapter itself, not left to `UIResponder`, which on iOS claims
+        // every method the delegate implements.
+        let unclaimed = SelectorClaim.claims(
+            Self.coordinateSpace,
+            in: UIKitSelectors.sceneDelegate,
+            isOverridden: { _ in false },
+            composite: { delegate.composite }
+        )
+        #expect(unclaimed == false)
+        #expect(
+            SelectorClaim.claims(
+                Self.coordinateSpace,
+                in: UIKitSelectors.sceneDelegate,
+                isOverridden: { _ in true },
+                composite: { delegate.composite }
+            ) == true,
+            "a subclass that overrides it still hears it"
+        )
 
         try simulator.changeGeometry(
             of: main,
@@ -239,6 +258,7 @@ struct NewestSurfaceTests {
 
         try await composite.backgroundTasks.submitRequest(.appRefresh("com.example.refresh"))
         #expect(uiKit.submittedBackgroundTasks == [.appRefresh("com.example.refresh")])
+        #expect(uiKit.backgroundTaskMisuse.isEmpty, "submitted off the main thread, as Apple says")
 
         uiKit.refuseBackgroundTaskSubmissions(with: .tooManyPendingTaskRequests)
         let error = await #expect(throws: BackgroundTaskError.self) {

@@ -17,6 +17,11 @@ package enum SelectorClaim: Sendable, Hashable {
     /// Only when a registered service adopts an adapter's own capability, which no callback
     /// of the core declares (the UIKit adapter's menus).
     case whenAdopted(AdapterCapability)
+    /// Only when the app's own subclass overrides it: a callback the running system replaced
+    /// with another that the adapter claims, so that a change is heard once. (A selector left
+    /// out of the table is answered by the superclass, which claims every method the
+    /// adapter implements.)
+    case whenOverridden
 
     /// Every selector of one delegate protocol that a callback of `callbacks` declares
     /// (`\.application`, `\.scene`, `\.appKit` or `\.provider` of `AppCallback.PlatformSelectors`), with when it
@@ -69,6 +74,8 @@ package enum SelectorClaim: Sendable, Hashable {
             if isOverridden(selectorName) { return true }
             guard isOnMainActor else { return nil }
             return MainActor.assumeIsolated { composite().hasService(adopting: capability) }
+        case .whenOverridden:
+            return isOverridden(selectorName)
         }
     }
 

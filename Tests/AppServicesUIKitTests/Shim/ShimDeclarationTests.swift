@@ -196,6 +196,7 @@ struct FrameworkShimDeclarationTests {
             guard request.identifier == "refresh" else { throw BGTaskScheduler.Error(.notPermitted) }
             accepted.withLock { $0.append(request.identifier) }
         }
+        func submittingTaskRequest(_ request: BGTaskRequest) {}
         func cancel(identifier: String) {}
         func cancelAll() {}
         func pendingRequests() -> [BGTaskRequest] { [] }
