@@ -960,7 +960,9 @@ public final class LifecycleSimulator {
                 let current = sceneStates[scene.identifier]
                 guard transition.fits(current) else { return false }
                 switch step {
-                case .sceneWillConnect: return running
+                // Suspended too: UIKit resumes the process to connect a scene (the person
+                // opens the application, a car is plugged in).
+                case .sceneWillConnect: return running || state == .suspended
                 case .sceneWillEnterForeground: return running || state == .suspended
                 // Inactive too: a scene the user closes in the app switcher resigns active
                 // and disconnects, without entering the background.
@@ -978,8 +980,15 @@ public final class LifecycleSimulator {
             }
         }
         switch step {
-        case .didReceiveMemoryWarning, .didDiscardSceneSessions, .systemPrefersReducedResourceUsageDidChange:
+        case .didReceiveMemoryWarning, .systemPrefersReducedResourceUsageDidChange:
             return running
+        case .didDiscardSceneSessions(let sessions):
+            // UIKit discards only the sessions of scenes that are not connected.
+            return running
+                && sessions.allSatisfy { session in
+                    let current = sceneStates[session.persistentIdentifier]
+                    return current == nil || current == .disconnected
+                }
         case .openURL, .continueUserActivity, .performShortcutItem: return !usesScenes && foreground
         case .sceneOpenURLContexts(let scene, _), .sceneContinueUserActivity(let scene, _),
             .scenePerformShortcutItem(let scene, _), .sceneGeometryDidChange(let scene, _),
@@ -1001,7 +1010,10 @@ public final class LifecycleSimulator {
             return isConnectedCarPlayScene(scene) && carPlayConnections[scene.identifier] == .window
                 && (current == .foregroundInactive || current == .foregroundActive)
         case .willPresentNotification: return foreground
-        case .didReceiveNotificationResponse: return running || state == .suspended
+        case .didReceiveNotificationResponse(let response):
+            // A response that targets a scene targets a connected one.
+            let target = response.targetScene.map { sceneStates[$0.identifier] }
+            return (running || state == .suspended) && target.map { $0 != nil && $0 != .disconnected } ?? true
         case .openNotificationSettings: return running
         case .launchBackgroundTask(let identifier):
             return (state == .background || state == .suspended) && isRegistered(identifier)
@@ -1049,6 +1061,7 @@ public final class LifecycleSimulator {
             .launchBackgroundTask, .didReceiveIncomingPush, .callAction, .willEnterForeground:
             wake()
         case .sceneWillConnect(let scene, _):
+            wake()
             sceneStates[scene.identifier] = .unattached
             if scene.session.role == .carTemplateApplication {
                 carPlayScenes.insert(scene.identifier)

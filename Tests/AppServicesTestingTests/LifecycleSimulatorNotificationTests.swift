@@ -192,4 +192,19 @@ struct LifecycleSimulatorNotificationTests {
         )
         #expect(simulator.sceneStates == ["A": .foregroundActive])
     }
+
+    @Test("A tap whose target scene is no longer connected is refused, as UIKit never sends one")
+    func tapForDisconnectedSceneThrows() async throws {
+        let (composite, _, _, _) = makeComposite()
+        let simulator = LifecycleSimulator(driving: composite)
+        try simulator.coldLaunch(connecting: sceneA)
+        try simulator.sceneToBackground(sceneA)
+        try simulator.close(sceneA)
+        journal.clear()
+
+        await #expect(throws: LifecycleSimulatorError.self) {
+            try await simulator.tapNotification(NotificationResponse(notification: message, targetScene: sceneA))
+        }
+        #expect(!calls.contains { $0.contains("didReceiveNotificationResponse") })
+    }
 }

@@ -75,6 +75,28 @@ struct LifecycleSimulatorTests {
         #expect(simulator.history.last == "ended while suspended (no callback)")
     }
 
+    @Test("A scene connects to a suspended application, which UIKit resumes for it")
+    func sceneConnectsToSuspendedApplication() async throws {
+        let simulator = simulator()
+        try simulator.launchIntoBackground()
+        _ = try await simulator.deliverSilentPush(push)
+        try simulator.suspend()
+        try simulator.connect(sceneA)
+        #expect(simulator.sceneStates == ["A": .foregroundActive])
+        #expect(simulator.state == .active)
+    }
+
+    @Test("Only the sessions of scenes that are not connected are discarded")
+    func discardsDisconnectedSessionsOnly() throws {
+        let simulator = simulator()
+        try simulator.coldLaunch(connecting: sceneA)
+        try simulator.connect(sceneB)
+        #expect(throws: LifecycleSimulatorError.self) { try simulator.discardSceneSessions([sceneA.session]) }
+        try simulator.close(sceneB)
+        try simulator.discardSceneSessions([sceneB.session])
+        #expect(recorder.callbacks.filter { $0 == .didDiscardSceneSessions }.count == 1)
+    }
+
     @Test("Scenes connect, cycle and disconnect, two at once, each with its own state")
     func scenes() throws {
         let simulator = simulator()
@@ -122,7 +144,7 @@ struct LifecycleSimulatorTests {
                 {
                     try $0.coldLaunch(); try $0.enterBackground(); try $0.suspend()
                 }, .willTerminate,
-                "UIKit never sends willTerminate while the application is suspended. From there it sends: willEnterForeground, didReceiveRemoteNotification, performFetch, handleEventsForBackgroundURLSession, didReceiveNotificationResponse, didReceiveIncomingPush, callAction(answer)."
+                "UIKit never sends willTerminate while the application is suspended. From there it sends: willEnterForeground, didReceiveRemoteNotification, performFetch, handleEventsForBackgroundURLSession, didReceiveNotificationResponse, didReceiveIncomingPush, callAction(answer), sceneWillConnect(scene)."
             ),
             (
                 "a background fetch in the foreground", { try $0.coldLaunch() }, .backgroundFetch,
