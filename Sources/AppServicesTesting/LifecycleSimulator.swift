@@ -1093,8 +1093,9 @@ public final class LifecycleSimulator {
             let record = SimulatedCallAction(action: action)
             callActions.append(record)
             deliverAnswer = { reply in
-                guard case .callAction(let outcome) = reply else { return record.complete(nil) }
-                record.complete(outcome)
+                // A target that cannot tell the outcome answers something else: recorded as
+                // unknown, and the step still ends.
+                if case .callAction(let outcome) = reply { record.complete(outcome) } else { record.complete(nil) }
                 answer(reply)
             }
         }
@@ -1102,8 +1103,7 @@ public final class LifecycleSimulator {
             let push = SimulatedIncomingPush(payload: payload)
             incomingPushes.append(push)
             deliverAnswer = { reply in
-                guard case .incomingPush(let report) = reply else { return push.complete(nil) }
-                push.complete(report)
+                if case .incomingPush(let report) = reply { push.complete(report) } else { push.complete(nil) }
                 answer(reply)
             }
         }

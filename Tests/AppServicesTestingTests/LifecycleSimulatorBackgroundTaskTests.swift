@@ -1,5 +1,6 @@
 import AppServices
 import AppServicesTesting
+import Foundation
 import Testing
 
 /// The simulator's background-task steps: a launch into the background for a task, its
@@ -148,6 +149,21 @@ struct LifecycleSimulatorBackgroundTaskTests {
                 == "the application is background and background task \(Self.refresh) is not registered with the target's system (registered: none)"
         )
         #expect(!refresher.callbacks.contains(.runBackgroundTask))
+    }
+}
+
+@MainActor
+@Suite("A target of one's own that answers nothing")
+struct SilentTargetTests {
+    @Test("Steps with a completion handler end, with no answer, when the target gives none", .timeLimit(.minutes(1)))
+    func stepsEndWithoutAnAnswer() async throws {
+        let simulator = LifecycleSimulator(driving: BareTarget(ServiceComposite([])))
+        try simulator.coldLaunch()
+
+        #expect(try await simulator.deliverIncomingPush(PushPayload()) == nil)
+        #expect(simulator.incomingPushes.last?.completions.isEmpty == false)
+        #expect(try await simulator.performCallAction(CallAction(callUUID: UUID(), kind: .answer)) == nil)
+        #expect(try await simulator.presentNotification(UserNotification(identifier: "n")) == [])
     }
 }
 
