@@ -1,5 +1,6 @@
 import AppServices
 import AppServicesTesting
+import Logging
 import Testing
 
 @MainActor
@@ -250,6 +251,29 @@ struct LaunchSchedulingTests {
         #expect(reruns == ["Session #1 0.115 seconds succeeded", "Feed #1 0.125 seconds succeeded"])
         #expect(report.node(named: "Session")?.start == .zero)
         #expect(launch.probe.calls(of: "Once").count == 1)
+    }
+
+    @Test("A required initializer's foreground run that fails is logged as that run, not as optional")
+    func failedForegroundRunOfRequiredInitializerLog() async throws {
+        let launch = try ScriptedLaunch([
+            Script(
+                name: "Session",
+                steps: [.succeed(after: .ms(10))],
+                foregroundSteps: [1: [.fail(after: .ms(1))]],
+                rerunsOnForeground: true
+            )
+        ])
+        _ = await launch.run()
+        launch.composite.didEnterBackground()
+        launch.composite.willEnterForeground()
+        await launch.driver.runUntilIdle()
+
+        let warnings = launch.logs.messages(at: .warning).filter { $0.hasPrefix("Session (") }
+        #expect(
+            warnings == [
+                "Session (foreground run 1) failed: Session failed on purpose (attempt 1); the application goes on without it."
+            ]
+        )
     }
 
     @Test("A foreground run that failed does not stop the next foreground's: its launch run succeeded")

@@ -57,12 +57,18 @@ extension LaunchStateMachine.LogLine {
         .init(level: .error, message: error.message, node: node.name)
     }
 
-    static func optionalDidNotSucceed(_ node: LaunchGraph.Node, _ outcome: LaunchReport.Outcome) -> Self {
-        .init(
+    /// A run that cannot fail the launch did not succeed: an optional initializer's, a
+    /// foreground run, or a run asked for on demand (whose caller gets the error).
+    static func didNotSucceed(_ node: LaunchGraph.Node, _ outcome: LaunchReport.Outcome, foregroundRun: Int) -> Self {
+        let which =
+            foregroundRun > 0
+            ? "(foreground run \(foregroundRun))" : node.policy.isRequired ? "(run on demand)" : "(optional)"
+        let goesOn = foregroundRun > 0 ? "the application goes on" : "the launch goes on"
+        return .init(
             level: .warning,
             message:
-                "\(node.name) (optional) \(outcome.kind == .failed ? "failed: \(outcome.detail ?? "")" : "timed out")"
-                + "; the launch goes on without it\(node.dependents.isEmpty ? "" : " and its dependents").",
+                "\(node.name) \(which) \(outcome.kind == .failed ? "failed: \(outcome.detail ?? "")" : "timed out")"
+                + "; \(goesOn) without it\(node.dependents.isEmpty ? "" : " and its dependents").",
             node: node.name
         )
     }

@@ -92,7 +92,7 @@ extension LaunchStateMachine {
             stop(.failed(error), reason: LaunchError.launchFailedReason(node, outcome: outcome), now: now, &effects)
             return
         }
-        if unsuccessful { effects.logs.append(.optionalDidNotSucceed(node, outcome)) }
+        if unsuccessful { effects.logs.append(.didNotSucceed(node, outcome, foregroundRun: run)) }
         skipDependents(of: index, now: now, &effects)
     }
 
