@@ -52,6 +52,9 @@ final class CompositeTarget: LifecycleTarget {
     let system: SimulatedSystem
     /// How each CarPlay scene's interface controller is connected, for its disconnection.
     private var carPlayConnections: [String: CarPlayConnection] = [:]
+    /// The scene sessions UIKit keeps (made at a first connection, kept until discarded),
+    /// by persistent identifier.
+    private var keptSessions: Set<String> = []
 
     /// Drives `composite` on `system`, whose background time the composite holds from now on.
     init(_ composite: ServiceComposite, system: SimulatedSystem) {
@@ -104,12 +107,16 @@ final class CompositeTarget: LifecycleTarget {
         case .backgroundURLSession(let identifier):
             composite.handleEventsForBackgroundURLSession(identifier) { answer(nil) }
         case .didDiscardSceneSessions(let sessions):
+            keptSessions.subtract(sessions.map(\.persistentIdentifier))
             composite.didDiscardSceneSessions(sessions)
             answer(nil)
         case .sceneWillConnect(let scene, let options):
             // UIKit asks the application for a new session's configuration before it connects
-            // the scene, as SimulatedUIKit does through the app delegate.
-            _ = composite.configurationForConnecting(scene.session, options: options)
+            // the scene, as SimulatedUIKit does through the app delegate; a session it kept
+            // connects again as it was.
+            if keptSessions.insert(scene.identifier).inserted {
+                _ = composite.configurationForConnecting(scene.session, options: options)
+            }
             composite.sceneWillConnect(scene, options: options)
             answer(nil)
         case .sceneWillEnterForeground(let scene):

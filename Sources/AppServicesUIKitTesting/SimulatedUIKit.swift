@@ -82,6 +82,9 @@ public final class SimulatedUIKit: LifecycleTarget {
     public internal(set) var delivered: [String] = []
     /// The connected scenes, by persistent identifier.
     public private(set) var scenes: [String: UIWindowScene] = [:]
+    /// The scene sessions UIKit keeps, by persistent identifier: made when a scene first
+    /// connects, kept when it disconnects, until the person discards them.
+    private var keptSessions: [String: UISceneSession] = [:]
     #if CarPlay
     /// The connected CarPlay scenes, by persistent identifier.
     public internal(set) var carPlayScenes: [String: CPTemplateApplicationScene] = [:]
@@ -334,7 +337,21 @@ public final class SimulatedUIKit: LifecycleTarget {
     /// configuration the app delegate returns (when claimed), else the Info.plist's, named
     /// `Default Configuration` for a window scene and `CarPlay Configuration` for a CarPlay
     /// scene.
+    ///
+    /// A session UIKit kept (its scene disconnected, and the person did not discard it) is
+    /// connected again as it was: UIKit asks for a configuration only for a new session.
     func connectingSession(
+        _ identifier: String,
+        role: UISceneSession.Role,
+        options: UIScene.ConnectionOptions
+    ) -> UISceneSession {
+        if let kept = keptSessions[identifier], kept.role == role { return kept }
+        let made = newSession(identifier, role: role, options: options)
+        keptSessions[identifier] = made
+        return made
+    }
+
+    private func newSession(
         _ identifier: String,
         role: UISceneSession.Role,
         options: UIScene.ConnectionOptions
@@ -479,6 +496,7 @@ public final class SimulatedUIKit: LifecycleTarget {
 
     /// application(_:didDiscardSceneSessions:).
     public func discard(_ sessions: Set<UISceneSession>) {
+        for session in sessions { keptSessions[session.persistentIdentifier] = nil }
         send("application:didDiscardSceneSessions:") { $0.application($1, didDiscardSceneSessions: sessions) }
     }
 }

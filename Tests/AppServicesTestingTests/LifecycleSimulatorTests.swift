@@ -86,6 +86,20 @@ struct LifecycleSimulatorTests {
         #expect(simulator.state == .active)
     }
 
+    @Test("A kept session connects again without being configured again; a discarded one is configured anew")
+    func keptSessionIsConfiguredOnce() throws {
+        let simulator = simulator()
+        try simulator.coldLaunch(connecting: sceneA)
+        try simulator.close(sceneA)
+        try simulator.connect(sceneA)
+        #expect(recorder.callbacks.filter { $0 == .configurationForConnecting }.count == 1)
+
+        try simulator.close(sceneA)
+        try simulator.discardSceneSessions([sceneA.session])
+        try simulator.connect(sceneA)
+        #expect(recorder.callbacks.filter { $0 == .configurationForConnecting }.count == 2)
+    }
+
     @Test("Only the sessions of scenes that are not connected are discarded")
     func discardsDisconnectedSessionsOnly() throws {
         let simulator = simulator()

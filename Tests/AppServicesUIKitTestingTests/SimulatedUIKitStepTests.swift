@@ -104,6 +104,23 @@ struct SimulatedUIKitStepTests {
         override func makeComposite() -> ServiceComposite { made }
     }
 
+    @Test("UIKit asks for a scene's configuration when its session is new, not when a kept one reconnects")
+    func keptSessionIsConfiguredOnce() throws {
+        let uiKit = SimulatedUIKit(delegate: AppDelegate())
+        let simulator = LifecycleSimulator(driving: uiKit)
+        let scene = SceneInfo(session: SceneSession(persistentIdentifier: "main"))
+        try simulator.coldLaunch(connecting: scene)
+        try simulator.close(scene)
+        try simulator.connect(scene)
+        let asked = { uiKit.delivered.filter { $0 == "application:configurationForConnectingSceneSession:options:" } }
+        #expect(asked().count == 1)
+
+        try simulator.close(scene)
+        try simulator.discardSceneSessions([scene.session])
+        try simulator.connect(scene)
+        #expect(asked().count == 2)
+    }
+
     @Test("A scene's warm URL, activity and quick action are steps of their own, through the scene delegate")
     func sceneSteps() async throws {
         let delegate = AppDelegate()
