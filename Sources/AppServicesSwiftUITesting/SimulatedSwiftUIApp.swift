@@ -24,7 +24,8 @@ import Foundation
 /// `onOpenURL`, and through `appServices(_:)` the services' `URLOpenHandling`.
 ///
 /// **What SwiftUI does differently from a UIKit scene delegate**, and so these steps:
-/// SwiftUI asks no application delegate for a window's configuration; a window's view appears
+/// SwiftUI asks the application delegate (the adaptor's) for a new window session's
+/// configuration, as UIKit does, and then connects the window itself; a window's view appears
 /// when its scene first enters the foreground, and SwiftUI then hands it the URLs and user
 /// activities the scene was connected with, through `onOpenURL` and
 /// `onContinueUserActivity` (a UIKit scene delegate's composite delivers them right after
@@ -81,6 +82,7 @@ public final class SimulatedSwiftUIApp<Root: App>: LifecycleTarget {
             uiKit.deliver(step, answer: answer)
         case .sceneWillConnect(let scene, let options) where isWindow(scene):
             guard let app else { return uiKit.deliver(step, answer: answer) }
+            uiKit.configureConnectingWindowSession(scene, options: options)
             windows[scene.identifier] = uiKit.withSimulatedFrameworks {
                 SimulatedWindow(windowOf: app.body, phase: .inactive)
             }

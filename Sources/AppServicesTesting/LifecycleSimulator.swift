@@ -575,14 +575,10 @@ public final class LifecycleSimulator {
     /// The system suspends the application (in the background; no callback).
     ///
     /// The system suspends an application only once its background time and its background
-    /// tasks' runs have ended: what is still open is expired first, its expiration handlers
-    /// called, as when the time runs out (``expireBackgroundTime()``,
-    /// ``expireBackgroundTasks()``).
+    /// tasks' runs have ended; this does not end them: expire them first
+    /// (``expireBackgroundTime()``, ``expireBackgroundTasks()``) for a test of what the
+    /// application does when they run out.
     public func suspend() throws(LifecycleSimulatorError) {
-        if state == .background {
-            if !backgroundTime.open.isEmpty { try expireBackgroundTime() }
-            if system.backgroundTasks.hasRunningTask { try expireBackgroundTasks() }
-        }
         try sendNow(.suspend)
     }
 

@@ -239,6 +239,18 @@ extension SimulatedUIKit {
         }
     }
 
+    /// UIKit asks the application delegate for the configuration of the session a window
+    /// scene connects with, when the session is new: for a SwiftUI application's window,
+    /// whose scene SwiftUI connects itself.
+    package func configureConnectingWindowSession(_ scene: SceneInfo, options: SceneConnectionOptions) {
+        let response = options.notificationResponse.map { platformResponse($0, userInfo: nil) }
+        _ = connectingSession(
+            scene.identifier,
+            role: .windowApplication,
+            options: Self.connectionOptions(options, notificationResponse: response)
+        )
+    }
+
     /// `scene(_:willConnectTo:options:)` for a new scene with the identifier of `scene`: a
     /// CarPlay scene, whose delegate the initializer's `makeCarPlaySceneDelegate` makes, when
     /// the session's role is `SceneSessionRole.carTemplateApplication`; otherwise a window

@@ -382,6 +382,7 @@ struct ConformanceTests {
 
         guard let transform = scenario.swiftUI.expected else { return }
         let swiftUI = try #require(heard[.swiftUI]).map(Self.namingSwiftUIScene)
+        // The SwiftUI host of these scenarios has no application delegate to ask.
         let expected = transform(composite.filter { !$0.contains(".configurationForConnecting") })
         switch scenario.swiftUI.order {
         case .same:
@@ -416,6 +417,31 @@ struct ConformanceTests {
             _ = await app.heard()
             #expect(app.recorder.calls(of: .openURL).count == 1, "\(host)")
         }
+    }
+
+    /// An `App` whose views use the composite of its `@UIApplicationDelegateAdaptor`'s
+    /// delegate.
+    struct AdaptorApp: App {
+        let composite: ServiceComposite
+        init() { composite = ServiceComposite([]) }
+        init(composite: ServiceComposite) { self.composite = composite }
+        var body: some Scene {
+            WindowGroup { EmptyView().appServices(composite) }
+        }
+    }
+
+    @Test("SwiftUI asks the adaptor's delegate for a new window session's configuration, and a kept one's not again")
+    func adaptorDelegateConfiguresWindowSessions() throws {
+        let journal = CallJournal()
+        let composite = ServiceComposite([journal, AppRecorder(journal: journal)])
+        let app = SimulatedSwiftUIApp(delegate: AppDelegate(composite)) { AdaptorApp(composite: composite) }
+        let simulator = LifecycleSimulator(driving: app)
+        try simulator.coldLaunch(connecting: Self.main)
+        try simulator.close(Self.main)
+        try simulator.connect(Self.main)
+
+        #expect(journal.calls.filter { $0.callback == .configurationForConnecting }.count == 1)
+        #expect(journal.calls.filter { $0.callback == .sceneWillConnect }.count >= 2)
     }
 
     @Test("Scene services alone are reached through the scene delegate: it claims their callbacks")

@@ -54,18 +54,6 @@ struct SimulatedBackgroundTimeTests {
         #expect(time.endedTwice.isEmpty)
     }
 
-    @Test("Suspending an application that holds background time expires it first, as the system does")
-    func suspensionExpiresOpenTime() async throws {
-        let (simulator, composite) = try launchAndLeave()
-        try simulator.suspend()
-
-        #expect(simulator.backgroundTime.expired.map(\.name) == ["Uploader: upload"])
-        #expect(simulator.backgroundTime.open.isEmpty)
-        #expect(simulator.state == .suspended)
-        #expect(await composite.finishBackgroundWork(within: .seconds(5)).isEmpty)
-        #expect(uploader.uploads == ["cancelled"])
-    }
-
     @Test("Work that finishes ends its assertion once, and nothing is left to expire")
     func completion() async throws {
         uploader.finishesAtOnce = true
