@@ -38,6 +38,9 @@ extension LaunchReport {
         }
         let runs = (nodes + foregroundRuns).filter { $0.start != nil && $0.end != nil }
         var threadNames: [Int: String] = [:]
+        // The background lanes' threads come after the main actor's: at 100, unless the
+        // main actor interleaved more runs than that.
+        var firstBackgroundThread = Self.firstBackgroundThreadID
         for placement in [Placement.main, .background] {
             let placed = runs.filter { $0.placement == placement }
             let lanes = Self.lanes(for: placed)
@@ -46,8 +49,9 @@ extension LaunchReport {
                 if placement == .main {
                     tid = Self.mainThreadID + lane
                     threadNames[tid] = lane == 0 ? "main actor" : "main actor (interleaved \(lane))"
+                    firstBackgroundThread = max(firstBackgroundThread, tid + 1)
                 } else {
-                    tid = Self.firstBackgroundThreadID + lane
+                    tid = firstBackgroundThread + lane
                     threadNames[tid] = "background \(lane + 1)"
                 }
                 events.append(Self.completeEvent(for: node, thread: tid))

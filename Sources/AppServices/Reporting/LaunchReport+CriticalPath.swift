@@ -20,25 +20,39 @@ extension LaunchReport {
         for entry in phaseStarts { phaseStart[entry.phase] = entry.start }
 
         var path = [current]
+        // Each step goes to a node that ended no later than the current one started; only
+        // rows made by hand (``LaunchReport/init(status:failure:nodes:foregroundRuns:phaseStarts:)``) can
+        // have a cycle of zero-length work, and a node is never taken twice.
+        var taken: Set<Int> = [current]
         while true {
             let node = nodes[current]
             let start = node.start!
             let gate = min(phaseStart[node.phase] ?? start, start)
-            let lastDependency = node.dependencies.compactMap { positions[$0] }.max { nodes[$0].end! < nodes[$1].end! }
+            // Before-launch-returns work runs one after the other: what held it back is all
+            // such work before it (below), whatever it depends on.
+            let lastDependency =
+                node.phase == .beforeLaunchReturns
+                ? nil
+                : node.dependencies.compactMap { positions[$0] }.filter { !taken.contains($0) }
+                    .max { nodes[$0].end! < nodes[$1].end! }
             if let lastDependency, nodes[lastDependency].end! >= gate {
+                taken.insert(lastDependency)
                 current = lastDependency
                 path.append(current)
                 continue
             }
             switch node.phase {
             case .critical, .beforeLaunchReturns:
-                let serial = ran.filter { nodes[$0].phase == .beforeLaunchReturns && nodes[$0].end! <= start }
+                let serial = ran.filter {
+                    nodes[$0].phase == .beforeLaunchReturns && nodes[$0].end! <= start && !taken.contains($0)
+                }
                 path += serial.sortedOnce { nodes[$0].start! > nodes[$1].start! }
             case .idle:
                 let before = ran.filter { nodes[$0].phase == .critical || nodes[$0].phase == .afterFirstFrame }
-                if let latest = before.max(by: { nodes[$0].end! < nodes[$1].end! }),
+                if let latest = before.filter({ !taken.contains($0) }).max(by: { nodes[$0].end! < nodes[$1].end! }),
                     nodes[latest].end! >= (phaseStart[.afterFirstFrame] ?? .zero)
                 {
+                    taken.insert(latest)
                     current = latest
                     path.append(current)
                     continue

@@ -140,14 +140,14 @@ extension LaunchReport.Node: Codable {
 
 extension LaunchReport.Attempt: Codable {
     private struct JSON: Codable {
-        var startMicroseconds: Double
-        var endMicroseconds: Double
+        var startMicroseconds: Microseconds
+        var endMicroseconds: Microseconds
         var error: String?
     }
 
     /// Encodes the attempt.
     public func encode(to encoder: any Encoder) throws {
-        try JSON(startMicroseconds: start.microseconds, endMicroseconds: end.microseconds, error: error).encode(
+        try JSON(startMicroseconds: .init(start), endMicroseconds: .init(end), error: error).encode(
             to: encoder
         )
     }
@@ -156,8 +156,8 @@ extension LaunchReport.Attempt: Codable {
     public init(from decoder: any Decoder) throws {
         let json = try JSON(from: decoder)
         self.init(
-            start: .init(microseconds: json.startMicroseconds),
-            end: .init(microseconds: json.endMicroseconds),
+            start: json.startMicroseconds.duration,
+            end: json.endMicroseconds.duration,
             error: json.error
         )
     }
@@ -166,13 +166,13 @@ extension LaunchReport.Attempt: Codable {
 extension LaunchReport.BudgetOverrun: Codable {
     private struct JSON: Codable {
         var name: String
-        var budgetMicroseconds: Double
-        var durationMicroseconds: Double
+        var budgetMicroseconds: Microseconds
+        var durationMicroseconds: Microseconds
     }
 
     /// Encodes the overrun.
     public func encode(to encoder: any Encoder) throws {
-        try JSON(name: name, budgetMicroseconds: budget.microseconds, durationMicroseconds: duration.microseconds)
+        try JSON(name: name, budgetMicroseconds: .init(budget), durationMicroseconds: .init(duration))
             .encode(to: encoder)
     }
 
@@ -181,8 +181,8 @@ extension LaunchReport.BudgetOverrun: Codable {
         let json = try JSON(from: decoder)
         self.init(
             name: json.name,
-            budget: .init(microseconds: json.budgetMicroseconds),
-            duration: .init(microseconds: json.durationMicroseconds)
+            budget: json.budgetMicroseconds.duration,
+            duration: json.durationMicroseconds.duration
         )
     }
 }
@@ -190,27 +190,50 @@ extension LaunchReport.BudgetOverrun: Codable {
 extension LaunchReport.PhaseStart: Codable {
     private struct JSON: Codable {
         var phase: LaunchPhase
-        var startMicroseconds: Double
+        var startMicroseconds: Microseconds
     }
 
     /// Encodes the phase start.
     public func encode(to encoder: any Encoder) throws {
-        try JSON(phase: phase, startMicroseconds: start.microseconds).encode(to: encoder)
+        try JSON(phase: phase, startMicroseconds: .init(start)).encode(to: encoder)
     }
 
     /// Decodes a phase start.
     public init(from decoder: any Decoder) throws {
         let json = try JSON(from: decoder)
-        self.init(phase: json.phase, start: .init(microseconds: json.startMicroseconds))
+        self.init(phase: json.phase, start: json.startMicroseconds.duration)
     }
 }
 
 extension Duration {
     /// The duration in microseconds, fractional below a microsecond.
     var microseconds: Double { self / .microseconds(1) }
+}
 
-    /// A duration of `microseconds`, to the nanosecond.
-    init(microseconds: Double) { self = .nanoseconds(Int64((microseconds * 1000).rounded())) }
+/// A duration as the report's JSON writes it: a number of microseconds, fractional below a
+/// microsecond. Decoding fails, rather than traps, for a number no duration of nanoseconds
+/// can hold (not finite, or beyond about 292 years either way).
+private struct Microseconds: Codable {
+    let duration: Duration
+
+    init(_ duration: Duration) { self.duration = duration }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let microseconds = try container.decode(Double.self)
+        guard let nanoseconds = Int64(exactly: (microseconds * 1000).rounded()) else {
+            throw DecodingError.dataCorruptedError(
+                in: container,
+                debugDescription: "\(microseconds) microseconds is not a duration a launch report can hold."
+            )
+        }
+        duration = .nanoseconds(nanoseconds)
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(duration.microseconds)
+    }
 }
 
 extension KeyedEncodingContainer {
@@ -221,11 +244,11 @@ extension KeyedEncodingContainer {
 
 extension KeyedDecodingContainer {
     fileprivate func decodeMicroseconds(forKey key: Key) throws -> Duration {
-        Duration(microseconds: try decode(Double.self, forKey: key))
+        try decode(Microseconds.self, forKey: key).duration
     }
 
     fileprivate func decodeMicrosecondsIfPresent(forKey key: Key) throws -> Duration? {
-        try decodeIfPresent(Double.self, forKey: key).map(Duration.init(microseconds:))
+        try decodeIfPresent(Microseconds.self, forKey: key)?.duration
     }
 
     /// Decodes a name and turns it into a value with `make`, failing for unknown names.

@@ -69,6 +69,94 @@ struct LaunchReportTests {
         #expect(report.wallTime == .ms(25))
     }
 
+    @Test("Before-launch-returns work that depends on earlier work still waited for all the work before it")
+    func criticalPathBeforeLaunchReturnsWithDependency() throws {
+        let clock = TestClock()
+        let plan = try LaunchPlan {
+            ClosureInitializer.beforeLaunchReturns("A") { _ in clock.advance(by: .ms(10)) }
+            ClosureInitializer.beforeLaunchReturns("B") { _ in clock.advance(by: .ms(10)) }
+            ClosureInitializer.beforeLaunchReturns("C", dependencyNames: ["A"]) { _ in clock.advance(by: .ms(10)) }
+        }
+        let composite = ServiceComposite([], configuration: .init(clock: clock), launchPlan: plan)
+        _ = composite.didFinishLaunching()
+
+        let report = try #require(composite.launch?.report)
+        // A 0-10, B 10-20, C 20-30, one after the other: C waited for B too.
+        #expect(report.criticalPath == ["A", "B", "C"])
+        #expect(report.criticalPathLength == .ms(30))
+        #expect(report.wallTime == .ms(30))
+    }
+
+    @Test(
+        "A report made by hand whose rows depend on each other in a cycle still has a critical path",
+        .timeLimit(.minutes(1))
+    )
+    func criticalPathOfCyclicRows() {
+        let rows = ["A": "B", "B": "A"].sorted { $0.key < $1.key }.map { name, dependency in
+            LaunchReport.Node(
+                name: name,
+                phase: .critical,
+                placement: .background,
+                dependencies: [dependency],
+                start: .zero,
+                end: .ms(10),
+                outcome: .init(kind: .succeeded, detail: nil)
+            )
+        }
+        let report = LaunchReport(status: .succeeded, nodes: rows, phaseStarts: [.init(phase: .critical, start: .zero)])
+        // The walk starts from A (the first of those that ended last) and goes to B, its
+        // dependency, and stops there: A is on the path already.
+        #expect(report.criticalPath == ["B", "A"])
+    }
+
+    @Test("A report whose JSON holds a duration no report can hold fails to decode, naming the number")
+    func jsonDurationOutOfRange() async throws {
+        let (_, report) = try await Self.knownLaunch()
+        var object = try #require(try JSONSerialization.jsonObject(with: try report.jsonData()) as? [String: Any])
+        for huge in [1e300, -1e300] {
+            object["wallTimeMicroseconds"] = huge
+            let data = try JSONSerialization.data(withJSONObject: object)
+            #expect {
+                _ = try JSONDecoder().decode(LaunchReport.self, from: data)
+            } throws: { error in
+                guard case DecodingError.dataCorrupted(let context) = error else { return false }
+                return context.debugDescription.contains("microseconds is not a duration")
+                    && context.codingPath.last?.stringValue == "wallTimeMicroseconds"
+            }
+        }
+    }
+
+    @Test("More interleaved main-actor runs than a hundred do not share a thread with background work")
+    func traceThreadsOfManyInterleavedRuns() throws {
+        var rows = (0..<120).map { index in
+            LaunchReport.Node(
+                name: "M\(index)",
+                phase: .critical,
+                placement: .main,
+                start: .ms(index),
+                end: .ms(200),
+                outcome: .init(kind: .succeeded, detail: nil)
+            )
+        }
+        rows.append(
+            .init(
+                name: "Background",
+                phase: .critical,
+                placement: .background,
+                start: .zero,
+                end: .ms(5),
+                outcome: .init(kind: .succeeded, detail: nil)
+            )
+        )
+        let report = LaunchReport(status: .succeeded, nodes: rows, phaseStarts: [.init(phase: .critical, start: .zero)])
+        let json = try JSONSerialization.jsonObject(with: try report.chromeTraceData()) as? [String: Any]
+        let complete = (json?["traceEvents"] as? [[String: Any]] ?? []).filter { $0["ph"] as? String == "X" }
+        let background = try #require(complete.first { $0["name"] as? String == "Background" })
+        let mainThreads = Set(complete.filter { $0["name"] as? String != "Background" }.map { $0["tid"] as! Int })
+        #expect(mainThreads.count == 120)
+        #expect(!mainThreads.contains(background["tid"] as! Int))
+    }
+
     @Test("The trace parses as JSON, has one complete event per executed run, and its times match the report")
     func chromeTrace() async throws {
         let (_, report) = try await Self.knownLaunch()
