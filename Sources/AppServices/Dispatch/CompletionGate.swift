@@ -312,10 +312,10 @@ extension ServiceComposite {
     /// handler work. Only when a job waits is the machinery made: the gate, which takes the
     /// answers so far and records the rest in the job in which each returns; the tasks the
     /// composite owns (``cancelPendingWork()``, ``waitForPendingWork()``); and the deadline
-    /// timer. The deadline counts from that moment, when the first job waits: later than
-    /// the call by what the jobs before it did on the spot, on the main thread, which a
-    /// watchdog stops long before it could matter. When the gate completes, it cancels what
-    /// is still running, which is only late.
+    /// timer. The deadline counts from the call, read before any job runs, whatever the
+    /// jobs did on the spot before one waited, so both paths below complete at the same
+    /// moment. When the gate completes, it cancels what is still running, which is only
+    /// late.
     ///
     /// Why not one task group, as elsewhere: a group cannot end while a child runs, and a
     /// child per service cost six times a `DispatchGroup` merge before any work of ours
@@ -337,12 +337,13 @@ extension ServiceComposite {
         }
         let signpost = CallbackSignpost.begin(callback, services: jobs.count, configuration.signposter)
         let cursor = FanOutCursor<Response>(count: jobs.count)
+        let called = deadline.map { Deadline(after: $0, countingFrom: configuration.clock.now) }
         guard Self.canStartAtOnce else {
-            return runWithGate(callback, jobs, cursor, first: nil, deadline, merge, unanswered, signpost, completion)
+            return runWithGate(callback, jobs, cursor, first: nil, called, merge, unanswered, signpost, completion)
         }
         let first = startChain(from: cursor, jobs)
         guard first.chain.isFinished else {
-            return runWithGate(callback, jobs, cursor, first: first, deadline, merge, unanswered, signpost, completion)
+            return runWithGate(callback, jobs, cursor, first: first, called, merge, unanswered, signpost, completion)
         }
         // Every job answered on the spot: merged here, and nothing else was made.
         let answer = cursor.mergeAnswered(
@@ -368,7 +369,7 @@ extension ServiceComposite {
         _ jobs: FanOutJobs<Service, Response, Call>,
         _ cursor: FanOutCursor<Response>,
         first: (task: Task<Void, Never>, chain: FanOutChain)?,
-        _ deadline: Duration?,
+        _ deadline: Deadline?,
         _ merge: ResponseMerge<Response>,
         _ unanswered: Response?,
         _ signpost: CallbackSignpost?,
@@ -380,7 +381,7 @@ extension ServiceComposite {
             // actor's executor): from now on, the gate collects the answers.
             own(first.task, of: first.chain)
             running.append(first.task)
-            cursor.hand(to: makeGate(callback, jobs, merge, unanswered, deadline, signpost, completion))
+            cursor.hand(to: makeGate(callback, jobs, merge, unanswered, deadline?.duration, signpost, completion))
             // A chain that has not started would not start while the loop below runs: each
             // job left then gets a task of its own, as without immediate tasks.
             if !first.chain.hasStarted { startEach(from: cursor, jobs, into: &running) }
@@ -393,12 +394,12 @@ extension ServiceComposite {
                 if !chain.hasStarted { startEach(from: cursor, jobs, into: &running) }
             }
         } else {
-            cursor.hand(to: makeGate(callback, jobs, merge, unanswered, deadline, signpost, completion))
+            cursor.hand(to: makeGate(callback, jobs, merge, unanswered, deadline?.duration, signpost, completion))
             startEach(from: cursor, jobs, into: &running)
         }
         guard let gate = cursor.gate, !gate.isComplete else { return nil }
         if let deadline {
-            running.append(startDeadline(Self.timer(on: configuration.clock, firingAfter: deadline), gate: gate))
+            running.append(startDeadline(Self.timer(on: configuration.clock, firing: deadline), gate: gate))
         }
         gate.onComplete = { for task in running { task.cancel() } }
         return gate
@@ -506,7 +507,7 @@ extension ServiceComposite {
             }
             state.setHandlerWork(id, nil)
         }
-        state.setHandlerWork(id, timer)
+        state.setHandlerWork(id, timer) { gate.expire(because: "was cancelled as the application terminates") }
         return timer
     }
 
@@ -569,13 +570,29 @@ extension ServiceComposite {
         return Task(operation: work)
     }
 
-    /// A timer that fires `duration` after this call on `clock`, whenever it is awaited.
-    static func timer(
-        on clock: some Clock<Duration>,
-        firingAfter duration: Duration
+    /// A timer that fires at `deadline` on `clock`, whenever it is awaited.
+    static func timer<Timing: Clock<Duration>>(
+        on clock: Timing,
+        firing deadline: Deadline
     ) -> @Sendable () async throws -> Void {
-        let deadline = clock.now.advanced(by: duration)
-        return { try await clock.sleep(until: deadline, tolerance: nil) }
+        // The instant was read from this clock; a clock replaced since (only tests do)
+        // counts from its own now.
+        let start = deadline.start as? Timing.Instant ?? clock.now
+        let end = start.advanced(by: deadline.duration)
+        return { try await clock.sleep(until: end, tolerance: nil) }
+    }
+
+    /// When a completion-handler callback's deadline falls: `duration` after the call.
+    struct Deadline {
+        /// How long the services have.
+        let duration: Duration
+        /// When the system called, on the composite's clock.
+        let start: any InstantProtocol<Duration>
+
+        init(after duration: Duration, countingFrom start: any InstantProtocol<Duration>) {
+            self.duration = duration
+            self.start = start
+        }
     }
 
     /// How many pieces of completion-handler work are still running: services' work
@@ -583,15 +600,18 @@ extension ServiceComposite {
     package var pendingWorkCount: Int { state.handlerWork.count }
 
     /// Cancels the services still working on completion-handler callbacks, and the deadline
-    /// timers of their callbacks: each completion handler not called yet is called at once,
-    /// with what has arrived, the silent services counted as unanswered (as at a deadline).
+    /// timers of their callbacks: each completion handler not called yet is called before
+    /// this returns, in the order the callbacks came, with what has arrived, the silent
+    /// services counted as unanswered (as at a deadline).
     package func cancelPendingWork() {
-        for task in state.handlerWork.all { task.cancel() }
+        let work = state.handlerWork.inOrder
+        for (_, piece) in work { piece.task.cancel() }
+        for (_, piece) in work { piece.atTermination?() }
     }
 
     /// Waits until every service working on a completion-handler callback has returned.
     public func waitForPendingWork() async {
-        while let task = state.handlerWork.any { await task.value }
+        while let piece = state.handlerWork.any { await piece.task.value }
     }
 }
 

@@ -22,8 +22,6 @@ class AnyHandlerKind: @unchecked Sendable {
         preconditionFailure("\(type(of: self)) must override isAdopted(by:).")
     }
 
-    /// Whether instances of `type` adopt the capability: for service types registered to be
-    /// made later, such as scene services.
     /// The indices of the kinds (``index``) some type of `types` adopts: the callbacks
     /// services of those types would hear, known from their types alone.
     static func indices(adoptedBy types: [any AppService.Type]) -> Set<Int> {
@@ -32,6 +30,8 @@ class AnyHandlerKind: @unchecked Sendable {
         return Set(kinds.filter { kind in types.contains { kind.isAdopted(byType: $0) } }.map(\.index))
     }
 
+    /// Whether instances of `type` adopt the capability: for service types registered to be
+    /// made later, such as scene services.
     func isAdopted(byType type: any AppService.Type) -> Bool {
         preconditionFailure("\(Swift.type(of: self)) must override isAdopted(byType:).")
     }

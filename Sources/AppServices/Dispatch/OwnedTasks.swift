@@ -34,3 +34,14 @@ struct OwnedTasks<Entry> {
     /// Every remaining entry, in no particular order.
     var all: Dictionary<Int, Entry>.Values { entries.values }
 }
+
+/// A piece of completion-handler work: a service's part of a callback, or the deadline
+/// timer of one, with what completes its gate at once when the application terminates
+/// (the system ends the process when `applicationWillTerminate` returns, before a cancelled
+/// task could run again).
+struct HandlerWork {
+    /// The work.
+    let task: Task<Void, Never>
+    /// For a deadline timer: expires its gate, calling the completion handler.
+    let atTermination: (@MainActor () -> Void)?
+}

@@ -65,7 +65,7 @@ final class CompositeState {
     /// Work that must finish before a system completion handler is called: the services'
     /// part of a completion-handler callback, and its deadline timer. Cancelled at
     /// termination; the handler itself is called exactly once by its gate.
-    private(set) var handlerWork = OwnedTasks<Task<Void, Never>>()
+    private(set) var handlerWork = OwnedTasks<HandlerWork>()
     /// Work a service started to outlive its callback
     /// (``AppContext/beginBackgroundWork(named:endsOnForeground:_:)``), waited for when winding down.
     private(set) var outlivingWork = OwnedTasks<ServiceComposite.OutlivingWork>()
@@ -400,8 +400,11 @@ final class CompositeState {
     /// An id for handler work, stored once its task exists.
     func reserveHandlerWork() -> Int { handlerWork.reserveID() }
 
-    /// Handler work `id` started (`task`) or ended (`nil`).
-    func setHandlerWork(_ id: Int, _ task: Task<Void, Never>?) { handlerWork[id] = task }
+    /// Handler work `id` started (`task`) or ended (`nil`); `atTermination`, for a deadline
+    /// timer, completes its gate at once when the application terminates.
+    func setHandlerWork(_ id: Int, _ task: Task<Void, Never>?, atTermination: (@MainActor () -> Void)? = nil) {
+        handlerWork[id] = task.map { HandlerWork(task: $0, atTermination: atTermination) }
+    }
 
     /// An id for outliving work, stored once its task exists.
     func reserveOutlivingWork() -> Int { outlivingWork.reserveID() }

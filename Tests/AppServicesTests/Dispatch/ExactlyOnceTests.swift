@@ -102,6 +102,44 @@ struct ExactlyOnceTests {
         #expect(completion.count == 1)
     }
 
+    @Test("At termination, a completion handler not called yet is called before willTerminate returns")
+    func terminationCompletesBeforeReturning() async {
+        let composite = composite([.answer(.newData), .stubborn(.noData)])
+        let completion = CompletionRecorder<BackgroundFetchResult>(clock: clock)
+        composite.didReceiveRemoteNotification(push) { completion.record($0) }
+        await clock.waitForSleepers(1)  // the deadline
+        composite.willTerminate()
+        // The system ends the process when willTerminate returns: no later turn of the main
+        // actor may be needed.
+        #expect(completion.values == [.newData])
+        #expect(logs.messages(at: .warning).contains { $0.contains("terminates") && $0.contains("S1") })
+
+        probe.release()
+        await composite.waitForPendingWork()
+        #expect(completion.count == 1)
+    }
+
+    @Test(
+        "The deadline counts from the call even when services work on the spot before one waits",
+        .timeLimit(.minutes(1))
+    )
+    func deadlineCountsFromCallPastWorkOnTheSpot() async {
+        let composite = ServiceComposite(
+            [WaitingFetcher(clock: clock), BusyFetcher(clock: clock)],
+            configuration: .init(logger: logs.logger(), clock: clock)
+        )
+        let completion = CompletionRecorder<BackgroundFetchResult>(clock: clock)
+        composite.didReceiveRemoteNotification(push) { completion.record($0) }
+        await clock.waitForSleepers(2)  // the deadline and the waiting service
+        #expect(clock.now == .init(offset: .seconds(10)), "the busy service worked 10 s on the spot")
+        #expect(clock.sleeperDeadlines.contains(.init(offset: .seconds(25))), "25 s from the call, not from 10 s")
+
+        clock.advance(to: .init(offset: .seconds(25)))
+        await completion.waitUntilCalled()
+        await composite.waitForPendingWork()
+        #expect(completion.times == [TestClock.Instant(offset: .seconds(25))])
+    }
+
     @Test("A service that throws counts as failed and does not affect the others")
     func throwsError() async {
         let composite = composite([.fail, .answer(.noData), .answer(.noData)])
@@ -445,6 +483,36 @@ struct ContextServiceNameTests {
             keeper.kept?.serviceName == "ContextKeeper",
             "a context kept after its callback still names its service, never another"
         )
+    }
+}
+
+/// Waits an hour on the test clock before answering: silent until any deadline.
+@MainActor
+final class WaitingFetcher: RemoteNotificationHandling {
+    let clock: TestClock
+    init(clock: TestClock) { self.clock = clock }
+
+    func application(
+        _ context: AppContext,
+        didReceiveRemoteNotification notification: RemoteNotification
+    ) async throws -> BackgroundFetchResult {
+        try await clock.sleep(for: .seconds(3600))
+        return .newData
+    }
+}
+
+/// Works 10 s on the main thread (the test clock's) before answering, without waiting.
+@MainActor
+final class BusyFetcher: RemoteNotificationHandling {
+    let clock: TestClock
+    init(clock: TestClock) { self.clock = clock }
+
+    func application(
+        _ context: AppContext,
+        didReceiveRemoteNotification notification: RemoteNotification
+    ) async throws -> BackgroundFetchResult {
+        clock.advance(by: .seconds(10))
+        return .noData
     }
 }
 

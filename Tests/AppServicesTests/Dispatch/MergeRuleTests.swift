@@ -302,8 +302,11 @@ let mergeCases: [MergeCase] =
     ) { composite in
         _ = composite.didFinishLaunching()
         composite.didBecomeActive()
-        let order = composite.handlingServices(for: .didBecomeActive).map { String(describing: type(of: $0)) }
-        return order == ["R0", "R1", "R2"].prefix(order.count).map { $0 } ? "called in order" : "\(order)"
+        // What the services heard, not what the composite plans to call.
+        let services = (try? composite.orderedServices()) ?? []
+        let journal = services.compactMap { ($0 as? RecordingService)?.journal }.first
+        let heard = journal?.services(receiving: .didBecomeActive) ?? []
+        return heard == Array(["R0", "R1", "R2"].prefix(services.count)) ? "called in order" : "\(heard)"
     }
 
 /// A stand-in for a restoring responder or a view controller.
