@@ -222,6 +222,7 @@ extension ServiceComposite {
         var platform = connecting
         sealIfNeeded(by: AppCallback.sceneWillConnect.name)
         launch?.comingToForeground()
+        returningFromBackgroundToConnect()
         if state.isLaunchReasonProvisional,
             let reason = state.settleLaunchReason(LaunchReason(options), inBackground: false)
         {

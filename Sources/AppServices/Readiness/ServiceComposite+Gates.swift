@@ -137,6 +137,21 @@ extension ServiceComposite {
     /// time in the background it stayed at least.
     func returnedFromBackground() {
         guard let away = state.enteringForeground(at: state.clock.now) else { return }
+        closeGates(afterBackground: away)
+    }
+
+    /// A scene connects while the application is in the background (its other scenes went
+    /// there, or it was launched there): the gates that close after a time in the
+    /// background it stayed at least close now, before the scene's services hear of it and
+    /// its connection options (a link, a notification response) are delivered. The return
+    /// to the foreground, which follows, is counted then.
+    func returningFromBackgroundToConnect() {
+        guard let away = state.timeInBackground(at: state.clock.now) else { return }
+        closeGates(afterBackground: away)
+    }
+
+    /// Closes the gates that close after `away` in the background.
+    private func closeGates(afterBackground away: Duration) {
         for gate in state.readiness.gatesClosingInBackground where away >= gate.after {
             guard case .milestone(let name) = gate.point else { continue }
             setGate(gate.point, named: String(name.dropFirst("gate ".count)), open: false)

@@ -559,6 +559,9 @@ final class CompositeState {
     /// The application entered the background at `now`.
     func enteredBackground(at now: Duration) { enteredBackgroundAt = now }
 
+    /// How long the application has been in the background at `now`, when it is there.
+    func timeInBackground(at now: Duration) -> Duration? { enteredBackgroundAt.map { now - $0 } }
+
     /// The application is entering the foreground at `now`: returns how long it stayed in
     /// the background, when it was there.
     func enteringForeground(at now: Duration) -> Duration? {

@@ -253,6 +253,39 @@ final class LockedLinkRouter: AppService, URLOpenHandling {
         #expect((owner.error as? ReadinessError)?.code == .notOwner)
     }
 
+    @Test("A scene that connects after the gate's time in the background finds it closed: its link waits for it")
+    func gateClosesBeforeAConnectingScenesLink() throws {
+        let clock = TestClock()
+        let lock = LockService()
+        let router = LockedLinkRouter()
+        let composite = ServiceComposite([lock, router], configuration: .init(logger: .quiet, clock: clock))
+        _ = composite.didFinishLaunching()
+        let first = SceneInfo(session: SceneSession(persistentIdentifier: "A"))
+        composite.sceneWillConnect(first)
+        composite.sceneWillEnterForeground(first)
+        composite.sceneDidBecomeActive(first)
+        #expect(composite.isOpen(AppLock.self))
+
+        // The scene goes to the background, and the system disconnects it there; the
+        // application stays in the background until a link connects a new scene.
+        composite.sceneWillResignActive(first)
+        composite.sceneDidEnterBackground(first)
+        composite.sceneDidDisconnect(first)
+        clock.advance(by: .seconds(120))
+        let link = OpenURLContext(url: URL(string: "shop://b")!)
+        let second = SceneInfo(session: SceneSession(persistentIdentifier: "B"))
+        composite.sceneWillConnect(second, options: SceneConnectionOptions(urlContexts: [link]))
+        #expect(!composite.isOpen(AppLock.self))
+        #expect(router.opened.isEmpty, "the link waits for the lock")
+        composite.sceneWillEnterForeground(second)
+        composite.sceneDidBecomeActive(second)
+        #expect(lock.heard == ["closed AppLock"], "closed once")
+        #expect(composite.backgroundTimes.lastTimeInBackground == .seconds(120))
+
+        try lock.unlock()
+        #expect(router.opened == ["shop://b"])
+    }
+
     @Test(
         "A gate closed after its time in the background holds a link until opened, runs held work in order, and holds again once closed again"
     )
