@@ -148,9 +148,16 @@ extension ServiceComposite {
         let service = (any SessionHandling).self
         let own = instances.handlers.list(of: callback, as: service)
         let down = callback.direction == .down
-        if down { call(own, callback, instances.origin, reversed: true, body) }
-        call(handlers.list(of: callback, as: service), callback, instances.origin, reversed: down, body)
-        if !down { call(own, callback, instances.origin, reversed: false, body) }
+        // A session that ends during its own callback (a service finds its sign-in expired
+        // in `sessionDidBegin`) is heard no more: the services after that one do not hear
+        // of a session whose end they heard already, or whose own services are gone.
+        let whileItLives: (borrowing any SessionHandling, borrowing AppContext) -> Void = { service, context in
+            guard self.state.sessionServices.lives(instances) else { return }
+            body(service, context)
+        }
+        if down { call(own, callback, instances.origin, reversed: true, whileItLives) }
+        call(handlers.list(of: callback, as: service), callback, instances.origin, reversed: down, whileItLives)
+        if !down { call(own, callback, instances.origin, reversed: false, whileItLives) }
         endDispatch(callback)
     }
 

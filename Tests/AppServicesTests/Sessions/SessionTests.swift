@@ -179,6 +179,30 @@ final class AccountInbox: SessionService, SessionHandling, ApplicationStateHandl
         #expect(journal.entries == ["refresher.willEnd"])
     }
 
+    @Test("A session ended while it begins is heard no more: its own services do not hear it begin after its end")
+    func endedWhileBeginning() throws {
+        /// Finds the session's sign-in expired as it begins, and ends it.
+        final class Validator: AppService, SessionHandling {
+            static var dependencies: [any AppService.Type] { [SessionJournal.self] }
+            func sessionDidBegin(_ context: AppContext) {
+                context.service(SessionJournal.self)?.note("validator.didBegin")
+                try? context.endSession(context.session!.identifier)
+            }
+        }
+        let journal = SessionJournal()
+        let composite = ServiceComposite([journal, Validator(), AccountDirectory()], configuration: .quiet)
+        try composite.registerSessionServices([AccountStore.self])
+        _ = composite.didFinishLaunching()
+        try composite.beginSession(alice)
+
+        #expect(
+            journal.entries == [
+                "store.init(alice)", "validator.didBegin", "store.willEnd(alice, alice)", "directory.willEnd(alice)",
+            ]
+        )
+        #expect(composite.sessions.isEmpty)
+    }
+
     @Test("Several sessions live at once, one current; ending the current one makes the one begun before it current")
     func severalSessions() throws {
         let (composite, journal) = try makeComposite()
