@@ -263,6 +263,22 @@ public final class ServiceComposite: AppService {
         return "The composite of " + shown + (names.count > 3 ? " and \(names.count - 3) more" : "")
     }
 
+    /// What a nested composite registered that only the outermost one makes: session and
+    /// scene service types, which would otherwise never be made. `nil` when it has none.
+    private var nestedRegistrationProblem: ServiceGraphError.Problem? {
+        let kinds = [
+            ("session services", state.sessionServices.registered.map { $0.serviceName }),
+            ("scene services", state.sceneServices.registered.map { $0.serviceName }),
+        ].filter { !$0.1.isEmpty }
+        guard !kinds.isEmpty else { return nil }
+        let listed = kinds.map { "\($0.0) (\($0.1.joined(separator: ", ")))" }.joined(separator: " and ")
+        return .init(
+            kind: .invalidNesting,
+            message: "\(namedByServices), nested, registers \(listed), which only the outermost composite "
+                + "makes; register them on it."
+        )
+    }
+
     /// Registered services with nested composites replaced by their services, depth first.
     private func flattened() -> (
         services: [any AppService], nested: [ServiceComposite], problems: [ServiceGraphError.Problem]
@@ -331,6 +347,7 @@ public final class ServiceComposite: AppService {
         }
         let (launchPlan, mergeProblems) = mergedLaunchPlan(nested: nested)
         var problems = nestingProblems + state.launchPlanProblems + mergeProblems
+        problems += nested.compactMap(\.nestedRegistrationProblem)
         problems += graph.describedProblems(noun: "service", container: "a composite") { names[$0] ?? "\($0)" }
         problems += Self.backgroundTaskProblems(of: leaves, permitted: configuration.permittedBackgroundTasks)
         problems += Self.notificationCategoryProblems(of: leaves)

@@ -123,4 +123,25 @@ struct NestingTests {
         #expect(error?.problems.map(\.kind) == [.invalidNesting])
         #expect(error?.problems.first?.message.hasPrefix("The composite of Detail is nested inside itself") == true)
     }
+
+    @Test("Session and scene services registered on a nested composite are reported by validation, named")
+    func nestedSessionAndSceneServices() throws {
+        final class Inbox: SessionService {
+            init(session: SessionInfo, context: AppContext) {}
+        }
+        final class Toolbar: SceneService {
+            init(scene: SceneInfo, context: AppContext) {}
+        }
+        let inner = ServiceComposite([Detail()])
+        try inner.registerSessionServices([Inbox.self])
+        try inner.registerSceneServices([Toolbar.self])
+        let outer = ServiceComposite([inner])
+        let error = #expect(throws: ServiceGraphError.self) { try outer.validate() }
+        #expect(error?.problems.map(\.kind) == [.invalidNesting])
+        #expect(
+            error?.problems.first?.message
+                == "The composite of Detail, nested, registers session services (Inbox) and scene services "
+                + "(Toolbar), which only the outermost composite makes; register them on it."
+        )
+    }
 }
