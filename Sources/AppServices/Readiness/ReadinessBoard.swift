@@ -35,9 +35,11 @@ struct ReadinessBoard {
     private(set) var records: [HeldWork] = []
     /// Points whose watcher task has been started.
     private var watched: Set<ReadinessPoint> = []
-    /// Why nothing more will be reached, once the application terminated or the launch
-    /// failed.
+    /// Why nothing more will be reached, once the application terminated.
     private(set) var endReason: String?
+    /// Why no milestone or phase will be reached, once the launch failed or was cancelled:
+    /// gates, which their services open and close, still do.
+    private var launchEndReason: String?
     /// Why a point can never be reached, for points the launch gave up on.
     private var unreachable: [ReadinessPoint: String] = [:]
     private var nextID = 0
@@ -52,7 +54,9 @@ struct ReadinessBoard {
     func isReached(_ point: ReadinessPoint) -> Bool { reached.contains(point) }
 
     /// Why `point` can never be reached now, if it cannot.
-    func whyUnreachable(_ point: ReadinessPoint) -> String? { unreachable[point] ?? endReason }
+    func whyUnreachable(_ point: ReadinessPoint) -> String? {
+        unreachable[point] ?? endReason ?? (gates[point] == nil ? launchEndReason : nil)
+    }
 
     /// Records that a watcher task for `point` runs; `false` if one does already.
     mutating func startWatching(_ point: ReadinessPoint) -> Bool {
@@ -159,6 +163,19 @@ struct ReadinessBoard {
         waiters = []
         for entry in held { setOutcome(.cancelled, of: entry.id) }
         held = []
+        return failed
+    }
+
+    /// The launch failed or was cancelled (`reason` says why): no milestone or phase will
+    /// be reached. Returns their waiters to fail; their held work is dropped and recorded
+    /// as cancelled. What waits for a gate goes on waiting for it.
+    mutating func endLaunch(reason: String) -> [Waiter] {
+        guard endReason == nil, launchEndReason == nil else { return [] }
+        launchEndReason = reason
+        let failed = waiters.filter { gates[$0.point] == nil }
+        waiters.removeAll { gates[$0.point] == nil }
+        for entry in held where gates[entry.point] == nil { setOutcome(.cancelled, of: entry.id) }
+        held.removeAll { gates[$0.point] == nil }
         return failed
     }
 

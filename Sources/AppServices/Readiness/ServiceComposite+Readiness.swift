@@ -411,7 +411,12 @@ extension ServiceComposite {
 
     /// Nothing more will come (`reason`): fails every waiter and drops every held work.
     func endReadiness(reason: String) {
-        for waiter in state.endReadiness(reason: reason) {
+        fail(state.endReadiness(reason: reason), reason: reason)
+    }
+
+    /// Fails `waiters`, whose points can never come (`reason` says why).
+    private func fail(_ waiters: [ReadinessBoard.Waiter], reason: String) {
+        for waiter in waiters {
             waiter.resume(.failure(Self.unreachable(waiter.point, waiter: waiter.name, reason: reason)))
         }
         heldWorkChanged()
@@ -445,11 +450,10 @@ extension ServiceComposite {
 
     private func launchGaveUp(on phase: LaunchPhase, _ error: LaunchError) {
         let reason = "the launch did not get there: \(error.message)"
-        for waiter in state.giveUp(.phase(phase), reason: reason) {
-            waiter.resume(.failure(Self.unreachable(waiter.point, waiter: waiter.name, reason: reason)))
-        }
-        if phase == .idle { endReadiness(reason: reason) }
-        heldWorkChanged()
+        fail(state.giveUp(.phase(phase), reason: reason), reason: reason)
+        // The milestones of the launch's services, and later phases, cannot come either;
+        // a gate still opens when its service opens it.
+        if phase == .idle { fail(state.endLaunchReadiness(reason: reason), reason: reason) }
     }
 
     private static func unreachable(_ point: ReadinessPoint, waiter: String, reason: String) -> ReadinessError {

@@ -520,6 +520,10 @@ final class CompositeState {
     /// Nothing can be reached any more (termination): the waiters to fail.
     func endReadiness(reason: String) -> [ReadinessBoard.Waiter] { readiness.end(reason: reason) }
 
+    /// The launch failed or was cancelled: milestones and phases will not be reached, gates
+    /// still open. Returns the waiters to fail.
+    func endLaunchReadiness(reason: String) -> [ReadinessBoard.Waiter] { readiness.endLaunch(reason: reason) }
+
     /// `point` can never come: the waiters to fail and the work dropped.
     func giveUpAndDrop(
         _ point: ReadinessPoint,

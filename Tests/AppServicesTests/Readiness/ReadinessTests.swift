@@ -255,6 +255,29 @@ struct LaunchReadinessTests {
         #expect(milestoneWaiter.errors.first?.message.contains("milestone RootCoordinatorReady") == true)
     }
 
+    @Test("A failed launch leaves gates to their services: work held for a gate runs when it opens")
+    func gatesOutliveAFailedLaunch() async throws {
+        let lock = LockService()
+        let router = LockedLinkRouter()
+        let milestoneWaiter = MilestoneWaiter(.milestone)
+        let launch = try ScriptedLaunch(
+            [Script(name: "Database", steps: [.fail(after: .ms(5))])],
+            services: [lock, router, milestoneWaiter, Coordinator()]
+        )
+        launch.start()
+        try lock.lock()
+        _ = launch.composite.open(URL(string: "shop://a")!)
+        await launch.driver.runUntilIdle()
+        await milestoneWaiter.task?.value
+        #expect(milestoneWaiter.errors.map(\.code) == [.unreachable], "the launch failed; its milestones cannot come")
+
+        _ = launch.composite.open(URL(string: "shop://b")!)
+        #expect(router.opened.isEmpty)
+        try lock.unlock()
+        #expect(router.opened == ["shop://a", "shop://b"])
+        #expect(launch.composite.launch?.report.heldWork.map(\.outcome) == [.ran, .ran])
+    }
+
     @Test("Termination fails a milestone waiter with the milestone's name, and no waiter hangs")
     func terminationFailsWaiters() async {
         let waiter = MilestoneWaiter(.milestone)
