@@ -361,7 +361,7 @@ let package = Package(
     ]
 )
 
-// The build plugin `AppServicesLint` (DESIGN.md section 14): a swift-syntax executable that
+// The build plugin `AppServicesLint` (README, "Build plugin: AppServicesLint"): a swift-syntax executable that
 // reads a target's sources and warns about members that nearly match a capability's
 // requirement. swift-syntax is a dependency of the plugin's tool and of its tests only, never
 // of a library product, so an app that does not apply the plugin builds none of it.

@@ -2,7 +2,7 @@ import Foundation
 import PackagePlugin
 
 /// Warns, at their line, about members of a target's services that nearly match a capability
-/// requirement and so are never called (DESIGN.md section 14).
+/// requirement and so are never called (README, "Build plugin: AppServicesLint").
 ///
 /// Apply it to a target:
 ///

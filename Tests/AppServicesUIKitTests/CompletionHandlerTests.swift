@@ -62,6 +62,7 @@ struct CompletionHandlerTests {
             $0.application($1, performFetchWithCompletionHandler: completions.handler)
         }
         await clock.waitForSleepers(1)
+        #expect(clock.sleeperDeadlines == [.init(offset: .seconds(25))], "a background fetch's deadline is 25 s")
         clock.advance(by: .seconds(25))
         await delegate.composite.waitForPendingWork()
 

@@ -42,6 +42,8 @@ import Logging
 ///     let provider: CallProvider  // the app's wrapper of CallKit's CXProvider
 ///     private(set) var serverToken: Data?
 ///
+///     init(provider: CallProvider) { self.provider = provider }
+///
 ///     func pushRegistry(_ context: AppContext, didUpdate credentials: PushCredentials) {
 ///         serverToken = credentials.token  // send it to the server that sends the pushes
 ///     }

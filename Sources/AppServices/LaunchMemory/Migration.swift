@@ -20,8 +20,9 @@
 /// initializer. A migration that is not due does not run: the report lists it as
 /// ``LaunchReport/Outcome/Kind/notDue`` with the reason, and its dependents go on.
 ///
-/// **What is remembered.** Its name, once it succeeds (with the version that ran it), in
-/// the launch history. A name is its identity: renaming a migration runs it again.
+/// **What is remembered.** Its name, once it succeeds, or once it fails with
+/// ``OnFailure/skip`` (given up for good), with the version that ran it, in the launch
+/// history. A name is its identity: renaming a migration runs it again.
 ///
 /// **When it fails**, ``OnFailure`` decides: block the launch (it runs again next launch),
 /// run again next launch (the launch goes on without it), or skip it for good.

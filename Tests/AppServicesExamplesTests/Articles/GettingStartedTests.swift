@@ -17,6 +17,7 @@ struct GettingStartedTests {
         let deepLinks = DeepLinkService()
         let simulator = LifecycleSimulator(driving: ServiceComposite([deepLinks, ActivityTracker()]))
         try simulator.coldLaunch(LaunchOptions(url: URL(string: "shop://orders/17")))
+        #expect(deepLinks.openedOrders == ["17"], "a cold launch's link is opened")
 
         let composite = ServiceComposite([DeepLinkService()])
         #expect(composite.open(URL(string: "shop://orders/42")!))
