@@ -62,7 +62,9 @@ extension AppContext {
     /// This context's session, when `milestone` is a session's and that session has ended (a
     /// context a task kept past the sign-out); `nil` otherwise.
     private func endedSession<Milestone: AppMilestone>(of milestone: Milestone.Type) -> SessionInfo? {
-        guard Milestone.scope == .session, let session, !composite.sessionLives(session.identifier) else { return nil }
+        guard Milestone.scope == .session, let session,
+            !composite.sessionLives(session.identifier, lifetime: origin?.sessionLifetime)
+        else { return nil }
         return session
     }
 
@@ -241,8 +243,11 @@ extension ServiceComposite {
         return point
     }
 
-    /// Whether a session named `identifier` lives.
-    func sessionLives(_ identifier: String) -> Bool { (outer ?? self).state.sessionServices[identifier] != nil }
+    /// Whether a session named `identifier` lives, and, with `lifetime`, is the one whose own
+    /// context box that is (not a later session of the same identifier).
+    func sessionLives(_ identifier: String, lifetime: AppContext.Origin.Box? = nil) -> Bool {
+        (outer ?? self).state.sessionServices.lives(identifier, lifetime: lifetime)
+    }
 
     /// The point of the milestone named `name` of the session named `session`, or of the
     /// next session to reach it.

@@ -56,7 +56,7 @@ extension ServiceComposite {
                         composite: self,
                         service: context.service,
                         callback: nil,
-                        origin: .boxed(platform: nil, scene: scene, session: context.origin?.session)
+                        origin: context.origin?.inScene(scene) ?? .boxed(platform: nil, scene: scene)
                     )
                 )
             },

@@ -46,17 +46,41 @@ public struct AppContext: Sendable {
             let platform: PlatformObjects?
             let scene: SceneInfo?
             let session: SessionInfo?
+            /// For a box made from a session's own box: that box. A session's own box is
+            /// made once, as it begins, so it tells this session from a later one of the
+            /// same identifier (a sign-out and sign-in again), which a kept context must not
+            /// act on.
+            private let began: Box?
 
-            init(platform: PlatformObjects?, scene: SceneInfo?, session: SessionInfo?) {
+            init(platform: PlatformObjects?, scene: SceneInfo?, session: SessionInfo?, began: Box? = nil) {
                 self.platform = platform
                 self.scene = scene
                 self.session = session
+                self.began = began
             }
+
+            /// The box the session began with: this one, or the one it was made from.
+            var sessionLifetime: Box? { session == nil ? nil : began ?? self }
         }
 
         /// `platform`, `scene` and `session`, boxed.
         static func boxed(platform: PlatformObjects?, scene: SceneInfo?, session: SessionInfo? = nil) -> Origin {
             .box(Box(platform: platform, scene: scene, session: session))
+        }
+
+        /// The box the session of this origin began with, if it has a session.
+        var sessionLifetime: Box? {
+            guard case .box(let box) = self else { return nil }
+            return box.sessionLifetime
+        }
+
+        /// This origin's session, if any, with `scene` and no platform objects: for work
+        /// run later in a scene on behalf of this context.
+        func inScene(_ scene: SceneInfo?) -> Origin {
+            guard case .box(let box) = self, let session = box.session else {
+                return .boxed(platform: nil, scene: scene)
+            }
+            return .box(Box(platform: nil, scene: scene, session: session, began: box.sessionLifetime))
         }
 
         /// What a callback without a scene carries for `platform`: the objects unboxed.
@@ -98,7 +122,7 @@ public struct AppContext: Sendable {
         /// there is nothing else to carry, otherwise a new box with the session added.
         func `for`(_ session: SessionInfo, sessionBox: Origin) -> Origin {
             if platform == nil, scene == nil { return sessionBox }
-            return .boxed(platform: platform, scene: scene, session: session)
+            return .box(Box(platform: platform, scene: scene, session: session, began: sessionBox.sessionLifetime))
         }
     }
 

@@ -469,10 +469,11 @@ final class CompositeState {
     /// event subscriptions among them.
     func beginSession(
         _ session: SessionInfo,
-        _ services: ContiguousArray<any AppService>
+        _ services: ContiguousArray<any AppService>,
+        origin: AppContext.Origin
     ) -> [ServiceGraphError.Problem] {
         defer { hasSessions = true }
-        return sessionServices.begin(session, services)
+        return sessionServices.begin(session, services, origin: origin)
     }
 
     /// The session named `identifier` became the current one.

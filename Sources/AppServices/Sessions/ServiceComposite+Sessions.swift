@@ -54,7 +54,7 @@ extension ServiceComposite {
         var made = ContiguousArray<any AppService>()
         var problems: [ServiceGraphError.Problem] = []
         let origin = AppContext.Origin.boxed(platform: nil, scene: nil, session: session)
-        problems = state.beginSession(session, made)
+        problems = state.beginSession(session, made, origin: origin)
         for type in state.sessionServices.ordered {
             made.append(
                 type.init(
@@ -63,7 +63,7 @@ extension ServiceComposite {
                 )
             )
             // Made one by one, so a session service finds those it depends on as it is made.
-            problems = state.beginSession(session, made)
+            problems = state.beginSession(session, made, origin: origin)
         }
         for problem in problems {
             configuration.logger.error(
@@ -207,7 +207,12 @@ extension ServiceComposite {
 extension AppContext {
     /// The service of type `type` of this context's session (``session``), or `nil`.
     public func sessionService<Service>(_ type: Service.Type = Service.self) -> Service? {
-        composite.sessionService(type, in: session)
+        // A context kept past its session's end finds nothing, not the services of a
+        // later session of the same identifier.
+        if let own = origin?.session, !composite.sessionLives(own.identifier, lifetime: origin?.sessionLifetime) {
+            return nil
+        }
+        return composite.sessionService(type, in: session)
     }
 
     /// Begins `session`; see ``ServiceComposite/beginSession(_:makeCurrent:)``.

@@ -103,17 +103,23 @@ struct SessionServices {
     /// Whether the session `instances` are of still lives (not one begun since with its
     /// identifier: each session's context box is its own).
     func lives(_ instances: Instances) -> Bool {
-        guard case .box(let box) = instances.origin, let living = live[instances.session.identifier],
-            case .box(let livingBox) = living.origin
-        else { return false }
-        return box === livingBox
+        lives(instances.session.identifier, lifetime: instances.origin.sessionLifetime)
+    }
+
+    /// Whether the session named `identifier` lives, and is the one whose own box is
+    /// `lifetime` (`nil`: any session of that identifier).
+    func lives(_ identifier: String, lifetime: AppContext.Origin.Box?) -> Bool {
+        guard let living = live[identifier] else { return false }
+        guard let lifetime else { return true }
+        return living.origin.sessionLifetime === lifetime
     }
 
     /// `session` began with `services` made so far (in dependency order). Returns duplicate
     /// event subscriptions among them.
     mutating func begin(
         _ session: SessionInfo,
-        _ services: ContiguousArray<any AppService>
+        _ services: ContiguousArray<any AppService>,
+        origin: AppContext.Origin
     ) -> [ServiceGraphError.Problem] {
         let (routes, problems) = ServiceSubscriptions.routes(of: services)
         if live[session.identifier] == nil { beginOrder.append(session.identifier) }
@@ -122,7 +128,7 @@ struct SessionServices {
             services: services,
             handlers: HandlerTable(services),
             routes: routes,
-            origin: .boxed(platform: nil, scene: nil, session: session)
+            origin: origin
         )
         return problems
     }

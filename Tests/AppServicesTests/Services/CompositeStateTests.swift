@@ -144,8 +144,8 @@ import Testing
     func sessionsLive() {
         let state = CompositeState(registered: [])
         #expect(!state.hasSessions)
-        _ = state.beginSession(SessionInfo(identifier: "alice"), [])
-        _ = state.beginSession(SessionInfo(identifier: "bob"), [])
+        _ = state.beginSession(SessionInfo(identifier: "alice"), [], origin: .boxed(platform: nil, scene: nil))
+        _ = state.beginSession(SessionInfo(identifier: "bob"), [], origin: .boxed(platform: nil, scene: nil))
         #expect(state.hasSessions)
         state.endSession("alice")
         #expect(state.hasSessions)

@@ -177,6 +177,32 @@ final class LockedLinkRouter: AppService, URLOpenHandling {
         #expect(router.opened == ["shop://orders/9 for alice"])
     }
 
+    @Test("A context kept past its session's end acts on nothing of a later session of the same identifier")
+    func lateReachAfterSigningInAgain() throws {
+        let alice = SessionInfo(identifier: "alice")
+        let router = LinkRouter()
+        let composite = ServiceComposite([router], configuration: .quiet)
+        try composite.registerSessionServices([InboxLoader.self])
+        _ = composite.didFinishLaunching()
+        try composite.beginSession(alice)
+        let oldLoader = try #require(composite.sessionService(InboxLoader.self))
+        try composite.endSession("alice")
+        try composite.beginSession(alice)  // the same account signs in again
+        _ = composite.open(URL(string: "shop://orders/9")!)
+
+        // The first session's load finishes late: the new session's inbox has not loaded.
+        #expect(throws: ReadinessError.self) { try oldLoader.finishLoading() }
+        #expect(!composite.isReached(InboxLoaded.self))
+        #expect(router.opened.isEmpty)
+        #expect(oldLoader.context.sessionService(InboxLoader.self) == nil, "not the new session's loader")
+
+        let newLoader = try #require(composite.sessionService(InboxLoader.self))
+        #expect(newLoader !== oldLoader)
+        #expect(newLoader.context.sessionService(InboxLoader.self) === newLoader)
+        try newLoader.finishLoading()
+        #expect(router.opened == ["shop://orders/9 for alice"])
+    }
+
     /// A session service that keeps its context, as a task it started would.
     @MainActor
     final class Prefetcher: SessionService {
