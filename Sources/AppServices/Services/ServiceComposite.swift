@@ -198,8 +198,10 @@ public final class ServiceComposite: AppService {
 
     /// The registered service of type `type`, or `nil` when there is none.
     ///
-    /// `type` may also be a protocol: the first service in dependency order that conforms
-    /// to it is returned, so services can depend on abstractions that tests replace.
+    /// `type` may also be a protocol or a base class: the service of exactly that type if
+    /// one is registered, else the first service in dependency order that conforms to it,
+    /// before the composite is sealed as after; so services can depend on abstractions that
+    /// tests replace.
     public func service<Service>(_ type: Service.Type = Service.self) -> Service? {
         if let outer { return outer.service(type) }
         if let plan {
@@ -207,8 +209,31 @@ public final class ServiceComposite: AppService {
             for candidate in plan.services { if let match = candidate as? Service { return match } }
             return nil
         }
-        for candidate in flattened().services { if let match = candidate as? Service { return match } }
+        // Before sealing, the same answer as after: the service of exactly that type, else
+        // the first that conforms in dependency order (registration order while the graph
+        // has a problem, which sealing will report).
+        let services = flattened().services
+        let key = ObjectIdentifier(type)
+        if let exact = services.first(where: { ObjectIdentifier(Swift.type(of: $0)) == key }) {
+            return exact as? Service
+        }
+        let order = Self.dependencyGraph(of: services).order() ?? Array(services.indices)
+        for index in order { if let match = services[index] as? Service { return match } }
         return nil
+    }
+
+    /// The dependency graph of `services`, keyed by their types.
+    private static func dependencyGraph(of services: [any AppService]) -> DependencyGraph<ObjectIdentifier> {
+        DependencyGraph(
+            services.map { service in
+                let type = Swift.type(of: service)
+                return DependencyGraph<ObjectIdentifier>.Node(
+                    key: ObjectIdentifier(type),
+                    name: type.serviceName,
+                    dependencies: type.dependencies.map { ObjectIdentifier($0) }
+                )
+            }
+        )
     }
 
     /// The registered service of type `type`.
@@ -222,7 +247,11 @@ public final class ServiceComposite: AppService {
         line: Int = #line
     ) throws(ServiceCompositeError) -> Service {
         if let found = service(type) { return found }
-        let names = (plan.map { Array($0.services) } ?? flattened().services).map { Swift.type(of: $0).serviceName }
+        // The services of the whole tree, which the lookup searched: the outermost composite's.
+        let root = outer ?? self
+        let names = (root.plan.map { Array($0.services) } ?? root.flattened().services).map {
+            Swift.type(of: $0).serviceName
+        }
         throw ServiceCompositeError(
             code: .serviceNotRegistered,
             message: "No service of type \(Service.self) is registered (registered: "
@@ -329,16 +358,7 @@ public final class ServiceComposite: AppService {
     /// has one (kept out of the plan, which the dispatch path reads and must stay small).
     private func makePlanAndLaunchPlan() throws(ServiceGraphError) -> (plan: Plan, launchPlan: LaunchPlan?) {
         let (leaves, nested, nestingProblems) = flattened()
-        let graph = DependencyGraph(
-            leaves.map { service in
-                let type = Swift.type(of: service)
-                return DependencyGraph<ObjectIdentifier>.Node(
-                    key: ObjectIdentifier(type),
-                    name: type.serviceName,
-                    dependencies: type.dependencies.map { ObjectIdentifier($0) }
-                )
-            }
-        )
+        let graph = Self.dependencyGraph(of: leaves)
         var names: [ObjectIdentifier: String] = [:]
         for service in leaves {
             for dependency in Swift.type(of: service).dependencies {

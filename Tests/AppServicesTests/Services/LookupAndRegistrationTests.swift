@@ -23,6 +23,16 @@ private final class Checkout: AppService, ApplicationStateHandling {
 
 private final class Late: RecordingService {}
 
+/// Tracks too, and depends on the plain tracker: after it in dependency order.
+private final class SecondTracker: AppService, Tracking {
+    static let dependencies: [any AppService.Type] = [Tracker.self]
+    func track(_ name: String) {}
+}
+
+/// A tracker of a subclass, registered before its base class.
+private class BaseTracker: AppService {}
+private final class DerivedTracker: BaseTracker {}
+
 @MainActor
 struct LookupAndRegistrationTests {
     @Test("Services find each other by type, from the composite and from the context")
@@ -35,6 +45,30 @@ struct LookupAndRegistrationTests {
         composite.didBecomeActive()
         #expect(checkout.foundTracker === tracker)
         #expect(tracker.tracked == ["checkout-active"], "lookup by protocol finds the first conforming service")
+    }
+
+    @Test("Lookup answers alike before and after sealing: the exact type, else the first conformer in dependency order")
+    func lookupBeforeAndAfterSealing() {
+        let second = SecondTracker()
+        let tracker = Tracker()
+        let derived = DerivedTracker()
+        let base = BaseTracker()
+        let composite = ServiceComposite([second, derived, tracker, base])
+        for _ in 0..<2 {
+            #expect(composite.service((any Tracking).self) === tracker, "first in dependency order")
+            #expect(composite.service(BaseTracker.self) === base, "the exact type before a subclass")
+            #expect(composite.service(DerivedTracker.self) === derived)
+            _ = composite.didFinishLaunching()  // seals it, for the second round
+        }
+    }
+
+    @Test("Requiring a missing service from a nested composite names every service of the tree")
+    func requireFromNested() {
+        let inner = ServiceComposite([Tracker()])
+        let outer = ServiceComposite([Checkout(), inner])
+        _ = outer.didFinishLaunching()
+        let error = #expect(throws: ServiceCompositeError.self) { try inner.requireService(Late.self) }
+        #expect(error?.message.contains("(registered: Tracker, Checkout)") == true)
     }
 
     @Test("Looking up an unregistered type returns nil, and requiring it throws an error naming it")
