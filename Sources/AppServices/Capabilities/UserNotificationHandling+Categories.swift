@@ -157,7 +157,7 @@ extension ServiceComposite {
                     )
                     continue
                 }
-                if let who = owners.claim(identifier, by: name) {
+                if let who = owners.claim(identifier, by: name, of: type(of: service)) {
                     problems.append(
                         .init(
                             kind: .duplicateNotificationCategory,

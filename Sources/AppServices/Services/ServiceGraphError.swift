@@ -2,7 +2,7 @@
 /// dispatched, all of them, one line each.
 ///
 /// ```text
-/// The services cannot be dispatched (3 problems):
+/// The services cannot be ordered (3 problems):
 /// - Dependency cycle: AuthService -> SessionService -> TokenService -> AuthService. Remove one of these dependencies.
 /// - AnalyticsService depends on LoggingService, which is not registered. Register LoggingService or remove the dependency.
 /// - PushService is registered twice (positions 1 and 4); a composite holds one service per type.

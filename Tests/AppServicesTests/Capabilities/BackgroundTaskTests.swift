@@ -75,6 +75,10 @@ class TaskOwner: AppService, BackgroundTaskHandling {
 final class RefreshOwner: TaskOwner {}
 final class CleanupOwner: TaskOwner {}
 
+/// Two services of one name, declared in different types.
+enum Mail { final class Sync: TaskOwner {} }
+enum Agenda { final class Sync: TaskOwner {} }
+
 /// Reschedules its refresh from the refresh's own work.
 final class SelfScheduling: AppService, BackgroundTaskHandling {
     var backgroundTasks: [BackgroundTaskDeclaration] {
@@ -223,6 +227,19 @@ struct BackgroundTaskTests {
                 "RefreshOwner declares a background task with an empty identifier; give it the identifier listed in Info.plist.",
                 "Background task com.example.refresh is declared by both RefreshOwner and CleanupOwner; the system runs one handler per identifier. Declare it once.",
                 "Background task com.example.cleanup of CleanupOwner is missing from the permitted background tasks; the system refuses to register it. Add it there.",
+            ]
+        )
+    }
+
+    @Test("Two services of one name that declare one identifier are told apart by the types they are declared in")
+    func duplicateOfOneName() {
+        let composite = composite([
+            Mail.Sync([("com.example.sync", .appRefresh)]), Agenda.Sync([("com.example.sync", .processing)]),
+        ])
+        let error = #expect(throws: ServiceGraphError.self) { try composite.validate() }
+        #expect(
+            error?.problems.map(\.message) == [
+                "Background task com.example.sync is declared by both Mail.Sync and Agenda.Sync; the system runs one handler per identifier. Declare it once."
             ]
         )
     }
