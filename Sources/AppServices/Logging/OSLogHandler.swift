@@ -47,9 +47,12 @@ import Synchronization
 /// overridden by the call's; then `error=` and the attached error, if any. The unified log
 /// shows public parts to anyone who reads it and private parts only while a debugger is
 /// attached (Xcode's console) or on a device set to show private data. Public: the metadata
-/// keys, and the values of the keys that name code (`service`, `services`, `initializer`,
-/// `command`, `callback`, `milestone`, `phase`, `gate`, `state`) plus the keys given as
-/// `publicMetadataKeys`. Private: every other value (URLs, user info, tokens, configuration
+/// keys, the values of the keys given as `publicMetadataKeys`, and the values of the keys
+/// that name code (`service`, `services`, `initializer`, `command`, `callback`, `milestone`,
+/// `phase`, `gate`, `state`) where the library set them: in its own entries, and in a
+/// logger's metadata (a service context's logger names its service and callback). In the
+/// metadata of the app's own calls, and in the metadata provider's, those words are private
+/// like any other key, since the app may use them for anything. Private: every other value (URLs, user info, tokens, configuration
 /// values, identifiers), the attached error, and the message text. The message is private
 /// because it interpolates whatever the caller had at hand, a URL or a configuration value
 /// as easily as a name, and swift-log's messages do not say which part is which; the names

@@ -10,9 +10,13 @@ struct UnifiedLogHandler: LogHandler {
     let subsystem: String
     /// The category when no metadata names the code that logged.
     let defaultCategory: String
-    /// The metadata keys whose values are public: the library's names of code and the
-    /// keys the app added.
+    /// The metadata keys whose values are public: the library's names of code, and the keys
+    /// the app added.
     let publicMetadataKeys: Set<String>
+    /// The keys the app added, the only public ones in metadata the app's own calls and the
+    /// metadata provider add: the library's keys are plain words (`state`, `callback`) that
+    /// the app's code may use for anything, an OAuth state or a redirect URL.
+    let appPublicMetadataKeys: Set<String>
     /// Where records go.
     let write: @Sendable (_ record: UnifiedLogRecord, _ subsystem: String) -> Void
 
@@ -34,6 +38,7 @@ struct UnifiedLogHandler: LogHandler {
         self.subsystem = subsystem ?? Self.processSubsystem
         self.defaultCategory = defaultCategory ?? label
         self.publicMetadataKeys = UnifiedLogRecord.publicMetadataKeys.union(publicMetadataKeys)
+        self.appPublicMetadataKeys = publicMetadataKeys
         self.logLevel = logLevel
         self.metadataProvider = metadataProvider
         self.write = write
@@ -52,17 +57,36 @@ struct UnifiedLogHandler: LogHandler {
     /// overridden by the call's (swift-log's own handlers merge in this order).
     func record(for event: LogEvent) -> UnifiedLogRecord {
         var merged = metadata
-        if let provided = metadataProvider?.get() { merged.merge(provided) { $1 } }
-        if let explicit = event.metadata { merged.merge(explicit) { $1 } }
+        var publicKeys = publicMetadataKeys
+        let fromLibrary = Self.isLibrary(event.source)
+        for added in [metadataProvider?.get(), event.metadata] {
+            guard let added, !added.isEmpty else { continue }
+            merged.merge(added) { $1 }
+            // What the app's code adds is public only where the app said so.
+            if !fromLibrary {
+                for key in added.keys where !appPublicMetadataKeys.contains(key) { publicKeys.remove(key) }
+            }
+        }
         return UnifiedLogRecord(
             level: event.level,
             message: event.message.description,
             metadata: merged,
             error: event.error.map { "\($0)" },
             defaultCategory: defaultCategory,
-            publicKeys: publicMetadataKeys
+            publicKeys: publicKeys
         )
     }
+
+    /// Whether an event's `source` (swift-log's module of the call) is one of this
+    /// library's modules, whose metadata keys name code.
+    static func isLibrary(_ source: String) -> Bool { libraryModules.contains(source) }
+
+    /// The modules of this library that log.
+    static let libraryModules: Set<String> = [
+        "AppServices", "AppServicesUIKit", "AppServicesSwiftUI", "AppServicesAppKit", "AppServicesCallKit",
+        "AppServicesMetricKit", "AppServicesLifecycle", "AppServicesTesting", "AppServicesUIKitTesting",
+        "AppServicesSwiftUITesting",
+    ]
 
     /// The subsystem when none is configured: the main bundle's identifier, or for a
     /// process without one (a command-line tool, a test runner) the process's name.

@@ -11,6 +11,9 @@ final class UnifiedLogRecorder: Sendable {
     private let written = Locked<[(record: UnifiedLogRecord, subsystem: String)]>([])
 
     var records: [UnifiedLogRecord] { written.withLock { $0.map(\.record) } }
+
+    /// Records `record`, as written under no particular subsystem.
+    func append(_ record: UnifiedLogRecord) { written.withLock { $0.append((record, "")) } }
     var subsystems: [String] { written.withLock { $0.map(\.subsystem) } }
 
     func handler(
@@ -74,6 +77,23 @@ struct UnifiedLogHandlerTests {
         #expect(UnifiedLogHandler.defaultSubsystem(bundleIdentifier: "", processName: "shopctl") == "shopctl")
         let handler = UnifiedLogRecorder().handler(subsystem: nil)
         #expect(handler.subsystem == UnifiedLogHandler.processSubsystem)
+    }
+
+    @Test("The library's code-naming keys are private in the app's own calls; the keys the app named stay public")
+    func appKeysArePrivate() throws {
+        let recorder = UnifiedLogRecorder()
+        let handler = UnifiedLogHandler(label: "MyApp", publicMetadataKeys: ["screen"], logLevel: .trace) { record, _ in
+            recorder.append(record)
+        }
+        var logger = Logger(label: "MyApp") { _ in handler }
+        logger[metadataKey: "service"] = "Checkout"  // a logger's own metadata, as a context's logger has
+        logger.info("auth", metadata: ["state": "xyz", "callback": "https://example.com/cb?code=1", "screen": "login"])
+        let record = try #require(recorder.records.first)
+        #expect(record.segments.contains(.private("xyz")))
+        #expect(record.segments.contains(.private("https://example.com/cb?code=1")))
+        #expect(record.segments.contains { $0.privacy == .public && $0.text.contains("screen=login") })
+        #expect(record.segments.contains { $0.privacy == .public && $0.text.contains("service=Checkout") })
+        #expect(record.text == "auth callback=https://example.com/cb?code=1 screen=login service=Checkout state=xyz")
     }
 
     @Test("A service context's logger writes under the service's category with its callback public")
