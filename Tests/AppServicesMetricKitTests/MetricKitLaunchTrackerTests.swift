@@ -23,7 +23,7 @@ final class FeedService: AppService, LaunchHandling {
 /// MetricKit's two interfaces, driven by a launch plan: the system's process-wide record is
 /// shared, so the tests run one at a time.
 @MainActor
-@Suite(.serialized)
+@Suite(.serialized, .timeLimit(.minutes(1)))
 struct MetricKitLaunchTrackerTests {
     let logs = LogCapture()
     let system = SimulatedLaunchMeasurement.shared

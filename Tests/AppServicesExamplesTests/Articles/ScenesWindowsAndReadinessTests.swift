@@ -6,6 +6,7 @@ import Testing
 @testable import AppServicesExamples
 
 @MainActor
+@Suite(.timeLimit(.minutes(1)))
 struct ScenesWindowsAndReadinessTests {
     let main = SceneInfo(session: SceneSession(persistentIdentifier: "main"))
     let other = SceneInfo(session: SceneSession(persistentIdentifier: "other"))

@@ -84,6 +84,7 @@ final class SecondMessagesService: AppService, UserNotificationHandling {
 }
 
 @MainActor
+@Suite(.timeLimit(.minutes(1)))
 struct NotificationCategoryTests {
     let logs = LogCapture()
     let center = RecordedNotificationCenter()

@@ -30,6 +30,7 @@ final class RecordedBackgroundTime: BackgroundTimeProvider {
 }
 
 @MainActor
+@Suite(.timeLimit(.minutes(1)))
 struct BackgroundTimeTests {
     let clock = TestClock()
     let probe = TrialProbe()

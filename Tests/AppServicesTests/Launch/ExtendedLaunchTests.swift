@@ -58,6 +58,7 @@ final class TimelineService: AppService, SceneHandling {
 }
 
 @MainActor
+@Suite(.timeLimit(.minutes(1)))
 struct ExtendedLaunchTests {
     let tracker = RecordedExtendedLaunch()
     let logs = LogCapture()

@@ -194,6 +194,7 @@ final class ActiveHolder: AppService, ApplicationStateHandling {
 }
 
 @MainActor
+@Suite(.timeLimit(.minutes(1)))
 struct LaunchReadinessTests {
     @Test("Work asked for after its phase is ready runs at once, inside the callback")
     func readyPhaseRunsAtOnce() throws {
