@@ -1,6 +1,7 @@
 import AppServices
 import AppServicesTesting
 import Logging
+import Synchronization
 import Testing
 
 @MainActor
@@ -305,4 +306,30 @@ struct LaunchSchedulingTests {
             ]
         )
     }
+
+    @Test("Idle work runs at low priority, critical work above it")
+    func idleAtLowPriority() async throws {
+        let priorities = Priorities()
+        let plan = try LaunchPlan {
+            ClosureInitializer("Critical") { _ in priorities.note("critical", Task.currentPriority) }
+            ClosureInitializer("AfterFirstFrame", phase: .afterFirstFrame) { _ in
+                priorities.note("afterFirstFrame", Task.currentPriority)
+            }
+            ClosureInitializer("Idle", phase: .idle) { _ in priorities.note("idle", Task.currentPriority) }
+        }
+        let composite = ServiceComposite([], configuration: .quiet, launchPlan: plan)
+        _ = composite.didFinishLaunching()
+        composite.reportFirstFrame()
+        await composite.launch?.waitUntilIdle()
+        #expect(priorities.all["idle"] == .low)
+        #expect(priorities.all["critical"] == .high)
+        #expect(priorities.all["afterFirstFrame"].map { $0 > .low } == true)
+    }
+}
+
+/// The priority each initializer ran at, by name.
+final class Priorities: Sendable {
+    private let noted = Mutex<[String: TaskPriority]>([:])
+    func note(_ name: String, _ priority: TaskPriority) { noted.withLock { $0[name] = priority } }
+    var all: [String: TaskPriority] { noted.withLock { $0 } }
 }

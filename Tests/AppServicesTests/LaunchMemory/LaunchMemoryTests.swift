@@ -130,6 +130,46 @@ struct MigrationFailed: Error, CustomStringConvertible {
         #expect(next?.launchCount == 2)
     }
 
+    @Test("The user-defaults store, Apple platforms' default, keeps the history, and says what it holds instead")
+    func userDefaultsStore() async throws {
+        let suite = "AppServicesTests-\(UUID().uuidString)"
+        defer { UserDefaults(suiteName: suite)?.removePersistentDomain(forName: suite) }
+        let store = UserDefaultsLaunchHistoryStore(suiteName: suite)
+        func launch(_ version: AppVersion) async throws -> LaunchHistory? {
+            var configuration = LaunchPlan.Configuration()
+            configuration.memory = LaunchMemory(store: store, version: version)
+            let composite = ServiceComposite(
+                [],
+                configuration: .init(logger: .quiet, clock: TestClock()),
+                launchPlan: try LaunchPlan(configuration: configuration) {}
+            )
+            _ = composite.didFinishLaunching()
+            let launch = try #require(composite.launch)
+            composite.reportFirstFrame()
+            await launch.waitUntilIdle()
+            launch.memory.waitForWrites()
+            return launch.report.history
+        }
+
+        #expect(try await launch("1.0")?.isFirstLaunch == true)
+        let second = try await launch("1.1")
+        #expect(second?.isFirstLaunch == false)
+        #expect(second?.previousVersion == "1.0")
+        #expect(second?.launchCount == 2)
+        #expect(try store.load() != nil)
+
+        UserDefaults(suiteName: suite)?.set("not a history", forKey: store.key)
+        #expect {
+            _ = try store.load()
+        } throws: { error in
+            "\(error)".hasPrefix("user defaults \(suite), key AppServices.launchHistory holds ")
+                && "\(error)".hasSuffix(", not the data of a launch history")
+        }
+        let afterDamage = try await launch("1.1")
+        #expect(afterDamage?.problem != nil, "the damaged store is reported")
+        #expect(afterDamage?.isFirstLaunch == true)
+    }
+
     @Test("Two launches in one process writing one file at once leave a history that reads")
     func concurrentWritesToOneFile() throws {
         let directory = FileManager.default.temporaryDirectory.appending(path: "launch-history-\(UUID().uuidString)")

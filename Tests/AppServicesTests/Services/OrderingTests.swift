@@ -102,3 +102,46 @@ struct OrderingTests {
         }
     }
 }
+
+/// A system callback during a dispatch is delivered at once: the system waits for it.
+@MainActor
+struct ReentrantCallbackTests {
+    /// What the two services heard, in order.
+    final class Heard {
+        var entries: [String] = []
+    }
+
+    /// On becoming active, triggers a memory warning (as a large allocation might), noting
+    /// before and after.
+    final class Allocator: AppService, ApplicationStateHandling {
+        let heard: Heard
+        weak var composite: ServiceComposite?
+        init(_ heard: Heard) { self.heard = heard }
+        func applicationDidBecomeActive(_ context: AppContext) {
+            heard.entries.append("allocator: before")
+            composite?.didReceiveMemoryWarning()
+            heard.entries.append("allocator: after")
+        }
+    }
+
+    /// Hears the application become active and the memory warning.
+    final class Cache: AppService, ApplicationStateHandling, SystemEventHandling {
+        let heard: Heard
+        init(_ heard: Heard) { self.heard = heard }
+        func applicationDidBecomeActive(_ context: AppContext) { heard.entries.append("cache: active") }
+        func applicationDidReceiveMemoryWarning(_ context: AppContext) { heard.entries.append("cache: memory warning") }
+    }
+
+    @Test("A system callback that arrives during a dispatch is delivered at once, inside it")
+    func deliveredAtOnce() {
+        let heard = Heard()
+        let allocator = Allocator(heard)
+        let composite = ServiceComposite([allocator, Cache(heard)], configuration: .quiet)
+        allocator.composite = composite
+        _ = composite.didFinishLaunching()
+        composite.didBecomeActive()
+        #expect(
+            heard.entries == ["allocator: before", "cache: memory warning", "allocator: after", "cache: active"]
+        )
+    }
+}
