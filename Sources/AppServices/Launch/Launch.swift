@@ -371,7 +371,13 @@ public final class Launch: Sendable {
         }
         for run in effects.finishedRuns {
             let node = graph.nodes[run.node]
-            metrics.recordRun(of: node.name, phase: node.phase, outcome: run.outcome, duration: run.duration)
+            metrics.recordRun(
+                of: node.name,
+                phase: node.phase,
+                outcome: run.outcome,
+                inForeground: run.foregroundRun > 0,
+                duration: run.duration
+            )
         }
         remember(effects.finishedRuns)
         if let extendedLaunch, !effects.settledNodes.isEmpty {

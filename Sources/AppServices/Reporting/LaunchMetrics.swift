@@ -3,8 +3,10 @@ import Metrics
 
 /// Records launch durations as swift-metrics timers.
 ///
-/// - `<label>.initializer` per finished run, with dimensions `initializer`, `phase` and
-///   `outcome`;
+/// - `<label>.initializer` per finished run, with dimensions `initializer`, `phase`,
+///   `outcome` and `run`: `launch` for the launch's own runs (on-demand ones included, whose
+///   phase says so), `foreground` for a run on entering the foreground, which is not launch
+///   time;
 /// - `<label>.phase` per phase once every initializer in it (and before it) has finished,
 ///   measured from the phase's start, with dimension `phase`.
 ///
@@ -36,11 +38,20 @@ struct LaunchMetrics: Sendable {
         return resolved is NOOPMetricsHandler ? nil : resolved
     }
 
-    func recordRun(of name: String, phase: LaunchPhase, outcome: LaunchReport.Outcome.Kind, duration: Duration) {
+    func recordRun(
+        of name: String,
+        phase: LaunchPhase,
+        outcome: LaunchReport.Outcome.Kind,
+        inForeground: Bool,
+        duration: Duration
+    ) {
         guard let factory = current else { return }
         Timer(
             label: "\(label).initializer",
-            dimensions: [("initializer", name), ("phase", phase.description), ("outcome", outcome.description)],
+            dimensions: [
+                ("initializer", name), ("phase", phase.description), ("outcome", outcome.description),
+                ("run", inForeground ? "foreground" : "launch"),
+            ],
             factory: factory
         )
         .recordNanoseconds(duration.nanoseconds)
@@ -64,7 +75,13 @@ extension Duration {
 #else
 /// Without the `Metrics` trait the launch records nothing.
 struct LaunchMetrics: Sendable {
-    func recordRun(of name: String, phase: LaunchPhase, outcome: LaunchReport.Outcome.Kind, duration: Duration) {}
+    func recordRun(
+        of name: String,
+        phase: LaunchPhase,
+        outcome: LaunchReport.Outcome.Kind,
+        inForeground: Bool,
+        duration: Duration
+    ) {}
 
     func recordPhase(_ phase: LaunchPhase, duration: Duration) {}
 }

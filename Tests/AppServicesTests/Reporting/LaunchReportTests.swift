@@ -252,12 +252,37 @@ struct LaunchReportTests {
         let runs = factory.recorded.filter { $0.label == "appservices.launch.initializer" }
         #expect(
             runs.map(\.description).sorted() == [
-                "initializer=A outcome=succeeded phase=critical: 10000000",
-                "initializer=B outcome=failed phase=critical: 5000000",
+                "initializer=A outcome=succeeded phase=critical run=launch: 10000000",
+                "initializer=B outcome=failed phase=critical run=launch: 5000000",
             ]
         )
         let phases = factory.recorded.filter { $0.label == "appservices.launch.phase" }.map(\.description)
         #expect(phases.contains("phase=critical: 15000000"))
+    }
+
+    @Test("A run on entering the foreground is recorded as such, apart from the launch's runs")
+    func foregroundRunMetrics() async throws {
+        let factory = RecordingMetrics()
+        var configuration = LaunchPlan.Configuration()
+        configuration.metricsFactory = factory
+        let launch = try ScriptedLaunch(
+            [Script(name: "Session", steps: [.succeed(after: .ms(10))], rerunsOnForeground: true)],
+            configuration: configuration
+        )
+        _ = await launch.run()
+        launch.composite.didBecomeActive()
+        launch.composite.willResignActive()
+        launch.composite.didEnterBackground()
+        launch.composite.willEnterForeground()
+        await launch.driver.runUntilIdle()
+
+        let runs = factory.recorded.filter { $0.label == "appservices.launch.initializer" }
+        #expect(
+            runs.map(\.description) == [
+                "initializer=Session outcome=succeeded phase=critical run=launch: 10000000",
+                "initializer=Session outcome=succeeded phase=critical run=foreground: 10000000",
+            ]
+        )
     }
 }
 
@@ -267,16 +292,22 @@ struct LaunchMetricsTests {
     func backendBootstrappedDuringLaunch() {
         let backend = Mutex<any MetricsFactory>(NOOPMetricsHandler.instance)
         let metrics = LaunchMetrics(factory: nil, label: "app.launch") { backend.withLock { $0 } }
-        metrics.recordRun(of: "Early", phase: .beforeLaunchReturns, outcome: .succeeded, duration: .ms(1))
+        metrics.recordRun(
+            of: "Early",
+            phase: .beforeLaunchReturns,
+            outcome: .succeeded,
+            inForeground: false,
+            duration: .ms(1)
+        )
 
         let recording = RecordingMetrics()
         backend.withLock { $0 = recording }
-        metrics.recordRun(of: "Late", phase: .critical, outcome: .succeeded, duration: .ms(2))
+        metrics.recordRun(of: "Late", phase: .critical, outcome: .succeeded, inForeground: false, duration: .ms(2))
         metrics.recordPhase(.critical, duration: .ms(3))
 
         #expect(
             recording.recorded.map { "\($0.label) \($0.description)" } == [
-                "app.launch.initializer initializer=Late outcome=succeeded phase=critical: 2000000",
+                "app.launch.initializer initializer=Late outcome=succeeded phase=critical run=launch: 2000000",
                 "app.launch.phase phase=critical: 3000000",
             ]
         )

@@ -33,6 +33,8 @@ extension LaunchStateMachine {
         let node: Int
         let outcome: LaunchReport.Outcome.Kind
         let duration: Duration
+        /// Which run of the node on entering the foreground this was; 0 for the launch's.
+        var foregroundRun = 0
     }
 
     /// The side effects of an input that moves the launch on, carried out in this order

@@ -142,7 +142,14 @@ extension LaunchStateMachine {
                     .init(start: nodes[index].record.attemptStart, end: now, error: error)
                 )
             }
-            effects.finishedRuns.append(.init(node: index, outcome: outcome.kind, duration: now - start))
+            effects.finishedRuns.append(
+                .init(
+                    node: index,
+                    outcome: outcome.kind,
+                    duration: now - start,
+                    foregroundRun: nodes[index].foregroundRun
+                )
+            )
         }
         if nodes[index].foregroundRun == 0 {
             remaining[graph.nodes[index].phase.index] -= 1
