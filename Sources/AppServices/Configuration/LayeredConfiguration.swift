@@ -1,6 +1,6 @@
 #if Configuration
 public import Configuration
-import Foundation
+public import Foundation
 public import Logging
 import Synchronization
 
@@ -23,7 +23,8 @@ import Synchronization
 ///
 /// **The file.** Its path comes from the command-line option ``fileOption`` (`--config`),
 /// else the environment variable ``fileEnvironmentVariable`` (`APP_CONFIG_FILE`), else
-/// ``defaultFilePath`` (on Apple platforms, a bundle resource). A file named by an argument
+/// ``defaultFilePath`` (on Apple platforms, the app's `AppConfiguration.json` resource, when
+/// it has one: ``bundledFilePath(in:)``). A file named by an argument
 /// or a variable must exist; the default file may be absent. A file that cannot be used
 /// (missing, a directory, unreadable, larger than ``maximumFileSize``, not a JSON object)
 /// is a ``ConfigurationError`` naming the file and the problem, never a crash.
@@ -49,7 +50,8 @@ public struct LayeredConfiguration: Sendable {
     /// The environment variable that names the file. Default: `APP_CONFIG_FILE`.
     public var fileEnvironmentVariable: String
     /// The file used when neither the arguments nor the environment name one; it may be
-    /// missing. Default: none.
+    /// missing. Default: on Apple platforms, the main bundle's `AppConfiguration.json`
+    /// resource when it has one (``bundledFilePath(in:)``); elsewhere, none.
     public var defaultFilePath: String?
     /// The lowest layer: values used when no other layer has the key. They win over the
     /// defaults of ``settings``.
@@ -82,6 +84,22 @@ public struct LayeredConfiguration: Sendable {
     /// however often the layers are read again.
     private let reportedUnknownKeys = ReportedKeys()
 
+    /// The path of the `AppConfiguration.json` resource of `bundle`, or `nil` when it has
+    /// none: the default file of an app on Apple platforms, shipped with it.
+    public static func bundledFilePath(in bundle: Bundle = .main) -> String? {
+        bundle.path(forResource: "AppConfiguration", ofType: "json")
+    }
+
+    /// ``defaultFilePath``'s default: the main bundle's resource on Apple platforms, where
+    /// an app ships its files in its bundle; none elsewhere (a server names its file).
+    public static var platformDefaultFilePath: String? {
+        #if canImport(Darwin)
+        return bundledFilePath()
+        #else
+        return nil
+        #endif
+    }
+
     /// Creates the layers; every parameter has the default described on its property
     /// (`environment: nil` stands for the process's environment).
     public init(
@@ -89,7 +107,7 @@ public struct LayeredConfiguration: Sendable {
         environment: [String: String]? = nil,
         fileOption: String = "config",
         fileEnvironmentVariable: String = "APP_CONFIG_FILE",
-        defaultFilePath: String? = nil,
+        defaultFilePath: String? = LayeredConfiguration.platformDefaultFilePath,
         defaults: [AbsoluteConfigKey: ConfigValue] = [:],
         secretKeys: Set<String> = [],
         settings: [ConfigurationSetting] = [],

@@ -66,6 +66,30 @@ struct LayeredConfigurationTests {
         #expect(LayeredConfiguration(arguments: ["app"], environment: [:]).file == nil)
     }
 
+    @Test("An app's bundled AppConfiguration.json is found in its bundle; without one there is no default file")
+    func bundledFile() throws {
+        // Two folders: a bundle object is kept per path, with what it found there.
+        let emptyFolder = FileManager.default.temporaryDirectory.appending(path: "bundle-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appending(path: "bundle-\(UUID().uuidString)")
+        for folder in [emptyFolder, directory] {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        }
+        defer { for folder in [emptyFolder, directory] { try? FileManager.default.removeItem(at: folder) } }
+        let empty = try #require(Bundle(path: emptyFolder.path))
+        #expect(LayeredConfiguration.bundledFilePath(in: empty) == nil)
+
+        let file = directory.appending(path: "AppConfiguration.json")
+        try Data(#"{"http": {"timeout": 10}}"#.utf8).write(to: file)
+        let bundle = try #require(Bundle(path: directory.path))
+        let found = try #require(LayeredConfiguration.bundledFilePath(in: bundle))
+        #expect(URL(filePath: found).resolvingSymlinksInPath() == file.resolvingSymlinksInPath())
+        #if canImport(Darwin)
+        #expect(LayeredConfiguration.platformDefaultFilePath == LayeredConfiguration.bundledFilePath(in: .main))
+        #else
+        #expect(LayeredConfiguration.platformDefaultFilePath == nil, "a server names its file")
+        #endif
+    }
+
     @Test("A malformed file is an error naming the file and the problem", arguments: ["{ not json", "[1, 2, 3]"])
     func malformedFile(contents: String) async throws {
         let file = try TemporaryFile(contents)
