@@ -268,12 +268,14 @@ package struct ServiceLinter: Sendable {
         case (.function, .function):
             if member.name == wanted.name {
                 // A method of the requirement's name that takes parameters, but not what the
-                // requirement takes first (its context), is another method
-                // (`subscribe(to topic: String)`); one that takes none is the callback written
-                // without its context.
-                guard member.parameterTypes.isEmpty || Self.takesFirstParameterType(of: wanted, member) else {
-                    return nil
-                }
+                // requirement takes first, is another method (`subscribe(to topic: String)`);
+                // one that takes none is the callback written without its context, and one
+                // with the callback's labels but another type where the callback takes its
+                // context (`sceneDidBecomeActive(_ scene: SceneInfo)`) is the callback too.
+                guard
+                    member.parameterTypes.isEmpty || Self.takesFirstParameterType(of: wanted, member)
+                        || (member.labels == wanted.labels && Self.takesContextFirst(wanted))
+                else { return nil }
                 if member.labels == wanted.labels {
                     if let index = member.parameterTypes.indices.first(where: {
                         member.parameterTypes[$0] != wanted.parameterTypes[$0]
@@ -308,6 +310,12 @@ package struct ServiceLinter: Sendable {
         default:
             return nil
         }
+    }
+
+    /// Whether `requirement` is a callback: it takes a service's or an initializer's context
+    /// first.
+    private static func takesContextFirst(_ requirement: MemberSignature) -> Bool {
+        ["AppContext", "InitializerContext"].contains(requirement.parameterTypes.first)
     }
 
     /// Whether `member` takes the type of `requirement`'s first parameter (a capability's

@@ -181,7 +181,7 @@ private final class TypeCollector: DeclarationVisitor {
         _ clause: InheritanceClauseSyntax?,
         _ block: MemberBlockSyntax
     ) -> SyntaxVisitorContinueKind {
-        let qualified = (scope + [name.text]).joined(separator: ".")
+        let qualified = (scope.last.map { $0 + "." } ?? "") + name.text
         declarations.append(
             TypeDeclaration(
                 kind: kind,
@@ -251,14 +251,18 @@ private final class TypeCollector: DeclarationVisitor {
         }
     }
 
+    /// A name or label as the compiler knows it: without the backticks that let a keyword
+    /// be one (`` `continue` ``).
+    private static func name(_ token: TokenSyntax) -> String { token.identifier?.name ?? token.text }
+
     private func member(_ node: FunctionDeclSyntax) -> DeclaredMember {
         let parameters = node.signature.parameterClause.parameters
         let result = node.signature.returnClause.map { spelling.canonical($0.type) }
         let signature = MemberSignature(
             kind: .function,
-            name: node.name.text,
-            labels: parameters.map { $0.firstName.text },
-            parameterNames: parameters.map { ($0.secondName ?? $0.firstName).text },
+            name: Self.name(node.name),
+            labels: parameters.map { Self.name($0.firstName) },
+            parameterNames: parameters.map { Self.name($0.secondName ?? $0.firstName) },
             parameterTypes: parameters.map { spelling.canonical($0.type) + ($0.ellipsis == nil ? "" : "...") },
             resultType: result == "Void" ? nil : result,
             isAsync: node.signature.effectSpecifiers?.asyncSpecifier != nil,
@@ -281,8 +285,8 @@ private final class TypeCollector: DeclarationVisitor {
         let signature = MemberSignature(
             kind: .initializer,
             name: "init",
-            labels: parameters.map { $0.firstName.text },
-            parameterNames: parameters.map { ($0.secondName ?? $0.firstName).text },
+            labels: parameters.map { Self.name($0.firstName) },
+            parameterNames: parameters.map { Self.name($0.secondName ?? $0.firstName) },
             parameterTypes: parameters.map { spelling.canonical($0.type) },
             isAsync: node.signature.effectSpecifiers?.asyncSpecifier != nil,
             isThrowing: node.signature.effectSpecifiers?.throwsClause != nil

@@ -247,6 +247,29 @@ struct ServiceLinterTests {
             """
         ),
         Case(
+            "A near miss in an extension of a type nested two levels deep",
+            mentions: ["'Features.Checkout.Analytics.applicationDidBecomActive(_:)'", "ApplicationStateHandling"],
+            """
+            enum Features {
+                enum Checkout {
+                    final class Analytics: AppService, ApplicationStateHandling {}
+                }
+            }
+            extension Features.Checkout.Analytics {
+                func applicationDidBecomActive(_ context: AppContext) {}  // warns
+            }
+            """
+        ),
+        Case(
+            "The callback's name and labels with another type where it takes its context",
+            mentions: ["has type 'SceneInfo', not 'AppContext'"],
+            """
+            final class Drafts: AppService, SceneHandling {
+                func sceneDidBecomeActive(_ scene: SceneInfo) {}  // warns
+            }
+            """
+        ),
+        Case(
             "A near miss through a protocol of the target",
             mentions: ["'Tracker.applicationWillResignActiv(_:)'", "ApplicationStateHandling"],
             """
@@ -423,6 +446,16 @@ struct ServiceLinterTests {
     ]
 
     static let silent: [Case] = [
+        Case(
+            "A keyword label written with backticks",
+            """
+            final class Handoff: AppService, UserActivityHandling {
+                func application(_ context: AppContext, `continue` userActivity: UserActivity) -> UserActivityContinuation {
+                    .handled
+                }
+            }
+            """
+        ),
         Case(
             "Correct members, however their types are spelt",
             """
