@@ -153,10 +153,11 @@ extension SceneConnectionOptions {
     }
 
     /// The property-list values of iOS 27's `sceneAccessoryUserInfo`, where the SDK and the
-    /// system have it (see `UIKitSelectors` for the guard; Mac Catalyst has none).
+    /// system have it (see `UIKitSelectors` for the guard; Mac Catalyst, tvOS, visionOS and
+    /// watchOS have none).
     @MainActor
     static func accessoryUserInfo(of options: UIScene.ConnectionOptions) -> UserInfo? {
-        #if (!canImport(UIKit) || canImport(UIKit, _version: 9127)) && !targetEnvironment(macCatalyst)
+        #if !canImport(UIKit) || (os(iOS) && !targetEnvironment(macCatalyst) && canImport(UIKit, _version: 9127))
         if #available(iOS 27.0, *), let info = options.sceneAccessoryUserInfo as? [AnyHashable: Any] {
             return UserInfo(propertyList: info)
         }

@@ -40,10 +40,14 @@ typealias AppDelegateProtocols = UIApplicationDelegate & UNUserNotificationCente
 /// }
 /// ```
 ///
-/// **What it forwards.** Every `UIApplicationDelegate` callback of iOS 18 but the deprecated
-/// ones listed below, and `application(_:performFetchWithCompletionHandler:)`, deprecated
-/// since iOS 13 and still delivered to apps that ask for background fetch (new code
-/// schedules background tasks instead). Each comes with its
+/// **What it forwards.** Every `UIApplicationDelegate` callback of iOS 18 but those deprecated
+/// before iOS 26 (listed below) and `applicationDidFinishLaunching(_:)` (UIKit calls it only
+/// when the delegate has no `didFinishLaunchingWithOptions`, which this class has); the
+/// callbacks iOS 26 deprecates for the scene life cycle (the application's state, URLs, user
+/// activities, quick actions, CloudKit shares) and iOS 27's orientation method, which UIKit
+/// still calls in an app without scenes; and `application(_:performFetchWithCompletionHandler:)`,
+/// deprecated since iOS 13 and still delivered to apps that ask for background fetch (new
+/// code schedules background tasks instead). Each comes with its
 /// payload converted to the core's platform-neutral types (`LaunchOptions`,
 /// `RemoteNotification`, `UserActivity`, ...) and the raw UIKit objects available to
 /// services through `context.uiKit`. Deprecated callbacks (`application(_:handleOpen:)`,

@@ -57,6 +57,10 @@ extension UIScene {
         /// The user info the application gave the scene accessory that created the scene, if
         /// any (iOS 27).
         @available(iOS 27.0, *)
+        @available(macCatalyst, unavailable)
+        @available(tvOS, unavailable)
+        @available(visionOS, unavailable)
+        @available(watchOS, unavailable)
         open private(set) var sceneAccessoryUserInfo: Any?
 
         /// Creates connection options, as UIKit does.
