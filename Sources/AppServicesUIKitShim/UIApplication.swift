@@ -146,30 +146,151 @@ extension UIApplication {
         public init(rawValue: String) { self.rawValue = rawValue }
 
         /// The URL the application was launched to open (an `NSURL`).
+        @available(
+            iOS,
+            introduced: 3.0,
+            deprecated: 26.0,
+            message: "Use UIScene lifecycle and UIScene.ConnectionOptions.URLContexts instead."
+        )
+        @available(
+            tvOS,
+            introduced: 9.0,
+            deprecated: 26.0,
+            message: "Use UIScene lifecycle and UIScene.ConnectionOptions.URLContexts instead."
+        )
+        @available(
+            visionOS,
+            introduced: 1.0,
+            deprecated: 26.0,
+            message: "Use UIScene lifecycle and UIScene.ConnectionOptions.URLContexts instead."
+        )
         public static let url = LaunchOptionsKey(rawValue: "UIApplicationLaunchOptionsURLKey")
         /// The bundle identifier of the application that asked to open the URL.
+        @available(
+            iOS,
+            introduced: 3.0,
+            deprecated: 26.0,
+            message: "Use UIScene lifecycle and UIScene.ConnectionOptions.sourceApplication instead."
+        )
+        @available(
+            tvOS,
+            introduced: 9.0,
+            deprecated: 26.0,
+            message: "Use UIScene lifecycle and UIScene.ConnectionOptions.sourceApplication instead."
+        )
+        @available(
+            visionOS,
+            introduced: 1.0,
+            deprecated: 26.0,
+            message: "Use UIScene lifecycle and UIScene.ConnectionOptions.sourceApplication instead."
+        )
         public static let sourceApplication = LaunchOptionsKey(
             rawValue: "UIApplicationLaunchOptionsSourceApplicationKey"
         )
         /// The payload of the remote notification that launched the application.
+        @available(
+            iOS,
+            introduced: 3.0,
+            deprecated: 26.0,
+            message:
+                "Continue using UIApplicationDelegate's application(_:didReceiveRemoteNotification:fetchCompletionHandler:) to process silent remote notifications after scene connection."
+        )
+        @available(tvOS, unavailable)
+        @available(
+            visionOS,
+            introduced: 1.0,
+            deprecated: 26.0,
+            message:
+                "Continue using UIApplicationDelegate's application(_:didReceiveRemoteNotification:fetchCompletionHandler:) to process silent remote notifications after scene connection."
+        )
         public static let remoteNotification = LaunchOptionsKey(
             rawValue: "UIApplicationLaunchOptionsRemoteNotificationKey"
         )
         /// The home-screen quick action that launched the application (a
         /// ``UIApplicationShortcutItem``).
+        @available(
+            iOS,
+            introduced: 3.0,
+            deprecated: 26.0,
+            message: "Use UIScene lifecycle and UIScene.ConnectionOptions.shortcutItem instead."
+        )
+        @available(tvOS, unavailable)
+        @available(
+            visionOS,
+            introduced: 1.0,
+            deprecated: 26.0,
+            message: "Use UIScene lifecycle and UIScene.ConnectionOptions.shortcutItem instead."
+        )
         public static let shortcutItem = LaunchOptionsKey(rawValue: "UIApplicationLaunchOptionsShortcutItemKey")
         /// A dictionary describing the user activity the application was launched to
         /// continue; it holds the activity type under ``userActivityType``.
+        @available(
+            iOS,
+            introduced: 8.0,
+            deprecated: 26.0,
+            message: "Use UIScene lifecycle and UIScene.ConnectionOptions.userActivities instead."
+        )
+        @available(
+            tvOS,
+            introduced: 9.0,
+            deprecated: 26.0,
+            message: "Use UIScene lifecycle and UIScene.ConnectionOptions.userActivities instead."
+        )
+        @available(
+            visionOS,
+            introduced: 1.0,
+            deprecated: 26.0,
+            message: "Use UIScene lifecycle and UIScene.ConnectionOptions.userActivities instead."
+        )
         public static let userActivityDictionary = LaunchOptionsKey(
             rawValue: "UIApplicationLaunchOptionsUserActivityDictionaryKey"
         )
         /// The key, inside the ``userActivityDictionary`` dictionary, of the activity type.
+        @available(
+            iOS,
+            introduced: 8.0,
+            deprecated: 26.0,
+            message: "Use UIScene lifecycle and UIScene.ConnectionOptions.handoffUserActivityType instead."
+        )
+        @available(
+            tvOS,
+            introduced: 9.0,
+            deprecated: 26.0,
+            message: "Use UIScene lifecycle and UIScene.ConnectionOptions.handoffUserActivityType instead."
+        )
+        @available(
+            visionOS,
+            introduced: 1.0,
+            deprecated: 26.0,
+            message: "Use UIScene lifecycle and UIScene.ConnectionOptions.handoffUserActivityType instead."
+        )
         public static let userActivityType = LaunchOptionsKey(
             rawValue: "UIApplicationLaunchOptionsUserActivityTypeKey"
         )
     }
 
     /// A key of the URL-opening options dictionary (`UIApplication.OpenURLOptionsKey`).
+    @available(
+        iOS,
+        introduced: 9.0,
+        deprecated: 26.0,
+        message:
+            "Use UIScene lifecycle and equivalent properties on UISceneOpenURLOptions from a UIOpenURLContext in UIScene.ConnectionOptions.URLContexts instead."
+    )
+    @available(
+        tvOS,
+        introduced: 9.0,
+        deprecated: 26.0,
+        message:
+            "Use UIScene lifecycle and equivalent properties on UISceneOpenURLOptions from a UIOpenURLContext in UIScene.ConnectionOptions.URLContexts instead."
+    )
+    @available(
+        visionOS,
+        introduced: 1.0,
+        deprecated: 26.0,
+        message:
+            "Use UIScene lifecycle and equivalent properties on UISceneOpenURLOptions from a UIOpenURLContext in UIScene.ConnectionOptions.URLContexts instead."
+    )
     public struct OpenURLOptionsKey: Hashable, RawRepresentable, Sendable {
         /// The key's string.
         public var rawValue: String

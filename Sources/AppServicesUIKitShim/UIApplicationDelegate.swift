@@ -33,12 +33,96 @@ public protocol UIApplicationDelegate: NSObjectProtocol {
     // MARK: App state
 
     /// The application became active.
+    @available(
+        iOS,
+        introduced: 2.0,
+        deprecated: 26.0,
+        message:
+            "Use UIScene lifecycle and sceneDidBecomeActive(_:) from UISceneDelegate or the UIApplication.didBecomeActiveNotification instead."
+    )
+    @available(
+        tvOS,
+        introduced: 9.0,
+        deprecated: 26.0,
+        message:
+            "Use UIScene lifecycle and sceneDidBecomeActive(_:) from UISceneDelegate or the UIApplication.didBecomeActiveNotification instead."
+    )
+    @available(
+        visionOS,
+        introduced: 1.0,
+        deprecated: 26.0,
+        message:
+            "Use UIScene lifecycle and sceneDidBecomeActive(_:) from UISceneDelegate or the UIApplication.didBecomeActiveNotification instead."
+    )
     func applicationDidBecomeActive(_ application: UIApplication)
     /// The application is about to become inactive.
+    @available(
+        iOS,
+        introduced: 2.0,
+        deprecated: 26.0,
+        message:
+            "Use UIScene lifecycle and sceneWillResignActive(_:) from UISceneDelegate or the UIApplication.willResignActiveNotification instead."
+    )
+    @available(
+        tvOS,
+        introduced: 9.0,
+        deprecated: 26.0,
+        message:
+            "Use UIScene lifecycle and sceneWillResignActive(_:) from UISceneDelegate or the UIApplication.willResignActiveNotification instead."
+    )
+    @available(
+        visionOS,
+        introduced: 1.0,
+        deprecated: 26.0,
+        message:
+            "Use UIScene lifecycle and sceneWillResignActive(_:) from UISceneDelegate or the UIApplication.willResignActiveNotification instead."
+    )
     func applicationWillResignActive(_ application: UIApplication)
     /// The application is now in the background.
+    @available(
+        iOS,
+        introduced: 4.0,
+        deprecated: 26.0,
+        message:
+            "Use UIScene lifecycle and sceneDidEnterBackground(_:) from UISceneDelegate or the UIApplication.didEnterBackgroundNotification instead."
+    )
+    @available(
+        tvOS,
+        introduced: 9.0,
+        deprecated: 26.0,
+        message:
+            "Use UIScene lifecycle and sceneDidEnterBackground(_:) from UISceneDelegate or the UIApplication.didEnterBackgroundNotification instead."
+    )
+    @available(
+        visionOS,
+        introduced: 1.0,
+        deprecated: 26.0,
+        message:
+            "Use UIScene lifecycle and sceneDidEnterBackground(_:) from UISceneDelegate or the UIApplication.didEnterBackgroundNotification instead."
+    )
     func applicationDidEnterBackground(_ application: UIApplication)
     /// The application is about to enter the foreground.
+    @available(
+        iOS,
+        introduced: 4.0,
+        deprecated: 26.0,
+        message:
+            "Use UIScene lifecycle and sceneWillEnterForeground(_:) from UISceneDelegate or the UIApplication.willEnterForegroundNotification instead."
+    )
+    @available(
+        tvOS,
+        introduced: 9.0,
+        deprecated: 26.0,
+        message:
+            "Use UIScene lifecycle and sceneWillEnterForeground(_:) from UISceneDelegate or the UIApplication.willEnterForegroundNotification instead."
+    )
+    @available(
+        visionOS,
+        introduced: 1.0,
+        deprecated: 26.0,
+        message:
+            "Use UIScene lifecycle and sceneWillEnterForeground(_:) from UISceneDelegate or the UIApplication.willEnterForegroundNotification instead."
+    )
     func applicationWillEnterForeground(_ application: UIApplication)
     /// The application is about to terminate.
     func applicationWillTerminate(_ application: UIApplication)
@@ -58,6 +142,24 @@ public protocol UIApplicationDelegate: NSObjectProtocol {
     // MARK: URLs
 
     /// Opens a resource specified by a URL.
+    @available(
+        iOS,
+        introduced: 9.0,
+        deprecated: 26.0,
+        message: "Use UIScene lifecycle and scene(_:openURLContexts:) from UISceneDelegate instead."
+    )
+    @available(
+        tvOS,
+        introduced: 9.0,
+        deprecated: 26.0,
+        message: "Use UIScene lifecycle and scene(_:openURLContexts:) from UISceneDelegate instead."
+    )
+    @available(
+        visionOS,
+        introduced: 1.0,
+        deprecated: 26.0,
+        message: "Use UIScene lifecycle and scene(_:openURLContexts:) from UISceneDelegate instead."
+    )
     func application(
         _ app: UIApplication,
         open url: URL,
@@ -123,6 +225,20 @@ public protocol UIApplicationDelegate: NSObjectProtocol {
     // MARK: Shortcuts
 
     /// The user selected a home-screen quick action.
+    @available(
+        iOS,
+        introduced: 9.0,
+        deprecated: 26.0,
+        message:
+            "Use UIScene lifecycle and windowScene(_:performActionFor:completionHandler:) from UIWindowSceneDelegate instead."
+    )
+    @available(
+        visionOS,
+        introduced: 1.0,
+        deprecated: 26.0,
+        message:
+            "Use UIScene lifecycle and windowScene(_:performActionFor:completionHandler:) from UIWindowSceneDelegate instead."
+    )
     @available(tvOS, unavailable)
     func application(
         _ application: UIApplication,
@@ -133,12 +249,48 @@ public protocol UIApplicationDelegate: NSObjectProtocol {
     // MARK: User activity
 
     /// The user wants to continue an activity whose data may not be available yet.
+    @available(
+        iOS,
+        introduced: 8.0,
+        deprecated: 26.0,
+        message: "Use UIScene lifecycle and scene(_:willContinueUserActivityWithType:) from UISceneDelegate instead."
+    )
+    @available(
+        tvOS,
+        introduced: 9.0,
+        deprecated: 26.0,
+        message: "Use UIScene lifecycle and scene(_:willContinueUserActivityWithType:) from UISceneDelegate instead."
+    )
+    @available(
+        visionOS,
+        introduced: 1.0,
+        deprecated: 26.0,
+        message: "Use UIScene lifecycle and scene(_:willContinueUserActivityWithType:) from UISceneDelegate instead."
+    )
     func application(
         _ application: UIApplication,
         willContinueUserActivityWithType userActivityType: String
     ) -> Bool
 
     /// The data for continuing an activity is available.
+    @available(
+        iOS,
+        introduced: 8.0,
+        deprecated: 26.0,
+        message: "Use UIScene lifecycle and scene(_:continue:) from UISceneDelegate instead."
+    )
+    @available(
+        tvOS,
+        introduced: 9.0,
+        deprecated: 26.0,
+        message: "Use UIScene lifecycle and scene(_:continue:) from UISceneDelegate instead."
+    )
+    @available(
+        visionOS,
+        introduced: 1.0,
+        deprecated: 26.0,
+        message: "Use UIScene lifecycle and scene(_:continue:) from UISceneDelegate instead."
+    )
     func application(
         _ application: UIApplication,
         continue userActivity: NSUserActivity,
@@ -146,6 +298,27 @@ public protocol UIApplicationDelegate: NSObjectProtocol {
     ) -> Bool
 
     /// The activity could not be continued.
+    @available(
+        iOS,
+        introduced: 8.0,
+        deprecated: 26.0,
+        message:
+            "Use UIScene lifecycle and scene(_:didFailToContinueUserActivityWithType:error:) from UISceneDelegate instead."
+    )
+    @available(
+        tvOS,
+        introduced: 9.0,
+        deprecated: 26.0,
+        message:
+            "Use UIScene lifecycle and scene(_:didFailToContinueUserActivityWithType:error:) from UISceneDelegate instead."
+    )
+    @available(
+        visionOS,
+        introduced: 1.0,
+        deprecated: 26.0,
+        message:
+            "Use UIScene lifecycle and scene(_:didFailToContinueUserActivityWithType:error:) from UISceneDelegate instead."
+    )
     func application(
         _ application: UIApplication,
         didFailToContinueUserActivityWithType userActivityType: String,
@@ -153,6 +326,24 @@ public protocol UIApplicationDelegate: NSObjectProtocol {
     )
 
     /// UIKit updated an activity it manages.
+    @available(
+        iOS,
+        introduced: 8.0,
+        deprecated: 26.0,
+        message: "Use UIScene lifecycle and scene(_:didUpdate) from UISceneDelegate instead."
+    )
+    @available(
+        tvOS,
+        introduced: 9.0,
+        deprecated: 26.0,
+        message: "Use UIScene lifecycle and scene(_:didUpdate) from UISceneDelegate instead."
+    )
+    @available(
+        visionOS,
+        introduced: 1.0,
+        deprecated: 26.0,
+        message: "Use UIScene lifecycle and scene(_:didUpdate) from UISceneDelegate instead."
+    )
     func application(_ application: UIApplication, didUpdate userActivity: NSUserActivity)
 
     // MARK: Interface, extensions, CloudKit, intents
@@ -178,6 +369,27 @@ public protocol UIApplicationDelegate: NSObjectProtocol {
     ) -> Bool
 
     /// The user accepted a CloudKit share.
+    @available(
+        iOS,
+        introduced: 10.0,
+        deprecated: 26.0,
+        message:
+            "Use UIScene lifecycle and windowScene(_:userDidAcceptCloudKitShareWith:) from UIWindowSceneDelegate instead."
+    )
+    @available(
+        tvOS,
+        introduced: 10.0,
+        deprecated: 26.0,
+        message:
+            "Use UIScene lifecycle and windowScene(_:userDidAcceptCloudKitShareWith:) from UIWindowSceneDelegate instead."
+    )
+    @available(
+        visionOS,
+        introduced: 1.0,
+        deprecated: 26.0,
+        message:
+            "Use UIScene lifecycle and windowScene(_:userDidAcceptCloudKitShareWith:) from UIWindowSceneDelegate instead."
+    )
     func application(
         _ application: UIApplication,
         userDidAcceptCloudKitShareWith cloudKitShareMetadata: CKShare.Metadata
