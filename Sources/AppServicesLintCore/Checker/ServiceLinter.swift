@@ -291,6 +291,12 @@ package struct ServiceLinter: Sendable {
                 if !sharedBaseNames.contains(wanted.name) { return miss(.labels, rank: 1) }
                 return labelDistance(member.labels, wanted.labels).map { miss(.labels, rank: 1, distance: $0) }
             }
+            // A name near the requirement's is a misspelling of it only with what it takes
+            // first, or nothing: `subscriber(for topic: String)` is a method of its own, not
+            // `subscribe(to:)` misspelt.
+            guard member.parameterTypes.isEmpty || Self.takesFirstParameterType(of: wanted, member) else {
+                return nil
+            }
             return nameDistance(member.name, wanted.name).map { miss(.name(distance: $0), rank: 2, distance: $0) }
         case (.property, .property):
             if member.name == wanted.name {

@@ -67,6 +67,19 @@ struct TypeIndex {
         "UInt16", "UInt32", "UInt64", "Double", "Float", "Character",
     ]
 
+    /// Protocols and classes of Apple's frameworks that services commonly adopt or inherit
+    /// besides a capability: declared in modules that cannot import this library, so they
+    /// adopt nothing of the table either (unlike a supertype of the app's other modules,
+    /// which might).
+    static let frameworkProtocols: Set<String> = [
+        "ObservableObject", "Observable", "UIResponder", "NSResponder", "CLLocationManagerDelegate",
+        "URLSessionDelegate", "URLSessionTaskDelegate", "URLSessionDataDelegate", "URLSessionDownloadDelegate",
+        "URLSessionWebSocketDelegate", "WKNavigationDelegate", "WKUIDelegate", "WKScriptMessageHandler",
+        "CXProviderDelegate", "CXCallObserverDelegate", "MXMetricManagerSubscriber", "SKPaymentTransactionObserver",
+        "WCSessionDelegate", "CBCentralManagerDelegate", "CBPeripheralDelegate", "CBPeripheralManagerDelegate",
+        "NSFetchedResultsControllerDelegate",
+    ]
+
     let entities: [Entity]
     private let byName: [String: Int]
     private let byLastComponent: [String: [Int]]
@@ -133,7 +146,9 @@ struct TypeIndex {
                 result.delegates.formUnion(inner.delegates)
                 result.supertypes.formUnion(inner.supertypes)
                 result.inheritedImplementations += other.implementations + inner.inheritedImplementations
-            } else if !Self.neutral.contains(inherited.name) {
+            } else if !Self.neutral.contains(inherited.name), !Self.frameworkProtocols.contains(inherited.name),
+                DelegateMethods.closure(of: inherited.name).isEmpty
+            {
                 result.isComplete = false
             }
         }

@@ -311,6 +311,15 @@ struct ServiceLinterTests {
             """
         ),
         Case(
+            "A capability's member in a service that also adopts a framework's delegate protocol",
+            mentions: ["'Location' does not adopt ApplicationStateHandling"],
+            """
+            final class Location: NSObject, AppService, CLLocationManagerDelegate, UNUserNotificationCenterDelegate {
+                func applicationDidEnterBackground(_ context: AppContext) {}  // warns
+            }
+            """
+        ),
+        Case(
             "A near miss in an extension that adds the conformance",
             mentions: ["'Tracker.applicationDidBecomActive(_:)'"],
             """
@@ -446,6 +455,24 @@ struct ServiceLinterTests {
     ]
 
     static let silent: [Case] = [
+        Case(
+            "A method whose name is one letter from a requirement's, taking something else",
+            """
+            final class Push: AppService, ApplicationStateHandling {
+                func applicationDidBecomeActive(_ context: AppContext) {}
+                func subscriber(for topic: String) -> Int { 0 }
+            }
+            """
+        ),
+        Case(
+            "A capability's member in a service whose protocol of another module may adopt it",
+            """
+            import SharedKit
+            final class Location: AppService, SharedLifecycle {
+                func applicationDidEnterBackground(_ context: AppContext) {}
+            }
+            """
+        ),
         Case(
             "A keyword label written with backticks",
             """
