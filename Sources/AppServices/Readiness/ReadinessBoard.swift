@@ -172,10 +172,17 @@ struct ReadinessBoard {
     mutating func endLaunch(reason: String) -> [Waiter] {
         guard endReason == nil, launchEndReason == nil else { return [] }
         launchEndReason = reason
-        let failed = waiters.filter { gates[$0.point] == nil }
-        waiters.removeAll { gates[$0.point] == nil }
-        for entry in held where gates[entry.point] == nil { setOutcome(.cancelled, of: entry.id) }
-        held.removeAll { gates[$0.point] == nil }
+        var failed: [Waiter] = []
+        var waitingForGates: [Waiter] = []
+        for waiter in waiters {
+            if gates[waiter.point] == nil { failed.append(waiter) } else { waitingForGates.append(waiter) }
+        }
+        waiters = waitingForGates
+        var heldForGates: [Entry] = []
+        for entry in held {
+            if gates[entry.point] == nil { setOutcome(.cancelled, of: entry.id) } else { heldForGates.append(entry) }
+        }
+        held = heldForGates
         return failed
     }
 
