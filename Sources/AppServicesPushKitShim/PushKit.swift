@@ -327,7 +327,7 @@ public struct PKPushType: Hashable, Equatable, RawRepresentable, @unchecked Send
 
 extension PKPushType {
     /// Pushes that announce incoming Voice-over-IP calls.
-    @available(iOS 8.0, *)
+    @available(iOS 9.0, *)
     public static let voIP = PKPushType(rawValue: "PKPushTypeVoIP")
 
     /// Pushes for a File Provider extension.

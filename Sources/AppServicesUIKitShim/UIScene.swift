@@ -49,8 +49,10 @@ extension UIScene {
         /// User activities to continue.
         open private(set) var userActivities: Set<NSUserActivity>
         /// The response to the notification the person tapped to create the scene.
+        @available(tvOS, unavailable)
         open private(set) var notificationResponse: UNNotificationResponse?
         /// The quick action that created the scene.
+        @available(tvOS, unavailable)
         open private(set) var shortcutItem: UIApplicationShortcutItem?
         /// A CloudKit share the user accepted.
         open private(set) var cloudKitShareMetadata: CKShare.Metadata?

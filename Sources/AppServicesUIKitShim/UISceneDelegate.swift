@@ -97,6 +97,7 @@ public protocol UIWindowSceneDelegate: UISceneDelegate {
         message:
             "Use windowScene(_: didUpdateEffectiveGeometry:) to be notified of the scene's geometry changes, or use traits whose values are inherited from the scene via the traitCollection of views and view controllers instead."
     )
+    @available(tvOS, unavailable)
     func windowScene(
         _ windowScene: UIWindowScene,
         didUpdate previousCoordinateSpace: any UICoordinateSpace,
@@ -115,7 +116,7 @@ public protocol UIWindowSceneDelegate: UISceneDelegate {
     /// The interface orientations the scene supports (iOS 27). The answer replaces the
     /// Info.plist's `UISupportedInterfaceOrientations` for this scene, and replaces the app
     /// delegate's `application(_:supportedInterfaceOrientationsFor:)`, deprecated in iOS 27.
-    @available(iOS 27.0, *)
+    @available(iOS 27.0, visionOS 27.0, *)
     @available(tvOS, unavailable)
     func supportedInterfaceOrientations(for windowScene: UIWindowScene) -> UIInterfaceOrientationMask
 

@@ -89,10 +89,16 @@ extension UIWindowScene {
 
         /// The controls appear as part of the scene's content.
         @available(iOS 26.0, *)
+        @available(tvOS, unavailable)
+        @available(visionOS, unavailable)
+        @available(watchOS, unavailable)
         open class var unified: UIWindowScene.WindowingControlStyle { unifiedStyle }
 
         /// The controls take as little of the scene as they can.
         @available(iOS 26.0, *)
+        @available(tvOS, unavailable)
+        @available(visionOS, unavailable)
+        @available(watchOS, unavailable)
         open class var minimal: UIWindowScene.WindowingControlStyle { minimalStyle }
 
         /// The style's name, such as `automatic`.

@@ -49,6 +49,7 @@ public protocol UNUserNotificationCenterDelegate: NSObjectProtocol {
 
     /// A person opened, dismissed or chose an action on a notification.
     @available(iOS 10.0, *)
+    @available(tvOS, unavailable)
     func userNotificationCenter(
         _ center: UNUserNotificationCenter,
         didReceive response: UNNotificationResponse,
@@ -58,11 +59,14 @@ public protocol UNUserNotificationCenterDelegate: NSObjectProtocol {
     /// A person opened, dismissed or chose an action on a notification (the `async`
     /// spelling of the method above).
     @available(iOS 10.0, *)
+    @available(tvOS, unavailable)
     func userNotificationCenter(_ center: UNUserNotificationCenter, didReceive response: UNNotificationResponse) async
 
     /// A person asked, from the system's settings, to see the application's notification
     /// settings.
     @available(iOS 12.0, *)
+    @available(tvOS, unavailable)
+    @available(watchOS, unavailable)
     func userNotificationCenter(_ center: UNUserNotificationCenter, openSettingsFor notification: UNNotification?)
 }
 
