@@ -247,19 +247,31 @@ extension ServiceComposite {
             let list = instances.handlers.list(of: callback, as: service)
             guard !list.isEmpty else { continue }
             let sessionOrigin = origin?.for(instances.session, sessionBox: instances.origin) ?? instances.origin
-            // A session that ends during the callback (a service signs out) is heard no
-            // more: its services after that one, and the sessions after it that ended with
-            // it, do not hear the callback.
-            let services = list.services
-            let types = list.types
-            for position in services.indices {
-                guard state.sessionServices.lives(instances) else { break }
-                let index = reversed ? services.count - 1 - position : position
-                body(
-                    services[index],
-                    AppContext(composite: self, service: types[index], callback: callback, origin: sessionOrigin)
-                )
-            }
+            callWhileLiving(instances, list, callback, sessionOrigin, reversed: reversed, body)
+        }
+    }
+
+    /// The loop of ``call(_:_:_:reversed:_:)`` for the services that hear a callback on
+    /// behalf of the session `instances`: a session that ends during the callback (a service
+    /// signs out, or finds its sign-in expired) is heard no more, so the services after that
+    /// one do not hear it, and the sessions after it that ended with it neither.
+    func callWhileLiving<Service>(
+        _ instances: SessionServices.Instances,
+        _ handlers: borrowing HandlerList<Service>,
+        _ callback: AppCallback,
+        _ origin: AppContext.Origin,
+        reversed: Bool,
+        _ body: (borrowing Service, borrowing AppContext) -> Void
+    ) {
+        let services = handlers.services
+        let types = handlers.types
+        for position in services.indices {
+            guard state.sessionServices.lives(instances) else { return }
+            let index = reversed ? services.count - 1 - position : position
+            body(
+                services[index],
+                AppContext(composite: self, service: types[index], callback: callback, origin: origin)
+            )
         }
     }
 

@@ -149,20 +149,8 @@ extension ServiceComposite {
         let own = instances.handlers.list(of: callback, as: service)
         let appWide = handlers.list(of: callback, as: service)
         let down = callback.direction == .down
-        // A session that ends during its own callback (a service finds its sign-in expired
-        // in `sessionDidBegin`) is heard no more: the services after that one do not hear
-        // of a session whose end they heard already, or whose own services are gone.
         for list in down ? [own, appWide] : [appWide, own] {
-            let services = list.services
-            let types = list.types
-            for position in services.indices {
-                guard state.sessionServices.lives(instances) else { break }
-                let index = down ? services.count - 1 - position : position
-                body(
-                    services[index],
-                    AppContext(composite: self, service: types[index], callback: callback, origin: instances.origin)
-                )
-            }
+            callWhileLiving(instances, list, callback, instances.origin, reversed: down, body)
         }
         endDispatch(callback)
     }
