@@ -55,7 +55,12 @@ public final class ServiceComposite: AppService {
     var sealedBy: String? { state.sealedBy }
 
     /// The application's state, tracked from the callbacks.
-    public var applicationState: ApplicationState { (outer ?? self).state.lifecycle.application }
+    public var applicationState: ApplicationState {
+        // Read several times in every scene callback (which moves the application's state):
+        // the nested case apart, so that the usual one retains and releases nothing.
+        if state.isNested, let outer = state.outer { return outer.applicationState }
+        return state.lifecycle.application
+    }
 
     /// The platform's background time, held while background work runs (see
     /// ``AppContext/beginBackgroundWork(named:endsOnForeground:_:)``): what the host gave
