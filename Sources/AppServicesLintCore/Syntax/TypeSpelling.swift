@@ -86,6 +86,14 @@ package struct TypeSpelling: Sendable {
             return "(" + parameters + ")" + effects + "->" + canonical(function.returnClause.type, depth: next)
         }
         if let metatype = type.as(MetatypeTypeSyntax.self) {
+            // `(any P).Type` is the metatype of the existential type itself, not `any P.Type`,
+            // the existential metatype (any conforming type) that a requirement such as
+            // `dependencies` takes: it stays apart.
+            if let tuple = metatype.baseType.as(TupleTypeSyntax.self), tuple.elements.count == 1,
+                let only = tuple.elements.first, only.firstName == nil, only.type.is(SomeOrAnyTypeSyntax.self)
+            {
+                return "(any " + canonical(only.type, depth: next) + ")." + metatype.metatypeSpecifier.text
+            }
             return canonical(metatype.baseType, depth: next) + "." + metatype.metatypeSpecifier.text
         }
         if let composition = type.as(CompositionTypeSyntax.self) {

@@ -261,6 +261,17 @@ struct ServiceLinterTests {
             """
         ),
         Case(
+            "Dependencies given as the existential's own metatype",
+            mentions: ["'Feed.dependencies'", "AppService"],
+            """
+            final class Logging: AppService {}
+            final class Feed: AppService, ApplicationStateHandling {
+                static let dependencies: [(any AppService).Type] = []  // warns
+                func applicationDidBecomeActive(_ context: AppContext) {}
+            }
+            """
+        ),
+        Case(
             "The callback's name and labels with another type where it takes its context",
             mentions: ["has type 'SceneInfo', not 'AppContext'"],
             """
