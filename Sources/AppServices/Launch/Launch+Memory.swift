@@ -23,8 +23,8 @@ extension Launch {
     }
 
     /// Returns once every change to the launch history made so far is written. Changes after
-    /// the launch began (a migration done, a throttled initializer's success, the first
-    /// frame) are written off the main thread; a process that ends on its own (a
+    /// the launch began (a throttled initializer's success, the first frame) are written off
+    /// the main thread; a process that ends on its own (a
     /// command-line tool, a server that winds down) waits for them here, so that the next
     /// launch finds them. `ApplicationHost` does at the end of its wind-down.
     public func waitUntilHistoryIsWritten() async {
@@ -120,6 +120,7 @@ extension Launch {
             if history.isFirstLaunchAfterReinstall { return done }
             return history.isFirstLaunch ? "this is a new install, not a reinstall" : "this is not a reinstall"
         case .upgrading(let versions):
+            if let done { return done }
             guard let previous = history.previousVersion else { return "this is a first launch, not an upgrade" }
             guard previous < history.currentVersion else {
                 return "this is not an upgrade (version \(history.currentVersion) after \(previous))"
@@ -153,7 +154,8 @@ extension Launch {
 
     /// Writes into the history what the runs that just ended leave there: migrations that
     /// succeeded (or failed for good, with ``Migration/OnFailure/skip``), migrations that
-    /// failed and stay due, throttled initializers' successes.
+    /// failed and stay due, throttled initializers' successes. A migration's outcome is
+    /// written before this returns, so before the nodes after it start.
     func remember(_ runs: [Machine.FinishedRun]) {
         guard let history = memory.history else { return }
         let version = history.currentVersion.text
@@ -164,7 +166,7 @@ extension Launch {
             // (``migrationsDueByLaunch``); one that fails keeps that mark.
             if let migration = node.migration {
                 let failed = run.outcome == .failed || run.outcome == .timedOut
-                memory.change { record in
+                memory.change(writingNow: true) { record in
                     if succeeded || (failed && migration.onFailure == .skip) {
                         record.migrations[node.name] = version
                         record.pending[node.name] = nil

@@ -102,8 +102,11 @@ extension Launch {
         let success = memory.record()?.lastSuccesses[node.name]
         guard success != nil || lastStart != nil else { return interval }
         var wait = Duration.zero
-        if let success {
-            wait = interval - .seconds(memory.memory.now().timeIntervalSince1970 - success)
+        // A last success later than now (the wall clock was set back) leaves it due, as
+        // ``notDue(_:attempt:foregroundRun:)`` decides: waiting for the clock to catch up
+        // would stretch the interval by however far it went back.
+        if let success, case let since = memory.memory.now().timeIntervalSince1970 - success, since >= 0 {
+            wait = interval - .seconds(min(since, interval.seconds))
         }
         if let lastStart { wait = max(wait, interval - (clock.now() - lastStart)) }
         return max(.zero, wait)

@@ -384,13 +384,14 @@ public final class Launch: Sendable {
             let nodes = effects.settledNodes
             MainActorHop.run { extendedLaunch.settled(nodes) }
         }
-        for (phase, duration) in effects.readyPhases {
-            metrics.recordPhase(phase, duration: duration)
-            // A launch into the background has done the work of its launch; the system may
-            // end the process at any time now, which is no crash.
-            if phase == .critical, environment.launchReason.withLock({ $0 }).isInBackground {
-                memory.backgroundLaunchWorkDone()
-            }
+        for (phase, duration) in effects.readyPhases { metrics.recordPhase(phase, duration: duration) }
+        // A launch into the background has done the work of its launch (or failed, or was
+        // cancelled: it will do no more); the system may end the process at any time now,
+        // which is no crash.
+        if effects.launchStopped || effects.readyPhases.contains(where: { $0.phase == .critical }),
+            environment.launchReason.withLock({ $0 }).isInBackground
+        {
+            memory.backgroundLaunchWorkDone()
         }
         if let timer = effects.armTimer { startTimer(until: timer.deadline, generation: timer.generation) }
         for start in effects.starts { startTask(start) }

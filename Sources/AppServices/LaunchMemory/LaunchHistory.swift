@@ -63,6 +63,26 @@ public struct LaunchMemory: Sendable {
     /// The wall clock: when a throttled initializer last succeeded is kept as a date, since
     /// it must compare across launches.
     public var now: @Sendable () -> Date
+    /// The version that ran last on an install that kept no launch history yet, asked when
+    /// the store holds none; `nil` (the default) makes every such launch a first launch.
+    ///
+    /// Set it in the first release of an app that adopts the library: its users' installs
+    /// ran earlier versions, which kept no history, and without it the update would count
+    /// as every user's first launch (``Migration/Trigger/onFirstLaunch`` migrations, an
+    /// onboarding among them, would run again, and no ``Migration/Trigger/whenUpgrading(from:)``
+    /// migration would). Answer from what the app kept itself, such as a version it stored
+    /// in user defaults, and `nil` for a new install:
+    ///
+    /// ```swift
+    /// memory.versionBeforeHistory = {
+    ///     UserDefaults.standard.string(forKey: "lastRunVersion").map { AppVersion($0) }
+    /// }
+    /// ```
+    ///
+    /// With a version, the launch is not a first launch: its ``LaunchHistory/previousVersion``
+    /// is that version, and it counts as the install's second launch (how many ran before
+    /// is not known).
+    public var versionBeforeHistory: (@Sendable () -> AppVersion?)?
 
     /// A memory kept in `store`, with `installMarker`, for `version`.
     public init(
@@ -124,10 +144,35 @@ struct LaunchRecord: Codable, Equatable, Sendable {
     var pending: [String: String] = [:]
     /// When throttled initializers last succeeded, by name, in seconds since 1970.
     var lastSuccesses: [String: Double] = [:]
+
+    init() {}
+
+    /// Reads a record written by any version of the library: a field missing (one a later
+    /// version added, read back after a downgrade, or an earlier version's record that
+    /// lacks one) takes its empty value rather than making the whole history unreadable,
+    /// which would count the launch as a first launch and run every migration again.
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        version = try container.decodeIfPresent(String.self, forKey: .version)
+        // Counts are kept within what a launch can add one to, whatever the store held.
+        let counts = 0...Int(Int32.max)
+        launchCount = (try container.decodeIfPresent(Int.self, forKey: .launchCount) ?? 0).clamped(to: counts)
+        launchesWithoutFirstFrame = (try container.decodeIfPresent(Int.self, forKey: .launchesWithoutFirstFrame) ?? 0)
+            .clamped(to: counts)
+        migrations = try container.decodeIfPresent([String: String].self, forKey: .migrations) ?? [:]
+        pending = try container.decodeIfPresent([String: String].self, forKey: .pending) ?? [:]
+        lastSuccesses = try container.decodeIfPresent([String: Double].self, forKey: .lastSuccesses) ?? [:]
+    }
 }
 
-/// Keeps one launch's history: reads it once as the launch begins, and writes it back, off
-/// the calling thread, whenever it changes.
+extension Comparable {
+    /// The value, or the nearest bound of `range` when it lies outside.
+    fileprivate func clamped(to range: ClosedRange<Self>) -> Self { min(max(self, range.lowerBound), range.upperBound) }
+}
+
+/// Keeps one launch's history: reads it once as the launch begins, and writes it back
+/// whenever it changes: off the calling thread, except where a write must be done before the
+/// launch goes on (its beginning, a migration's outcome, a return to the foreground).
 final class LaunchMemoryKeeper: Sendable {
     /// Where the history is kept, and for which version: the plan's, unless a host
     /// replaced it before the launch began (``use(_:)``).
@@ -150,6 +195,9 @@ final class LaunchMemoryKeeper: Sendable {
         var replacement: LaunchMemory?
         /// Whether this launch counts in the record as one without a first frame now.
         var counting = Counting.untilFirstFrame
+        /// Whether the application came to the foreground during this launch: a launch
+        /// into the background that did so is no longer set aside when its work is done.
+        var cameToForeground = false
     }
 
     /// Whether a launch counts as one without a first frame, which the record says at once
@@ -215,6 +263,13 @@ final class LaunchMemoryKeeper: Sendable {
             logger.error("\(message)", metadata: ["store": "\(memory.store.description)"])
             problem = message
         }
+        // An install that ran a version before it kept a history is no first launch.
+        if stored == nil, problem == nil, let earlier = memory.versionBeforeHistory?() {
+            var adopted = LaunchRecord()
+            adopted.version = earlier.text
+            adopted.launchCount = 1
+            stored = adopted
+        }
         // A history that could not be read is this install's, damaged: no reinstall.
         let reinstall = stored == nil && problem == nil && isMarkerPlaced()
         let before = stored ?? LaunchRecord()
@@ -275,11 +330,14 @@ final class LaunchMemoryKeeper: Sendable {
         }
     }
 
-    /// A launch into the background did its launch work: it no longer counts as a launch
-    /// without a first frame, while it stays in the background (see ``Counting``).
+    /// A launch into the background did its launch work (or stopped): it no longer counts
+    /// as a launch without a first frame, while it stays in the background (see
+    /// ``Counting``). Not once it has come to the foreground: it counts until its first frame.
     func backgroundLaunchWorkDone() {
         let setAside = state.withLock { state in
-            guard state.history != nil, state.counting == .untilFirstFrame else { return false }
+            guard state.history != nil, state.counting == .untilFirstFrame, !state.cameToForeground else {
+                return false
+            }
             state.record.launchesWithoutFirstFrame = state.loaded.launchesWithoutFirstFrame
             state.counting = .setAside
             return true
@@ -292,6 +350,7 @@ final class LaunchMemoryKeeper: Sendable {
     /// beginning.
     func comingToForeground() {
         let counts = state.withLock { state in
+            state.cameToForeground = true
             guard state.history != nil, state.counting == .setAside else { return false }
             state.record.launchesWithoutFirstFrame = state.loaded.launchesWithoutFirstFrame + 1
             state.counting = .untilFirstFrame
@@ -307,9 +366,12 @@ final class LaunchMemoryKeeper: Sendable {
     /// The record as this launch found it; `nil` before the launch began.
     func loadedRecord() -> LaunchRecord? { state.withLock { $0.history == nil ? nil : $0.loaded } }
 
-    /// Changes the record and writes it back.
-    func change(_ body: @Sendable (inout LaunchRecord) -> Void) {
+    /// Changes the record and writes it back: off the calling thread, or, with `now`,
+    /// before this returns (a migration's outcome: work done must not be done again
+    /// because the process stopped before a queued write ran).
+    func change(writingNow now: Bool = false, _ body: @Sendable (inout LaunchRecord) -> Void) {
         change { record, _ in body(&record) }
+        if now { waitForWrites() }
     }
 
     /// Changes the record, and whether this launch counts in it, and writes the record back.

@@ -2,8 +2,9 @@ public import Foundation
 
 /// Where a ``LaunchHistory`` is kept between launches: a few hundred bytes, read once as the
 /// launch begins and written whole: once then, on the thread that begins the launch, so
-/// that a launch that crashes at once still counts, and later, as it changes (a migration
-/// done, the first frame reached), off the main thread.
+/// that a launch that crashes at once still counts, and later, as it changes: a migration's
+/// outcome before the initializers after it start, other changes (the first frame reached)
+/// off the main thread.
 ///
 /// Three come with the library: ``UserDefaultsLaunchHistoryStore`` (the default on Apple
 /// platforms), ``FileLaunchHistoryStore`` (a file in a directory; what `ApplicationHost`

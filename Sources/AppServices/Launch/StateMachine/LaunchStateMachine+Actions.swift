@@ -50,6 +50,8 @@ extension LaunchStateMachine {
         /// extended launch.
         var settledNodes: [Int] = []
         var readyPhases: [(phase: LaunchPhase, duration: Duration)] = []
+        /// Whether the launch stopped (failed or was cancelled) with these effects.
+        var launchStopped = false
         /// Start the timer task sleeping until `deadline`; it reports `generation` back.
         var armTimer: (deadline: Duration, generation: Int)?
         var starts: [Start] = []

@@ -168,6 +168,7 @@ extension LaunchStateMachine {
     mutating func stop(_ status: LaunchStatus, reason: String, now: Duration, _ effects: inout Effects) {
         launch = status
         stopReason = reason
+        effects.launchStopped = true
         let error = status.error!
         for index in nodes.indices {
             switch nodes[index].status {

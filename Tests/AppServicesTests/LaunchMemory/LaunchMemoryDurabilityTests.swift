@@ -1,0 +1,222 @@
+import AppServicesTesting
+import Foundation
+import Testing
+
+@testable import AppServices
+
+/// What the launch history must survive: records written by other versions of the library,
+/// a process that stops right after a migration, the update that adopts the library, the
+/// wall clock set back, and background launches that fail or come to the foreground.
+@MainActor
+@Suite struct LaunchMemoryDurabilityTests {
+    @Test("A record missing fields (written before they existed) reads back whole, and the launch is no first launch")
+    func recordMissingFields() async throws {
+        let device = Device()
+        let written =
+            #"{"version":"1.0","launchCount":3,"launchesWithoutFirstFrame":0,"migrations":{"move-drafts":"1.0"}}"#
+        device.store.replace(with: Data(written.utf8))
+        let log = RunLog()
+        let report = try await device.launch("1.1") {
+            try LaunchPlan(configuration: $0) {
+                Migration("move-drafts", when: .once) { _ in log.note("move-drafts") }
+                Migration("welcome", when: .onFirstLaunch) { _ in log.note("welcome") }
+            }
+        }.report
+        let history = try #require(report.history)
+        #expect(history.problem == nil)
+        #expect(history.isFirstLaunch == false)
+        #expect(history.previousVersion == "1.0")
+        #expect(history.launchCount == 4)
+        #expect(history.completedMigrations == ["move-drafts": "1.0"])
+        #expect(log.all.isEmpty, "nothing ran again")
+    }
+
+    @Test("Counts a store holds beyond what a launch can add to are kept in range, not a trap")
+    func absurdCounts() async throws {
+        let device = Device()
+        let written = #"{"version":"1.0","launchCount":\#(Int.max),"launchesWithoutFirstFrame":-5}"#
+        device.store.replace(with: Data(written.utf8))
+        let history = try #require(
+            try await device.launch("1.0") { try LaunchPlan(configuration: $0) {} }.report.history
+        )
+        #expect(history.launchCount == Int(Int32.max) + 1)
+        #expect(history.launchesWithoutFirstFrame == 0)
+    }
+
+    @Test("A migration's success is in the store before the initializers after it start")
+    func migrationWrittenBeforeDependents() async throws {
+        let store = SlowStore()
+        let found = Locked<LaunchRecord?>(nil)
+        var configuration = LaunchPlan.Configuration()
+        configuration.memory = LaunchMemory(store: store, version: "1.0")
+        let plan = try LaunchPlan(configuration: configuration) {
+            Migration("rename-settings", when: .once) { _ in }
+            // The process could stop here (a crash): what the store holds is all the
+            // next launch finds, and the migration must not run again.
+            ClosureInitializer("read-settings", dependencyNames: ["rename-settings"]) { _ in
+                let data = try store.load()
+                found.withLock { $0 = try? data.map { try JSONDecoder().decode(LaunchRecord.self, from: $0) } }
+            }
+        }
+        let composite = ServiceComposite([], configuration: .init(clock: TestClock()), launchPlan: plan)
+        _ = composite.didFinishLaunching()
+        try await composite.launch?.waitUntilReady(.critical)
+        let record = try #require(found.withLock { $0 })
+        #expect(record.migrations["rename-settings"] == "1.0")
+        #expect(record.pending["rename-settings"] == nil)
+    }
+
+    @Test(
+        "An upgrade migration done once is not run again by a later upgrade its range also holds, nor after a downgrade"
+    )
+    func upgradeMigrationOnce() async throws {
+        let device = Device()
+        let log = RunLog()
+        func plan(_ configuration: LaunchPlan.Configuration) throws -> LaunchPlan {
+            try LaunchPlan(configuration: configuration) {
+                Migration("move-drafts", when: .whenUpgrading(from: "1.0"..<"2.0")) { _ in log.note("move-drafts") }
+            }
+        }
+        try await device.launch("1.0") { try LaunchPlan(configuration: $0) {} }
+        try await device.launch("1.5", plan)
+        #expect(log.all == ["move-drafts"])
+        let later = try await device.launch("1.6", plan).report
+        try await device.launch("1.5", plan)
+        try await device.launch("1.6", plan)
+        #expect(log.all == ["move-drafts"])
+        #expect(later.nodes.first?.outcome == .notDue("it was done in version 1.5"))
+    }
+
+    @Test("The update that adopts the library reads the version that ran before from the app, and is no first launch")
+    func versionBeforeHistory() async throws {
+        let device = Device()
+        let log = RunLog()
+        func plan(_ configuration: LaunchPlan.Configuration, before: AppVersion?) throws -> LaunchPlan {
+            var configuration = configuration
+            configuration.memory.versionBeforeHistory = { before }
+            return try LaunchPlan(configuration: configuration) {
+                Migration("move-drafts", when: .whenUpgrading(from: "1.0"..<"2.0")) { _ in log.note("move-drafts") }
+                Migration("onboarding", when: .onFirstLaunch) { _ in log.note("onboarding") }
+            }
+        }
+        let history = try #require(try await device.launch("2.0") { try plan($0, before: "1.4") }.report.history)
+        #expect(history.isFirstLaunch == false)
+        #expect(history.previousVersion == "1.4")
+        #expect(history.isUpgrade)
+        #expect(history.launchCount == 2)
+        #expect(log.all == ["move-drafts"])
+
+        // Asked only while the store holds no history.
+        let next = try #require(try await device.launch("2.0") { try plan($0, before: "0.1") }.report.history)
+        #expect(next.previousVersion == "2.0")
+
+        // A new install: the app knows of no earlier version.
+        log.clear()
+        let fresh = try #require(try await Device().launch("2.0") { try plan($0, before: nil) }.report.history)
+        #expect(fresh.isFirstLaunch)
+        #expect(log.all == ["onboarding"])
+    }
+
+    @Test("Launches into the background whose launch fails count no more than those that succeed")
+    func failedBackgroundLaunches() async throws {
+        let device = Device()
+        struct ProtectedDataUnavailable: Error {}
+        func plan(_ configuration: LaunchPlan.Configuration) throws -> LaunchPlan {
+            try LaunchPlan(configuration: configuration, safeMode: .init(after: 3) {}) {
+                ClosureInitializer("open-database") { _ in throw ProtectedDataUnavailable() }
+            }
+        }
+        let push = LaunchOptions(remoteNotification: [:], launchedInBackground: true)
+        for _ in 0..<3 {
+            let report = try await device.launch("1.0", options: push, reachesFirstFrame: false, plan).report
+            #expect(report.status != .succeeded)
+        }
+        let record = try #require(try device.store.load().map { try JSONDecoder().decode(LaunchRecord.self, from: $0) })
+        #expect(record.launchesWithoutFirstFrame == 0)
+    }
+
+    @Test(
+        "A launch into the background that comes to the foreground before its work is done counts until its first frame"
+    )
+    func backgroundLaunchForegroundedDuringItsWork() async throws {
+        let device = Device()
+        let (work, finishWork) = AsyncStream<Void>.makeStream()
+        var configuration = LaunchPlan.Configuration()
+        configuration.memory = device.memory("1.0")
+        let plan = try LaunchPlan(configuration: configuration) {
+            ClosureInitializer("migrate-database") { _ in for await _ in work {} }
+        }
+        let composite = ServiceComposite([], configuration: .init(clock: TestClock()), launchPlan: plan)
+        _ = composite.didFinishLaunching(LaunchOptions(remoteNotification: [:], launchedInBackground: true))
+        let launch = try #require(composite.launch)
+        composite.willEnterForeground()
+        finishWork.finish()
+        try await launch.waitUntilReady(.critical)
+        launch.memory.waitForWrites()
+        let record = try #require(try device.store.load().map { try JSONDecoder().decode(LaunchRecord.self, from: $0) })
+        #expect(record.launchesWithoutFirstFrame == 1, "in the foreground, a crash before the first frame counts")
+    }
+
+    @Test("The application's termination returns once the history's queued changes are written")
+    func terminationWritesTheHistory() async throws {
+        let store = SlowStore()
+        var configuration = LaunchPlan.Configuration()
+        configuration.memory = LaunchMemory(store: store, version: "1.0")
+        let composite = ServiceComposite(
+            [],
+            configuration: .init(clock: TestClock()),
+            launchPlan: try LaunchPlan(configuration: configuration) {}
+        )
+        _ = composite.didFinishLaunching()
+        composite.reportFirstFrame()
+        composite.willTerminate()
+        store.note("willTerminate returned")
+        #expect(store.events == ["saved", "saved", "willTerminate returned"])
+    }
+}
+
+/// A store in memory on a slow disk: every save after the first takes 50 ms, so a write
+/// queued off the caller's thread is still under way when the caller goes on, unless it
+/// waits for it. (The first, made as the launch begins, is fast, to keep the tests quick.)
+final class SlowStore: LaunchHistoryStore {
+    private let state = Locked<(data: Data?, events: [String])>((nil, []))
+    var description: String { "memory, slow" }
+    var events: [String] { state.withLock { $0.events } }
+    func note(_ event: String) { state.withLock { $0.events.append(event) } }
+    func load() throws -> Data? { state.withLock { $0.data } }
+    func save(_ data: Data) throws {
+        if !events.isEmpty { Thread.sleep(forTimeInterval: 0.05) }
+        state.withLock {
+            $0.data = data
+            $0.events.append("saved")
+        }
+    }
+}
+
+@MainActor
+@Suite struct RepetitionClockTests {
+    @Test(
+        "After the wall clock is set back, a repeating initializer is due at once, not when the clock catches up",
+        .timeLimit(.minutes(1))
+    )
+    func clockSetBack() async throws {
+        let install = SimulatedInstall()
+        let clock = TestClock()
+        let log = RunLog()
+        var configuration = LaunchPlan.Configuration()
+        configuration.memory = install.memory("1.0")
+        let plan = try LaunchPlan(configuration: configuration) {
+            ClosureInitializer("refresh", repeats: .every(.seconds(60))) { _ in log.note("refresh") }
+        }
+        let composite = ServiceComposite([FeedOwner()], configuration: .init(clock: clock), launchPlan: plan)
+        let simulator = LifecycleSimulator(driving: composite)
+        try simulator.coldLaunch()
+        await clock.waitForSleepers(until: [TestClock.Instant(offset: .seconds(60))])
+        try simulator.enterBackground()
+        install.advanceClock(by: .seconds(-3600))
+        try simulator.enterForeground()
+        // Runs at once, then sleeps its interval (before: 61 minutes, until the clock caught up).
+        await clock.waitForSleepers(until: [TestClock.Instant(offset: .seconds(60))])
+        #expect(log.all == ["refresh", "refresh"])
+    }
+}
