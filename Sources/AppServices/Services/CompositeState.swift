@@ -479,6 +479,9 @@ final class CompositeState {
     /// The session named `identifier` became the current one.
     func makeCurrentSession(_ identifier: String) { sessionServices.makeCurrent(identifier) }
 
+    /// The session named `identifier` is about to end; `false` when it is ending already.
+    func sessionWillEnd(_ identifier: String) -> Bool { sessionServices.beginEnding(identifier) }
+
     /// The session named `identifier` ended: its services are released.
     func endSession(_ identifier: String) {
         sessionServices.end(identifier)

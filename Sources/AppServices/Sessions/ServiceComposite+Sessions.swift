@@ -88,11 +88,16 @@ extension ServiceComposite {
     /// those milestones, and releases its services. When it was the current session, the one
     /// begun last before it becomes current.
     ///
+    /// A session ends once: ending it again while its services hear that it will end (a
+    /// service that signs out from its own ``SessionHandling/sessionWillEnd(_:)``) does
+    /// nothing more, and it lives, under its identifier, until they all have.
+    ///
     /// - Throws: ``ServiceCompositeError`` with ``ServiceCompositeError/Code/sessionNotFound``
     ///   when no session with that identifier lives; nothing changes.
     public func endSession(_ identifier: String) throws(ServiceCompositeError) {
         if let outer { return try outer.endSession(identifier) }
         guard let instances = state.sessionServices[identifier] else { throw sessionNotFound(identifier) }
+        guard state.sessionWillEnd(identifier) else { return }
         notifySession(.sessionWillEnd, instances) { $0.sessionWillEnd($1) }
         endSessionReadiness(instances.session)
         state.endSession(identifier)

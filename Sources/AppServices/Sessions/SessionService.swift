@@ -72,6 +72,8 @@ struct SessionServices {
     private(set) var beginOrder: [String] = []
     /// The current session's identifier.
     private(set) var current: String?
+    /// The sessions whose end has begun: their services are hearing that they will end.
+    private var ending: Set<String> = []
 
     /// Registers `types` after those registered before.
     mutating func register(_ types: [any SessionService.Type]) { registered += types }
@@ -136,9 +138,14 @@ struct SessionServices {
     /// The session named `identifier` becomes the current one.
     mutating func makeCurrent(_ identifier: String) { current = identifier }
 
+    /// The end of the session named `identifier` begins; `false` when it had begun already
+    /// (a service ends the session again while its services hear that it will end).
+    mutating func beginEnding(_ identifier: String) -> Bool { ending.insert(identifier).inserted }
+
     /// The session named `identifier` ended: its services are released; when it was the
     /// current one, the session that began last before it becomes current.
     mutating func end(_ identifier: String) {
+        ending.remove(identifier)
         live[identifier] = nil
         beginOrder.removeAll { $0 == identifier }
         if current == identifier { current = beginOrder.last }

@@ -203,6 +203,32 @@ final class AccountInbox: SessionService, SessionHandling, ApplicationStateHandl
         #expect(composite.sessions.isEmpty)
     }
 
+    @Test(
+        "A session ended again from its own sessionWillEnd ends once: every service hears it once, and then it is gone",
+        .timeLimit(.minutes(1))
+    )
+    func endedAgainWhileEnding() throws {
+        /// Signs out whenever a session ends, as an idempotent sign-out does.
+        final class SignOut: AppService, SessionHandling {
+            static var dependencies: [any AppService.Type] { [SessionJournal.self] }
+            func sessionWillEnd(_ context: AppContext) {
+                context.service(SessionJournal.self)?.note("signOut.willEnd")
+                try? context.endSession(context.session!.identifier)
+            }
+        }
+        let journal = SessionJournal()
+        let composite = ServiceComposite([journal, SignOut(), AccountDirectory()], configuration: .quiet)
+        try composite.registerSessionServices([AccountStore.self])
+        _ = composite.didFinishLaunching()
+        try composite.beginSession(alice)
+        journal.entries = []
+        try composite.endSession("alice")
+
+        #expect(journal.entries == ["store.willEnd(alice, alice)", "directory.willEnd(alice)", "signOut.willEnd"])
+        #expect(composite.sessions.isEmpty)
+        #expect(composite.currentSession == nil)
+    }
+
     @Test("Several sessions live at once, one current; ending the current one makes the one begun before it current")
     func severalSessions() throws {
         let (composite, journal) = try makeComposite()
