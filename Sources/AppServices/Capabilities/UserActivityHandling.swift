@@ -126,8 +126,10 @@ extension AppCallback {
 
 extension ServiceComposite {
     /// The activity types the ``UserActivityHandling`` services declare
-    /// (``UserActivityHandling/userActivityTypes``), sorted, each once.
+    /// (``UserActivityHandling/userActivityTypes``), sorted, each once; on a nested
+    /// composite, the outermost one's.
     public var declaredUserActivityTypes: [String] {
+        if let outer { return outer.declaredUserActivityTypes }
         sealIfNeeded(by: "declaredUserActivityTypes")
         let services = handlers.list(HandlerKinds.userActivities).services
         return Set(services.flatMap(\.userActivityTypes)).sortedOnce()

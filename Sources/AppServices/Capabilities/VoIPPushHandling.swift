@@ -166,8 +166,10 @@ extension ResponseMerge where Response == VoIPCallReport {
 extension ServiceComposite {
     /// The push types the services handle: the union of their
     /// ``VoIPPushHandling/voIPPushTypes``, empty when no service adopts ``VoIPPushHandling``.
-    /// The UIKit adapter sets its registry's `desiredPushTypes` to it.
+    /// The UIKit adapter sets its registry's `desiredPushTypes` to it. On a nested
+    /// composite, the outermost one's.
     public var desiredPushTypes: Set<PushType> {
+        if let outer { return outer.desiredPushTypes }
         sealIfNeeded(by: "desiredPushTypes")
         var types: Set<PushType> = []
         for service in handlers.list(HandlerKinds.voIPPushes).services { types.formUnion(service.voIPPushTypes) }

@@ -183,8 +183,8 @@ public final class ServiceComposite: AppService {
         do {
             sealed = try makePlanAndLaunchPlan()
         } catch {
-            configuration.logger.critical("\(error)")
-            preconditionFailure("\(error)")
+            configuration.logger.critical("Sealing the composite on \(callback): \(error)")
+            preconditionFailure("Sealing the composite on \(callback): \(error)")
         }
         state.seal(sealed.plan, by: callback)
         readNotificationCategories()
@@ -335,6 +335,17 @@ public final class ServiceComposite: AppService {
                             kind: .invalidNesting,
                             message: "\(inner.namedByServices) is nested inside itself or "
                                 + "registered twice; each composite may appear once in the tree."
+                        )
+                    )
+                    continue
+                }
+                if let other = inner.outer, other !== self {
+                    problems.append(
+                        .init(
+                            kind: .invalidNesting,
+                            message: "\(inner.namedByServices) is nested already, in "
+                                + other.namedByServices.prefix(1).lowercased() + other.namedByServices.dropFirst()
+                                + "; a composite may be nested in one composite only."
                         )
                     )
                     continue

@@ -124,6 +124,36 @@ struct NestingTests {
         #expect(error?.problems.first?.message.hasPrefix("The composite of Detail is nested inside itself") == true)
     }
 
+    @Test("A composite nested in one composite and then in another is reported by the second's validation")
+    func nestedInTwoComposites() {
+        let feature = ServiceComposite([Detail()])
+        let first = ServiceComposite([feature])
+        _ = first.didFinishLaunching()
+        let second = ServiceComposite([Tail(), feature])
+        let error = #expect(throws: ServiceGraphError.self) { try second.validate() }
+        #expect(error?.problems.map(\.kind) == [.invalidNesting])
+        #expect(
+            error?.problems.first?.message
+                == "The composite of Detail is nested already, in the composite of ServiceComposite; "
+                + "a composite may be nested in one composite only."
+        )
+    }
+
+    @Test("A nested composite's declarations are its outermost composite's, read from either")
+    func nestedDeclarations() {
+        final class Calls: AppService, VoIPPushHandling {
+            var voIPPushTypes: Set<PushType> { [.voIP] }
+        }
+        final class Handoff: AppService, UserActivityHandling {
+            var userActivityTypes: Set<String> { ["com.example.browse"] }
+        }
+        let feature = ServiceComposite([Calls()])
+        let app = ServiceComposite([Handoff(), feature])
+        _ = app.didFinishLaunching()
+        #expect(feature.desiredPushTypes == [.voIP])
+        #expect(feature.declaredUserActivityTypes == ["com.example.browse"])
+    }
+
     @Test("Session and scene services registered on a nested composite are reported by validation, named")
     func nestedSessionAndSceneServices() throws {
         final class Inbox: SessionService {
