@@ -95,7 +95,11 @@ struct LaunchGraph: Sendable {
                 }
             }
         )
-        var problems = graph.describedProblems(noun: "initializer", container: "a launch plan") { key in
+        var problems = graph.describedProblems(
+            noun: "initializer",
+            container: "a launch plan",
+            identity: { key in if case .named = key { "name" } else { "type" } }
+        ) { key in
             switch key {
             case .type: names[key] ?? "an unknown initializer type"
             case .named(let name): "the initializer named \"\(name)\""

@@ -89,9 +89,14 @@ public struct ServiceGraphError: Error, Sendable, Hashable, CustomStringConverti
     }
 
     /// A first line naming the subject and the number of problems, then one line per problem.
+    /// The first line says the subject cannot be ordered only when a problem is about the
+    /// order (a cycle, a missing dependency, a type registered twice, a dependency on a later
+    /// phase); otherwise it says it cannot be used.
     public var description: String {
         let count = problems.count == 1 ? "1 problem" : "\(problems.count) problems"
-        return (["The \(subject) cannot be ordered (\(count)):"] + problems.map { "- \($0.message)" })
+        let ordering: Set<Kind> = [.dependencyCycle, .missingDependency, .duplicate, .dependencyOnLaterPhase]
+        let verdict = problems.contains { ordering.contains($0.kind) } ? "cannot be ordered" : "cannot be used"
+        return (["The \(subject) \(verdict) (\(count)):"] + problems.map { "- \($0.message)" })
             .joined(separator: "\n")
     }
 }
@@ -102,10 +107,12 @@ extension DependencyGraph {
     /// - Parameters:
     ///   - noun: What a node is, for messages ("service", "initializer").
     ///   - container: Where nodes are registered, for messages ("a composite", "a launch plan").
+    ///   - identity: What tells two nodes of a key's kind apart, for messages ("type").
     ///   - dependencyName: How to name a missing dependency's key.
     func describedProblems(
         noun: String,
         container: String,
+        identity: (Key) -> String = { _ in "type" },
         dependencyName: (Key) -> String
     ) -> [ServiceGraphError.Problem] {
         problems().map { problem in
@@ -115,7 +122,7 @@ extension DependencyGraph {
                 return .init(
                     kind: .duplicate,
                     message: "\(name) is registered twice (positions \(first + 1) and \(duplicate + 1)); "
-                        + "\(container) holds one \(noun) per type. Remove one registration."
+                        + "\(container) holds one \(noun) per \(identity(keys[duplicate])). Remove one registration."
                 )
             case .missing(let dependent, let dependency):
                 let missing = dependencyName(dependency)

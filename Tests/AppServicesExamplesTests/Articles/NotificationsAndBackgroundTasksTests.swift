@@ -126,7 +126,7 @@ struct BackgroundTasksArticleTests {
         let error = try #require(throws: ServiceGraphError.self) { try composite.validate() }
         #expect(
             "\(error)" == """
-                The services cannot be ordered (2 problems):
+                The services cannot be used (2 problems):
                 - Background task com.example.shop.cache-cleanup of InboxSyncService is missing from the permitted \
                 background tasks; the system refuses to register it. Add it there.
                 - Background task com.example.shop.inbox-refresh is declared by both InboxSyncService and \

@@ -174,7 +174,7 @@ struct LaunchBeforeLaunchReturnsTests {
         #expect(
             error?.description == """
                 The launch plan cannot be ordered (4 problems):
-                - twice is registered twice (positions 4 and 5); a launch plan holds one initializer per type. Remove one registration.
+                - twice is registered twice (positions 4 and 5); a launch plan holds one initializer per name. Remove one registration.
                 - Lonely depends on Absent, which is not registered. Register Absent or remove the dependency.
                 - Dependency cycle: Cyclic -> Loop -> Cyclic. Remove one of these dependencies.
                 - early (phase critical) depends on late (phase idle), which runs later. Move late to critical or an earlier phase, or early to idle or a later one.

@@ -125,7 +125,7 @@ struct NestedLaunchPlanTests {
         #expect(
             error?.problems.map(\.message) == [
                 "In the launch plans of the nested composites, merged: shared is registered twice (positions 1 and 2); "
-                    + "a launch plan holds one initializer per type. Remove one registration.",
+                    + "a launch plan holds one initializer per name. Remove one registration.",
                 "Needy depends on Missing, which is not registered. Register Missing or remove the dependency.",
             ]
         )
