@@ -34,13 +34,13 @@ package final class SimulatedScene {
         self.phase = phase
     }
 
-    /// A window of `scene`, a `WindowGroup` (possibly with modifiers of its own), that will
-    /// show the group's root view, in `phase` when it first shows it.
+    /// A window of `scene`, a `WindowGroup` or a scene of the app's own whose body is one
+    /// (as deep as it goes), that will show the group's root view, in `phase` when it first
+    /// shows it.
     package convenience init(windowOf scene: some Scene, phase: ScenePhase = .active) {
-        guard let group = scene as? any SimulatedWindowGroup else {
-            preconditionFailure("Shim: \(type(of: scene)) is not a WindowGroup; a simulated scene shows one's window.")
-        }
-        self.init(showing: group.rootView, phase: phase)
+        var current: any Scene = scene
+        while !(current is any SimulatedWindowGroup) { current = current.body }
+        self.init(showing: (current as! any SimulatedWindowGroup).rootView, phase: phase)
     }
 
     /// Shows the view: evaluates it, then runs its `onAppear` actions and the `onChange`

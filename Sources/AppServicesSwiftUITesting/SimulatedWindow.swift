@@ -37,8 +37,9 @@ public final class SimulatedWindow {
         scene = SimulatedScene(showing: root, phase: phase)
     }
 
-    /// A window of `app`'s scene (a `WindowGroup`, possibly with modifiers of its own), that
-    /// will show the group's root view, in `phase` when it first shows it.
+    /// A window of `app`'s scene (a `WindowGroup`, or a scene of the app's own whose body is
+    /// one, as deep as it goes), that will show the group's root view, in `phase` when it
+    /// first shows it.
     public init(windowOf sceneContent: some Scene, phase: ScenePhase = .active) {
         scene = SimulatedScene(windowOf: sceneContent, phase: phase)
     }

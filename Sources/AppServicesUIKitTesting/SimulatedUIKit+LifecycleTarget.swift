@@ -207,35 +207,27 @@ extension SimulatedUIKit {
     public func willTerminate() { terminate() }
 
     /// `application(_:didReceiveRemoteNotification:fetchCompletionHandler:)`; `.noData` when
-    /// the delegate does not claim it (UIKit then ends the background time at once).
+    /// the delegate does not claim it (UIKit then ends the background time at once). The
+    /// first call of the handler answers; a delegate that calls it again (a subclass that
+    /// answers and then calls `super`) is a mistake UIKit does not stop the process for,
+    /// and neither does this.
     public func didReceiveRemoteNotification(_ notification: RemoteNotification) async -> BackgroundFetchResult {
         await withCheckedContinuation { continuation in
-            let claimed: Void? = send("application:didReceiveRemoteNotification:fetchCompletionHandler:") {
-                $0.application($1, didReceiveRemoteNotification: notification.userInfo.propertyList) { result in
-                    continuation.resume(returning: BackgroundFetchResult(result))
-                }
-            }
-            if claimed == nil { continuation.resume(returning: .noData) }
+            deliverRemoteNotification(notification) { continuation.resume(returning: $0) }
         }
     }
 
-    /// `application(_:performFetchWithCompletionHandler:)`; `.noData` when not claimed.
+    /// `application(_:performFetchWithCompletionHandler:)`; `.noData` when not claimed. The
+    /// first call of the handler answers, as for ``didReceiveRemoteNotification(_:)``.
     public func performFetch() async -> BackgroundFetchResult {
-        await withCheckedContinuation { continuation in
-            let claimed: Void? = send("application:performFetchWithCompletionHandler:") {
-                $0.application($1) { result in continuation.resume(returning: BackgroundFetchResult(result)) }
-            }
-            if claimed == nil { continuation.resume(returning: .noData) }
-        }
+        await withCheckedContinuation { continuation in deliverFetch { continuation.resume(returning: $0) } }
     }
 
-    /// `application(_:handleEventsForBackgroundURLSession:completionHandler:)`.
+    /// `application(_:handleEventsForBackgroundURLSession:completionHandler:)`; returns at
+    /// the first call of the handler.
     public func handleEventsForBackgroundURLSession(_ identifier: String) async {
         await withCheckedContinuation { continuation in
-            let claimed: Void? = send("application:handleEventsForBackgroundURLSession:completionHandler:") {
-                $0.application($1, handleEventsForBackgroundURLSession: identifier) { continuation.resume() }
-            }
-            if claimed == nil { continuation.resume() }
+            deliverURLSessionEvents(identifier) { continuation.resume() }
         }
     }
 

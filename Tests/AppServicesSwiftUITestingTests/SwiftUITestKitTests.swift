@@ -52,6 +52,30 @@ struct SwiftUITestKitTests {
 
     let main = SceneInfo(session: SceneSession(persistentIdentifier: "main"))
 
+    /// The shop's window group in a scene of its own, as apps split their `App.body`.
+    struct ShopScene: Scene {
+        let composite: ServiceComposite
+        var body: some Scene {
+            WindowGroup { ContentView().appServices(composite) }
+        }
+    }
+
+    struct SplitShopApp: App {
+        let host = SwiftUIApplicationHost(services: [LinkRouter()])
+
+        var body: some Scene { ShopScene(composite: host.composite) }
+    }
+
+    @Test("An app whose body is a scene of its own shows that scene's window group")
+    func sceneOfItsOwn() throws {
+        let app = SimulatedSwiftUIApp { SplitShopApp() }
+        let simulator = LifecycleSimulator(driving: app)
+        try simulator.coldLaunch(connecting: main)
+        try simulator.openURL(URL(string: "shop://orders/3")!, in: main)
+        #expect(app.windows["main"]?.phase == .active)
+        #expect(app.app?.host.composite.service(LinkRouter.self)?.routed == ["shop://orders/3 in a scene"])
+    }
+
     @Test("A SwiftUI app's window phases, links, activities and background task reach its services")
     func drivesTheApp() async throws {
         let app = SimulatedSwiftUIApp { ShopApp() }

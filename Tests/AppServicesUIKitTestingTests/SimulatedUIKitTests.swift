@@ -48,6 +48,31 @@ struct SimulatedUIKitTests {
         #expect(delegate.push.callbacks == [.willFinishLaunching, .didFinishLaunching, .didReceiveRemoteNotification])
     }
 
+    /// Answers a background fetch itself, then lets the adapter answer too: a mistake (the
+    /// handler is called twice), which UIKit survives.
+    final class EagerAppDelegate: ServiceOrientedAppDelegate {
+        final class Fetcher: AppService, BackgroundFetchHandling {
+            func applicationPerformFetch(_ context: AppContext) async throws -> BackgroundFetchResult { .noData }
+        }
+
+        override func makeServices() -> [any AppService] { [Fetcher()] }
+
+        override func application(
+            _ application: UIApplication,
+            performFetchWithCompletionHandler completionHandler: @escaping (UIBackgroundFetchResult) -> Void
+        ) {
+            completionHandler(.newData)
+            super.application(application, performFetchWithCompletionHandler: completionHandler)
+        }
+    }
+
+    @Test("A delegate that calls a completion handler twice gets the first answer heard, and the test goes on")
+    func completionHandlerCalledTwice() async throws {
+        let uiKit = SimulatedUIKit(delegate: EagerAppDelegate())
+        _ = uiKit.didFinishLaunching(LaunchOptions())
+        #expect(await uiKit.performFetch() == .newData)
+    }
+
     @Test("Cold launch, a scene, background and foreground reach the services through the adapter")
     func sceneSequence() throws {
         let delegate = AppDelegate()
