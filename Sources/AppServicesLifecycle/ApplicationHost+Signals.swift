@@ -41,6 +41,9 @@ extension ApplicationHost {
     ///   shutdown signals, ``Configuration-swift.struct/reloadSignal`` and
     ///   ``Configuration-swift.struct/backgroundTaskSignal``.
     public static func holdSignals(_ signals: [UnixSignal]) {
+        // A global is made the first time it is read, behind a lock: read it here, before any
+        // handler can, since neither making it nor that lock is safe in a signal handler.
+        _ = heldSignals.load(ordering: .relaxed)
         for signal in signals where signal.rawValue > 0 && signal.rawValue < 64 {
             // A held signal must not interrupt the start-up's system calls: `trap` restarts them.
             CLibrary.trap(signal.rawValue) { number in
