@@ -76,17 +76,14 @@ struct SceneServices {
     subscript(identifier: String) -> Instances? { connected.isEmpty ? nil : connected[identifier] }
 
     /// Stores the services made for the scene `identifier`, with the event handlers they
-    /// subscribed (the first one of a service for each event type).
-    ///
-    /// - Returns: The duplicate subscriptions, which validation reports for application-wide
-    ///   services before anything runs, and which only show once a scene service is made.
-    @discardableResult
+    /// subscribed (`routes`: the first one of a service for each event type, collected
+    /// before, since collecting them runs the services' code).
     mutating func connect(
         _ scene: SceneInfo,
-        _ services: ContiguousArray<any AppService>
-    ) -> [ServiceGraphError.Problem] {
+        _ services: ContiguousArray<any AppService>,
+        routes: [ObjectIdentifier: any AnyEventRoute]
+    ) {
         let identifier = scene.identifier
-        let (routes, problems) = ServiceSubscriptions.routes(of: services)
         if connected[identifier] == nil { connectionOrder.append(identifier) }
         connected[identifier] = Instances(
             scene: scene,
@@ -94,7 +91,6 @@ struct SceneServices {
             handlers: HandlerTable(services),
             routes: routes
         )
-        return problems
     }
 
     /// Releases the services of the scene `identifier`.

@@ -425,7 +425,10 @@ final class CompositeState {
     /// `scene` connected with `services` made so far (in dependency order). Returns
     /// duplicate event subscriptions among them.
     func connect(_ scene: SceneInfo, _ services: ContiguousArray<any AppService>) -> [ServiceGraphError.Problem] {
-        changeSceneServices { $0.connect(scene, services) }
+        // The services subscribe (their code runs) before the table is taken out to change.
+        let (routes, problems) = ServiceSubscriptions.routes(of: services)
+        changeSceneServices { $0.connect(scene, services, routes: routes) }
+        return problems
     }
 
     /// `scene` disconnected: its services are released.
@@ -473,7 +476,11 @@ final class CompositeState {
         origin: AppContext.Origin
     ) -> [ServiceGraphError.Problem] {
         defer { hasSessions = true }
-        return sessionServices.begin(session, services, origin: origin)
+        // The services subscribe (their code runs) before the table is changed, outside
+        // any access to it.
+        let (routes, problems) = ServiceSubscriptions.routes(of: services)
+        sessionServices.begin(session, services, routes: routes, origin: origin)
+        return problems
     }
 
     /// The session named `identifier` became the current one.

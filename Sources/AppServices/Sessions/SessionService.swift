@@ -116,14 +116,15 @@ struct SessionServices {
         return living.origin.sessionLifetime === lifetime
     }
 
-    /// `session` began with `services` made so far (in dependency order). Returns duplicate
-    /// event subscriptions among them.
+    /// `session` began with `services` made so far (in dependency order), with the event
+    /// handlers they subscribed (`routes`, collected before, since collecting them runs the
+    /// services' code).
     mutating func begin(
         _ session: SessionInfo,
         _ services: ContiguousArray<any AppService>,
+        routes: [ObjectIdentifier: any AnyEventRoute],
         origin: AppContext.Origin
-    ) -> [ServiceGraphError.Problem] {
-        let (routes, problems) = ServiceSubscriptions.routes(of: services)
+    ) {
         if live[session.identifier] == nil { beginOrder.append(session.identifier) }
         live[session.identifier] = Instances(
             session: session,
@@ -132,7 +133,6 @@ struct SessionServices {
             routes: routes,
             origin: origin
         )
-        return problems
     }
 
     /// The session named `identifier` becomes the current one.

@@ -80,6 +80,26 @@ struct SceneServiceTests {
         #expect(composite.sceneService(EditorSession.self, in: two)?.scene == two)
     }
 
+    @Test("A scene service that looks at the connected scenes as it subscribes sees every one connected before")
+    func subscribingSeesTheOtherScenes() throws {
+        /// Counts, as it subscribes, the services of the scenes connected before its own.
+        final class Inspector: SceneService {
+            static var seen: [String] = []
+            let context: AppContext
+            init(scene: SceneInfo, context: AppContext) { self.context = context }
+            func subscribe(to events: inout EventSubscriptions) {
+                Self.seen.append(context.connectedScenes.map { "\($0.identifier): \($0.services.count)" }.joined())
+            }
+        }
+        Inspector.seen = []
+        let composite = ServiceComposite([SceneJournal()])
+        try composite.registerSceneServices([Inspector.self])
+        _ = composite.didFinishLaunching()
+        composite.sceneWillConnect(one)
+        composite.sceneWillConnect(two)
+        #expect(Inspector.seen.last == "one: 1", "scene one and its service, while scene two's service subscribes")
+    }
+
     @Test("Scene services are released when their scene disconnects, and made anew when it reconnects")
     func releasedOnDisconnect() throws {
         let journal = SceneJournal()

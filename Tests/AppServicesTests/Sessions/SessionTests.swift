@@ -203,6 +203,29 @@ final class AccountInbox: SessionService, SessionHandling, ApplicationStateHandl
         #expect(composite.sessions.isEmpty)
     }
 
+    @Test("A session service that looks up its session's services as it subscribes finds them, and the process goes on")
+    func subscribingReadsTheSessions() throws {
+        /// Finds, as it subscribes, its session's store.
+        final class Inspector: SessionService {
+            static var seen: [String] = []
+            static var dependencies: [any AppService.Type] { [AccountStore.self] }
+            let context: AppContext
+            init(session: SessionInfo, context: AppContext) { self.context = context }
+            func subscribe(to events: inout EventSubscriptions) {
+                let store = context.sessionService(AccountStore.self)?.account ?? "none"
+                Self.seen.append("\(context.session?.identifier ?? "none") store: \(store)")
+            }
+        }
+        Inspector.seen = []
+        let journal = SessionJournal()
+        let composite = ServiceComposite([journal, AccountDirectory()], configuration: .quiet)
+        try composite.registerSessionServices([AccountStore.self, Inspector.self])
+        _ = composite.didFinishLaunching()
+        try composite.beginSession(alice)
+        try composite.beginSession(bob)
+        #expect(Inspector.seen == ["alice store: alice", "bob store: bob"])
+    }
+
     @Test(
         "A session ended again from its own sessionWillEnd ends once: every service hears it once, and then it is gone",
         .timeLimit(.minutes(1))
