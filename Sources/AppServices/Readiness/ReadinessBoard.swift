@@ -31,6 +31,8 @@ struct ReadinessBoard {
     /// Who waits, and for what, in the order they began.
     var waiting: [(name: String, point: ReadinessPoint)] { waiters.map { ($0.name, $0.point) } }
     private var held: [Entry] = []
+    /// The work held now, by label, in arrival order.
+    var heldLabels: [String] { held.map(\.label) }
     /// Every piece of held work ever handed over, by id, in arrival order.
     private(set) var records: [HeldWork] = []
     /// Points whose watcher task has been started.

@@ -297,20 +297,37 @@ public final class ServiceComposite: AppService {
         return "The composite of " + shown + (names.count > 3 ? " and \(names.count - 3) more" : "")
     }
 
-    /// What a nested composite registered that only the outermost one makes: session and
-    /// scene service types, which would otherwise never be made. `nil` when it has none.
-    private var nestedRegistrationProblem: ServiceGraphError.Problem? {
+    /// What a nested composite registered or was handed that only the outermost one serves:
+    /// session and scene service types, which would otherwise never be made, and work held
+    /// until a scene connects or a milestone is reached, which would never run.
+    private var nestedRegistrationProblems: [ServiceGraphError.Problem] {
+        var problems: [ServiceGraphError.Problem] = []
         let kinds = [
             ("session services", state.sessionServices.registered.map { $0.serviceName }),
             ("scene services", state.sceneServices.registered.map { $0.serviceName }),
         ].filter { !$0.1.isEmpty }
-        guard !kinds.isEmpty else { return nil }
-        let listed = kinds.map { "\($0.0) (\($0.1.joined(separator: ", ")))" }.joined(separator: " and ")
-        return .init(
-            kind: .invalidNesting,
-            message: "\(namedByServices), nested, registers \(listed), which only the outermost composite "
-                + "makes; register them on it."
-        )
+        if !kinds.isEmpty {
+            let listed = kinds.map { "\($0.0) (\($0.1.joined(separator: ", ")))" }.joined(separator: " and ")
+            problems.append(
+                .init(
+                    kind: .invalidNesting,
+                    message: "\(namedByServices), nested, registers \(listed), which only the outermost composite "
+                        + "makes; register them on it."
+                )
+            )
+        }
+        let held = state.readiness.heldLabels
+        if !held.isEmpty {
+            problems.append(
+                .init(
+                    kind: .invalidNesting,
+                    message: "\(namedByServices), nested, was handed work to hold before it was nested "
+                        + "(\(held.joined(separator: ", "))), which the outermost composite would never run; "
+                        + "hand it to the outermost composite, or to a service's context."
+                )
+            )
+        }
+        return problems
     }
 
     /// Registered services with nested composites replaced by their services, depth first.
@@ -383,7 +400,7 @@ public final class ServiceComposite: AppService {
         }
         let (launchPlan, mergeProblems) = mergedLaunchPlan(nested: nested)
         var problems = nestingProblems + state.launchPlanProblems + mergeProblems
-        problems += nested.compactMap(\.nestedRegistrationProblem)
+        problems += nested.flatMap(\.nestedRegistrationProblems)
         problems += graph.describedProblems(noun: "service", container: "a composite") { names[$0] ?? "\($0)" }
         problems += Self.backgroundTaskProblems(of: leaves, permitted: configuration.permittedBackgroundTasks)
         problems += Self.notificationCategoryProblems(of: leaves)

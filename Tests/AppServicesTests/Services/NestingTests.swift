@@ -139,6 +139,21 @@ struct NestingTests {
         )
     }
 
+    @Test("Work routed to a scene through a composite before it was nested is reported, not silently never run")
+    func workHeldBeforeNesting() {
+        let feature = ServiceComposite([Detail()])
+        feature.route(toScene: "s1", named: "open order") { _ in }
+        let app = ServiceComposite([feature])
+        let error = #expect(throws: ServiceGraphError.self) { try app.validate() }
+        #expect(error?.problems.map(\.kind) == [.invalidNesting])
+        #expect(
+            error?.problems.first?.message
+                == "The composite of Detail, nested, was handed work to hold before it was nested (open order), "
+                + "which the outermost composite would never run; hand it to the outermost composite, or to a "
+                + "service's context."
+        )
+    }
+
     @Test("A nested composite's declarations are its outermost composite's, read from either")
     func nestedDeclarations() {
         final class Calls: AppService, VoIPPushHandling {
