@@ -114,6 +114,10 @@ public final class TestClock: Clock, Sendable {
 
     /// Moves the clock forward by `duration` and wakes every sleeper whose deadline is
     /// reached, earliest first.
+    ///
+    /// - Precondition: `duration` is not negative: a clock that went back would wake no
+    ///   sleeper and hide the mistake. To move to an instant that may be past, use
+    ///   ``advance(to:)``, which does nothing then.
     public func advance(by duration: Duration) {
         precondition(duration >= .zero, "TestClock cannot move backwards (asked to advance by \(duration)).")
         advance(to: now.advanced(by: duration))
