@@ -60,7 +60,20 @@ enum ColdLaunchTarget {
                 peer.append(peerTime)
             }
         }
-        consume(workload.counts)
+        // Both sides did the same work, every launch: each initializer's once, each service
+        // heard the launch once (in the last launch, which the counts are of).
+        let counts = workload.counts
+        let launches = rounds + 3
+        let expected = (
+            work: 2 * launches * ColdLaunchWorkload.initializerCount, services: ColdLaunchWorkload.serviceCount
+        )
+        guard counts.work == expected.work, counts.ours == expected.services, counts.peer == expected.services else {
+            diagnose(
+                "   INVALID: the sides did different work: \(counts.work) initializer runs (expected \(expected.work)), "
+                    + "services launched \(counts.ours) by ours and \(counts.peer) by hand (expected \(expected.services))"
+            )
+            return (.seconds(Int64.max), .seconds(1))
+        }
         return (ours.median, peer.median)
     }
 

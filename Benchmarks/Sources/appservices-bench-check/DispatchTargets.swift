@@ -19,6 +19,7 @@ enum DispatchTargets {
             rounds: rounds,
             iterations: iterations,
             sides: ("composite", "hand-written"),
+            each: "pair of callbacks (resign active, become active)",
             ours: { workload.dispatchThroughComposite(times: iterations) },
             peer: { workload.dispatchByHand(times: iterations) }
         )
@@ -30,7 +31,7 @@ enum DispatchTargets {
         )
         diagnose(
             "   for information: ours / one class called statically \(formatted(uniform.ratio)) "
-                + "(\((uniform.peer.median / iterations).readable) per call)"
+                + "(\((uniform.peer.median / iterations).readable) per pair)"
         )
         if asUIKitAdapter {
             // For information only: a scene's two callbacks through the scene delegate, as
@@ -43,7 +44,7 @@ enum DispatchTargets {
             )
             diagnose(
                 "   for information: a scene's callbacks through the UIKit scene delegate / hand-written "
-                    + "\(formatted(sceneSide.ratio)) (\((sceneSide.ours.median / iterations).readable) per call)"
+                    + "\(formatted(sceneSide.ratio)) (\((sceneSide.ours.median / iterations).readable) per pair)"
             )
         }
         return result
@@ -114,6 +115,7 @@ func ratioTarget(
     rounds: Int,
     iterations: Int,
     sides: (ours: String, peer: String),
+    each: String = "call",
     ours: () async -> Void,
     peer: () async -> Void
 ) async -> TargetResult {
@@ -121,7 +123,7 @@ func ratioTarget(
     let oursEach = comparison.ours.median / iterations
     let peerEach = comparison.peer.median / iterations
     diagnose(
-        "   \(sides.ours) \(oursEach.readable) per call, \(sides.peer) \(peerEach.readable) per call "
+        "   \(sides.ours) \(oursEach.readable), \(sides.peer) \(peerEach.readable), per \(each) "
             + "(medians of \(comparison.ours.count) rounds)"
     )
     return TargetResult(name: name, value: comparison.ratio, goal: goal, bound: .atMost)

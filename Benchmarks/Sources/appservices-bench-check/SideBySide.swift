@@ -71,6 +71,9 @@ extension Duration {
 
 /// `value` with two decimals.
 func formatted(_ value: Double) -> String {
+    // A target whose measurement was found invalid (the two sides did different work) holds
+    // infinity, and fails; it prints so rather than stopping the check.
+    guard value.isFinite, abs(value) < 1e15 else { return value.isNaN ? "invalid" : "invalid (\(value))" }
     let hundredths = (value * 100).rounded()
     let whole = Int(hundredths / 100)
     let fraction = Int(abs(hundredths).truncatingRemainder(dividingBy: 100))

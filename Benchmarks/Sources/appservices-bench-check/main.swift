@@ -84,6 +84,10 @@ if wanted(11) {
     }
 }
 
+guard !results.isEmpty else {
+    diagnose("No target was measured: --only names none of 1 to 6 and 8 to 11 (\(arguments.dropFirst().first ?? "")).")
+    exit(2)
+}
 let met = results.filter(\.isMet).count
 emit("summary: \(met) of \(results.count) targets met in \((clock.now - started).readable)")
 exit(met == results.count ? 0 : 1)
