@@ -222,12 +222,14 @@ extension ServiceComposite {
         var platform = connecting
         sealIfNeeded(by: AppCallback.sceneWillConnect.name)
         launch?.comingToForeground()
-        returningFromBackgroundToConnect()
+        // Settled first: a launch that only seemed to be into the background (UIKit's state
+        // for every scene-based launch) spent no time there, which the gates would count.
         if state.isLaunchReasonProvisional,
             let reason = state.settleLaunchReason(LaunchReason(options), inBackground: false)
         {
             launch?.noteLaunchReason(reason)
         }
+        returningFromBackgroundToConnect()
         connectSceneServices(scene, platform: platform)
         notify(.sceneWillConnect, (any SceneHandling).self, platform: platform, scene: scene) {
             $0.scene($1, willConnectTo: scene.session, options: options)

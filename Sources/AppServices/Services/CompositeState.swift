@@ -356,13 +356,21 @@ final class CompositeState {
     /// that seemed to be into the background (``LaunchReason/otherBackground``): UIKit
     /// launches a scene-based application in the background state whatever launched it,
     /// so the scene says the launch was in front of the user, for its reason or, with
-    /// none, ``LaunchReason/user``.
+    /// none, ``LaunchReason/user``. The application is then where such a launch leaves it,
+    /// inactive and never in the background: its first scene entering the foreground
+    /// brings no `applicationWillEnterForeground`, as an application without scenes gets
+    /// none at its launch, and no time in the background was spent.
     func settleLaunchReason(_ reason: LaunchReason?, inBackground: Bool) -> LaunchReason? {
         guard isLaunchReasonProvisional else { return nil }
         let seemedInBackground = launchReason == .otherBackground
         if seemedInBackground && !inBackground {
             isLaunchReasonProvisional = false
             launchReason = reason ?? .user
+            lifecycle.launchTurnedOutInFront()
+            if launchedIntoBackground {
+                launchedIntoBackground = false
+                enteredBackgroundAt = nil
+            }
             return launchReason
         }
         guard seemedInBackground == inBackground else { return nil }

@@ -27,6 +27,14 @@ struct LifecycleStateTracker {
         launchesIntoBackground = intoBackground
     }
 
+    /// A launch that seemed to be into the background turned out to be in front of the
+    /// user (see ``CompositeState/settleLaunchReason(_:inBackground:)``): the application
+    /// is inactive, as such a launch leaves it.
+    mutating func launchTurnedOutInFront() {
+        launchesIntoBackground = false
+        if application == .background { application = .inactive }
+    }
+
     /// Checks `callback` against the state and applies the change "did" callbacks make;
     /// "will" callbacks change the state when they end (``didDispatch(_:scene:)``), so a
     /// service asking during `willResignActive` still sees `active`, as in UIKit.

@@ -64,6 +64,32 @@ struct LaunchReasonTests {
     }
 
     @Test(
+        "A scene-based launch reported in the background state brings no applicationWillEnterForeground, as a launch without scenes; a real launch into the background does"
+    )
+    func sceneBasedLaunchIsInFront() {
+        let main = SceneInfo(session: SceneSession(persistentIdentifier: "main"))
+        let recorder = RecordingService()
+        let composite = ServiceComposite([recorder])
+        _ = composite.didFinishLaunching(LaunchOptions(launchedInBackground: true))
+        composite.sceneWillConnect(main)
+        #expect(composite.applicationState == .inactive)
+        #expect(composite.backgroundTimes.inBackgroundFor == nil)
+        composite.sceneWillEnterForeground(main)
+        composite.sceneDidBecomeActive(main)
+        #expect(composite.applicationState == .active)
+        #expect(!recorder.callbacks.contains(.willEnterForeground))
+        #expect(recorder.callbacks.filter { $0 == .didBecomeActive }.count == 1)
+
+        // Launched into the background for a silent push, then opened: it was there.
+        let pushed = RecordingService()
+        let other = ServiceComposite([pushed])
+        _ = other.didFinishLaunching(LaunchOptions(remoteNotification: [:], launchedInBackground: true))
+        other.sceneWillConnect(main)
+        other.sceneWillEnterForeground(main)
+        #expect(pushed.callbacks.filter { $0 == .willEnterForeground }.count == 1)
+    }
+
+    @Test(
         "In the scene life cycle the first scene's connection options give it; a later scene's do not",
         arguments: connections
     )
