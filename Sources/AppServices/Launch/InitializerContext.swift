@@ -96,15 +96,21 @@ public struct InitializerContext: Sendable {
     ///
     /// - Throws: ``ServiceCompositeError`` naming the type when there is none.
     @MainActor
-    public func requireService<Service>(_ type: Service.Type = Service.self) throws(ServiceCompositeError) -> Service {
+    public func requireService<Service>(
+        _ type: Service.Type = Service.self,
+        file: String = #fileID,
+        line: Int = #line
+    ) throws(ServiceCompositeError) -> Service {
         guard let composite = environment.composite else {
             throw ServiceCompositeError(
                 code: .serviceNotRegistered,
                 message: "\(name) asked for \(Service.self), but the composite that ran the launch is gone. "
-                    + "Keep the composite alive while its launch runs."
+                    + "Keep the composite alive while its launch runs.",
+                file: file,
+                line: line
             )
         }
-        return try composite.requireService(type)
+        return try composite.requireService(type, file: file, line: line)
     }
 }
 

@@ -112,8 +112,12 @@ extension ServiceComposite {
     /// - Throws: ``ServiceCompositeError`` with
     ///   ``ServiceCompositeError/Code/registrationAfterDispatch`` once the composite has
     ///   dispatched; nothing is registered.
-    public func registerSceneServices(_ types: [any SceneService.Type]) throws(ServiceCompositeError) {
-        if let closed = registrationClosed(types) { throw closed }
+    public func registerSceneServices(
+        _ types: [any SceneService.Type],
+        file: String = #fileID,
+        line: Int = #line
+    ) throws(ServiceCompositeError) {
+        if let closed = registrationClosed(types, file: file, line: line) { throw closed }
         state.registerSceneServices(types)
     }
 

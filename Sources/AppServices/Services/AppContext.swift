@@ -179,8 +179,12 @@ public struct AppContext: Sendable {
     ///
     /// - Throws: ``ServiceCompositeError`` naming the type and the registered services when
     ///   there is none.
-    public func requireService<Service>(_ type: Service.Type = Service.self) throws(ServiceCompositeError) -> Service {
-        try composite.requireService(type)
+    public func requireService<Service>(
+        _ type: Service.Type = Service.self,
+        file: String = #fileID,
+        line: Int = #line
+    ) throws(ServiceCompositeError) -> Service {
+        try composite.requireService(type, file: file, line: line)
     }
 
     /// Posts a typed event to its subscribers. See ``ServiceComposite/post(_:)``.

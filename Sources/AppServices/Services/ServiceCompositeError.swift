@@ -30,9 +30,11 @@ public struct ServiceCompositeError: Error, Sendable, Hashable, CustomStringConv
     public let code: Code
     /// A sentence naming the service concerned and what to do.
     public let message: String
-    /// The file of the call that failed.
+    /// The file of the call that failed: the caller's for the methods that take a `file`
+    /// (registering services, requiring one); for the others (the session methods), the
+    /// library's own.
     public let file: String
-    /// The line of the call that failed.
+    /// The line of the call that failed, as ``file`` says.
     public let line: Int
 
     init(code: Code, message: String, file: String = #fileID, line: Int = #line) {

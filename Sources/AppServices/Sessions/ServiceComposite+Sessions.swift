@@ -7,8 +7,12 @@ extension ServiceComposite {
     /// - Throws: ``ServiceCompositeError`` with
     ///   ``ServiceCompositeError/Code/registrationAfterDispatch`` once the composite has
     ///   dispatched; nothing is registered.
-    public func registerSessionServices(_ types: [any SessionService.Type]) throws(ServiceCompositeError) {
-        if let closed = registrationClosed(types) { throw closed }
+    public func registerSessionServices(
+        _ types: [any SessionService.Type],
+        file: String = #fileID,
+        line: Int = #line
+    ) throws(ServiceCompositeError) {
+        if let closed = registrationClosed(types, file: file, line: line) { throw closed }
         state.registerSessionServices(types)
     }
 

@@ -98,6 +98,41 @@ struct LookupAndRegistrationTests {
         #expect(composite.service(Checkout.self) == nil)
     }
 
+    @Test("Errors of registering and requiring name the caller's file and line, through a context too")
+    func errorsNameTheCall() throws {
+        final class Toolbar: SceneService {
+            init(scene: SceneInfo, context: AppContext) {}
+        }
+        final class Inbox: SessionService {
+            init(session: SessionInfo, context: AppContext) {}
+        }
+        /// Requires a service that is not there, as it becomes active.
+        final class Requirer: AppService, ApplicationStateHandling {
+            var failure: (ServiceCompositeError?, Int)?
+            func applicationDidBecomeActive(_ context: AppContext) {
+                do throws(ServiceCompositeError) {
+                    failure = (nil, #line + 1)
+                    _ = try context.requireService(Late.self)
+                } catch {
+                    failure?.0 = error
+                }
+            }
+        }
+        let requirer = Requirer()
+        let composite = ServiceComposite([Tracker(), requirer])
+        _ = composite.didFinishLaunching()
+        composite.didBecomeActive()
+        let errors: [(ServiceCompositeError?, Int)] = [
+            (#expect(throws: ServiceCompositeError.self) { try composite.registerSceneServices([Toolbar.self]) }, #line),
+            (#expect(throws: ServiceCompositeError.self) { try composite.registerSessionServices([Inbox.self]) }, #line),
+            try #require(requirer.failure),
+        ]
+        for (error, line) in errors {
+            #expect(error?.file == #fileID)
+            #expect(error?.line == line)
+        }
+    }
+
     @Test("A callback reaches only the services that handle it")
     func touchesOnlyHandlingServices() {
         let composite = ServiceComposite([Tracker(), Checkout(), RecordingService()])
