@@ -19,11 +19,10 @@ extension AppContext {
 
     /// Waits until `milestone` is reached; returns at once if it was.
     ///
-    /// Called during an async callback, the wait knows its service, and the milestone's
-    /// owner waiting for its own milestone is caught as a deadlock. From a task a
-    /// synchronous callback started, the context no longer names its service: to act once
-    /// a milestone is reached from a synchronous callback, hold the work with
-    /// ``whenReached(_:named:perform:)`` instead.
+    /// The wait knows the service the context was given to (also in a task that kept the
+    /// context past an `await`), and the milestone's owner waiting for its own milestone is
+    /// caught as a deadlock. To act once a milestone is reached from a synchronous
+    /// callback, holding the work with ``whenReached(_:named:perform:)`` needs no task.
     ///
     /// ```swift
     /// try await context.waitUntilReached(RootCoordinatorReady.self)
