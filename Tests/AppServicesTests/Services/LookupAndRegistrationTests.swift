@@ -122,10 +122,14 @@ struct LookupAndRegistrationTests {
         let composite = ServiceComposite([Tracker(), requirer])
         _ = composite.didFinishLaunching()
         composite.didBecomeActive()
+        let toolbar: [any SceneService.Type] = [Toolbar.self]
+        let inbox: [any SessionService.Type] = [Inbox.self]
+        let sceneLine = #line + 1
+        let scene = #expect(throws: ServiceCompositeError.self) { try composite.registerSceneServices(toolbar) }
+        let sessionLine = #line + 1
+        let session = #expect(throws: ServiceCompositeError.self) { try composite.registerSessionServices(inbox) }
         let errors: [(ServiceCompositeError?, Int)] = [
-            (#expect(throws: ServiceCompositeError.self) { try composite.registerSceneServices([Toolbar.self]) }, #line),
-            (#expect(throws: ServiceCompositeError.self) { try composite.registerSessionServices([Inbox.self]) }, #line),
-            try #require(requirer.failure),
+            (scene, sceneLine), (session, sessionLine), try #require(requirer.failure),
         ]
         for (error, line) in errors {
             #expect(error?.file == #fileID)
