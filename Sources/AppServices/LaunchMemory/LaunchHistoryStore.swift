@@ -58,6 +58,12 @@ public struct FileLaunchHistoryStore: LaunchHistoryStore {
 /// Keeps the launch history in user defaults, under one key: the default on Apple
 /// platforms. User defaults are removed with the app, so after a reinstall the history
 /// starts again as a first launch (see ``LaunchMemory/installMarker``).
+///
+/// Its limit: after the device restarts, user defaults cannot be read until it is first
+/// unlocked, and read as empty. An application the system launches into the background
+/// before then (a VoIP push, a location event) finds no history, so that launch counts as a
+/// first launch, for as long as its process runs: its `onFirstLaunch` and `once`
+/// migrations are due in it. The library cannot tell this from a first launch yet.
 public struct UserDefaultsLaunchHistoryStore: LaunchHistoryStore {
     /// The suite, or `nil` for the standard user defaults.
     public let suiteName: String?
