@@ -77,8 +77,13 @@ public final class SimulatedSwiftUIApp<Root: App>: LifecycleTarget {
         answer: @escaping @MainActor (LifecycleSimulator.Answer?) -> Void
     ) {
         switch step {
-        case .willFinishLaunching:
-            if app == nil { app = uiKit.withSimulatedFrameworks { makeApp() } }
+        case .willFinishLaunching(let options):
+            if app == nil {
+                // SwiftUI makes the `App` inside UIKit's launch, so a host launching the
+                // composite from the `App`'s initializer sees the launch's state.
+                uiKit.application.applicationState = options.launchedInBackground ? .background : .inactive
+                app = uiKit.withSimulatedFrameworks { makeApp() }
+            }
             uiKit.deliver(step, answer: answer)
         case .sceneWillConnect(let scene, let options) where isWindow(scene):
             guard let app else { return uiKit.deliver(step, answer: answer) }

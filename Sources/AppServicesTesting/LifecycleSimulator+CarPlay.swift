@@ -30,6 +30,8 @@ extension LifecycleSimulator {
 
     /// Cold launch by CarPlay alone, the device's screen staying off: will/didFinishLaunching,
     /// then the CarPlay scene connects as ``connectCarPlay(_:connection:options:)`` connects it.
+    /// The launch itself is in the background state, as UIKit sends every scene-based
+    /// launch (see ``coldLaunch(connecting:options:connectionOptions:)``).
     ///
     /// - Returns: Whether launch went ahead (the merged launch answer).
     @discardableResult
@@ -38,10 +40,9 @@ extension LifecycleSimulator {
         connection: CarPlayConnection = .templates,
         options: LaunchOptions = LaunchOptions()
     ) throws(LifecycleSimulatorError) -> Bool {
-        let will = try sendNow(.willFinishLaunching(options))
-        let did = try sendNow(.didFinishLaunching(options))
+        let launched = try launchBeforeScenes(options)
         try connectCarPlay(scene, connection: connection)
-        return will == .launch(true) && did == .launch(true)
+        return launched
     }
 
     /// A person taps the banner of a navigation alert the application posted: a CarPlay scene

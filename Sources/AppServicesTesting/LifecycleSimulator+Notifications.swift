@@ -75,7 +75,8 @@ extension LifecycleSimulator {
     }
 
     /// Cold launch of a scene-based application from a tap on a notification, as UIKit makes
-    /// it: will/didFinishLaunching, `scene` connects with the response in its connection
+    /// it: will/didFinishLaunching (in the background state, as every scene-based launch; see
+    /// ``coldLaunch(connecting:options:connectionOptions:)``), `scene` connects with the response in its connection
     /// options (`SceneConnectionOptions/notificationResponse`) and enters the foreground, the
     /// notification center hands the same response to its delegate, and the scene becomes
     /// active.
@@ -92,14 +93,13 @@ extension LifecycleSimulator {
         respondingTo response: NotificationResponse,
         options: LaunchOptions = LaunchOptions()
     ) throws(LifecycleSimulatorError) -> Bool {
-        let will = try sendNow(.willFinishLaunching(options))
-        let did = try sendNow(.didFinishLaunching(options))
+        let launched = try launchBeforeScenes(options)
         try sendNow(.sceneWillConnect(scene, SceneConnectionOptions(notificationResponse: response)))
         try sendNow(.sceneWillEnterForeground(scene))
         var delivered = response
         if delivered.targetScene == nil { delivered.targetScene = scene }
         try sendNow(.didReceiveNotificationResponse(delivered))
         try sendNow(.sceneDidBecomeActive(scene))
-        return will == .launch(true) && did == .launch(true)
+        return launched
     }
 }

@@ -438,15 +438,31 @@ public final class LifecycleSimulator {
     /// Cold launch of a scene-based application: will/didFinishLaunching, then `scene`
     /// connects (with `connectionOptions`, which the composite delivers to the services that
     /// handle them), enters the foreground and becomes active.
+    ///
+    /// As UIKit does for every scene-based launch, whatever launched it, the launch itself
+    /// is in the background state (`options` are sent with
+    /// ``LaunchOptions/launchedInBackground`` set): a service that reads the application's
+    /// state or the launch reason during `didFinishLaunching` sees what it sees on a device,
+    /// and the scene's connection says the launch was in front of the user.
     @discardableResult
     public func coldLaunch(
         connecting scene: SceneInfo,
         options: LaunchOptions = LaunchOptions(),
         connectionOptions: SceneConnectionOptions = SceneConnectionOptions()
     ) throws(LifecycleSimulatorError) -> Bool {
+        let launched = try launchBeforeScenes(options)
+        try connect(scene, options: connectionOptions)
+        return launched
+    }
+
+    /// will/didFinishLaunching of a scene-based application, which UIKit sends in the
+    /// background state whatever launched it (its scenes connect after); whether launch
+    /// went ahead (the merged launch answer).
+    func launchBeforeScenes(_ options: LaunchOptions) throws(LifecycleSimulatorError) -> Bool {
+        var options = options
+        options.launchedInBackground = true
         let will = try sendNow(.willFinishLaunching(options))
         let did = try sendNow(.didFinishLaunching(options))
-        try connect(scene, options: connectionOptions)
         return will == .launch(true) && did == .launch(true)
     }
 

@@ -93,13 +93,6 @@ struct ConformanceTests {
                 order: .same
             )
         }
-        /// A SwiftUI application without an application delegate launches as its `App` is
-        /// made, before UIKit says whether it launches in the background: its services hear a
-        /// launch with no options.
-        static let launchWithoutOptions = SwiftUIDifference(
-            expected: { calls in calls.map { $0.replacingOccurrences(of: "(background)", with: "") } },
-            order: .same
-        )
         /// What only an application delegate receives (a memory warning): without one, of
         /// its own (`@UIApplicationDelegateAdaptor`), SwiftUI's services do not hear it.
         static let noApplicationDelegate = SwiftUIDifference(
@@ -267,7 +260,7 @@ struct ConformanceTests {
         Scenario("cold launch from a URL, without scenes", swiftUI: .notApplicable) { app in
             try app.simulator.coldLaunch(LaunchOptions(url: link, sourceApplication: "com.example.mail"))
         },
-        Scenario("cold launch into the background for a background task", swiftUI: .launchWithoutOptions) { app in
+        Scenario("cold launch into the background for a background task") { app in
             let succeeded = try await app.simulator.launchIntoBackground(forBackgroundTask: refresh)
             #expect(succeeded)
         },

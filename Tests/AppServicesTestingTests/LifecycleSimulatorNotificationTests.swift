@@ -156,7 +156,8 @@ struct LifecycleSimulatorNotificationTests {
         let inbox = calls.filter { $0.hasPrefix("Inbox.") && !$0.contains("NotificationResponse") }
         #expect(
             inbox == [
-                "Inbox.willFinishLaunching", "Inbox.didFinishLaunching", "Inbox.configurationForConnecting(A)",
+                "Inbox.willFinishLaunching(background)", "Inbox.didFinishLaunching(background)",
+                "Inbox.configurationForConnecting(A)",
                 "Inbox.sceneWillConnect[A]", "Inbox.sceneWillEnterForeground[A]", "Inbox.didBecomeActive",
                 "Inbox.sceneDidBecomeActive[A]",
             ]

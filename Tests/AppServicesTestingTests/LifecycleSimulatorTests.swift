@@ -231,6 +231,47 @@ struct LifecycleSimulatorTests {
         #expect(keeper.scenes.allSatisfy { $0 == main })
     }
 
+    /// Notes the application's state and the launch reason at each step of a launch.
+    final class LaunchWatcher: AppService, LaunchHandling, SceneHandling, ApplicationStateHandling {
+        var seen: [String] = []
+        func note(_ step: String, _ context: AppContext) {
+            seen.append("\(step): \(context.applicationState) \(context.launchReason)")
+        }
+        func application(_ context: AppContext, didFinishLaunchingWithOptions options: LaunchOptions) -> Bool {
+            note("didFinishLaunching", context)
+            return true
+        }
+        func scene(_ context: AppContext, willConnectTo session: SceneSession, options: SceneConnectionOptions) {
+            note("sceneWillConnect", context)
+        }
+        func applicationWillEnterForeground(_ context: AppContext) { note("willEnterForeground", context) }
+        func applicationDidBecomeActive(_ context: AppContext) { note("didBecomeActive", context) }
+    }
+
+    @Test("A scene-based cold launch is in the background state until its scene connects, as UIKit launches one")
+    func sceneBasedLaunchStartsInTheBackgroundState() throws {
+        let watcher = LaunchWatcher()
+        let simulator = LifecycleSimulator(driving: ServiceComposite([watcher]))
+        try simulator.coldLaunch(connecting: sceneA)
+        #expect(
+            watcher.seen == [
+                "didFinishLaunching: background otherBackground",
+                "sceneWillConnect: inactive user",
+                "didBecomeActive: active user",
+            ]
+        )
+
+        let linked = LaunchWatcher()
+        let second = LifecycleSimulator(driving: ServiceComposite([linked]))
+        let url = try #require(URL(string: "shop://orders/42"))
+        try second.coldLaunch(
+            connecting: sceneA,
+            connectionOptions: SceneConnectionOptions(urlContexts: [OpenURLContext(url: url)])
+        )
+        #expect(linked.seen.first == "didFinishLaunching: background otherBackground")
+        #expect(linked.seen.dropFirst().first == "sceneWillConnect: inactive url")
+    }
+
     @Test("A scene closed in the app switcher disconnects while inactive, without entering the background")
     func disconnectsWhileInactive() throws {
         let simulator = simulator()
