@@ -107,6 +107,9 @@ extension Launch {
         _ history: LaunchHistory,
         _ record: LaunchRecord
     ) -> String? {
+        guard history.isAvailable else {
+            return "the launch history cannot be read before the device's first unlock; a later launch decides"
+        }
         // One that was due and failed stays due until it succeeds, whatever this launch is.
         if record.pending[name] != nil { return nil }
         let done = record.migrations[name].map { "it was done in version \($0)" }

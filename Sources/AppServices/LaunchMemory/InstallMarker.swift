@@ -14,6 +14,11 @@ public protocol InstallMarker: Sendable {
     /// What the marker is, for messages.
     var description: String { get }
     /// Whether an install placed the marker.
+    ///
+    /// - Throws: ``LaunchHistoryUnavailableError`` when the marker cannot be read yet
+    ///   (before the device's first unlock): a launch that finds no history then leaves it
+    ///   alone, since the history may be locked too. Any other error when the marker cannot
+    ///   be read; the launch then counts as no reinstall.
     func isPlaced() throws -> Bool
     /// Places the marker, once per install.
     func place() throws
@@ -45,9 +50,10 @@ public final class InMemoryInstallMarker: InstallMarker {
 /// far on iOS, and a future release may remove them with the app (a reinstall would then
 /// look like a new install, as it does without a marker). Erasing the device, or restoring
 /// a backup to a new device without the keychain, removes the marker too. The item is
-/// readable after the first unlock, so a launch in the background before it (a VoIP push,
-/// a background task) cannot read it, and counts as no reinstall. An item in a shared
-/// access group survives while another app of the group is installed.
+/// readable after the first unlock; before it (a launch in the background for a VoIP push
+/// or a background task after a restart) ``isPlaced()`` says the marker is locked, which
+/// tells a history locked too (user defaults read as empty then) from a first launch. An
+/// item in a shared access group survives while another app of the group is installed.
 public struct KeychainInstallMarker: InstallMarker {
     /// The item's service.
     public let service: String
@@ -64,6 +70,10 @@ public struct KeychainInstallMarker: InstallMarker {
     public var description: String { "keychain item \(service)/\(account)" }
 
     /// Whether the item exists.
+    ///
+    /// - Throws: ``LaunchHistoryUnavailableError`` before the device's first unlock, when
+    ///   the keychain refuses (`errSecInteractionNotAllowed`); an error naming
+    ///   the `OSStatus` for any other failure.
     public func isPlaced() throws -> Bool {
         var query = attributes
         query[kSecReturnData as String] = false
@@ -71,6 +81,10 @@ public struct KeychainInstallMarker: InstallMarker {
         switch status {
         case errSecSuccess: return true
         case errSecItemNotFound: return false
+        case errSecInteractionNotAllowed:
+            throw LaunchHistoryUnavailableError(
+                "\(description) is locked until the device is first unlocked (OSStatus \(status))"
+            )
         default: throw LaunchHistoryError("\(description) could not be read (OSStatus \(status))")
         }
     }

@@ -20,7 +20,8 @@ public struct LaunchHistory: Sendable, Hashable, Codable {
     /// ``InstallMarker``). Not when the store held a history it could not read: that one is
     /// this install's, damaged (``problem`` says so).
     public let isFirstLaunchAfterReinstall: Bool
-    /// The launches of this install, this one included.
+    /// The launches of this install, this one included; 0 when the history was not
+    /// available (``isAvailable``).
     public let launchCount: Int
     /// The launches in a row, just before this one, that never reached their first frame:
     /// they stopped (crashed, were killed) before it, or the app never reported it.
@@ -37,11 +38,26 @@ public struct LaunchHistory: Sendable, Hashable, Codable {
     /// The migrations done, by name, with the version that did each.
     public let completedMigrations: [String: AppVersion]
     /// Why the stored history could not be used, when it could not (it was unreadable or
-    /// damaged, and this launch counts as a first launch); `nil` when it was fine.
+    /// damaged, and this launch counts as a first launch; or it was not available, see
+    /// ``isAvailable``); `nil` when it was fine.
     public let problem: String?
 
     /// Whether this launch runs a newer version than the one before.
     public var isUpgrade: Bool { previousVersion.map { $0 < currentVersion } ?? false }
+
+    /// Whether the launch could read the history. Not when its store, or the install
+    /// marker that tells a missing history from a first launch, was locked
+    /// (``LaunchHistoryUnavailableError``): after a restart, before the device's first
+    /// unlock, the system may launch the application into the background (a VoIP push, a
+    /// background task, a location event) while user defaults read as empty.
+    ///
+    /// Such a launch knows nothing of the launches before it, and leaves their history
+    /// alone: it is not a first launch (nor an upgrade, nor in safe mode), its
+    /// ``launchCount`` is 0, its ``problem`` says what was locked, no migration is due in
+    /// it, and it writes nothing, so the next launch reads the history as it was and decides
+    /// then. Throttled initializers are due as in a first launch, their successes kept for
+    /// this process only.
+    public var isAvailable: Bool { launchCount > 0 }
 }
 
 /// Where the launch history is kept and what it is compared with: the store, the install
@@ -198,6 +214,15 @@ final class LaunchMemoryKeeper: Sendable {
         /// Whether the application came to the foreground during this launch: a launch
         /// into the background that did so is no longer set aside when its work is done.
         var cameToForeground = false
+        /// Whether the record is written back: not when the launch could not read the
+        /// history, which it would replace.
+        var isWritable = true
+    }
+
+    /// What the install marker said, when it was asked.
+    private enum MarkerState: Equatable {
+        case unasked, placed, absent
+        case locked(LaunchHistoryUnavailableError)
     }
 
     /// Whether a launch counts as one without a first frame, which the record says at once
@@ -254,8 +279,11 @@ final class LaunchMemoryKeeper: Sendable {
         if let history { return history }
         var problem: String?
         var stored: LaunchRecord?
+        var marker = MarkerState.unasked
         do {
             if let data = try memory.store.load() { stored = try JSONDecoder().decode(LaunchRecord.self, from: data) }
+        } catch let error as LaunchHistoryUnavailableError {
+            return beginWithoutHistory(error)
         } catch {
             let message =
                 "The launch history in \(memory.store.description) could not be read (\(error)); "
@@ -263,15 +291,21 @@ final class LaunchMemoryKeeper: Sendable {
             logger.error("\(message)", metadata: ["store": "\(memory.store.description)"])
             problem = message
         }
-        // An install that ran a version before it kept a history is no first launch.
-        if stored == nil, problem == nil, let earlier = memory.versionBeforeHistory?() {
-            var adopted = LaunchRecord()
-            adopted.version = earlier.text
-            adopted.launchCount = 1
-            stored = adopted
+        if stored == nil, problem == nil {
+            // No history: a first launch, or a store that reads as empty while locked (user
+            // defaults before the first unlock), which the marker, locked then too, tells.
+            marker = markerState()
+            if case .locked(let error) = marker { return beginWithoutHistory(error) }
+            // An install that ran a version before it kept a history is no first launch.
+            if let earlier = memory.versionBeforeHistory?() {
+                var adopted = LaunchRecord()
+                adopted.version = earlier.text
+                adopted.launchCount = 1
+                stored = adopted
+            }
         }
         // A history that could not be read is this install's, damaged: no reinstall.
-        let reinstall = stored == nil && problem == nil && isMarkerPlaced()
+        let reinstall = stored == nil && marker == .placed
         let before = stored ?? LaunchRecord()
         let history = LaunchHistory(
             currentVersion: memory.version,
@@ -301,12 +335,40 @@ final class LaunchMemoryKeeper: Sendable {
             return history
         }
         if first == history {
-            placeMarker()
+            placeMarker(known: marker)
             // Written before the launch goes on, not queued: a launch that crashes in its
             // first milliseconds (in didFinishLaunching itself, the commonest crash loop)
             // must still count as one without a first frame.
             writes.sync { write() }
         }
+        return first
+    }
+
+    /// Begins a launch that cannot read the history (``LaunchHistory/isAvailable``): it
+    /// knows no launch before it, and writes nothing, so that the next launch finds the
+    /// history as it was.
+    private func beginWithoutHistory(_ error: LaunchHistoryUnavailableError) -> LaunchHistory {
+        let message =
+            "The launch history cannot be read yet: \(error). This launch leaves it alone: it is not counted, "
+            + "runs no migration and writes nothing; the next launch reads it."
+        let history = LaunchHistory(
+            currentVersion: memory.version,
+            previousVersion: nil,
+            isFirstLaunch: false,
+            isFirstLaunchAfterReinstall: false,
+            launchCount: 0,
+            launchesWithoutFirstFrame: 0,
+            isSafeMode: false,
+            completedMigrations: [:],
+            problem: message
+        )
+        let first = state.withLock { state in
+            if let earlier = state.history { return earlier }
+            state.history = history
+            state.isWritable = false
+            return history
+        }
+        if first == history { logger.notice("\(message)", metadata: ["store": "\(memory.store.description)"]) }
         return first
     }
 
@@ -407,8 +469,9 @@ final class LaunchMemoryKeeper: Sendable {
     private func write() {
         let record = state.withLock { state in
             state.isWriteQueued = false
-            return state.record
+            return state.isWritable ? state.record : nil
         }
+        guard let record else { return }
         do {
             // Unsorted: sorting the keys of a history of 250 entries costs a third more.
             try memory.store.save(try JSONEncoder().encode(record))
@@ -420,20 +483,27 @@ final class LaunchMemoryKeeper: Sendable {
         }
     }
 
-    private func isMarkerPlaced() -> Bool {
-        guard let marker = memory.installMarker else { return false }
+    /// Asks the install marker whether an earlier install placed it; locked when it cannot
+    /// be read yet.
+    private func markerState() -> MarkerState {
+        guard let marker = memory.installMarker else { return .absent }
         do {
-            return try marker.isPlaced()
+            return try marker.isPlaced() ? .placed : .absent
+        } catch let error as LaunchHistoryUnavailableError {
+            return .locked(error)
         } catch {
             logger.warning("Could not tell a reinstall from a new install: \(error).")
-            return false
+            return .absent
         }
     }
 
-    private func placeMarker() {
-        guard let marker = memory.installMarker else { return }
+    /// Places the install marker unless it is known to be placed (`known`, what the launch
+    /// asked already).
+    private func placeMarker(known: MarkerState) {
+        guard let marker = memory.installMarker, known != .placed else { return }
         do {
-            if try !marker.isPlaced() { try marker.place() }
+            if known == .unasked, try marker.isPlaced() { return }
+            try marker.place()
         } catch {
             logger.warning("Could not mark this install (\(marker.description)): \(error).")
         }

@@ -16,7 +16,10 @@ public protocol LaunchHistoryStore: Sendable {
     var description: String { get }
     /// The bytes saved last, or `nil` when none were saved.
     ///
-    /// - Throws: When the store cannot be read; the launch then counts as a first launch,
+    /// - Throws: ``LaunchHistoryUnavailableError`` when the store cannot be read yet (a
+    ///   file the device's data protection keeps locked until its first unlock): the
+    ///   launch then leaves the history alone (``LaunchHistory/isAvailable``). Any other
+    ///   error when the store cannot be read; the launch then counts as a first launch,
     ///   and the error is reported once.
     func load() throws -> Data?
     /// Replaces what the store holds with `data`, all or nothing: a reader never sees part
@@ -40,12 +43,29 @@ public struct FileLaunchHistoryStore: LaunchHistoryStore {
     public var description: String { "file \(file.path(percentEncoded: false))" }
 
     /// The file's bytes, or `nil` when there is no file.
+    ///
+    /// - Throws: ``LaunchHistoryUnavailableError`` on iOS, tvOS, watchOS and visionOS when
+    ///   the file may not be read: there, only data protection refuses an app its own file
+    ///   (before the device's first unlock).
     public func load() throws -> Data? {
         do {
             return try Data(contentsOf: file)
         } catch let error as CocoaError where error.code == .fileReadNoSuchFile {
             return nil
+        } catch let error as CocoaError where error.code == .fileReadNoPermission && Self.refusesOnlyWhileLocked {
+            throw LaunchHistoryUnavailableError(
+                "\(description) is locked by data protection (\(error.localizedDescription))"
+            )
         }
+    }
+
+    /// Whether a refusal to read the app's own file can only be data protection's.
+    private static var refusesOnlyWhileLocked: Bool {
+        #if os(iOS) || os(tvOS) || os(watchOS) || os(visionOS)
+        true
+        #else
+        false
+        #endif
     }
 
     /// Writes `data` to a new file beside the history and renames it over the history.
@@ -59,11 +79,13 @@ public struct FileLaunchHistoryStore: LaunchHistoryStore {
 /// platforms. User defaults are removed with the app, so after a reinstall the history
 /// starts again as a first launch (see ``LaunchMemory/installMarker``).
 ///
-/// Its limit: after the device restarts, user defaults cannot be read until it is first
-/// unlocked, and read as empty. An application the system launches into the background
-/// before then (a VoIP push, a location event) finds no history, so that launch counts as a
-/// first launch, for as long as its process runs: its `onFirstLaunch` and `once`
-/// migrations are due in it. The library cannot tell this from a first launch yet.
+/// After the device restarts, user defaults cannot be read until it is first unlocked, and
+/// read as empty, as on a first launch. An application the system launches into the
+/// background before then (a VoIP push, a location event) finds no history; the install
+/// marker tells the two apart (``KeychainInstallMarker``, the default, cannot be read
+/// before the first unlock either, and says so), and that launch leaves the history alone
+/// (``LaunchHistory/isAvailable``). Without an install marker such a launch counts as a
+/// first launch.
 public struct UserDefaultsLaunchHistoryStore: LaunchHistoryStore {
     /// The suite, or `nil` for the standard user defaults.
     public let suiteName: String?
@@ -119,6 +141,23 @@ public final class InMemoryLaunchHistoryStore: LaunchHistoryStore {
 
     /// Empties the store, as deleting the app does with its user defaults.
     public func erase() { data.withLock { $0 = nil } }
+}
+
+/// The launch history, or the install marker, cannot be read yet: the device's data
+/// protection keeps it locked until the first unlock after a restart.
+///
+/// A ``LaunchHistoryStore`` throws it from ``LaunchHistoryStore/load()``, and an
+/// ``InstallMarker`` from ``InstallMarker/isPlaced()``, when it knows the data is there
+/// but locked, or cannot tell. A launch that meets it leaves the history alone: it is not
+/// a first launch, runs no migration and writes nothing, and the next launch reads the
+/// history as it was (``LaunchHistory/isAvailable``).
+public struct LaunchHistoryUnavailableError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What cannot be read, and why: `"keychain item AppServices.installMarker/install is
+    /// locked until the device is first unlocked (OSStatus -25308)"`.
+    public let description: String
+
+    /// The error, saying what cannot be read and why.
+    public init(_ description: String) { self.description = description }
 }
 
 /// What went wrong reading the launch history, naming the store.

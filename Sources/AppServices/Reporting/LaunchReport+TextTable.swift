@@ -47,7 +47,9 @@ extension LaunchReport {
 
     private static func line(_ history: LaunchHistory) -> String {
         var facts = ["version \(history.currentVersion)"]
-        if history.isFirstLaunchAfterReinstall {
+        if !history.isAvailable {
+            facts.append("earlier launches unknown")
+        } else if history.isFirstLaunchAfterReinstall {
             facts.append("first launch after a reinstall")
         } else if history.isFirstLaunch {
             facts.append("first launch")

@@ -170,6 +170,32 @@ struct MigrationFailed: Error, CustomStringConvertible {
         #expect(afterDamage?.isFirstLaunch == true)
     }
 
+    @Test("A store that says it is locked is never written; the launch keeps its changes for its own process")
+    func lockedStore() throws {
+        final class LockedStore: LaunchHistoryStore {
+            let saves = Locked(0)
+            var description: String { "a locked file" }
+            func load() throws -> Data? { throw LaunchHistoryUnavailableError("a locked file is locked") }
+            func save(_ data: Data) throws { saves.withLock { $0 += 1 } }
+        }
+        let store = LockedStore()
+        let marker = InMemoryInstallMarker()
+        let keeper = LaunchMemoryKeeper(
+            memory: LaunchMemory(store: store, installMarker: marker, version: "2.0"),
+            logger: .init(label: "test")
+        )
+        let history = keeper.begin(safeModeAfter: 1, migrations: [("welcome", .onFirstLaunch)])
+        #expect(!history.isAvailable)
+        #expect(history.problem?.contains("a locked file is locked") == true)
+        keeper.change(writingNow: true) { $0.lastSuccesses["refresh"] = 60 }
+        keeper.firstFrameReached()
+        keeper.waitForWrites()
+        #expect(store.saves.withLock { $0 } == 0)
+        #expect(keeper.record()?.lastSuccesses == ["refresh": 60])
+        #expect(keeper.record()?.pending == [:], "no migration is marked due")
+        #expect(try !marker.isPlaced(), "the install is not marked by a launch that knows nothing of it")
+    }
+
     @Test("Two launches in one process writing one file at once leave a history that reads")
     func concurrentWritesToOneFile() throws {
         let directory = FileManager.default.temporaryDirectory.appending(path: "launch-history-\(UUID().uuidString)")

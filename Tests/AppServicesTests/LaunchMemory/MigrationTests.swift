@@ -1,5 +1,6 @@
 import AppServicesTesting
 import Foundation
+import Logging
 import Testing
 
 @testable import AppServices
@@ -208,5 +209,53 @@ import Testing
         for _ in 0..<1_000 where view.seen.count < 4 { await Task.yield() }
         #expect(view.seen == [0.25, 0.5, 0.75, 1])
         #expect(composite.launch?.progress == ["reindex": 1])
+    }
+
+    @Test(
+        "A launch before the device's first unlock leaves the history alone: no first launch, no migration, nothing written"
+    )
+    func launchBeforeFirstUnlock() async throws {
+        let device = Device()
+        let log = RunLog()
+        func plan(_ configuration: LaunchPlan.Configuration) throws -> LaunchPlan {
+            try LaunchPlan(configuration: configuration) {
+                Migration("welcome", when: .onFirstLaunch) { _ in log.note("welcome") }
+                Migration("reindex", when: .once) { _ in log.note("reindex") }
+                Migration("move-drafts", when: .whenUpgrading(from: "1.0"..<"2.0")) { _ in log.note("move-drafts") }
+            }
+        }
+        try await device.launch("1.0", plan)
+        #expect(log.all.sorted() == ["reindex", "welcome"])
+        let kept = try device.store.load()
+
+        // Version 2.0 is installed, the device restarts, and a VoIP push launches the app
+        // into the background before anyone unlocks it: user defaults read as empty, the
+        // keychain marker is locked.
+        device.install.restartDevice()
+        let locked = try await device.launch(
+            "2.0",
+            options: LaunchOptions(launchedInBackground: true),
+            reachesFirstFrame: false,
+            plan
+        ).report
+        let history = try #require(locked.history)
+        #expect(!history.isAvailable)
+        #expect(!history.isFirstLaunch && !history.isUpgrade && !history.isSafeMode)
+        #expect(history.launchCount == 0)
+        #expect(locked.textTable.contains("History: version 2.0; earlier launches unknown; The launch history cannot"))
+        #expect(history.problem?.contains("locked until the device is first unlocked") == true)
+        let notDue = "the launch history cannot be read before the device's first unlock; a later launch decides"
+        #expect(locked.nodes.map(\.outcome) == [.notDue(notDue), .notDue(notDue), .notDue(notDue)])
+        #expect(log.all.sorted() == ["reindex", "welcome"])
+        #expect(try device.store.load() == kept, "the launch wrote nothing over the history")
+        #expect(device.logs.messages(at: .notice).filter { $0.contains("cannot be read yet") }.count == 1)
+
+        // Unlocked, the next launch finds the launch before the restart, and upgrades.
+        device.install.unlock()
+        let next = try await device.launch("2.0", plan).report
+        #expect(next.history?.previousVersion == "1.0")
+        #expect(next.history?.isUpgrade == true)
+        #expect(next.history?.launchCount == 2)
+        #expect(log.all.sorted() == ["move-drafts", "reindex", "welcome"])
     }
 }
