@@ -30,14 +30,13 @@ public struct ServiceCompositeError: Error, Sendable, Hashable, CustomStringConv
     public let code: Code
     /// A sentence naming the service concerned and what to do.
     public let message: String
-    /// The file of the call that failed: the caller's for the methods that take a `file`
-    /// (registering services, requiring one); for the others (the session methods), the
-    /// library's own.
+    /// The file of the call that failed: the caller's, by the `file` parameter of the
+    /// method that threw (registering services, requiring one, the session methods).
     public let file: String
     /// The line of the call that failed, as ``file`` says.
     public let line: Int
 
-    init(code: Code, message: String, file: String = #fileID, line: Int = #line) {
+    init(code: Code, message: String, file: String, line: Int) {
         self.code = code
         self.message = message
         self.file = file

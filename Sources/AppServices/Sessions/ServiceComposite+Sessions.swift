@@ -42,17 +42,26 @@ extension ServiceComposite {
     ///   - session: The session; no session that lives may have its identifier.
     ///   - makeCurrent: Whether it becomes the current session. The first session always
     ///     does.
+    ///   - file: The caller's file, which an error names.
+    ///   - line: The caller's line, which an error names.
     /// - Throws: ``ServiceCompositeError`` with
     ///   ``ServiceCompositeError/Code/sessionAlreadyBegun`` when a session with its
     ///   identifier lives; nothing changes.
-    public func beginSession(_ session: SessionInfo, makeCurrent: Bool = true) throws(ServiceCompositeError) {
-        if let outer { return try outer.beginSession(session, makeCurrent: makeCurrent) }
+    public func beginSession(
+        _ session: SessionInfo,
+        makeCurrent: Bool = true,
+        file: String = #fileID,
+        line: Int = #line
+    ) throws(ServiceCompositeError) {
+        if let outer { return try outer.beginSession(session, makeCurrent: makeCurrent, file: file, line: line) }
         sealIfNeeded(by: "beginSession(\(session.identifier))")
         if let living = state.sessionServices[session.identifier] {
             throw ServiceCompositeError(
                 code: .sessionAlreadyBegun,
                 message: "Cannot begin \(session): \(living.session) lives already with that identifier. "
-                    + "End it first, or switch with switchSession(to:)."
+                    + "End it first, or switch with switchSession(to:).",
+                file: file,
+                line: line
             )
         }
         var made = ContiguousArray<any AppService>()
@@ -97,10 +106,17 @@ extension ServiceComposite {
     /// nothing more, and it lives, under its identifier, until they all have.
     ///
     /// - Throws: ``ServiceCompositeError`` with ``ServiceCompositeError/Code/sessionNotFound``
-    ///   when no session with that identifier lives; nothing changes.
-    public func endSession(_ identifier: String) throws(ServiceCompositeError) {
-        if let outer { return try outer.endSession(identifier) }
-        guard let instances = state.sessionServices[identifier] else { throw sessionNotFound(identifier) }
+    ///   when no session with that identifier lives; nothing changes. It names `file` and
+    ///   `line`, by default the caller's.
+    public func endSession(
+        _ identifier: String,
+        file: String = #fileID,
+        line: Int = #line
+    ) throws(ServiceCompositeError) {
+        if let outer { return try outer.endSession(identifier, file: file, line: line) }
+        guard let instances = state.sessionServices[identifier] else {
+            throw sessionNotFound(identifier, file: file, line: line)
+        }
         guard state.sessionWillEnd(identifier) else { return }
         notifySession(.sessionWillEnd, instances) { $0.sessionWillEnd($1) }
         endSessionReadiness(instances.session)
@@ -113,36 +129,51 @@ extension ServiceComposite {
     ///
     /// - Throws: ``ServiceCompositeError`` with
     ///   ``ServiceCompositeError/Code/sessionAlreadyBegun`` when `session` lives already;
-    ///   nothing changes.
-    public func switchSession(to session: SessionInfo) throws(ServiceCompositeError) {
-        if let outer { return try outer.switchSession(to: session) }
+    ///   nothing changes. It names `file` and `line`, by default the caller's.
+    public func switchSession(
+        to session: SessionInfo,
+        file: String = #fileID,
+        line: Int = #line
+    ) throws(ServiceCompositeError) {
+        if let outer { return try outer.switchSession(to: session, file: file, line: line) }
         if let living = state.sessionServices[session.identifier] {
             throw ServiceCompositeError(
                 code: .sessionAlreadyBegun,
                 message: "Cannot switch to \(session): \(living.session) lives already with that identifier; "
-                    + "make it current with makeCurrentSession(_:) instead."
+                    + "make it current with makeCurrentSession(_:) instead.",
+                file: file,
+                line: line
             )
         }
-        if let current = state.sessionServices.current { try endSession(current) }
-        try beginSession(session, makeCurrent: true)
+        if let current = state.sessionServices.current { try endSession(current, file: file, line: line) }
+        try beginSession(session, makeCurrent: true, file: file, line: line)
     }
 
     /// Makes the session named `identifier`, which lives, the current one.
     ///
     /// - Throws: ``ServiceCompositeError`` with ``ServiceCompositeError/Code/sessionNotFound``
-    ///   when no session with that identifier lives.
-    public func makeCurrentSession(_ identifier: String) throws(ServiceCompositeError) {
-        if let outer { return try outer.makeCurrentSession(identifier) }
-        guard state.sessionServices[identifier] != nil else { throw sessionNotFound(identifier) }
+    ///   when no session with that identifier lives. It names `file` and `line`, by default
+    ///   the caller's.
+    public func makeCurrentSession(
+        _ identifier: String,
+        file: String = #fileID,
+        line: Int = #line
+    ) throws(ServiceCompositeError) {
+        if let outer { return try outer.makeCurrentSession(identifier, file: file, line: line) }
+        guard state.sessionServices[identifier] != nil else {
+            throw sessionNotFound(identifier, file: file, line: line)
+        }
         state.makeCurrentSession(identifier)
     }
 
-    private func sessionNotFound(_ identifier: String) -> ServiceCompositeError {
+    private func sessionNotFound(_ identifier: String, file: String, line: Int) -> ServiceCompositeError {
         let living = state.sessionServices.inBeginOrder.map(\.session.identifier)
         return ServiceCompositeError(
             code: .sessionNotFound,
             message:
-                "No session \(identifier) lives (living: \(living.isEmpty ? "none" : living.joined(separator: ", ")))."
+                "No session \(identifier) lives (living: \(living.isEmpty ? "none" : living.joined(separator: ", "))).",
+            file: file,
+            line: line
         )
     }
 
@@ -218,18 +249,31 @@ extension AppContext {
         return composite.sessionService(type, in: session)
     }
 
-    /// Begins `session`; see ``ServiceComposite/beginSession(_:makeCurrent:)``.
-    public func beginSession(_ session: SessionInfo, makeCurrent: Bool = true) throws(ServiceCompositeError) {
-        try composite.beginSession(session, makeCurrent: makeCurrent)
+    /// Begins `session`; see ``ServiceComposite/beginSession(_:makeCurrent:file:line:)``.
+    public func beginSession(
+        _ session: SessionInfo,
+        makeCurrent: Bool = true,
+        file: String = #fileID,
+        line: Int = #line
+    ) throws(ServiceCompositeError) {
+        try composite.beginSession(session, makeCurrent: makeCurrent, file: file, line: line)
     }
 
-    /// Ends the session named `identifier`; see ``ServiceComposite/endSession(_:)``.
-    public func endSession(_ identifier: String) throws(ServiceCompositeError) {
-        try composite.endSession(identifier)
+    /// Ends the session named `identifier`; see ``ServiceComposite/endSession(_:file:line:)``.
+    public func endSession(
+        _ identifier: String,
+        file: String = #fileID,
+        line: Int = #line
+    ) throws(ServiceCompositeError) {
+        try composite.endSession(identifier, file: file, line: line)
     }
 
-    /// Switches to `session`; see ``ServiceComposite/switchSession(to:)``.
-    public func switchSession(to session: SessionInfo) throws(ServiceCompositeError) {
-        try composite.switchSession(to: session)
+    /// Switches to `session`; see ``ServiceComposite/switchSession(to:file:line:)``.
+    public func switchSession(
+        to session: SessionInfo,
+        file: String = #fileID,
+        line: Int = #line
+    ) throws(ServiceCompositeError) {
+        try composite.switchSession(to: session, file: file, line: line)
     }
 }

@@ -31,9 +31,9 @@ extension HandlerKinds {
 }
 
 extension AppCallback {
-    /// A session began (``ServiceComposite/beginSession(_:makeCurrent:)``; no delegate method).
+    /// A session began (``ServiceComposite/beginSession(_:makeCurrent:file:line:)``; no delegate method).
     public static let sessionDidBegin = AppCallback("sessionDidBegin", heardBy: HandlerKinds.sessions)
-    /// A session is about to end (``ServiceComposite/endSession(_:)``; no delegate method).
+    /// A session is about to end (``ServiceComposite/endSession(_:file:line:)``; no delegate method).
     public static let sessionWillEnd = AppCallback("sessionWillEnd", heardBy: HandlerKinds.sessions, direction: .down)
 
     /// The callbacks ``SessionHandling`` services hear.

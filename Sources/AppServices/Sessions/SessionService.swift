@@ -20,7 +20,7 @@ public struct SessionInfo: Sendable, Hashable, CustomStringConvertible {
 
 /// A service that lives as long as one session: the composite makes one of each registered
 /// session-service type, in dependency order, when the application begins a session
-/// (``AppContext/beginSession(_:makeCurrent:)``), and winds them down in reverse and
+/// (``AppContext/beginSession(_:makeCurrent:file:line:)``), and winds them down in reverse and
 /// releases them when it ends.
 ///
 /// While its session lives, a session service hears the application's callbacks through the

@@ -293,6 +293,42 @@ final class AccountInbox: SessionService, SessionHandling, ApplicationStateHandl
         #expect(composite.sessions == [alice])
     }
 
+    @Test("Each session method's error names the caller's file and line, also through a context and a switch")
+    func sessionErrorsNameTheCaller() throws {
+        let (composite, _) = try makeComposite()
+        try composite.beginSession(alice)
+        func place(_ body: () throws -> Void) -> String? {
+            do {
+                try body()
+                return nil
+            } catch let error as ServiceCompositeError {
+                return "\(error.file):\(error.line)"
+            } catch {
+                return "\(error)"
+            }
+        }
+        let here = #fileID
+        var line = #line + 1
+        #expect(place { try composite.beginSession(alice) } == "\(here):\(line)")
+        line = #line + 1
+        #expect(place { try composite.endSession("carol") } == "\(here):\(line)")
+        line = #line + 1
+        #expect(place { try composite.switchSession(to: alice) } == "\(here):\(line)")
+        line = #line + 1
+        #expect(place { try composite.makeCurrentSession("carol") } == "\(here):\(line)")
+        final class Keeper: AppService, ApplicationStateHandling {
+            var context: AppContext?
+            func applicationDidBecomeActive(_ context: AppContext) { self.context = context }
+        }
+        let keeper = Keeper()
+        let other = ServiceComposite([keeper])
+        _ = other.didFinishLaunching()
+        other.didBecomeActive()
+        let context = try #require(keeper.context)
+        line = #line + 1
+        #expect(place { try context.endSession("carol") } == "\(here):\(line)")
+    }
+
     @Test(
         "Validation reports a session service registered twice, depending on a scene service, or missing a dependency"
     )
