@@ -426,6 +426,23 @@ public final class LifecycleSimulator {
         return launched
     }
 
+    /// What `options` carry that a scene-based launch in front of the user never has in
+    /// its launch options, and where UIKit puts it instead.
+    private static func misplacedInSceneLaunch(_ options: LaunchOptions) -> (what: String, instead: String)? {
+        let connection = "coldLaunch(connecting:options:connectionOptions:) with it in SceneConnectionOptions"
+        if options.url != nil || options.sourceApplication != nil { return ("a URL", "\(connection)(urlContexts:)") }
+        if options.shortcutItem != nil { return ("a quick action", "\(connection)(shortcutItem:)") }
+        if options.userActivityType != nil { return ("a user activity", "\(connection)(userActivities:)") }
+        if options.remoteNotification != nil {
+            return (
+                "a notification",
+                "coldLaunch(connecting:respondingTo:) for a tap, launchIntoBackground(for:) for a silent push"
+            )
+        }
+        if options.isLocationEvent { return ("a location event", "a launch into the background, without a scene") }
+        return nil
+    }
+
     /// What UIKit delivers after a launch that went ahead, from its launch options.
     private func deliverLaunchItems(of options: LaunchOptions) throws(LifecycleSimulatorError) {
         if let url = options.url {
@@ -441,9 +458,14 @@ public final class LifecycleSimulator {
     ///
     /// As UIKit does for every scene-based launch, whatever launched it, the launch itself
     /// is in the background state (`options` are sent with
-    /// ``LaunchOptions/launchedInBackground`` set): a service that reads the application's
+    /// `LaunchOptions.launchedInBackground` set): a service that reads the application's
     /// state or the launch reason during `didFinishLaunching` sees what it sees on a device,
     /// and the scene's connection says the launch was in front of the user.
+    ///
+    /// - Throws: ``LifecycleSimulatorError`` when `options` carry a URL, a quick action, a
+    ///   user activity, a notification or a location event: UIKit hands a scene-based
+    ///   application the first four in `connectionOptions`, and launches it into the
+    ///   background for the last. The error says where to put it.
     @discardableResult
     public func coldLaunch(
         connecting scene: SceneInfo,
@@ -458,7 +480,19 @@ public final class LifecycleSimulator {
     /// will/didFinishLaunching of a scene-based application, which UIKit sends in the
     /// background state whatever launched it (its scenes connect after); whether launch
     /// went ahead (the merged launch answer).
+    ///
+    /// - Throws: ``LifecycleSimulatorError`` when `options` carry what UIKit hands a
+    ///   scene-based application in its scene's connection options instead (a URL, a quick
+    ///   action, a user activity, a notification), or what only a launch into the background
+    ///   carries (a location event); nothing is sent then.
     func launchBeforeScenes(_ options: LaunchOptions) throws(LifecycleSimulatorError) -> Bool {
+        if let misplaced = Self.misplacedInSceneLaunch(options) {
+            throw LifecycleSimulatorError(
+                step: "didFinishLaunching with \(misplaced.what) in its launch options",
+                state: "launching a scene-based application in front of the user",
+                possibleSteps: [misplaced.instead]
+            )
+        }
         var options = options
         options.launchedInBackground = true
         let will = try sendNow(.willFinishLaunching(options))

@@ -113,7 +113,9 @@ extension SimulatedUIKit {
         connectingScene identifier: String,
         userInfo: [AnyHashable: Any]? = nil
     ) async -> UIWindowScene {
-        launch()
+        // UIKit launches a scene-based application in the background state, whatever
+        // launched it; the scene's connection brings it forward.
+        launch(inBackground: true)
         let delivered = platformResponse(response, userInfo: userInfo)
         let scene = connectScene(
             identifier,

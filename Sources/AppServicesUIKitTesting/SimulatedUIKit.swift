@@ -238,7 +238,10 @@ public final class SimulatedUIKit: LifecycleTarget {
     // MARK: - Application life cycle
 
     /// will/didFinishLaunching; `inBackground` launches into the background state (silent
-    /// push, background fetch). The launch's answer: `false` if either callback refused.
+    /// push, background fetch), as UIKit also launches every scene-based application,
+    /// whatever launched it: pass `true` before ``connectScene(_:options:delegate:)`` to
+    /// launch a scene-based application as a device does. The launch's answer: `false` if
+    /// either callback refused.
     @discardableResult
     public func launch(options: [UIApplication.LaunchOptionsKey: Any]? = nil, inBackground: Bool = false) -> Bool {
         application.applicationState = inBackground ? .background : .inactive

@@ -272,6 +272,33 @@ struct LifecycleSimulatorTests {
         #expect(linked.seen.dropFirst().first == "sceneWillConnect: inactive url")
     }
 
+    @Test("A scene-based cold launch refuses launch options UIKit hands a scene in its connection options instead")
+    func sceneBasedLaunchRefusesForegroundPayloads() throws {
+        let url = try #require(URL(string: "shop://orders/42"))
+        let refused: [LaunchOptions] = [
+            LaunchOptions(url: url), LaunchOptions(shortcutItem: ShortcutItem(type: "scan", localizedTitle: "Scan")),
+            LaunchOptions(userActivityType: "com.example.order"), LaunchOptions(remoteNotification: ["id": 1]),
+            LaunchOptions(isLocationEvent: true),
+        ]
+        for options in refused {
+            let simulator = simulator()
+            #expect {
+                try simulator.coldLaunch(connecting: sceneA, options: options)
+            } throws: { error in
+                "\(error)".hasPrefix("UIKit never sends didFinishLaunching with ")
+                    && "\(error)".contains("while launching a scene-based application in front of the user")
+            }
+            #expect(recorder.callbacks.isEmpty, "nothing is sent")
+        }
+        let simulator = simulator()
+        #expect {
+            try simulator.coldLaunch(connecting: sceneA, options: LaunchOptions(url: url))
+        } throws: { error in
+            "\(error)".contains("From there it sends: coldLaunch(connecting:options:connectionOptions:) with it in ")
+                && "\(error)".hasSuffix("SceneConnectionOptions(urlContexts:).")
+        }
+    }
+
     @Test("A scene closed in the app switcher disconnects while inactive, without entering the background")
     func disconnectsWhileInactive() throws {
         let simulator = simulator()

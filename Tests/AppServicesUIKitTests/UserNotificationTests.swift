@@ -443,8 +443,17 @@ struct UserNotificationTests {
 
     @Test("The simulated cold launch from a notification delivers it once and completes the delegate's handler once")
     func coldLaunchFromANotification() async {
+        /// Notes the launch reason during didFinishLaunching.
+        final class ReasonKeeper: AppService, LaunchHandling {
+            var atLaunch: LaunchReason?
+            func application(_ context: AppContext, didFinishLaunchingWithOptions options: LaunchOptions) -> Bool {
+                atLaunch = context.launchReason
+                return true
+            }
+        }
         let recorder = NotificationRecorder()
-        let delegate = TestAppDelegate([recorder])
+        let keeper = ReasonKeeper()
+        let delegate = TestAppDelegate([recorder, keeper])
         let uiKit = SimulatedUIKit(delegate: delegate)
         let tap = NotificationResponse(
             notification: Self.converted,
@@ -458,6 +467,10 @@ struct UserNotificationTests {
         #expect(recorder.responses.first?.targetScene == SceneInfo(scene))
         #expect(uiKit.notificationCompletions == [.response(notification: "order-7")])
         #expect(uiKit.delivered.contains(Self.didReceive))
+        // Launched in the background state, as UIKit launches a scene-based application;
+        // the scene's connection says why.
+        #expect(keeper.atLaunch == .otherBackground)
+        #expect(delegate.composite.launchReason == .notificationResponse)
     }
 }
 
