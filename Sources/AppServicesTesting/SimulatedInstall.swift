@@ -62,6 +62,11 @@ public final class SimulatedInstall: Sendable {
     /// They record no migration and no initializer run.
     public func launched(_ version: AppVersion, times: Int = 1, reachingFirstFrame: Bool = true) {
         precondition(times >= 0, "A number of launches cannot be negative (\(times)).")
+        precondition(
+            !locked.withLock { $0 },
+            "SimulatedInstall.launched(_:): the device restarted and is locked, so a launch would record nothing; "
+                + "call unlock() first."
+        )
         for _ in 0..<times { memory(version).recordLaunch(reachingFirstFrame: reachingFirstFrame, logger: logger) }
     }
 

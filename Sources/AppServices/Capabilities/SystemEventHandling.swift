@@ -131,8 +131,11 @@ extension ServiceComposite {
         }
     }
 
-    /// Dispatches `applicationProtectedDataDidBecomeAvailable(_:)`.
+    /// Dispatches `applicationProtectedDataDidBecomeAvailable(_:)`. A launch that could not
+    /// read its history before the device's first unlock (``LaunchHistory/isAvailable``)
+    /// reads it first, so that the services find it.
     public func protectedDataDidBecomeAvailable(platform: PlatformObjects? = nil) {
+        launch?.historyMayBeReadable()
         notify(.protectedDataDidBecomeAvailable, (any SystemEventHandling).self, platform: platform) {
             $0.applicationProtectedDataDidBecomeAvailable($1)
         }

@@ -29,6 +29,11 @@ extension Launch {
         _ node: LaunchGraph.Node,
         _ context: InitializerContext
     ) async -> Machine.AttemptResult {
+        // A migration cannot tell whether it is due without the history: it waits for the
+        // device's unlock (within its budget), and its dependents with it.
+        if node.migration != nil, context.attempt == 1, memory.history?.isAvailable == false {
+            await memory.historyAvailable()
+        }
         if let notDue = notDue(node, attempt: context.attempt, foregroundRun: context.foregroundRun) { return notDue }
         if let missing = missingConfiguration(node, context) { return missing }
         do {

@@ -108,7 +108,7 @@ extension Launch {
         _ record: LaunchRecord
     ) -> String? {
         guard history.isAvailable else {
-            return "the launch history cannot be read before the device's first unlock; a later launch decides"
+            return "the launch history cannot be read before the device's first unlock"
         }
         // One that was due and failed stays due until it succeeds, whatever this launch is.
         if record.pending[name] != nil { return nil }

@@ -311,10 +311,19 @@ public final class Launch: Sendable {
     }
 
     /// The application is coming to the foreground (it is about to enter it, or a scene
-    /// connects): a launch into the background counts again as one without a first frame
-    /// until it reaches one (``LaunchHistory/launchesWithoutFirstFrame``).
+    /// connects): a launch that could not read the history reads it again (the device was
+    /// unlocked), and a launch into the background counts again as one without a first
+    /// frame until it reaches one (``LaunchHistory/launchesWithoutFirstFrame``).
     func comingToForeground() {
+        historyMayBeReadable()
         memory.comingToForeground()
+    }
+
+    /// The device may have been unlocked: a launch that could not read the history as it
+    /// began (``LaunchHistory/isAvailable``) reads it again, and its migrations waiting for
+    /// it go on.
+    func historyMayBeReadable() {
+        _ = memory.readAgain(migrations: migrationsDueByLaunch)
     }
 
     /// The application is entering the foreground.

@@ -72,8 +72,8 @@ public struct KeychainInstallMarker: InstallMarker {
     /// Whether the item exists.
     ///
     /// - Throws: ``LaunchHistoryUnavailableError`` before the device's first unlock, when
-    ///   the keychain refuses (`errSecInteractionNotAllowed`); an error naming
-    ///   the `OSStatus` for any other failure.
+    ///   the keychain refuses (`errSecInteractionNotAllowed`, on iOS, tvOS, watchOS and
+    ///   visionOS); an error naming the `OSStatus` for any other failure.
     public func isPlaced() throws -> Bool {
         var query = attributes
         query[kSecReturnData as String] = false
@@ -81,12 +81,23 @@ public struct KeychainInstallMarker: InstallMarker {
         switch status {
         case errSecSuccess: return true
         case errSecItemNotFound: return false
-        case errSecInteractionNotAllowed:
+        case errSecInteractionNotAllowed where Self.refusesOnlyBeforeFirstUnlock:
             throw LaunchHistoryUnavailableError(
                 "\(description) is locked until the device is first unlocked (OSStatus \(status))"
             )
         default: throw LaunchHistoryError("\(description) could not be read (OSStatus \(status))")
         }
+    }
+
+    /// Whether the keychain refuses the item, readable after the first unlock, only before
+    /// it: on iOS, tvOS, watchOS and visionOS. On macOS a locked login keychain refuses it
+    /// too (a launch at login, over SSH), which says nothing of user defaults.
+    private static var refusesOnlyBeforeFirstUnlock: Bool {
+        #if os(iOS) || os(tvOS) || os(watchOS) || os(visionOS)
+        true
+        #else
+        false
+        #endif
     }
 
     /// Adds the item, readable after the first unlock on this device only.

@@ -12,9 +12,11 @@ package import Logging
 public struct LaunchHistory: Sendable, Hashable, Codable {
     /// The version running now.
     public let currentVersion: AppVersion
-    /// The version of the launch before this one, or `nil` on a first launch.
+    /// The version of the launch before this one, or `nil` on a first launch (and while
+    /// the history is not available, ``isAvailable``).
     public let previousVersion: AppVersion?
-    /// Whether no launch of this install came before (the store held no history).
+    /// Whether no launch of this install came before (the store held no history; not while
+    /// the history is not available, ``isAvailable``).
     public let isFirstLaunch: Bool
     /// Whether this first launch follows an earlier install of the app on this device (see
     /// ``InstallMarker``). Not when the store held a history it could not read: that one is
@@ -51,12 +53,23 @@ public struct LaunchHistory: Sendable, Hashable, Codable {
     /// unlock, the system may launch the application into the background (a VoIP push, a
     /// background task, a location event) while user defaults read as empty.
     ///
-    /// Such a launch knows nothing of the launches before it, and leaves their history
-    /// alone: it is not a first launch (nor an upgrade, nor in safe mode), its
-    /// ``launchCount`` is 0, its ``problem`` says what was locked, no migration is due in
-    /// it, and it writes nothing, so the next launch reads the history as it was and decides
-    /// then. Throttled initializers are due as in a first launch, their successes kept for
-    /// this process only.
+    /// Until it can read the history, such a launch knows nothing of the launches before it
+    /// and leaves their history alone: it is not a first launch (nor an upgrade, nor in safe
+    /// mode), its ``launchCount`` is 0, its ``problem`` says what was locked, and it writes
+    /// nothing. Its migrations wait for the history, and the initializers that depend on
+    /// them with them (a migration's budget bounds the wait); one that runs before launch
+    /// returns cannot wait and is not due. Throttled initializers are due as in a first
+    /// launch.
+    ///
+    /// When the device is unlocked (`applicationProtectedDataDidBecomeAvailable`, or the
+    /// application coming to the foreground), the launch reads the history again and takes
+    /// it as if it had read it as it began: it counts in the history it writes, the history
+    /// services and initializers read from then on is the real one, and the waiting
+    /// migrations decide by it. A launch whose process ends before the unlock wrote nothing,
+    /// so the next launch finds the history as it was.
+    ///
+    /// Keep what a launch before the first unlock must do (report a VoIP push's call) out of
+    /// the migrations' dependents and their phase: it cannot read protected data anyway.
     public var isAvailable: Bool { launchCount > 0 }
 }
 
@@ -72,7 +85,9 @@ public struct LaunchMemory: Sendable {
     /// Where the history is kept.
     public var store: any LaunchHistoryStore
     /// What tells a reinstall from a new install, or `nil` to never call a launch a
-    /// reinstall.
+    /// reinstall. It also tells a store that reads as empty before the device's first
+    /// unlock (user defaults) from a first launch (``LaunchHistory/isAvailable``): without
+    /// one, such a launch counts as a first launch.
     public var installMarker: (any InstallMarker)?
     /// The version running now.
     public var version: AppVersion
@@ -217,6 +232,9 @@ final class LaunchMemoryKeeper: Sendable {
         /// Whether the record is written back: not when the launch could not read the
         /// history, which it would replace.
         var isWritable = true
+        /// The migrations waiting for a history that could not be read, by waiter.
+        var waitingForHistory: [Int: CheckedContinuation<Void, Never>] = [:]
+        var nextWaiter = 0
     }
 
     /// What the install marker said, when it was asked.
@@ -264,8 +282,10 @@ final class LaunchMemoryKeeper: Sendable {
 
     /// Reads the history (once; later calls return what the first found), counts this
     /// launch as one without a first frame until ``firstFrameReached()``, and writes that
-    /// back before it returns. A store that cannot be read, or holds something else than a history, is
-    /// reported once, here, and the launch counts as a first launch.
+    /// back before it returns. A store that cannot be read, or holds something else than a
+    /// history, is reported once, here, and the launch counts as a first launch; one that is
+    /// locked (``LaunchHistoryUnavailableError``) leaves the launch without the history until
+    /// ``readAgain(migrations:)`` reads it.
     ///
     /// Of `migrations` (the plan's that an upgrade, a first launch or a reinstall makes due),
     /// those this launch finds due are marked in ``LaunchRecord/pending`` in the same write:
@@ -277,13 +297,50 @@ final class LaunchMemoryKeeper: Sendable {
         migrations: [(name: String, trigger: Migration.Trigger)] = []
     ) -> LaunchHistory {
         if let history { return history }
+        let found: Found
+        switch read(safeModeAfter: threshold, migrations: migrations) {
+        case .locked(let error): return beginWithoutHistory(error)
+        case .found(let read): found = read
+        }
+        let first = state.withLock { state in
+            if let earlier = state.history { return earlier }
+            state.history = found.history
+            state.loaded = found.before
+            state.record = found.record
+            return found.history
+        }
+        if first == found.history {
+            placeMarker(known: found.marker)
+            // Written before the launch goes on, not queued: a launch that crashes in its
+            // first milliseconds (in didFinishLaunching itself, the commonest crash loop)
+            // must still count as one without a first frame.
+            writes.sync { write() }
+        }
+        return first
+    }
+
+    /// What reading the store found: the history as this launch sees it, the record as it
+    /// was and as this launch writes it back, and what the install marker said.
+    private struct Found {
+        let history: LaunchHistory
+        let before: LaunchRecord
+        let record: LaunchRecord
+        let marker: MarkerState
+    }
+
+    /// Reads the store (and, when it holds no history, the install marker), and works out
+    /// this launch's history and record; ``begin(safeModeAfter:migrations:)`` says how.
+    private func read(
+        safeModeAfter threshold: Int?,
+        migrations: [(name: String, trigger: Migration.Trigger)]
+    ) -> Reading {
         var problem: String?
         var stored: LaunchRecord?
         var marker = MarkerState.unasked
         do {
             if let data = try memory.store.load() { stored = try JSONDecoder().decode(LaunchRecord.self, from: data) }
         } catch let error as LaunchHistoryUnavailableError {
-            return beginWithoutHistory(error)
+            return .locked(error)
         } catch {
             let message =
                 "The launch history in \(memory.store.description) could not be read (\(error)); "
@@ -295,7 +352,7 @@ final class LaunchMemoryKeeper: Sendable {
             // No history: a first launch, or a store that reads as empty while locked (user
             // defaults before the first unlock), which the marker, locked then too, tells.
             marker = markerState()
-            if case .locked(let error) = marker { return beginWithoutHistory(error) }
+            if case .locked(let error) = marker { return .locked(error) }
             // An install that ran a version before it kept a history is no first launch.
             if let earlier = memory.versionBeforeHistory?() {
                 var adopted = LaunchRecord()
@@ -327,21 +384,72 @@ final class LaunchMemoryKeeper: Sendable {
             let upgrade = if case .upgrading = trigger.base { true } else { false }
             record.pending[name] = upgrade ? history.previousVersion?.text ?? "" : ""
         }
-        let first = state.withLock { state in
-            if let earlier = state.history { return earlier }
-            state.history = history
-            state.loaded = before
+        return .found(Found(history: history, before: before, record: record, marker: marker))
+    }
+
+    /// What ``read(safeModeAfter:migrations:)`` came to.
+    private enum Reading {
+        case found(Found)
+        case locked(LaunchHistoryUnavailableError)
+    }
+
+    /// Reads the history again, for a launch that could not (``LaunchHistory/isAvailable``):
+    /// the device may have been unlocked since. When it can be read now, the launch takes
+    /// it as if it had read it as it began (counted, its due `migrations` marked pending,
+    /// written), in the mode it chose then (no safe mode), keeping what it did meanwhile (its
+    /// first frame, or its launch work done in the background; its throttled successes),
+    /// and the migrations waiting for it (``historyAvailable()``) go on. Returns the history
+    /// when it changed.
+    func readAgain(migrations: @autoclosure () -> [(name: String, trigger: Migration.Trigger)]) -> LaunchHistory? {
+        guard state.withLock({ $0.history != nil && !$0.isWritable }) else { return nil }
+        guard case .found(let found) = read(safeModeAfter: nil, migrations: migrations()) else { return nil }
+        let waiting = state.withLock { state -> [CheckedContinuation<Void, Never>]? in
+            guard !state.isWritable else { return nil }  // read again on another thread first
+            var record = found.record
+            record.lastSuccesses.merge(state.record.lastSuccesses) { _, meanwhile in meanwhile }
+            switch state.counting {
+            case .untilFirstFrame: break
+            case .setAside: record.launchesWithoutFirstFrame = found.before.launchesWithoutFirstFrame
+            case .reachedFirstFrame: record.launchesWithoutFirstFrame = 0
+            }
+            state.history = found.history
+            state.loaded = found.before
             state.record = record
-            return history
+            state.isWritable = true
+            defer { state.waitingForHistory = [:] }
+            return Array(state.waitingForHistory.values)
         }
-        if first == history {
-            placeMarker(known: marker)
-            // Written before the launch goes on, not queued: a launch that crashes in its
-            // first milliseconds (in didFinishLaunching itself, the commonest crash loop)
-            // must still count as one without a first frame.
-            writes.sync { write() }
+        guard let waiting else { return nil }
+        placeMarker(known: found.marker)
+        writes.sync { write() }
+        logger.notice(
+            "The launch history can be read now: this launch counts in it, and its migrations waiting for it go on.",
+            metadata: ["store": "\(memory.store.description)"]
+        )
+        for continuation in waiting { continuation.resume() }
+        return found.history
+    }
+
+    /// Returns once the launch has read the history: at once when it did as it began, else
+    /// when ``readAgain(migrations:)`` reads it, or when the calling task is cancelled.
+    func historyAvailable() async {
+        let id = state.withLock { state in
+            defer { state.nextWaiter += 1 }
+            return state.nextWaiter
         }
-        return first
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                let now = state.withLock { state in
+                    // Cancelled before this ran: the handler below found nothing to resume.
+                    guard !state.isWritable && !Task.isCancelled else { return true }
+                    state.waitingForHistory[id] = continuation
+                    return false
+                }
+                if now { continuation.resume() }
+            }
+        } onCancel: {
+            state.withLock { $0.waitingForHistory.removeValue(forKey: id) }?.resume()
+        }
     }
 
     /// Begins a launch that cannot read the history (``LaunchHistory/isAvailable``): it

@@ -82,7 +82,7 @@ public struct FileLaunchHistoryStore: LaunchHistoryStore {
 /// After the device restarts, user defaults cannot be read until it is first unlocked, and
 /// read as empty, as on a first launch. An application the system launches into the
 /// background before then (a VoIP push, a location event) finds no history; the install
-/// marker tells the two apart (``KeychainInstallMarker``, the default, cannot be read
+/// marker tells the two apart (`KeychainInstallMarker`, the default, cannot be read
 /// before the first unlock either, and says so), and that launch leaves the history alone
 /// (``LaunchHistory/isAvailable``). Without an install marker such a launch counts as a
 /// first launch.

@@ -211,51 +211,117 @@ import Testing
         #expect(composite.launch?.progress == ["reindex": 1])
     }
 
-    @Test(
-        "A launch before the device's first unlock leaves the history alone: no first launch, no migration, nothing written"
-    )
+    /// A plan of an upgrade from 1.0: a synchronous migration, a first-launch one, and an
+    /// upgrade migration with a dependent, each noted in `log` as it runs.
+    func unlockPlan(_ configuration: LaunchPlan.Configuration, log: RunLog) throws -> LaunchPlan {
+        try LaunchPlan(configuration: configuration) {
+            Migration.beforeLaunchReturns("rename-settings", when: .whenUpgrading(from: "1.0"..<"2.0")) { _ in
+                log.note("rename-settings")
+            }
+            Migration("welcome", when: .onFirstLaunch) { _ in log.note("welcome") }
+            Migration("move-drafts", when: .whenUpgrading(from: "1.0"..<"2.0")) { _ in log.note("move-drafts") }
+            ClosureInitializer("open-drafts", dependencyNames: ["move-drafts"]) { _ in log.note("open-drafts") }
+        }
+    }
+
+    /// Launches 2.0 into the background on `device`, restarted and locked: a VoIP push
+    /// before the first unlock.
+    func launchLocked(_ device: Device, log: RunLog) throws -> ServiceComposite {
+        device.install.restartDevice()
+        var configuration = LaunchPlan.Configuration()
+        configuration.memory = device.memory("2.0")
+        let composite = ServiceComposite(
+            [],
+            configuration: .init(logger: device.logs.logger(), clock: TestClock()),
+            launchPlan: try unlockPlan(configuration, log: log)
+        )
+        _ = composite.didFinishLaunching(LaunchOptions(launchedInBackground: true))
+        return composite
+    }
+
+    @Test("Before the first unlock the history is left alone and migrations wait; the unlock reads it, and they run")
     func launchBeforeFirstUnlock() async throws {
         let device = Device()
         let log = RunLog()
-        func plan(_ configuration: LaunchPlan.Configuration) throws -> LaunchPlan {
-            try LaunchPlan(configuration: configuration) {
-                Migration("welcome", when: .onFirstLaunch) { _ in log.note("welcome") }
-                Migration("reindex", when: .once) { _ in log.note("reindex") }
-                Migration("move-drafts", when: .whenUpgrading(from: "1.0"..<"2.0")) { _ in log.note("move-drafts") }
-            }
-        }
-        try await device.launch("1.0", plan)
-        #expect(log.all.sorted() == ["reindex", "welcome"])
+        try await device.launch("1.0") { try unlockPlan($0, log: log) }
+        #expect(log.all.sorted() == ["open-drafts", "welcome"])
+        log.clear()
         let kept = try device.store.load()
 
-        // Version 2.0 is installed, the device restarts, and a VoIP push launches the app
-        // into the background before anyone unlocks it: user defaults read as empty, the
-        // keychain marker is locked.
-        device.install.restartDevice()
-        let locked = try await device.launch(
-            "2.0",
-            options: LaunchOptions(launchedInBackground: true),
-            reachesFirstFrame: false,
-            plan
-        ).report
-        let history = try #require(locked.history)
+        let composite = try launchLocked(device, log: log)
+        let launch = try #require(composite.launch)
+        let history = try #require(launch.history)
         #expect(!history.isAvailable)
         #expect(!history.isFirstLaunch && !history.isUpgrade && !history.isSafeMode)
         #expect(history.launchCount == 0)
-        #expect(locked.textTable.contains("History: version 2.0; earlier launches unknown; The launch history cannot"))
         #expect(history.problem?.contains("locked until the device is first unlocked") == true)
-        let notDue = "the launch history cannot be read before the device's first unlock; a later launch decides"
-        #expect(locked.nodes.map(\.outcome) == [.notDue(notDue), .notDue(notDue), .notDue(notDue)])
-        #expect(log.all.sorted() == ["reindex", "welcome"])
-        #expect(try device.store.load() == kept, "the launch wrote nothing over the history")
-        #expect(device.logs.messages(at: .notice).filter { $0.contains("cannot be read yet") }.count == 1)
+        #expect(launch.report.textTable.contains("History: version 2.0; earlier launches unknown; The launch history"))
+        // The synchronous migration cannot wait: not due, it stays due for the next launch.
+        let syncNode = launch.report.nodes.first { $0.name == "rename-settings" }
+        #expect(syncNode?.outcome == .notDue("the launch history cannot be read before the device's first unlock"))
+        #expect(try device.store.load() == kept, "nothing is written over the history")
 
-        // Unlocked, the next launch finds the launch before the restart, and upgrades.
+        // The person unlocks the device: the history is read, this launch counts in it,
+        // and the waiting migrations decide by it: an upgrade from 1.0.
         device.install.unlock()
-        let next = try await device.launch("2.0", plan).report
+        composite.protectedDataDidBecomeAvailable()
+        #expect(launch.history?.previousVersion == "1.0")
+        #expect(launch.history?.launchCount == 2)
+        try await launch.waitUntilReady(.critical)
+        #expect(log.all == ["move-drafts", "open-drafts"])
+        let outcomes = Dictionary(uniqueKeysWithValues: launch.report.nodes.map { ($0.name, $0.outcome) })
+        #expect(outcomes["welcome"] == .notDue("it was done in version 1.0"))
+        #expect(outcomes["move-drafts"] == .succeeded)
+        composite.reportFirstFrame()
+        await launch.waitUntilIdle()
+        launch.memory.waitForWrites()
+
+        // The next launch finds this one counted, and runs the synchronous migration it
+        // left due.
+        let next = try await device.launch("2.0") { try unlockPlan($0, log: log) }.report
+        #expect(next.history?.launchCount == 3)
+        #expect(next.history?.launchesWithoutFirstFrame == 0)
+        #expect(log.all == ["move-drafts", "open-drafts", "rename-settings", "open-drafts"])
+        #expect(device.logs.messages(at: .notice).contains { $0.contains("The launch history cannot be read yet") })
+    }
+
+    @Test("Coming to the foreground after the unlock reads the history, with or without the protected-data callback")
+    func foregroundReadsTheHistory() async throws {
+        let device = Device()
+        let log = RunLog()
+        try await device.launch("1.0") { try unlockPlan($0, log: log) }
+        let composite = try launchLocked(device, log: log)
+        let launch = try #require(composite.launch)
+        composite.willEnterForeground()
+        #expect(launch.history?.isAvailable == false, "still locked: nothing to read")
+        composite.didEnterBackground()
+        device.install.unlock()
+        composite.willEnterForeground()
+        #expect(launch.history?.isAvailable == true)
+        #expect(launch.history?.previousVersion == "1.0")
+        try await launch.waitUntilReady(.critical)
+        #expect(log.all.suffix(2) == ["move-drafts", "open-drafts"])
+    }
+
+    @Test("A launch that ends before the first unlock wrote nothing: the next launch decides as if it never ran")
+    func launchEndedBeforeFirstUnlock() async throws {
+        let device = Device()
+        let log = RunLog()
+        try await device.launch("1.0") { try unlockPlan($0, log: log) }
+        log.clear()
+        let kept = try device.store.load()
+
+        let composite = try launchLocked(device, log: log)
+        let launch = try #require(composite.launch)
+        composite.willTerminate()
+        await launch.waitUntilIdle()
+        #expect(log.all.isEmpty, "the waiting migrations were cancelled, not run")
+        #expect(try device.store.load() == kept)
+
+        device.install.unlock()
+        let next = try await device.launch("2.0") { try unlockPlan($0, log: log) }.report
         #expect(next.history?.previousVersion == "1.0")
-        #expect(next.history?.isUpgrade == true)
         #expect(next.history?.launchCount == 2)
-        #expect(log.all.sorted() == ["move-drafts", "reindex", "welcome"])
+        #expect(log.all == ["rename-settings", "move-drafts", "open-drafts"])
     }
 }
