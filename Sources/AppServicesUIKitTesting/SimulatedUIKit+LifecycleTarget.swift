@@ -266,7 +266,10 @@ extension SimulatedUIKit {
             scene.identifier,
             options: connectionOptions,
             delegate: makeSceneDelegate,
-            beforeConnecting: { response?.targetScene = $0 }
+            beforeConnecting: { connecting in
+                if let title = scene.title { connecting.title = title }
+                response?.targetScene = connecting
+            }
         )
     }
 
@@ -486,8 +489,13 @@ extension SimulatedUIKit {
         if let type = options.userActivityType {
             dictionary[.userActivityDictionary] = [UIApplication.LaunchOptionsKey.userActivityType.rawValue: type]
         }
+        if options.isLocationEvent { dictionary[Self.locationKey] = true }
         return dictionary.isEmpty ? nil : dictionary
     }
+
+    /// `UIApplication.LaunchOptionsKey.location`, which the shim does not declare (the key
+    /// belongs to Core Location's launches).
+    private static let locationKey = UIApplication.LaunchOptionsKey(rawValue: "UIApplicationLaunchOptionsLocationKey")
 
     /// The connection options UIKit would pass for `options`, with `notificationResponse`
     /// for its notification response.
@@ -525,8 +533,24 @@ extension SimulatedUIKit {
             type: item.type,
             localizedTitle: item.localizedTitle,
             localizedSubtitle: item.localizedSubtitle,
-            icon: nil
+            icon: nil,
+            userInfo: item.userInfo.isEmpty ? nil : item.userInfo.mapValues(secureCoding)
         )
+    }
+
+    /// `value` as the Foundation object a quick action's user info holds.
+    private static func secureCoding(_ value: UserInfoValue) -> any NSSecureCoding {
+        switch value {
+        case .string(let string): NSString(string: string)
+        case .int(let int): NSNumber(value: int)
+        case .double(let double): NSNumber(value: double)
+        case .bool(let bool): NSNumber(value: bool)
+        case .data(let data): NSData(data: data)
+        case .date(let date): NSDate(timeIntervalSinceReferenceDate: date.timeIntervalSinceReferenceDate)
+        case .array(let values): NSArray(array: values.map(secureCoding))
+        case .dictionary(let values): NSDictionary(dictionary: values.mapValues(secureCoding))
+        case .null: NSNull()
+        }
     }
 }
 

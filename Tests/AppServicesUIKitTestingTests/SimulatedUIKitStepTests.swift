@@ -59,6 +59,61 @@ struct SimulatedUIKitStepTests {
         #expect(simulator.state == .active)
     }
 
+    /// Notes what services read of a launch, a scene and a quick action.
+    final class PayloadKeeper: AppService, LaunchHandling, SceneHandling, ShortcutItemHandling {
+        var launchReasons: [LaunchReason] = []
+        var sceneTitles: [String?] = []
+        var shortcutInfo: [UserInfo] = []
+        func application(_ context: AppContext, didFinishLaunchingWithOptions options: LaunchOptions) -> Bool {
+            launchReasons.append(context.launchReason)
+            return true
+        }
+        func scene(_ context: AppContext, willConnectTo session: SceneSession, options: SceneConnectionOptions) {
+            sceneTitles.append(context.scene?.title)
+        }
+        func application(_ context: AppContext, performActionFor shortcutItem: ShortcutItem) async throws -> Bool {
+            shortcutInfo.append(shortcutItem.userInfo)
+            return true
+        }
+    }
+
+    final class PayloadDelegate: ServiceOrientedAppDelegate {
+        let keeper = PayloadKeeper()
+        override func makeServices() -> [any AppService] { [keeper] }
+    }
+
+    @Test("A quick action's user info, a location launch and a scene's title reach services through UIKit as they are")
+    func payloadsAsTheyAre() async throws {
+        let info: UserInfo = ["draft": 7, "to": ["ann", "bo"], "urgent": true]
+        let inbox = SceneInfo(session: SceneSession(persistentIdentifier: "main"), title: "Inbox")
+        let location = LaunchOptions(launchedInBackground: true, isLocationEvent: true)
+        func walk(_ main: LifecycleSimulator, locating: LifecycleSimulator) async throws {
+            try main.coldLaunch(connecting: inbox)
+            let item = ShortcutItem(type: "compose", localizedTitle: "Compose", userInfo: info)
+            _ = try await main.performShortcut(item, in: inbox)
+            try locating.sendNow(.willFinishLaunching(location))
+            try locating.sendNow(.didFinishLaunching(location))
+        }
+        let bare = PayloadKeeper()
+        let bareLocated = PayloadKeeper()
+        try await walk(
+            LifecycleSimulator(driving: ServiceComposite([bare])),
+            locating: LifecycleSimulator(driving: ServiceComposite([bareLocated]))
+        )
+        let app = PayloadDelegate()
+        let located = PayloadDelegate()
+        try await walk(
+            LifecycleSimulator(driving: SimulatedUIKit(delegate: app)),
+            locating: LifecycleSimulator(driving: SimulatedUIKit(delegate: located))
+        )
+        for (keeper, locatedKeeper) in [(bare, bareLocated), (app.keeper, located.keeper)] {
+            #expect(keeper.launchReasons == [.otherBackground])
+            #expect(keeper.sceneTitles == ["Inbox"])
+            #expect(keeper.shortcutInfo == [info])
+            #expect(locatedKeeper.launchReasons == [.location])
+        }
+    }
+
     @Test("A background task the delegate registered with BGTaskScheduler is the one the simulator launches")
     func backgroundTaskSteps() async throws {
         let delegate = AppDelegate()
