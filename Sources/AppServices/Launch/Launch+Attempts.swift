@@ -1,3 +1,5 @@
+import Logging
+
 /// What one attempt does, in the task the launch started for it (or on the spot before
 /// launch returns): check the required configuration, then perform.
 extension Launch {
@@ -30,11 +32,31 @@ extension Launch {
         _ context: InitializerContext
     ) async -> Machine.AttemptResult {
         // A migration cannot tell whether it is due without the history: it waits for the
-        // device's unlock (within its budget), and its dependents with it.
-        if node.migration != nil, context.attempt == 1, memory.history?.isAvailable == false {
-            await memory.historyAvailable()
+        // device's unlock, and its dependents with it. Still without it (its budget ran out,
+        // the launch was cancelled, the history cannot be read after all), it fails, so that
+        // they do not run over data it did not migrate. Whether it is due is asked at every
+        // attempt (the answer is the same when the history was there from the start), since a
+        // retry may be the first attempt to have the history.
+        var attempt = context.attempt
+        if node.migration != nil {
+            attempt = 1
+            if memory.history?.isAvailable == false {
+                environment.logger.notice(
+                    """
+                    \(node.name) waits for the launch history, which cannot be read before the device's first unlock: \
+                    the \(node.phase) phase, and what depends on it, wait with it.
+                    """,
+                    metadata: ["initializer": "\(node.name)"]
+                )
+                await memory.historyAvailable()
+                if memory.history?.isAvailable == false {
+                    return .failed(
+                        "the launch history could not be read: the device was not unlocked, or it reads as empty"
+                    )
+                }
+            }
         }
-        if let notDue = notDue(node, attempt: context.attempt, foregroundRun: context.foregroundRun) { return notDue }
+        if let notDue = notDue(node, attempt: attempt, foregroundRun: context.foregroundRun) { return notDue }
         if let missing = missingConfiguration(node, context) { return missing }
         do {
             try await node.initializer.perform(context)

@@ -6,7 +6,8 @@ package import Logging
 /// launches there were, how many in a row never reached their first frame, and the
 /// migrations done.
 ///
-/// It is read once, before the launch plan starts (``LaunchMemory`` says from where), and
+/// It is read once, before the launch plan starts (``LaunchMemory`` says from where; again
+/// at the device's unlock when it could not be read before, ``isAvailable``), and
 /// initializers and services read it from their context (``InitializerContext/history``,
 /// ``AppContext/launchHistory``).
 public struct LaunchHistory: Sendable, Hashable, Codable {
@@ -57,19 +58,24 @@ public struct LaunchHistory: Sendable, Hashable, Codable {
     /// and leaves their history alone: it is not a first launch (nor an upgrade, nor in safe
     /// mode), its ``launchCount`` is 0, its ``problem`` says what was locked, and it writes
     /// nothing. Its migrations wait for the history, and the initializers that depend on
-    /// them with them (a migration's budget bounds the wait); one that runs before launch
-    /// returns cannot wait and is not due. Throttled initializers are due as in a first
-    /// launch.
+    /// them with them; one whose budget runs out first, or whose launch is cancelled, fails
+    /// (its dependents do not run over data it did not migrate). A migration that runs
+    /// before launch returns cannot wait: it is not due in such a launch (its dependents
+    /// run), and stays due for the next. Throttled initializers are due as in a first launch.
     ///
     /// When the device is unlocked (`applicationProtectedDataDidBecomeAvailable`, or the
     /// application coming to the foreground), the launch reads the history again and takes
-    /// it as if it had read it as it began: it counts in the history it writes, the history
-    /// services and initializers read from then on is the real one, and the waiting
-    /// migrations decide by it. A launch whose process ends before the unlock wrote nothing,
-    /// so the next launch finds the history as it was.
+    /// it as if it had read it as it began, in the mode it began in (never safe mode): it
+    /// counts in the history it writes, the history services and initializers read from then
+    /// on is the real one, and the waiting migrations decide by it. A store that still reads
+    /// as empty then (user defaults read before the unlock can stay empty for the rest of the
+    /// process) is not believed: the launch stays without the history, and the waiting
+    /// migrations fail. A launch whose process ends before the unlock wrote nothing, so the
+    /// next launch finds the history as it was.
     ///
     /// Keep what a launch before the first unlock must do (report a VoIP push's call) out of
-    /// the migrations' dependents and their phase: it cannot read protected data anyway.
+    /// the migrations' dependents and their phase: it cannot read protected data anyway, and
+    /// they wait until the unlock.
     public var isAvailable: Bool { launchCount > 0 }
 }
 
@@ -235,6 +241,9 @@ final class LaunchMemoryKeeper: Sendable {
         /// The migrations waiting for a history that could not be read, by waiter.
         var waitingForHistory: [Int: CheckedContinuation<Void, Never>] = [:]
         var nextWaiter = 0
+        /// Whether a read after the unlock still found no history: the store is not read again
+        /// in this process, and no migration waits for it.
+        var gaveUpReading = false
     }
 
     /// What the install marker said, when it was asked.
@@ -320,12 +329,14 @@ final class LaunchMemoryKeeper: Sendable {
     }
 
     /// What reading the store found: the history as this launch sees it, the record as it
-    /// was and as this launch writes it back, and what the install marker said.
+    /// was and as this launch writes it back, what the install marker said, and whether
+    /// the store held a history that could be read.
     private struct Found {
         let history: LaunchHistory
         let before: LaunchRecord
         let record: LaunchRecord
         let marker: MarkerState
+        let storeHeldHistory: Bool
     }
 
     /// Reads the store (and, when it holds no history, the install marker), and works out
@@ -337,6 +348,7 @@ final class LaunchMemoryKeeper: Sendable {
         var problem: String?
         var stored: LaunchRecord?
         var marker = MarkerState.unasked
+        var adoptedVersionBeforeHistory = false
         do {
             if let data = try memory.store.load() { stored = try JSONDecoder().decode(LaunchRecord.self, from: data) }
         } catch let error as LaunchHistoryUnavailableError {
@@ -359,6 +371,7 @@ final class LaunchMemoryKeeper: Sendable {
                 adopted.version = earlier.text
                 adopted.launchCount = 1
                 stored = adopted
+                adoptedVersionBeforeHistory = true
             }
         }
         // A history that could not be read is this install's, damaged: no reinstall.
@@ -384,7 +397,8 @@ final class LaunchMemoryKeeper: Sendable {
             let upgrade = if case .upgrading = trigger.base { true } else { false }
             record.pending[name] = upgrade ? history.previousVersion?.text ?? "" : ""
         }
-        return .found(Found(history: history, before: before, record: record, marker: marker))
+        let held = stored != nil && !adoptedVersionBeforeHistory
+        return .found(Found(history: history, before: before, record: record, marker: marker, storeHeldHistory: held))
     }
 
     /// What ``read(safeModeAfter:migrations:)`` came to.
@@ -400,9 +414,30 @@ final class LaunchMemoryKeeper: Sendable {
     /// first frame, or its launch work done in the background; its throttled successes),
     /// and the migrations waiting for it (``historyAvailable()``) go on. Returns the history
     /// when it changed.
+    ///
+    /// A store that still holds no history it can read is not believed: the marker or the
+    /// store said one was there (user defaults read before the unlock may stay empty for the
+    /// rest of the process). The launch then stays without the history, and writes nothing.
     func readAgain(migrations: @autoclosure () -> [(name: String, trigger: Migration.Trigger)]) -> LaunchHistory? {
-        guard state.withLock({ $0.history != nil && !$0.isWritable }) else { return nil }
+        guard state.withLock({ $0.history != nil && !$0.isWritable && !$0.gaveUpReading }) else { return nil }
         guard case .found(let found) = read(safeModeAfter: nil, migrations: migrations()) else { return nil }
+        guard found.storeHeldHistory else {
+            let waiting = state.withLock { state in
+                state.gaveUpReading = true
+                defer { state.waitingForHistory = [:] }
+                return Array(state.waitingForHistory.values)
+            }
+            for continuation in waiting { continuation.resume() }
+            logger.warning(
+                """
+                The launch history still cannot be read after the device's unlock (\(memory.store.description) reads \
+                as empty, or damaged, though a history is there): this launch leaves it alone and writes nothing, and its \
+                migrations waiting for it fail, holding back what depends on them; the next launch reads it.
+                """,
+                metadata: ["store": "\(memory.store.description)"]
+            )
+            return nil
+        }
         let waiting = state.withLock { state -> [CheckedContinuation<Void, Never>]? in
             guard !state.isWritable else { return nil }  // read again on another thread first
             var record = found.record
@@ -431,7 +466,8 @@ final class LaunchMemoryKeeper: Sendable {
     }
 
     /// Returns once the launch has read the history: at once when it did as it began, else
-    /// when ``readAgain(migrations:)`` reads it, or when the calling task is cancelled.
+    /// when ``readAgain(migrations:)`` reads it or gives up, or when the calling task is
+    /// cancelled. The history may still be unavailable then.
     func historyAvailable() async {
         let id = state.withLock { state in
             defer { state.nextWaiter += 1 }
@@ -441,7 +477,7 @@ final class LaunchMemoryKeeper: Sendable {
             await withCheckedContinuation { continuation in
                 let now = state.withLock { state in
                     // Cancelled before this ran: the handler below found nothing to resume.
-                    guard !state.isWritable && !Task.isCancelled else { return true }
+                    guard !state.isWritable && !state.gaveUpReading && !Task.isCancelled else { return true }
                     state.waitingForHistory[id] = continuation
                     return false
                 }
@@ -457,8 +493,8 @@ final class LaunchMemoryKeeper: Sendable {
     /// history as it was.
     private func beginWithoutHistory(_ error: LaunchHistoryUnavailableError) -> LaunchHistory {
         let message =
-            "The launch history cannot be read yet: \(error). This launch leaves it alone: it is not counted, "
-            + "runs no migration and writes nothing; the next launch reads it."
+            "The launch history cannot be read yet: \(error). This launch leaves it alone and writes nothing until the "
+            + "device is unlocked; its migrations, and what depends on them, wait until then."
         let history = LaunchHistory(
             currentVersion: memory.version,
             previousVersion: nil,

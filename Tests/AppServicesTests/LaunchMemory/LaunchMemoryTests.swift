@@ -196,6 +196,40 @@ struct MigrationFailed: Error, CustomStringConvertible {
         #expect(try !marker.isPlaced(), "the install is not marked by a launch that knows nothing of it")
     }
 
+    @Test(
+        "A history that still reads as empty after the unlock is not believed: nothing is written, waiters are released",
+        .timeLimit(.minutes(1))
+    )
+    func emptyAfterTheUnlock() async throws {
+        /// The keychain marker of an install: locked until the device is unlocked.
+        final class Marker: InstallMarker {
+            let locked = Locked(true)
+            var description: String { "a keychain item" }
+            func isPlaced() throws -> Bool {
+                if locked.withLock({ $0 }) { throw LaunchHistoryUnavailableError("a keychain item is locked") }
+                return true
+            }
+            func place() throws {}
+        }
+        // User defaults first read before the unlock, which stay empty for the process.
+        let store = InMemoryLaunchHistoryStore()
+        let marker = Marker()
+        let keeper = LaunchMemoryKeeper(
+            memory: LaunchMemory(store: store, installMarker: marker, version: "2.0"),
+            logger: .init(label: "test")
+        )
+        let migrations: [(name: String, trigger: Migration.Trigger)] = [("welcome", .onFirstLaunch)]
+        #expect(keeper.begin(safeModeAfter: nil, migrations: migrations).isAvailable == false)
+        let waiter = Task { await keeper.historyAvailable() }
+        marker.locked.withLock { $0 = false }
+        #expect(keeper.readAgain(migrations: migrations) == nil, "no first launch after a reinstall")
+        await waiter.value
+        #expect(keeper.history?.isAvailable == false)
+        keeper.firstFrameReached()
+        keeper.waitForWrites()
+        #expect(try store.load() == nil, "nothing was written over the history the store could not show")
+    }
+
     @Test("Two launches in one process writing one file at once leave a history that reads")
     func concurrentWritesToOneFile() throws {
         let directory = FileManager.default.temporaryDirectory.appending(path: "launch-history-\(UUID().uuidString)")

@@ -239,7 +239,10 @@ import Testing
         return composite
     }
 
-    @Test("Before the first unlock the history is left alone and migrations wait; the unlock reads it, and they run")
+    @Test(
+        "Before the first unlock the history is left alone and migrations wait; the unlock reads it, and they run",
+        .timeLimit(.minutes(1))
+    )
     func launchBeforeFirstUnlock() async throws {
         let device = Device()
         let log = RunLog()
@@ -285,7 +288,10 @@ import Testing
         #expect(device.logs.messages(at: .notice).contains { $0.contains("The launch history cannot be read yet") })
     }
 
-    @Test("Coming to the foreground after the unlock reads the history, with or without the protected-data callback")
+    @Test(
+        "Coming to the foreground after the unlock reads the history, with or without the protected-data callback",
+        .timeLimit(.minutes(1))
+    )
     func foregroundReadsTheHistory() async throws {
         let device = Device()
         let log = RunLog()
@@ -303,7 +309,10 @@ import Testing
         #expect(log.all.suffix(2) == ["move-drafts", "open-drafts"])
     }
 
-    @Test("A launch that ends before the first unlock wrote nothing: the next launch decides as if it never ran")
+    @Test(
+        "A launch that ends before the first unlock wrote nothing: the next launch decides as if it never ran",
+        .timeLimit(.minutes(1))
+    )
     func launchEndedBeforeFirstUnlock() async throws {
         let device = Device()
         let log = RunLog()
@@ -316,6 +325,9 @@ import Testing
         composite.willTerminate()
         await launch.waitUntilIdle()
         #expect(log.all.isEmpty, "the waiting migrations were cancelled, not run")
+        let outcomes = Dictionary(uniqueKeysWithValues: launch.report.nodes.map { ($0.name, $0.outcome.kind) })
+        #expect(outcomes["move-drafts"] != .notDue && outcomes["move-drafts"] != .succeeded)
+        #expect(outcomes["open-drafts"] != .succeeded)
         #expect(try device.store.load() == kept)
 
         device.install.unlock()
@@ -323,5 +335,46 @@ import Testing
         #expect(next.history?.previousVersion == "1.0")
         #expect(next.history?.launchCount == 2)
         #expect(log.all == ["rename-settings", "move-drafts", "open-drafts"])
+    }
+
+    @Test(
+        "A migration whose budget runs out while it waits for the history fails, and what depends on it does not run",
+        .timeLimit(.minutes(1))
+    )
+    func budgetRunsOutBeforeTheUnlock() async throws {
+        let device = Device()
+        let log = RunLog()
+        func plan(_ configuration: LaunchPlan.Configuration, budget: Duration?) throws -> LaunchPlan {
+            try LaunchPlan(configuration: configuration) {
+                Migration("move-drafts", when: .whenUpgrading(from: "1.0"..<"2.0"), budget: budget) { _ in
+                    log.note("move-drafts")
+                }
+                ClosureInitializer("open-drafts", dependencyNames: ["move-drafts"]) { _ in log.note("open-drafts") }
+            }
+        }
+        try await device.launch("1.0") { try plan($0, budget: nil) }
+        log.clear()
+
+        device.install.restartDevice()
+        var configuration = LaunchPlan.Configuration()
+        configuration.memory = device.memory("2.0")
+        let clock = TestClock()
+        let composite = ServiceComposite(
+            [],
+            configuration: .init(logger: device.logs.logger(), clock: clock),
+            launchPlan: try plan(configuration, budget: .seconds(2))
+        )
+        _ = composite.didFinishLaunching(LaunchOptions(launchedInBackground: true))
+        let launch = try #require(composite.launch)
+        clock.advance(by: .seconds(3))
+        await launch.waitUntilIdle()
+        #expect(log.all.isEmpty)
+        let outcomes = Dictionary(uniqueKeysWithValues: launch.report.nodes.map { ($0.name, $0.outcome.kind) })
+        #expect(outcomes["move-drafts"] == .timedOut)
+        #expect(outcomes["open-drafts"] == .skipped)
+
+        device.install.unlock()
+        try await device.launch("2.0") { try plan($0, budget: nil) }
+        #expect(log.all == ["move-drafts", "open-drafts"], "the next launch, unlocked, upgrades")
     }
 }
