@@ -82,7 +82,11 @@ public final class SimulatedSwiftUIApp<Root: App>: LifecycleTarget {
                 // SwiftUI makes the `App` inside UIKit's launch, so a host launching the
                 // composite from the `App`'s initializer sees the launch's state.
                 uiKit.application.applicationState = options.launchedInBackground ? .background : .inactive
+                let madeBefore = ServiceOrientedAppDelegate.current
                 app = uiKit.withSimulatedFrameworks { makeApp() }
+                // A `SwiftUIApplicationHost` made by the `App` hosts this application's
+                // composite, whatever other application is made later.
+                if let made = ServiceOrientedAppDelegate.current, made !== madeBefore { uiKit.hostDelegate = made }
             }
             uiKit.deliver(step, answer: answer)
         case .sceneWillConnect(let scene, let options) where isWindow(scene):

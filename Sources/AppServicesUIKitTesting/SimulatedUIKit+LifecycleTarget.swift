@@ -170,9 +170,10 @@ extension SimulatedUIKit {
     }
 
     /// The composite of the application's `ServiceOrientedAppDelegate` (its own, or the one a
-    /// SwiftUI host keeps); `nil` when it has none.
+    /// SwiftUI host of this application keeps, ``hostDelegate``, or else the one made last);
+    /// `nil` when it has none.
     private var applicationComposite: ServiceComposite? {
-        ((delegate as? ServiceOrientedAppDelegate) ?? ServiceOrientedAppDelegate.current)?.composite
+        ((delegate as? ServiceOrientedAppDelegate) ?? hostDelegate ?? ServiceOrientedAppDelegate.current)?.composite
     }
 
     /// `application(_:willFinishLaunchingWithOptions:)`, with the application's state set

@@ -71,6 +71,11 @@ public final class SimulatedUIKit: LifecycleTarget {
     public let system: SimulatedSystem
     /// The application object the delegate receives.
     public let application: UIApplication
+    /// The `ServiceOrientedAppDelegate` that hosts this application's composite when the
+    /// application's delegate is not one (a SwiftUI host's, which the simulated SwiftUI app
+    /// notes as it makes the `App`): the application's own steps (sessions, gates) go to its
+    /// composite, not to that of another application a test running alongside made since.
+    package weak var hostDelegate: ServiceOrientedAppDelegate?
     /// The application's delegate.
     public let delegate: any UIApplicationDelegate
     /// Where the `UIApplication` notifications are posted, after their callbacks.

@@ -66,6 +66,19 @@ struct SwiftUITestKitTests {
         var body: some Scene { ShopScene(composite: host.composite) }
     }
 
+    @Test("An app's own steps reach its host's composite, also when another app was made since")
+    func stepsReachTheirOwnApp() throws {
+        let first = SimulatedSwiftUIApp { ShopApp() }
+        let firstSimulator = LifecycleSimulator(driving: first)
+        try firstSimulator.coldLaunch(connecting: main)
+        let second = SimulatedSwiftUIApp { ShopApp() }
+        try LifecycleSimulator(driving: second).coldLaunch(connecting: main)
+
+        try firstSimulator.beginSession(SessionInfo(identifier: "ada"))
+        #expect(first.app?.host.composite.sessions.map(\.identifier) == ["ada"])
+        #expect(second.app?.host.composite.sessions.isEmpty == true)
+    }
+
     @Test("An app whose body is a scene of its own shows that scene's window group")
     func sceneOfItsOwn() throws {
         let app = SimulatedSwiftUIApp { SplitShopApp() }
