@@ -21,6 +21,20 @@ let package = Package(
                 .product(name: "AppServicesUIKit", package: "AppServices"),
             ]
         ),
+        // Not the application's: the package's other Apple products, so that CI's build of
+        // this package also shows every product building without the traits (`.ci/run` checks
+        // that no module of swift-configuration, swift-system, swift-metrics or
+        // swift-collections was compiled) without compiling the core a second time.
+        .target(
+            name: "OtherProducts",
+            dependencies: [
+                .product(name: "AppServicesSwiftUI", package: "AppServices"),
+                .product(name: "AppServicesSwiftUITesting", package: "AppServices"),
+                .product(name: "AppServicesCallKit", package: "AppServices"),
+                .product(name: "AppServicesMetricKit", package: "AppServices"),
+                .product(name: "AppServicesAppKit", package: "AppServices"),
+            ]
+        ),
         .testTarget(
             name: "ShopAppTests",
             dependencies: [
