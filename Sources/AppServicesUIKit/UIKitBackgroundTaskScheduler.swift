@@ -67,10 +67,11 @@ final class UIKitBackgroundTaskScheduler: BackgroundTaskScheduler {
     func submitRequest(_ request: BackgroundTaskRequest) async throws {
         let platformRequest = try BGTaskRequest.make(for: request)
         let refusal: (any Error)?
-        // `-D APPSERVICES_BEFORE_IOS_27` takes the path of iOS 18-26 where the shim would take
-        // iOS 27's: CI's second test run builds with it, so both paths are tested.
-        #if (!canImport(UIKit) || canImport(UIKit, _version: 9127)) && !APPSERVICES_BEFORE_IOS_27
-        if #available(iOS 27.0, *) {
+        // `APPSERVICES_BEFORE_IOS_27=1` in the environment takes the path of iOS 18-26 where
+        // the system has iOS 27's (`OlderSystemPaths`): CI runs the tests a second time with
+        // it, so both paths are tested in one build.
+        #if !canImport(UIKit) || canImport(UIKit, _version: 9127)
+        if !OlderSystemPaths.beforeIOS27, #available(iOS 27.0, *) {
             refusal = await Self.offTheMainThread(Handoff(value: (scheduler, platformRequest))) {
                 $0.submitTaskRequest($1, completionHandler: $2)
             }

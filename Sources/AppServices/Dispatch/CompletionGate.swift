@@ -538,24 +538,21 @@ extension ServiceComposite {
 
     /// Whether tasks can start on the spot (`Task.immediate`).
     ///
-    /// Building with `-D APPSERVICES_WITHOUT_TASK_IMMEDIATE` takes the path of Apple systems
-    /// before 26 everywhere, so that CI runs the whole test suite on it too.
+    /// `APPSERVICES_WITHOUT_TASK_IMMEDIATE=1` in the environment takes the path of Apple
+    /// systems before 26 everywhere (``OlderSystemPaths``), so that CI runs the whole test
+    /// suite on it too, in the same build.
     private nonisolated static let canStartAtOnce: Bool = {
-        #if APPSERVICES_WITHOUT_TASK_IMMEDIATE
-        return false
-        #else
+        if OlderSystemPaths.withoutTaskImmediate { return false }
         if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) { return true }
         return false
-        #endif
     }()
 
     /// Starts `work` on the main actor at once where the runtime can (`Task.immediate`:
     /// Linux, and Apple systems 26 and later), so it runs on the spot until it first
-    /// suspends; as an ordinary main-actor task elsewhere (and in a build with
-    /// `APPSERVICES_WITHOUT_TASK_IMMEDIATE`).
+    /// suspends; as an ordinary main-actor task elsewhere (and with
+    /// `APPSERVICES_WITHOUT_TASK_IMMEDIATE=1` in the environment).
     private static func startAtOnce(_ work: sending @escaping @MainActor () async -> Void) -> Task<Void, Never> {
-        #if !APPSERVICES_WITHOUT_TASK_IMMEDIATE
-        if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+        if canStartAtOnce, #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
             // A loop that runs once, on purpose. `Task.immediate` called out of line (as the
             // optimizer compiles it here otherwise) gives the task an executor-preference
             // record with no executor, from its defaulted `executorPreference: nil`; every
@@ -566,7 +563,6 @@ extension ServiceComposite {
             repeat { started = Task.immediate(operation: work) } while started == nil
             return started.unsafelyUnwrapped
         }
-        #endif
         return Task(operation: work)
     }
 

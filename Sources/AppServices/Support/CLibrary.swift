@@ -47,6 +47,11 @@ enum CLibrary {
         }
     }
 
+    /// The value of the process's environment variable `name`, if it is set.
+    static func environmentVariable(_ name: String) -> String? {
+        getenv(name).map { String(cString: $0) }
+    }
+
     /// An `errno` value as a sentence fragment: "Permission denied".
     static func describe(_ error: Int32) -> String {
         String(cString: strerror(error))
