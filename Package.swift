@@ -366,9 +366,9 @@ let package = Package(
 // requirement. swift-syntax is a dependency of the plugin's tool and of its tests only, never
 // of a library product, so an app that does not apply the plugin builds none of it.
 //
-// CI's ThreadSanitizer run sets APPSERVICES_WITHOUT_LINT=1: the lint has no concurrency to
-// check, and declaring it would make that run build swift-syntax (84 s measured on 2 cores)
-// a second time, instrumented. Every other build declares it.
+// The ThreadSanitizer run (`.ci/sanitize`) sets APPSERVICES_WITHOUT_LINT=1: the lint has no
+// concurrency to check, and declaring it would make that run build swift-syntax (207 s
+// measured on 2 cores) a second time, instrumented. Every other build declares it.
 if Context.environment["APPSERVICES_WITHOUT_LINT"] == nil {
     package.dependencies.append(
         .package(url: "https://github.com/swiftlang/swift-syntax", "602.0.0"..<"604.0.0")
@@ -395,10 +395,10 @@ if Context.environment["APPSERVICES_WITHOUT_LINT"] == nil {
         ),
     ]
     // CI's end-to-end build of the plugin (`.ci/run`): that package's sources as a target of
-    // this one, the plugin applied, built in CI's own build folder where swift-syntax, the
-    // tool and the core are already compiled (the copy's build compiles them all again: 260
-    // of CI's 1,552 s on 2 cores). Declared only when asked: its build warns five times by
-    // design. `LintPluginBuildTests` checks the warnings that build printed.
+    // this one, the plugin applied, built by CI's one build, where swift-syntax, the tool and
+    // the core are compiled anyway (the copy's build compiles them all again: 260 of CI's
+    // 1,552 s on 2 cores). Declared only when asked (CI asks in every step): its build warns
+    // five times by design. `LintPluginBuildTests` checks the warnings that build printed.
     if Context.environment["APPSERVICES_LINT_FIXTURE"] != nil {
         package.targets.append(
             .target(
