@@ -395,10 +395,10 @@ if Context.environment["APPSERVICES_WITHOUT_LINT"] == nil {
         ),
     ]
     // CI's end-to-end build of the plugin (`.ci/run`): that package's sources as a target of
-    // this one, the plugin applied, built by CI's one build, where swift-syntax, the tool and
-    // the core are compiled anyway (the copy's build compiles them all again: 260 of CI's
-    // 1,552 s on 2 cores). Declared only when asked (CI asks in every step): its build warns
-    // five times by design. `LintPluginBuildTests` checks the warnings that build printed.
+    // this one, the plugin applied, built in CI's own build folder where swift-syntax, the
+    // tool and the core are already compiled (the copy's build compiles them all again: 260
+    // of CI's 1,552 s on 2 cores). Declared only when asked: its build warns five times by
+    // design. `LintPluginBuildTests` checks the warnings that build printed.
     if Context.environment["APPSERVICES_LINT_FIXTURE"] != nil {
         package.targets.append(
             .target(
