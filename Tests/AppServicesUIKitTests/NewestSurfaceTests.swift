@@ -268,32 +268,18 @@ struct NewestSurfaceTests {
         #expect(error?.message.contains("com.example.refresh") == true)
     }
 
-    /// A system side that accepts every request and counts the calls of iOS 27's method.
-    final class CountingBackend: SimulatedTaskSchedulerBackend {
-        let calls = Locked<(submitted: Int, withIOS27Method: Int)>((0, 0))
-        func register(identifier: String, queue: DispatchQueue?, launchHandler: @escaping (BGTask) -> Void) -> Bool {
-            false
-        }
-        func submit(_ request: BGTaskRequest) throws { calls.withLock { $0.submitted += 1 } }
-        func submittingTaskRequest(_ request: BGTaskRequest) { calls.withLock { $0.withIOS27Method += 1 } }
-        func cancel(identifier: String) {}
-        func cancelAll() {}
-        func pendingRequests() -> [BGTaskRequest] { [] }
-    }
-
     @Test("submitRequest takes iOS 27's method unless the environment asks for the path of iOS 18 to 26")
     func submitRequestTakesThePathTheEnvironmentAsksFor() async throws {
-        let backend = CountingBackend()
+        let backend = FrameworkShimDeclarationTests.PermittingBackend()
         let scheduler = UIKitBackgroundTaskScheduler(BGTaskScheduler(backend: backend))
 
-        try await scheduler.submitRequest(.appRefresh("com.example.refresh"))
+        try await scheduler.submitRequest(.appRefresh("refresh"))
 
         // Read here, not through `OlderSystemPaths`, so that a switch that is never read
         // fails in CI's run with the variable set.
         let older = OlderSystemPaths.asksForOlderPath(ProcessInfo.processInfo.environment["APPSERVICES_BEFORE_IOS_27"])
-        let calls = backend.calls.withLock { $0 }
-        #expect(calls.submitted == 1)
-        #expect(calls.withIOS27Method == (older ? 0 : 1))
+        #expect(backend.accepted.withLock { $0 } == ["refresh"])
+        #expect(backend.callsOfIOS27Method.withLock { $0 } == (older ? 0 : 1))
     }
 }
 

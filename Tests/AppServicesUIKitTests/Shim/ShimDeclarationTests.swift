@@ -1,4 +1,5 @@
 #if !canImport(UIKit)
+import AppServices
 import AppServicesPushKitShim
 import AppServicesUIKitShim
 import Dispatch
@@ -186,9 +187,12 @@ struct FrameworkShimDeclarationTests {
 
     // MARK: - BackgroundTasks
 
-    /// A system side that permits one identifier and keeps what it accepted.
+    /// A system side that permits one identifier, keeps what it accepted and counts the calls
+    /// of iOS 27's `submitTaskRequest(_:completionHandler:)`. Locked with `Locked`, which
+    /// ThreadSanitizer sees: the adapter submits off the main thread.
     final class PermittingBackend: SimulatedTaskSchedulerBackend {
-        let accepted = Mutex<[String]>([])
+        let accepted = Locked<[String]>([])
+        let callsOfIOS27Method = Locked(0)
         func register(identifier: String, queue: DispatchQueue?, launchHandler: @escaping (BGTask) -> Void) -> Bool {
             false
         }
@@ -196,7 +200,7 @@ struct FrameworkShimDeclarationTests {
             guard request.identifier == "refresh" else { throw BGTaskScheduler.Error(.notPermitted) }
             accepted.withLock { $0.append(request.identifier) }
         }
-        func submittingTaskRequest(_ request: BGTaskRequest) {}
+        func submittingTaskRequest(_ request: BGTaskRequest) { callsOfIOS27Method.withLock { $0 += 1 } }
         func cancel(identifier: String) {}
         func cancelAll() {}
         func pendingRequests() -> [BGTaskRequest] { [] }
