@@ -31,6 +31,48 @@ import Testing
         #expect(log.all.isEmpty, "nothing ran again")
     }
 
+    /// The record as versions before 2026-11-28 declared it, its coding synthesized: what an
+    /// app downgraded to one of them reads.
+    private struct EarlierRecord: Codable, Equatable {
+        var version: String?
+        var launchCount = 0
+        var launchesWithoutFirstFrame = 0
+        var migrations: [String: String] = [:]
+        var pending: [String: String] = [:]
+        var lastSuccesses: [String: Double] = [:]
+    }
+
+    @Test("A record is stored in the format of the synthesized coding: earlier versions read it, and it reads theirs")
+    func recordFormat() throws {
+        var record = LaunchRecord()
+        record.version = "2.0 (7)"
+        record.launchCount = 12
+        record.launchesWithoutFirstFrame = 2
+        record.migrations = ["move-drafts": "1.0", "a \"quoted\" name": "2.0 (7)"]
+        record.pending = ["reindex": ""]
+        record.lastSuccesses = ["refresh": 1_764_300_000.25, "sync": 0.5]
+        let earlier = try JSONDecoder().decode(EarlierRecord.self, from: JSONEncoder().encode(record))
+        #expect(
+            earlier
+                == EarlierRecord(
+                    version: "2.0 (7)",
+                    launchCount: 12,
+                    launchesWithoutFirstFrame: 2,
+                    migrations: record.migrations,
+                    pending: record.pending,
+                    lastSuccesses: record.lastSuccesses
+                )
+        )
+        let read = try JSONDecoder().decode(LaunchRecord.self, from: JSONEncoder().encode(earlier))
+        #expect(read == record)
+        // A table written as `null`, or of another type, is as before: empty, or unreadable.
+        let empty = try JSONDecoder().decode(LaunchRecord.self, from: Data(#"{"migrations":null}"#.utf8))
+        #expect(empty == LaunchRecord())
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(LaunchRecord.self, from: Data(#"{"migrations":{"a":1}}"#.utf8))
+        }
+    }
+
     @Test("Counts a store holds beyond what a launch can add to are kept in range, not a trap")
     func absurdCounts() async throws {
         let device = Device()
