@@ -8,7 +8,6 @@ struct DependencyGraph<Key: Hashable> {
     /// One node as the caller registered it.
     struct Node {
         var key: Key
-        var name: String
         var dependencies: [Key]
     }
 
@@ -25,8 +24,6 @@ struct DependencyGraph<Key: Hashable> {
     /// Each node's key, in registration order (duplicates included, so positions stay
     /// stable).
     let keys: [Key]
-    /// Each node's name, for messages.
-    let names: [String]
     /// The resolved edges, laid out flat: node `n` depends on
     /// `edgeTargets[edgeStart[n]..<edgeStart[n + 1]]` (unique positions). Flat arrays rather
     /// than an array per node, which at 100,000 nodes cost more to allocate and free than
@@ -52,7 +49,6 @@ struct DependencyGraph<Key: Hashable> {
         self.init(
             count: nodes.count,
             key: { nodes[$0].key },
-            name: { nodes[$0].name },
             dependencies: { index, visit in for dependency in nodes[index].dependencies { visit(dependency) } }
         )
     }
@@ -60,20 +56,21 @@ struct DependencyGraph<Key: Hashable> {
     /// Creates the graph of `count` nodes described by closures, so callers with many
     /// nodes need not build an array of dependencies per node.
     ///
+    /// The graph holds no names: messages ask the caller for them
+    /// (`describedProblems`), only when there is a problem to describe. Naming every
+    /// service and dependency by its type as a composite sealed was a tenth of the
+    /// library's own time in a cold launch.
+    ///
     /// - Parameters:
     ///   - key: The key of the node at a position.
-    ///   - name: Its name, for messages.
     ///   - dependencies: Calls `visit` with each key the node at a position depends on.
     init(
         count: Int,
         key: (Int) -> Key,
-        name: (Int) -> String,
         dependencies: (Int, (Key) -> Void) -> Void
     ) {
         var keys: [Key] = []
         keys.reserveCapacity(count)
-        var names: [String] = []
-        names.reserveCapacity(count)
         var positions: [Key: Int] = [:]
         positions.reserveCapacity(count)
         var problems: [Problem] = []
@@ -81,7 +78,6 @@ struct DependencyGraph<Key: Hashable> {
         for index in 0..<count {
             let nodeKey = key(index)
             keys.append(nodeKey)
-            names.append(name(index))
             // One hash per node: register, and put the first back in the rare duplicate.
             if let first = positions.updateValue(index, forKey: nodeKey) {
                 positions[nodeKey] = first
@@ -106,7 +102,6 @@ struct DependencyGraph<Key: Hashable> {
         }
         edgeStart.append(edgeTargets.count)
         self.keys = keys
-        self.names = names
         self.edgeStart = edgeStart
         self.edgeTargets = edgeTargets
         self.positions = positions

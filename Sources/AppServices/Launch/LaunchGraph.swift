@@ -13,7 +13,12 @@ enum InitializerKey: Hashable, Sendable {
 /// Validation is ``DependencyGraph``'s (duplicates, missing dependencies, cycles with their
 /// path) plus the one rule of launch plans: a dependency may not be in a later phase.
 struct LaunchGraph: Sendable {
-    struct Node: Sendable {
+    /// One initializer as the launch schedules it.
+    ///
+    /// A class: the launch reads a node at every step of every initializer (start, each
+    /// attempt, its end, the report), and as a struct of fifteen fields each read copied
+    /// it, retaining and releasing its eight references, a tenth of a cold launch's time.
+    final class Node: Sendable {
         let initializer: any Initializer
         let name: String
         let phase: LaunchPhase
@@ -37,7 +42,32 @@ struct LaunchGraph: Sendable {
         /// Positions of the nodes this one depends on.
         let dependencies: [Int]
         /// Positions of the nodes that depend on this one, in dependency order.
-        fileprivate(set) var dependents: [Int]
+        let dependents: [Int]
+
+        /// Reads `initializer`'s settings once.
+        fileprivate init(
+            _ initializer: any Initializer,
+            phase: LaunchPhase,
+            safeMode: Bool?,
+            dependencies: [Int],
+            dependents: [Int]
+        ) {
+            self.initializer = initializer
+            name = initializer.name
+            self.phase = phase
+            budget = initializer.budget
+            policy = initializer.failurePolicy
+            rerunsOnForeground = initializer.rerunsOnForeground
+            runsOnMainActor = initializer.runsOnMainActor || phase == .beforeLaunchReturns
+            requiredKeys = initializer.requiredConfigurationKeys
+            migration = (initializer as? Migration).map { ($0.trigger, $0.onFailure) }
+            minimumInterval = initializer.minimumInterval
+            repeats = initializer.repeats
+            self.safeMode = safeMode
+            synchronousWork = LaunchGraph.synchronousWork(of: initializer)
+            self.dependencies = dependencies
+            self.dependents = dependents
+        }
 
         /// How long after its last success it is due again: its minimum interval, or the
         /// interval it repeats at. Its successes are remembered when it has one.
@@ -69,7 +99,6 @@ struct LaunchGraph: Sendable {
         safeModeOnly: Int = 0,
         replacedInSafeMode: Bool = false
     ) throws(ServiceGraphError) -> (graph: DependencyGraph<InitializerKey>, phases: [LaunchPhase]) {
-        var names: [InitializerKey: String] = [:]
         // Closure initializers (the many-node case) are read once, so the graph can visit
         // their dependencies without an array of keys per node.
         let closures = initializers.map(Self.closure(of:))
@@ -79,35 +108,33 @@ struct LaunchGraph: Sendable {
                 if let closure = closures[index] { return .named(closure.name) }
                 return InitializerKey(Swift.type(of: initializers[index]))
             },
-            name: { initializers[$0].name },
             dependencies: { index, visit in
                 if let closure = closures[index] {
-                    for type in closure.dependencyTypes {
-                        names[InitializerKey(type)] = String(describing: type)
-                        visit(InitializerKey(type))
-                    }
+                    for type in closure.dependencyTypes { visit(InitializerKey(type)) }
                     for name in closure.dependencyNames { visit(.named(name)) }
                 } else {
                     for dependency in Swift.type(of: initializers[index]).dependencies {
-                        names[InitializerKey(dependency)] = String(describing: dependency)
                         visit(InitializerKey(dependency))
                     }
                 }
             }
         )
+        // Names only for messages, asked only when there is a problem.
+        let name = { (index: Int) in initializers[index].name }
         var problems = graph.describedProblems(
             noun: "initializer",
             container: "a launch plan",
-            identity: { key in if case .named = key { "name" } else { "type" } }
+            identity: { key in if case .named = key { "name" } else { "type" } },
+            name: name
         ) { key in
             switch key {
-            case .type: names[key] ?? "an unknown initializer type"
+            case .type: nameOfDependency(key, of: initializers, closures: closures)
             case .named(let name): "the initializer named \"\(name)\""
             }
         }
         let phases = initializers.map(\.phase)
         problems += phaseProblems(initializers, phases: phases, graph: graph)
-        problems += safeModeProblems(graph, safeModeOnly: safeModeOnly, replaced: replacedInSafeMode)
+        problems += safeModeProblems(graph, safeModeOnly: safeModeOnly, replaced: replacedInSafeMode, name: name)
         guard problems.isEmpty else {
             throw ServiceGraphError(subject: "launch plan", problems: problems)
         }
@@ -120,7 +147,8 @@ struct LaunchGraph: Sendable {
     private static func safeModeProblems(
         _ graph: DependencyGraph<InitializerKey>,
         safeModeOnly: Int,
-        replaced: Bool
+        replaced: Bool,
+        name: (Int) -> String
     ) -> [ServiceGraphError.Problem] {
         let firstSafe = graph.count - safeModeOnly
         var problems: [ServiceGraphError.Problem] = []
@@ -129,7 +157,7 @@ struct LaunchGraph: Sendable {
                 problems.append(
                     .init(
                         kind: .missingDependency,
-                        message: "Safe-mode initializer \(graph.names[index]) depends on \(graph.names[dependency]), "
+                        message: "Safe-mode initializer \(name(index)) depends on \(name(dependency)), "
                             + "which the safe mode replaces, so it never runs in safe mode. Add what it needs to the "
                             + "safe mode's initializers, or let the safe mode run in addition to the plan."
                     )
@@ -141,8 +169,8 @@ struct LaunchGraph: Sendable {
                 problems.append(
                     .init(
                         kind: .missingDependency,
-                        message: "\(graph.names[index]) depends on \(graph.names[dependency]), which runs in safe mode "
-                            + "only, so a launch outside safe mode could never start it. Move \(graph.names[index]) "
+                        message: "\(name(index)) depends on \(name(dependency)), which runs in safe mode "
+                            + "only, so a launch outside safe mode could never start it. Move \(name(index)) "
                             + "into the safe mode's initializers, or depend on an initializer of the plan."
                     )
                 )
@@ -161,7 +189,7 @@ struct LaunchGraph: Sendable {
         var problems: [ServiceGraphError.Problem] = []
         for index in 0..<graph.count where phases[index] == .beforeLaunchReturns {
             if synchronousWork(of: initializers[index]) == nil {
-                let name = graph.names[index]
+                let name = initializers[index].name
                 problems.append(
                     .init(
                         kind: .asynchronousBeforeLaunchReturns,
@@ -174,7 +202,7 @@ struct LaunchGraph: Sendable {
         }
         for index in 0..<graph.count where graph.isPrimary(index) {
             for dependency in graph.edges(of: index) where phases[dependency] > phases[index] {
-                let (name, other) = (graph.names[index], graph.names[dependency])
+                let (name, other) = (initializers[index].name, initializers[dependency].name)
                 problems.append(
                     .init(
                         kind: .dependencyOnLaterPhase,
@@ -196,6 +224,20 @@ struct LaunchGraph: Sendable {
             return { try synchronous.performSynchronously($0) }
         }
         return closure(of: initializer)?.synchronousWork
+    }
+
+    /// The name of the initializer type `key` that one of `initializers` depends on, found
+    /// by searching their dependencies: asked only to describe a missing dependency.
+    private static func nameOfDependency(
+        _ key: InitializerKey,
+        of initializers: [any Initializer],
+        closures: [ClosureInitializer?]
+    ) -> String {
+        for (initializer, closure) in zip(initializers, closures) {
+            let types = closure?.dependencyTypes ?? Swift.type(of: initializer).dependencies
+            if let type = types.first(where: { InitializerKey($0) == key }) { return String(describing: type) }
+        }
+        return "an unknown initializer type"
     }
 
     /// The closure initializer `initializer` is, or a migration's: identified by its name,
@@ -225,30 +267,20 @@ struct LaunchGraph: Sendable {
             preconditionFailure("A launch graph without cycles has an order; validation missed a cycle.")
         }
 
-        var nodes = initializers.enumerated().map { index, initializer in
-            let phase = phases[index]
-            return Node(
-                initializer: initializer,
-                name: initializer.name,
-                phase: phase,
-                budget: initializer.budget,
-                policy: initializer.failurePolicy,
-                rerunsOnForeground: initializer.rerunsOnForeground,
-                runsOnMainActor: initializer.runsOnMainActor || phase == .beforeLaunchReturns,
-                requiredKeys: initializer.requiredConfigurationKeys,
-                migration: (initializer as? Migration).map { ($0.trigger, $0.onFailure) },
-                minimumInterval: initializer.minimumInterval,
-                repeats: initializer.repeats,
-                safeMode: roles[index],
-                synchronousWork: Self.synchronousWork(of: initializer),
-                dependencies: Array(graph.edges(of: index)),
-                dependents: []
-            )
-        }
         var membersByPhase = [[Int]](repeating: [], count: LaunchPhase.allCases.count)
+        var dependents = [[Int]](repeating: [], count: initializers.count)
         for index in order {
             membersByPhase[phases[index].index].append(index)
-            for dependency in graph.edges(of: index) { nodes[dependency].dependents.append(index) }
+            for dependency in graph.edges(of: index) { dependents[dependency].append(index) }
+        }
+        let nodes = initializers.indices.map { index in
+            Node(
+                initializers[index],
+                phase: phases[index],
+                safeMode: roles[index],
+                dependencies: Array(graph.edges(of: index)),
+                dependents: dependents[index]
+            )
         }
         self.nodes = nodes
         self.membersByPhase = membersByPhase

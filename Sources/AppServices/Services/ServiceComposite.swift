@@ -234,7 +234,6 @@ public final class ServiceComposite: AppService {
                 let type = Swift.type(of: service)
                 return DependencyGraph<ObjectIdentifier>.Node(
                     key: ObjectIdentifier(type),
-                    name: type.serviceName,
                     dependencies: type.dependencies.map { ObjectIdentifier($0) }
                 )
             }
@@ -392,16 +391,15 @@ public final class ServiceComposite: AppService {
     private func makePlanAndLaunchPlan() throws(ServiceGraphError) -> (plan: Plan, launchPlan: LaunchPlan?) {
         let (leaves, nested, nestingProblems) = flattened()
         let graph = Self.dependencyGraph(of: leaves)
-        var names: [ObjectIdentifier: String] = [:]
-        for service in leaves {
-            for dependency in Swift.type(of: service).dependencies {
-                names[ObjectIdentifier(dependency)] = dependency.serviceName
-            }
-        }
         let (launchPlan, mergeProblems) = mergedLaunchPlan(nested: nested)
         var problems = nestingProblems + state.launchPlanProblems + mergeProblems
         problems += nested.flatMap(\.nestedRegistrationProblems)
-        problems += graph.describedProblems(noun: "service", container: "a composite") { names[$0] ?? "\($0)" }
+        problems += graph.describedProblems(
+            noun: "service",
+            container: "a composite",
+            name: { Swift.type(of: leaves[$0]).serviceName },
+            dependencyName: { DependencyGraph.nameOfDependency($0, of: leaves.map { Swift.type(of: $0) }) }
+        )
         problems += Self.backgroundTaskProblems(of: leaves, permitted: configuration.permittedBackgroundTasks)
         problems += Self.notificationCategoryProblems(of: leaves)
         let (sceneProblems, sceneOrder) = sceneServiceProblems(appWide: leaves)

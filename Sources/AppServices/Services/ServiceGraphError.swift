@@ -108,31 +108,32 @@ extension DependencyGraph {
     ///   - noun: What a node is, for messages ("service", "initializer").
     ///   - container: Where nodes are registered, for messages ("a composite", "a launch plan").
     ///   - identity: What tells two nodes of a key's kind apart, for messages ("type").
+    ///   - name: The name of the node at a position; asked only to describe a problem.
     ///   - dependencyName: How to name a missing dependency's key.
     func describedProblems(
         noun: String,
         container: String,
         identity: (Key) -> String = { _ in "type" },
+        name: (Int) -> String,
         dependencyName: (Key) -> String
     ) -> [ServiceGraphError.Problem] {
         problems().map { problem in
             switch problem {
             case .duplicate(let first, let duplicate):
-                let name = names[duplicate]
                 return .init(
                     kind: .duplicate,
-                    message: "\(name) is registered twice (positions \(first + 1) and \(duplicate + 1)); "
+                    message: "\(name(duplicate)) is registered twice (positions \(first + 1) and \(duplicate + 1)); "
                         + "\(container) holds one \(noun) per \(identity(keys[duplicate])). Remove one registration."
                 )
             case .missing(let dependent, let dependency):
                 let missing = dependencyName(dependency)
                 return .init(
                     kind: .missingDependency,
-                    message: "\(names[dependent]) depends on \(missing), which is not registered. "
+                    message: "\(name(dependent)) depends on \(missing), which is not registered. "
                         + "Register \(missing) or remove the dependency."
                 )
             case .cycle(let path):
-                let cycle = (path + [path[0]]).map { names[$0] }.joined(separator: " -> ")
+                let cycle = (path + [path[0]]).map(name).joined(separator: " -> ")
                 return .init(
                     kind: .dependencyCycle,
                     message: "Dependency cycle: \(cycle). Remove one of these dependencies."
@@ -143,6 +144,18 @@ extension DependencyGraph {
 }
 
 extension DependencyGraph<ObjectIdentifier> {
+    /// The name of the service type `key` that one of `types` depends on, found by
+    /// searching their dependencies: asked only to describe a missing dependency.
+    @MainActor
+    static func nameOfDependency(_ key: ObjectIdentifier, of types: [any AppService.Type]) -> String {
+        for type in types {
+            if let dependency = type.dependencies.first(where: { ObjectIdentifier($0) == key }) {
+                return dependency.serviceName
+            }
+        }
+        return "\(key)"
+    }
+
     /// The problems that keep service types made per scene or per session from being ordered
     /// (a type registered twice among them, a dependency missing, a cycle), and their order
     /// (positions in `types`) when there is none.
@@ -162,16 +175,16 @@ extension DependencyGraph<ObjectIdentifier> {
             types.map { type in
                 Node(
                     key: ObjectIdentifier(type),
-                    name: type.serviceName,
                     dependencies: type.dependencies.map { ObjectIdentifier($0) }.filter { !metElsewhere.contains($0) }
                 )
             }
         )
-        var names: [ObjectIdentifier: String] = [:]
-        for type in types {
-            for dependency in type.dependencies { names[ObjectIdentifier(dependency)] = dependency.serviceName }
-        }
-        let problems = graph.describedProblems(noun: noun, container: "a composite") { names[$0] ?? "\($0)" }
+        let problems = graph.describedProblems(
+            noun: noun,
+            container: "a composite",
+            name: { types[$0].serviceName },
+            dependencyName: { nameOfDependency($0, of: types) }
+        )
         return (problems, problems.isEmpty ? graph.order() : nil)
     }
 }

@@ -6,7 +6,7 @@ struct DependencyGraphTests {
     typealias Graph = DependencyGraph<String>
 
     func graph(_ nodes: [(String, [String])]) -> Graph {
-        Graph(nodes.map { Graph.Node(key: $0.0, name: $0.0, dependencies: $0.1) })
+        Graph(nodes.map { Graph.Node(key: $0.0, dependencies: $0.1) })
     }
 
     @Test("The order puts each node after its dependencies and breaks ties by registration")
@@ -41,7 +41,7 @@ struct DependencyGraphTests {
         let count = 100_000
         let g = Graph(
             (0..<count).map {
-                Graph.Node(key: "\($0)", name: "\($0)", dependencies: $0 == 0 ? ["\(count - 1)"] : ["\($0 - 1)"])
+                Graph.Node(key: "\($0)", dependencies: $0 == 0 ? ["\(count - 1)"] : ["\($0 - 1)"])
             }
         )
         #expect(g.cycles().first?.count == count)
