@@ -251,7 +251,8 @@ extension ServiceComposite {
         let allowed = permitted.identifiers().map(Set.init)
         for service in services {
             guard let handler = service as? any BackgroundTaskHandling else { continue }
-            let name = type(of: service).serviceName
+            // Named only in a problem's message.
+            var name: String { type(of: service).serviceName }
             for declaration in handler.backgroundTasks {
                 let identifier = declaration.identifier
                 if identifier.isEmpty {
@@ -264,7 +265,7 @@ extension ServiceComposite {
                     )
                     continue
                 }
-                if let who = owners.claim(identifier, by: name, of: type(of: service)) {
+                if let who = owners.claim(identifier, by: type(of: service)) {
                     problems.append(
                         .init(
                             kind: .duplicateBackgroundTask,

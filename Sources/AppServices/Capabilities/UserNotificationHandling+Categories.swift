@@ -132,19 +132,21 @@ extension ServiceComposite {
     ) {
         sealIfNeeded(by: "definedNotificationCategories")
         let services = handlers.list(HandlerKinds.userNotifications).services
-        return Self.notificationCategories(of: services.map { ($0, type(of: $0).serviceName) })
+        return Self.notificationCategories(of: Array(services))
     }
 
     /// The categories `services` define, each identifier once, and what is wrong with them:
     /// an identifier defined twice (``ServiceGraphError/Kind/duplicateNotificationCategory``)
     /// or empty (``ServiceGraphError/Kind/invalidNotificationCategory``).
     static func notificationCategories(
-        of services: [(service: any UserNotificationHandling, name: String)]
+        of services: [any UserNotificationHandling]
     ) -> (categories: [NotificationCategory], problems: [ServiceGraphError.Problem]) {
         var categories: [NotificationCategory] = []
         var problems: [ServiceGraphError.Problem] = []
         var owners = IdentifierOwners()
-        for (service, name) in services {
+        for service in services {
+            // Named only in a problem's message.
+            var name: String { type(of: service).serviceName }
             for category in service.definedNotificationCategories {
                 let identifier = category.identifier
                 guard !identifier.isEmpty else {
@@ -157,7 +159,7 @@ extension ServiceComposite {
                     )
                     continue
                 }
-                if let who = owners.claim(identifier, by: name, of: type(of: service)) {
+                if let who = owners.claim(identifier, by: type(of: service)) {
                     problems.append(
                         .init(
                             kind: .duplicateNotificationCategory,
@@ -175,10 +177,7 @@ extension ServiceComposite {
 
     /// What is wrong with the categories the services of a composite define, for validation.
     static func notificationCategoryProblems(of services: [any AppService]) -> [ServiceGraphError.Problem] {
-        let handlers = services.compactMap { service in
-            (service as? any UserNotificationHandling).map { ($0, type(of: service).serviceName) }
-        }
-        return notificationCategories(of: handlers).problems
+        notificationCategories(of: services.compactMap { $0 as? any UserNotificationHandling }).problems
     }
 }
 

@@ -1,8 +1,9 @@
 /// The event handlers a service declares in ``AppService/subscribe(to:)``.
 public struct EventSubscriptions {
     struct Entry {
-        let eventType: ObjectIdentifier
-        let eventName: String
+        /// The event type, named only in the message of a second subscription to it.
+        let event: Any.Type
+        var eventType: ObjectIdentifier { ObjectIdentifier(event) }
         let install:
             @MainActor (_ serviceType: any AppService.Type, inout [ObjectIdentifier: any AnyEventRoute]) -> Void
     }
@@ -25,7 +26,7 @@ public struct EventSubscriptions {
         perform handler: @escaping @MainActor (Event, AppContext) -> Event.Response
     ) {
         entries.append(
-            Entry(eventType: ObjectIdentifier(event), eventName: String(describing: event)) { serviceType, routes in
+            Entry(event: event) { serviceType, routes in
                 let id = ObjectIdentifier(event)
                 let route = routes[id] as? EventRoute<Event> ?? EventRoute<Event>()
                 route.handlers.append((serviceType, handler))
@@ -57,7 +58,7 @@ struct ServiceSubscriptions {
                 .init(
                     kind: .duplicateSubscription,
                     message:
-                        "\(serviceType.serviceName) subscribes to \(entry.eventName) more than once; subscribe once "
+                        "\(serviceType.serviceName) subscribes to \(entry.event) more than once; subscribe once "
                         + "per event type and handle every case in that handler."
                 )
             )
