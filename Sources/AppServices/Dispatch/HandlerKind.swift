@@ -26,8 +26,14 @@ class AnyHandlerKind: @unchecked Sendable {
     /// services of those types would hear, known from their types alone.
     static func indices(adoptedBy types: [any AppService.Type]) -> Set<Int> {
         guard !types.isEmpty else { return [] }
-        let kinds = AppCallback.all.map(\.handlers)
-        return Set(kinds.filter { kind in types.contains { kind.isAdopted(byType: $0) } }.map(\.index))
+        // Each kind once: many callbacks share one (a capability's callbacks), and each test
+        // is a dynamic cast.
+        var adopted: Set<Int> = []
+        var tested: Set<Int> = []
+        for kind in AppCallback.all.lazy.map(\.handlers) where tested.insert(kind.index).inserted {
+            if types.contains(where: { kind.isAdopted(byType: $0) }) { adopted.insert(kind.index) }
+        }
+        return adopted
     }
 
     /// Whether instances of `type` adopt the capability: for service types registered to be
