@@ -17,7 +17,8 @@ struct LaunchGraph: Sendable {
     ///
     /// A class: the launch reads a node at every step of every initializer (start, each
     /// attempt, its end, the report), and as a struct of fifteen fields each read copied
-    /// it, retaining and releasing its eight references, a tenth of a cold launch's time.
+    /// it, retaining and releasing its eight references (a twentieth of a cold launch's
+    /// samples in `perf`).
     final class Node: Sendable {
         let initializer: any Initializer
         let name: String
