@@ -45,9 +45,11 @@ struct LaunchGraph: Sendable {
         /// Positions of the nodes that depend on this one, in dependency order.
         let dependents: [Int]
 
-        /// Reads `initializer`'s settings once.
+        /// Reads `initializer`'s settings once; `closure` is the closure initializer it is or
+        /// holds (``LaunchGraph/closure(of:)``), found once for the whole plan.
         fileprivate init(
             _ initializer: any Initializer,
+            closure: ClosureInitializer?,
             phase: LaunchPhase,
             safeMode: Bool?,
             dependencies: [Int],
@@ -61,11 +63,12 @@ struct LaunchGraph: Sendable {
             rerunsOnForeground = initializer.rerunsOnForeground
             runsOnMainActor = initializer.runsOnMainActor || phase == .beforeLaunchReturns
             requiredKeys = initializer.requiredConfigurationKeys
-            migration = (initializer as? Migration).map { ($0.trigger, $0.onFailure) }
+            // Only a closure initializer can be a migration, which holds one.
+            migration = closure == nil ? nil : (initializer as? Migration).map { ($0.trigger, $0.onFailure) }
             minimumInterval = initializer.minimumInterval
             repeats = initializer.repeats
             self.safeMode = safeMode
-            synchronousWork = LaunchGraph.synchronousWork(of: initializer)
+            synchronousWork = LaunchGraph.synchronousWork(of: initializer, closure: closure)
             self.dependencies = dependencies
             self.dependents = dependents
         }
@@ -99,9 +102,12 @@ struct LaunchGraph: Sendable {
         _ initializers: [any Initializer],
         safeModeOnly: Int = 0,
         replacedInSafeMode: Bool = false
-    ) throws(ServiceGraphError) -> (graph: DependencyGraph<InitializerKey>, phases: [LaunchPhase]) {
+    ) throws(ServiceGraphError) -> (
+        graph: DependencyGraph<InitializerKey>, phases: [LaunchPhase], closures: [ClosureInitializer?]
+    ) {
         // Closure initializers (the many-node case) are read once, so the graph can visit
-        // their dependencies without an array of keys per node.
+        // their dependencies without an array of keys per node, and compiling the plan
+        // reads them again from here (each cast copies the initializer).
         let closures = initializers.map(Self.closure(of:))
         let graph = DependencyGraph<InitializerKey>(
             count: initializers.count,
@@ -134,12 +140,12 @@ struct LaunchGraph: Sendable {
             }
         }
         let phases = initializers.map(\.phase)
-        problems += phaseProblems(initializers, phases: phases, graph: graph)
+        problems += phaseProblems(initializers, closures: closures, phases: phases, graph: graph)
         problems += safeModeProblems(graph, safeModeOnly: safeModeOnly, replaced: replacedInSafeMode, name: name)
         guard problems.isEmpty else {
             throw ServiceGraphError(subject: "launch plan", problems: problems)
         }
-        return (graph, phases)
+        return (graph, phases, closures)
     }
 
     /// A launch without safe mode does not run the safe-mode initializers (the last
@@ -184,12 +190,13 @@ struct LaunchGraph: Sendable {
     /// dependency is in the same phase or an earlier one.
     private static func phaseProblems(
         _ initializers: [any Initializer],
+        closures: [ClosureInitializer?],
         phases: [LaunchPhase],
         graph: DependencyGraph<InitializerKey>
     ) -> [ServiceGraphError.Problem] {
         var problems: [ServiceGraphError.Problem] = []
         for index in 0..<graph.count where phases[index] == .beforeLaunchReturns {
-            if synchronousWork(of: initializers[index]) == nil {
+            if synchronousWork(of: initializers[index], closure: closures[index]) == nil {
                 let name = initializers[index].name
                 problems.append(
                     .init(
@@ -217,14 +224,16 @@ struct LaunchGraph: Sendable {
         return problems
     }
 
-    /// The synchronous work of `initializer`, or `nil` when its work is `async`.
+    /// The synchronous work of `initializer`, whose closure initializer is `closure`
+    /// (``closure(of:)``), or `nil` when its work is `async`.
     static func synchronousWork(
-        of initializer: any Initializer
+        of initializer: any Initializer,
+        closure: ClosureInitializer?
     ) -> (@MainActor @Sendable (InitializerContext) throws -> Void)? {
         if let synchronous = initializer as? any SynchronousInitializer {
             return { try synchronous.performSynchronously($0) }
         }
-        return closure(of: initializer)?.synchronousWork
+        return closure?.synchronousWork
     }
 
     /// The name of the initializer type `key` that one of `initializers` depends on, found
@@ -254,7 +263,7 @@ struct LaunchGraph: Sendable {
         safeModeOnly: Int = 0,
         replacedInSafeMode: Bool = false
     ) throws(ServiceGraphError) {
-        let (graph, phases) = try Self.validate(
+        let (graph, phases, closures) = try Self.validate(
             initializers,
             safeModeOnly: safeModeOnly,
             replacedInSafeMode: replacedInSafeMode
@@ -277,6 +286,7 @@ struct LaunchGraph: Sendable {
         let nodes = initializers.indices.map { index in
             Node(
                 initializers[index],
+                closure: closures[index],
                 phase: phases[index],
                 safeMode: roles[index],
                 dependencies: Array(graph.edges(of: index)),
