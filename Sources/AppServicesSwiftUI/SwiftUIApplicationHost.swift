@@ -38,10 +38,15 @@ public import AppServicesUIKitShim
 /// Do not also write SwiftUI's `.backgroundTask(.appRefresh(_:))` for an identifier a
 /// service declares: the identifier would be registered twice.
 ///
-/// What only UIKit's application delegate receives (the push token, remote notifications,
-/// background URL session events, quick actions without scenes) needs a
-/// `ServiceOrientedAppDelegate` behind `@UIApplicationDelegateAdaptor` instead; it does all
-/// this host does, and the modifier takes its composite.
+/// What UIKit also posts as a notification reaches the services through the host, which
+/// observes `UIApplication`'s notifications for the application: termination
+/// (`willTerminateNotification`, after which the composite cancels its pending work and
+/// writes the launch history), memory warnings, significant time changes and protected
+/// data becoming unavailable or available (where a launch that could not read its history
+/// before the first unlock reads it). What only UIKit's application delegate receives (the
+/// push token, remote notifications, background URL session events, quick actions without
+/// scenes) needs a `ServiceOrientedAppDelegate` behind `@UIApplicationDelegateAdaptor`
+/// instead; it does all this host does, and the modifier takes its composite.
 @MainActor
 public final class SwiftUIApplicationHost {
     /// The composite the application's callbacks go to.
@@ -50,6 +55,27 @@ public final class SwiftUIApplicationHost {
     /// The delegate that hosts the composite's system services: the notification center's
     /// delegate, the background tasks' registration.
     private let delegate: HostedAppDelegate
+
+    /// The observers of the application's notifications (``forwarded``). Not removed: the
+    /// host lives as long as the `App` that makes it, which is the application's life.
+    private var observers: [any NSObjectProtocol] = []
+
+    /// The `UIApplication` notifications UIKit posts after the application delegate's
+    /// method of the same callback, with that method of the delegate the host keeps: an
+    /// application whose delegate is SwiftUI's hears them only this way.
+    private static let forwarded: [(Notification.Name, ForwardedCallback)] = [
+        (UIApplication.willTerminateNotification, { $0.applicationWillTerminate($1) }),
+        (UIApplication.didReceiveMemoryWarningNotification, { $0.applicationDidReceiveMemoryWarning($1) }),
+        (UIApplication.significantTimeChangeNotification, { $0.applicationSignificantTimeChange($1) }),
+        (
+            UIApplication.protectedDataWillBecomeUnavailableNotification,
+            { $0.applicationProtectedDataWillBecomeUnavailable($1) }
+        ),
+        (
+            UIApplication.protectedDataDidBecomeAvailableNotification,
+            { $0.applicationProtectedDataDidBecomeAvailable($1) }
+        ),
+    ]
 
     /// Launches `composite` for `application` (by default `UIApplication.shared`).
     ///
@@ -72,6 +98,21 @@ public final class SwiftUIApplicationHost {
         let application = application ?? UIApplication.shared
         _ = delegate.application(application, willFinishLaunchingWithOptions: nil)
         _ = delegate.application(application, didFinishLaunchingWithOptions: nil)
+        observe(application)
+    }
+
+    /// Forwards the application's notifications that stand for application-delegate
+    /// callbacks (``forwarded``) to the delegate the host keeps. UIKit posts them on the main
+    /// thread, so each is dispatched before the post returns (termination included).
+    private func observe(_ application: UIApplication) {
+        observers = Self.forwarded.map { name, forward in
+            NotificationCenter.default.addObserver(forName: name, object: application, queue: nil) {
+                [weak delegate] _ in
+                MainActorHop.run {
+                    if let delegate { forward(delegate, application) }
+                }
+            }
+        }
     }
 
     /// Builds a composite of `services` and launches it for `application` (by default
@@ -98,6 +139,10 @@ public final class SwiftUIApplicationHost {
         )
     }
 }
+
+/// Calls the method of the delegate a `SwiftUIApplicationHost` keeps that UIKit would call
+/// for one of `UIApplication`'s notifications.
+private typealias ForwardedCallback = @MainActor @Sendable (HostedAppDelegate, UIApplication) -> Void
 
 /// The `ServiceOrientedAppDelegate` a `SwiftUIApplicationHost` keeps for its composite.
 private final class HostedAppDelegate: ServiceOrientedAppDelegate {

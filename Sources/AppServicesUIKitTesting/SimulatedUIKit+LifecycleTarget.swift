@@ -192,7 +192,7 @@ extension SimulatedUIKit {
             $0.application($1, didFinishLaunchingWithOptions: Self.dictionary(options))
         }
         system.backgroundTasks.applicationDidFinishLaunching()
-        notificationCenter.post(name: UIApplication.didFinishLaunchingNotification, object: application)
+        post(UIApplication.didFinishLaunchingNotification)
         return did ?? true
     }
 
@@ -419,21 +419,11 @@ extension SimulatedUIKit {
 
     /// The system's preference for reduced resource usage changes (iOS 27): the application's
     /// `systemPrefersReducedResourceUsage` takes `prefers`, then UIKit posts
-    /// `systemPrefersReducedResourceUsageDidChangeNotification`, with the application as its
-    /// object, to the process's notification center (where the adapter observes it) and to
-    /// ``notificationCenter``.
+    /// `systemPrefersReducedResourceUsageDidChangeNotification` (where the adapter observes
+    /// it; see `post(_:)`).
     func changeReducedResourceUsagePreference(to prefers: Bool) {
         application.systemPrefersReducedResourceUsage = prefers
-        withSimulatedFrameworks {
-            NotificationCenter.default.post(
-                name: UIApplication.systemPrefersReducedResourceUsageDidChangeNotification,
-                object: application
-            )
-        }
-        notificationCenter.post(
-            name: UIApplication.systemPrefersReducedResourceUsageDidChangeNotification,
-            object: application
-        )
+        post(UIApplication.systemPrefersReducedResourceUsageDidChangeNotification)
     }
 
     /// A window scene's geometry changes: the scene's `effectiveGeometry` takes the new

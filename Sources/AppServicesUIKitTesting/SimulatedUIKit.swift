@@ -21,7 +21,8 @@ import AppServicesPushKitShim
 /// is claimed, and always through the delegate protocols (`any UIApplicationDelegate`,
 /// `any UIWindowSceneDelegate`), so a method whose signature does not match the SDK's
 /// requirement is not called. Like UIKit, it posts the `UIApplication` notifications after
-/// the matching callbacks, to its own ``notificationCenter``.
+/// the matching callbacks, with the application as their object, to the process's
+/// `NotificationCenter.default` and to its own ``notificationCenter``.
 ///
 /// It is a `LifecycleTarget`: drive it with a `LifecycleSimulator`, which takes it through
 /// UIKit's sequences and rejects the ones UIKit never produces. Every step of the simulator
@@ -236,7 +237,12 @@ public final class SimulatedUIKit: LifecycleTarget {
         #endif
     }
 
-    private func post(_ name: Notification.Name) {
+    /// Posts the `UIApplication` notification `name`, with the application as its object, as
+    /// UIKit does: to the process's notification center (where an adapter that is not the
+    /// application's delegate observes it, as `SwiftUIApplicationHost` does), on the
+    /// simulated device, and to ``notificationCenter``.
+    func post(_ name: Notification.Name) {
+        withSimulatedFrameworks { NotificationCenter.default.post(name: name, object: application) }
         notificationCenter.post(name: name, object: application)
     }
 

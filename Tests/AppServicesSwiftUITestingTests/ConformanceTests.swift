@@ -93,12 +93,6 @@ struct ConformanceTests {
                 order: .same
             )
         }
-        /// What only an application delegate receives (a memory warning): without one, of
-        /// its own (`@UIApplicationDelegateAdaptor`), SwiftUI's services do not hear it.
-        static let noApplicationDelegate = SwiftUIDifference(
-            expected: { calls in calls.filter { !$0.contains(".didReceiveMemoryWarning") } },
-            order: .same
-        )
         /// SwiftUI's own scene delegate answers a window scene's geometry changes and
         /// orientation question: the services hear neither.
         static let noSceneDelegate = SwiftUIDifference(
@@ -308,11 +302,14 @@ struct ConformanceTests {
             try app.simulator.resetCallProvider()
             #expect(app.simulator.callActions.map(\.outcomes) == [[.fulfilled], [.failed]])
         },
-        Scenario("a notification in the foreground, then a memory warning", swiftUI: .noApplicationDelegate) { app in
+        // SwiftUI's own delegate hears neither a memory warning nor the termination; the host
+        // forwards UIKit's notifications of both.
+        Scenario("a notification in the foreground, a memory warning, then termination") { app in
             try app.simulator.coldLaunch(connecting: main)
             let shown = try await app.simulator.presentNotification(UserNotification(identifier: "n1"))
             #expect(shown == [.banner])
             try app.simulator.receiveMemoryWarning()
+            try app.simulator.terminate()
         },
         Scenario("CarPlay connects beside the phone's scene") { app in
             try app.simulator.coldLaunch(connecting: main)

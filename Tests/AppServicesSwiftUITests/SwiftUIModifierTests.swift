@@ -240,6 +240,40 @@ struct SwiftUIModifierTests {
         #expect(app.uiKit.pushCompletions == [.voIP])
     }
 
+    @Test(
+        "Without an app delegate, the host forwards what UIKit also posts as notifications: termination, memory, time, protected data"
+    )
+    func forwardsTheApplicationsNotifications() {
+        let app = AppWithoutDelegate()
+        let other = AppWithoutDelegate()
+        app.journal.clear()
+
+        app.uiKit.receiveMemoryWarning()
+        for name in [
+            UIApplication.significantTimeChangeNotification,
+            UIApplication.protectedDataWillBecomeUnavailableNotification,
+            UIApplication.protectedDataDidBecomeAvailableNotification,
+        ] {
+            app.uiKit.withSimulatedFrameworks {
+                NotificationCenter.default.post(name: name, object: app.uiKit.application)
+            }
+        }
+        // Another application's notifications are that application's.
+        other.uiKit.receiveMemoryWarning()
+        app.uiKit.terminate()
+
+        #expect(
+            Self.drain(app.journal) == [
+                "didReceiveMemoryWarning", "significantTimeChange", "protectedDataWillBecomeUnavailable",
+                "protectedDataDidBecomeAvailable", "willTerminate",
+            ]
+        )
+        #expect(other.journal.calls(of: .didReceiveMemoryWarning).count == 1)
+        // SwiftUI's own delegate claimed neither method: the notifications were the only way.
+        #expect(app.uiKit.unclaimed.contains("applicationWillTerminate:"))
+        #expect(app.uiKit.unclaimed.contains("applicationDidReceiveMemoryWarning:"))
+    }
+
     // MARK: - With an app delegate behind @UIApplicationDelegateAdaptor
 
     @Test("With an app delegate, it launches and the modifier brings the scenes: each callback once")
@@ -357,7 +391,9 @@ struct SwiftUIModifierTests {
         )
     }
 
-    @Test("A host given a composite an app delegate launched does not launch it again, and says so")
+    @Test(
+        "A host given a composite an app delegate launched does not launch it again, says so, and forwards nothing"
+    )
     func hostDoesNotLaunchTwice() {
         let logs = LogCapture()
         let journal = CallJournal()
@@ -378,6 +414,12 @@ struct SwiftUIModifierTests {
                 $0.hasPrefix("SwiftUIApplicationHost: the composite was launched already")
             }
         )
+        // The app delegate hears what UIKit sends it; the host, which did not launch, does
+        // not forward the notifications UIKit posts besides.
+        uiKit.receiveMemoryWarning()
+        uiKit.terminate()
+        #expect(journal.calls(of: .didReceiveMemoryWarning).count == 1)
+        #expect(journal.calls(of: .willTerminate).count == 1)
     }
 }
 
