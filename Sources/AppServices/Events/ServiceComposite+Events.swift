@@ -1,7 +1,8 @@
 extension ServiceComposite {
     /// Posts `event` to the services that subscribed to its type (in dispatch order), then
     /// to the session services of each session that lives (``SessionService``; the sessions
-    /// in the order they began), then to the scene services of each connected scene that
+    /// in the order they began; a session that ends during the delivery hears no more of
+    /// it), then to the scene services of each connected scene that
     /// subscribed (``SceneService``; the
     /// scenes in the order they connected, each handler with its scene in
     /// ``AppContext/scene``), then to handlers made with ``subscribe(to:_:)`` (in
@@ -59,6 +60,9 @@ extension ServiceComposite {
             for instances in state.sessionServices.inBeginOrder {
                 guard let route = instances.routes[id] as? EventRoute<Event> else { continue }
                 for (serviceType, handler) in route.handlers {
+                    // A session that ends during the event (a handler signs out) hears no
+                    // more of it, as with a callback.
+                    guard state.sessionServices.lives(instances) else { break }
                     fold.add(
                         handler(
                             event,

@@ -95,6 +95,12 @@ struct ReadinessBoard {
         records.append(HeldWork(name: name, waitsFor: "\(point)", outcome: .ran))
     }
 
+    /// Records work dropped without being held: it waited for a point that can never come
+    /// for it (a milestone of a session that ended), though it may for others.
+    mutating func recordDropped(name: String, point: ReadinessPoint) {
+        records.append(HeldWork(name: name, waitsFor: "\(point)", outcome: .cancelled))
+    }
+
     /// `point` is reached: returns the waiters to resume and the held work to run, in
     /// arrival order; both empty when it was reached before.
     mutating func reach(_ point: ReadinessPoint) -> (waiters: [Waiter], work: [Entry]) {

@@ -26,20 +26,30 @@ extension AppContext {
 
     /// Hands the composite `work` to run on the main actor while `gate` is open: at once if
     /// it is, else when it opens, after the work held before it. Work still held when the
-    /// application terminates is dropped.
+    /// application terminates is dropped, and so is work held until a closed gate whose
+    /// owner (``AppGate/openedBy``) is not registered, at once, with a warning, listed in
+    /// ``ServiceComposite/heldWork``: nothing could open it.
     public func whenOpen<Gate: AppGate>(
         _ gate: Gate.Type,
         named name: String,
         perform work: @escaping @MainActor (AppContext) -> Void
     ) {
         composite.noteGate(gate)
-        composite.hold(work, until: Gate.point, named: name, by: currentServiceType, origin: origin, owner: nil)
+        composite.hold(
+            work,
+            until: Gate.point,
+            named: name,
+            by: currentServiceType,
+            origin: origin,
+            owner: Gate.openedBy
+        )
     }
 
     /// Waits until `gate` is open; returns at once if it is.
     ///
     /// - Throws: ``ReadinessError``: ``ReadinessError/Code/deadlock`` when the calling
     ///   service is the one that opens it; ``ReadinessError/Code/unreachable`` when the
+    ///   gate is closed and its owner (``AppGate/openedBy``) is not registered, or the
     ///   application terminates while waiting; ``ReadinessError/Code/cancelled`` when the
     ///   waiting task is cancelled.
     public func waitUntilOpen<Gate: AppGate>(_ gate: Gate.Type) async throws(ReadinessError) {
@@ -53,7 +63,7 @@ extension AppContext {
             )
         }
         composite.noteGate(gate)
-        try await composite.waitUntil(Gate.point, waiter: waiter, owner: nil)
+        try await composite.waitUntil(Gate.point, waiter: waiter, owner: Gate.openedBy)
     }
 
     /// How long the application has been, or last was, in the background.
@@ -87,7 +97,7 @@ extension ServiceComposite {
     public func waitUntilOpen<Gate: AppGate>(_ gate: Gate.Type) async throws(ReadinessError) {
         let root = outer ?? self
         root.noteGate(gate)
-        try await root.waitUntil(Gate.point, waiter: "The host", owner: nil)
+        try await root.waitUntil(Gate.point, waiter: "The host", owner: Gate.openedBy)
     }
 
     /// How long the application has been, or last was, in the background, on the

@@ -112,8 +112,9 @@ extension AppContext {
         let reached = composite.sessionPoint(milestone, session: session.identifier)
         composite.signpostMilestone(Milestone.name, point: reached, session: session.identifier)
         composite.pointReached(reached)
-        // The work held while no session lived was for the next session: this one.
-        composite.pointReached(next)
+        // The work held while no session lived was for the next session: this one, which
+        // its contexts name.
+        composite.pointReached(next, forSession: composite.state.sessionServices[session.identifier])
         composite.state.reset(next)
     }
 
@@ -311,7 +312,8 @@ extension ServiceComposite {
                 || state.sessionServices.registered.contains { ObjectIdentifier($0) == id }
                 || state.sceneServices.registered.contains { ObjectIdentifier($0) == id }
             if !registered {
-                return "\(owner.serviceName), which reaches it, is not registered"
+                let role = if case .milestone(let name) = point, name.hasPrefix("gate ") { "opens" } else { "reaches" }
+                return "\(owner.serviceName), which \(role) it, is not registered"
             }
         }
         return nil
@@ -356,6 +358,15 @@ extension ServiceComposite {
         droppedBecause ended: String? = nil
     ) {
         let label = service.map { "\($0.serviceName): \(name)" } ?? name
+        if let ended {
+            // Held for a session that ended: dropped and listed at once. The point is left as
+            // it is: a later session of the same identifier names the same point, and its
+            // waiters, its held work and whether it was reached are that session's.
+            state.recordDropped(name: label, point: point)
+            heldWorkChanged()
+            configuration.logger.warning("\(label) was dropped: it waits for \(point), and \(ended).")
+            return
+        }
         noteIfReady(point)
         if state.readiness.isReached(point) || (launch == nil && { if case .phase = point { true } else { false } }()) {
             state.recordImmediate(name: label, point: point)
@@ -373,14 +384,6 @@ extension ServiceComposite {
         )
         state.hold(entry, name: label)
         defer { heldWorkChanged() }
-        if let ended {
-            // Held for a session that ended: dropped and listed, and the point left as it
-            // was for a later session of that identifier.
-            _ = state.giveUp(point, reason: ended)
-            state.reset(point)
-            configuration.logger.warning("\(label) was dropped: it waits for \(point), and \(ended).")
-            return
-        }
         if let reason = whyUnreachable(point, owner: owner) {
             _ = state.giveUp(point, reason: reason)
             configuration.logger.warning(
@@ -401,15 +404,18 @@ extension ServiceComposite {
         pointReached(point)
     }
 
-    /// `point` came: resumes its waiters and runs its held work in order.
-    func pointReached(_ point: ReadinessPoint) {
+    /// `point` came: resumes its waiters and runs its held work in order; with `session`,
+    /// the work (held for the next session while none lived) in contexts that name it.
+    func pointReached(_ point: ReadinessPoint, forSession session: SessionServices.Instances? = nil) {
         if case .milestone(let name) = point { launch?.reachedMilestone(name) }
         let (waiters, work) = state.reach(point)
         for waiter in waiters { waiter.resume(.success(())) }
         for entry in work {
             state.recordRun(of: entry)
             heldWorkChanged()
-            entry.work(AppContext(composite: self, service: entry.service, callback: nil, origin: entry.origin))
+            var origin = entry.origin
+            if let session { origin = origin?.for(session.session, sessionBox: session.origin) ?? session.origin }
+            entry.work(AppContext(composite: self, service: entry.service, callback: nil, origin: origin))
         }
     }
 

@@ -526,6 +526,9 @@ final class CompositeState {
     /// Work ran at once, its point being reached already.
     func recordImmediate(name: String, point: ReadinessPoint) { readiness.recordImmediate(name: name, point: point) }
 
+    /// Work was dropped without being held (see ``ReadinessBoard/recordDropped(name:point:)``).
+    func recordDropped(name: String, point: ReadinessPoint) { readiness.recordDropped(name: name, point: point) }
+
     /// `point` was reached: the waiters to resume and the work to run, in order.
     func reach(_ point: ReadinessPoint) -> (waiters: [ReadinessBoard.Waiter], work: [ReadinessBoard.Entry]) {
         readiness.reach(point)

@@ -50,6 +50,20 @@ final class Router: AppService, URLOpenHandling, ApplicationStateHandling {
     }
 }
 
+/// Opened by a service the applications of these tests do not register: nothing can open it.
+enum Vault: AppGate {
+    static var openedBy: any AppService.Type { AccountService.self }
+    static var isInitiallyOpen: Bool { false }
+}
+
+/// Opens links once the vault is open.
+final class VaultRouter: AppService, URLOpenHandling {
+    func application(_ context: AppContext, open url: URL, options: OpenURLOptions) -> Bool {
+        context.whenOpen(Vault.self, named: "open \(url.path)") { _ in }
+        return true
+    }
+}
+
 @MainActor
 struct ReadinessTests {
     let logs = LogCapture()
@@ -105,6 +119,26 @@ struct ReadinessTests {
                     + "Coordinator, which reaches it, is not registered."
             ]
         )
+    }
+
+    @Test(
+        "Work held until, or a wait for, a closed gate whose owner is not registered ends at once, saying why",
+        .timeLimit(.minutes(1))
+    )
+    func closedGateWithoutOwner() async {
+        let composite = ServiceComposite([VaultRouter()], configuration: .init(logger: logs.logger()))
+        _ = composite.didFinishLaunching()
+        _ = composite.open(URL(string: "app://x/statements")!)
+        #expect(composite.heldWork.map(\.outcome) == [.cancelled])
+        #expect(
+            logs.messages(at: .warning) == [
+                "VaultRouter: open /statements was dropped: it waits for gate Vault, which can never come: "
+                    + "AccountService, which opens it, is not registered."
+            ]
+        )
+        let error = await #expect(throws: ReadinessError.self) { try await composite.waitUntilOpen(Vault.self) }
+        #expect(error?.code == .unreachable)
+        #expect(error?.message.contains("AccountService, which opens it, is not registered") == true)
     }
 
     @Test("Only the milestone's owner may reach it")

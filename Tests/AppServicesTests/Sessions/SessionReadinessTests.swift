@@ -177,6 +177,22 @@ final class LockedLinkRouter: AppService, URLOpenHandling {
         #expect(router.opened == ["shop://orders/9 for alice"])
     }
 
+    @Test("Work held while no session lived runs for the session that reaches the milestone first, naming it")
+    func heldForTheNextSessionNamesIt() throws {
+        let router = LinkRouter()
+        let composite = ServiceComposite([router], configuration: .quiet)
+        try composite.registerSessionServices([InboxLoader.self])
+        _ = composite.didFinishLaunching()
+        _ = composite.open(URL(string: "shop://orders/1")!)  // no session yet
+        let bob = SessionInfo(identifier: "bob")
+        try composite.beginSession(SessionInfo(identifier: "alice"))
+        try composite.beginSession(bob, makeCurrent: false)
+
+        // Bob's inbox loads first, though alice's session is the current one.
+        try #require(composite.sessionService(InboxLoader.self, in: bob)).finishLoading()
+        #expect(router.opened == ["shop://orders/1 for bob"])
+    }
+
     @Test("A context kept past its session's end acts on nothing of a later session of the same identifier")
     func lateReachAfterSigningInAgain() throws {
         let alice = SessionInfo(identifier: "alice")
@@ -240,6 +256,37 @@ final class LockedLinkRouter: AppService, URLOpenHandling {
     }
 
     @Test(
+        "Work a context of an ended session holds leaves a later session of the same identifier alone",
+        .timeLimit(.minutes(1))
+    )
+    func staleHoldSparesTheNextSession() throws {
+        let composite = ServiceComposite([], configuration: .quiet)
+        try composite.registerSessionServices([InboxLoader.self, Prefetcher.self])
+        _ = composite.didFinishLaunching()
+        try composite.beginSession(SessionInfo(identifier: "alice"))
+        let kept = try #require(composite.sessionService(Prefetcher.self)).context
+        try composite.endSession("alice")
+        // Signed in again: the new session holds work until its inbox loads.
+        try composite.beginSession(SessionInfo(identifier: "alice"))
+        let current = try #require(composite.sessionService(Prefetcher.self)).context
+        var ran: [String] = []
+        current.whenReached(InboxLoaded.self, named: "new session's") { _ in ran.append("new") }
+
+        // A task of the ended session holds work now: dropped, and the new session's kept.
+        kept.whenReached(InboxLoaded.self, named: "stale") { _ in ran.append("stale") }
+        #expect(composite.heldWork.map(\.outcome) == [.held, .cancelled])
+        try composite.sessionService(InboxLoader.self)?.finishLoading()
+        #expect(ran == ["new"])
+
+        // Reached for the new session: stale work neither runs nor makes it unreached.
+        kept.whenReached(InboxLoaded.self, named: "stale again") { _ in ran.append("stale again") }
+        #expect(composite.isReached(InboxLoaded.self))
+        current.whenReached(InboxLoaded.self, named: "after") { _ in ran.append("after") }
+        #expect(ran == ["new", "after"])
+        #expect(composite.heldWork.map(\.outcome) == [.ran, .cancelled, .cancelled, .ran])
+    }
+
+    @Test(
         "An initializer waiting for a session's milestone resumes when the current session reaches it",
         .timeLimit(.minutes(1))
     )
@@ -261,22 +308,27 @@ final class LockedLinkRouter: AppService, URLOpenHandling {
 
     @Test("Reaching a session milestone with no session lives is an error")
     func reachWithoutASession() throws {
-        final class Reacher: AppService {}
-        enum Loaded: AppMilestone {
-            static var reachedBy: any AppService.Type { Reacher.self }
-            static var scope: MilestoneScope { .session }
-        }
+        /// Reaches the session's milestone at launch, before any session began.
         final class Owner: AppService, LaunchHandling {
-            var error: (any Error)?
+            var error: ReadinessError?
             func application(_ context: AppContext, didFinishLaunchingWithOptions options: LaunchOptions) -> Bool {
                 do { try context.reach(Loaded.self) } catch { self.error = error }
                 return true
             }
         }
+        enum Loaded: AppMilestone {
+            static var reachedBy: any AppService.Type { Owner.self }
+            static var scope: MilestoneScope { .session }
+        }
         let owner = Owner()
-        let composite = ServiceComposite([owner, Reacher()], configuration: .quiet)
+        let composite = ServiceComposite([owner], configuration: .quiet)
         _ = composite.didFinishLaunching()
-        #expect((owner.error as? ReadinessError)?.code == .notOwner)
+        #expect(owner.error?.code == .unreachable)
+        #expect(
+            owner.error?.message.hasSuffix("a milestone of a session, while no session lives. Begin a session first.")
+                == true
+        )
+        #expect(owner.error?.message.hasPrefix("Owner tried to reach ") == true)
     }
 
     @Test("A scene that connects after the gate's time in the background finds it closed: its link waits for it")

@@ -389,6 +389,42 @@ final class AccountInbox: SessionService, SessionHandling, ApplicationStateHandl
         try composite.beginSession(bob, makeCurrent: false)
         #expect(composite.post(Refresh()).response == ["alice in alice", "bob in bob"])
     }
+
+    @Test("A session that ends during a typed event hears no more of it: its services do not hear it")
+    func sessionEndedDuringAnEvent() throws {
+        struct TokenRevoked: AppEvent {
+            typealias Response = [String]
+            static var responseMerge: ResponseMerge<[String]> { .concatenating() }
+        }
+        /// Signs its session out when alice's token is revoked.
+        final class SignOut: SessionService {
+            let account: String
+            init(session: SessionInfo, context: AppContext) { account = session.identifier }
+            func subscribe(to events: inout EventSubscriptions) {
+                events.on(TokenRevoked.self) { [account] _, context in
+                    guard account == "alice" else { return [] }
+                    try? context.endSession(account)
+                    return ["\(account) signed out"]
+                }
+            }
+        }
+        /// Hears the event after `SignOut`, in the same session.
+        final class Listener: SessionService {
+            static var dependencies: [any AppService.Type] { [SignOut.self] }
+            let account: String
+            init(session: SessionInfo, context: AppContext) { account = session.identifier }
+            func subscribe(to events: inout EventSubscriptions) {
+                events.on(TokenRevoked.self) { [account] _, _ in ["\(account) heard it"] }
+            }
+        }
+        let composite = ServiceComposite([], configuration: .quiet)
+        try composite.registerSessionServices([Listener.self, SignOut.self])
+        try composite.beginSession(alice)
+        try composite.beginSession(bob, makeCurrent: false)
+
+        #expect(composite.post(TokenRevoked()).response == ["alice signed out", "bob heard it"])
+        #expect(composite.sessions.map(\.identifier) == ["bob"])
+    }
 }
 
 extension ServiceComposite.Configuration {
