@@ -12,7 +12,10 @@ extension ApplicationHost {
         /// The defaults follow UIKit's limits (about 5 s for `didEnterBackground` and
         /// `willTerminate`), so services written for iOS get the time they expect; the
         /// whole wind-down takes at most their sum, 12 s, within the 30 s most process
-        /// supervisors (systemd, Kubernetes) allow before they send SIGKILL.
+        /// supervisors (systemd, Kubernetes) allow before they send SIGKILL. Once the host's
+        /// task is cancelled (a service group cancels its services when graceful shutdown
+        /// overruns its `maximumGracefulShutdownDuration`), the steps that remain send their
+        /// callbacks and cut the background work off at once, without waiting their budgets.
         public struct Budgets: Sendable, Hashable {
             /// After `applicationWillResignActive`. Default: 2 s (UIKit sets no limit; the
             /// step only pauses work).

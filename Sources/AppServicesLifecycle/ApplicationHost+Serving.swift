@@ -67,6 +67,9 @@ extension ApplicationHost {
         timer.cancel()
         await timer.value
         let file = layers.file?.path ?? ""
+        // What was being read, for the messages: the file, whose opening or parsing is what
+        // can take long.
+        let what = file.isEmpty ? "the configuration" : "the configuration file \(file)"
         switch first {
         case .read(let reader):
             return reader
@@ -76,14 +79,15 @@ extension ApplicationHost {
             throw ConfigurationError(
                 code: .timedOut,
                 file: file,
-                message: "Reading the configuration took longer than its budget of \(budget) and was abandoned. "
-                    + "Make the configuration file smaller, or raise the host's reload budget."
+                message: "Reading \(what) took longer than its budget of \(budget) and was abandoned. "
+                    + "Check that the file is a regular file on a responsive file system and not too large, "
+                    + "or raise the host's reload budget."
             )
         case .stopped, nil:
             throw ConfigurationError(
                 code: .cancelled,
                 file: file,
-                message: "Shutdown arrived while the configuration was being read; the reading was abandoned."
+                message: "Shutdown arrived while \(what) was being read; the reading was abandoned."
             )
         }
     }
@@ -105,6 +109,13 @@ extension ApplicationHost {
     /// reload signal and running the due background tasks on each background-task signal
     /// meanwhile. Runs still going when serving ends are expired, and waited for.
     func serve(handling signals: UnixSignalsSequence?) async {
+        // Shutdown may arrive while the services become active (a signal during
+        // didBecomeActive, or a service that triggers it): then serving never begins, and
+        // `whenServing` is not called.
+        if Task.isShuttingDownGracefully || Task.isCancelled {
+            logger.info("Shutdown arrived before the application began serving; it winds down.")
+            return
+        }
         logger.info("The application is active and serving until graceful shutdown.")
         configuration.whenServing?()
         // Background-task runs go on beside the signals (a run may take minutes) as children

@@ -50,7 +50,8 @@ extension ApplicationHost {
     }
 
     /// Takes the application from the state it is in to terminated, one step at a time,
-    /// each bounded by its budget, after expiring the background-task runs still going.
+    /// each bounded by its budget (none once the host's task is cancelled), after expiring
+    /// the background-task runs still going.
     func windDown() async {
         let steps = await MainActor.run {
             // Done when serving ended; here too for a launch that never served.
@@ -59,7 +60,10 @@ extension ApplicationHost {
         }
         var cutOff: [String] = []
         for (index, step) in steps.enumerated() {
-            let budget = step.budget(in: configuration.budgets)
+            // Cancelled, the host stops now (a service group cancels it when its graceful
+            // shutdown took too long): the callbacks are still sent, and the background work
+            // is cut off without waiting for its budget.
+            let budget = Task.isCancelled ? .zero : step.budget(in: configuration.budgets)
             logger.info(
                 "Wind-down step \(index + 1) of \(steps.count): \(step.callback), then up to \(budget) for background work."
             )

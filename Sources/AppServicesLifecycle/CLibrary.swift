@@ -19,10 +19,17 @@ enum CLibrary {
     /// only do what is safe there (an atomic store, say).
     static func trap(_ number: Int32, with handler: @convention(c) (Int32) -> Void) {
         var action = sigaction()
+        // The handler's field is named differently by each C library (`sa_handler` is a
+        // macro in their headers, which Swift does not import).
         #if canImport(Darwin)
         action.__sigaction_u.__sa_handler = handler
-        #else
+        #elseif canImport(Glibc)
         action.__sigaction_handler.sa_handler = handler
+        #elseif canImport(Musl)
+        action.__sa_handler.sa_handler = handler
+        #else
+        // Bionic (Android): the union is anonymous, so its field is the structure's own.
+        action.sa_handler = handler
         #endif
         sigemptyset(&action.sa_mask)
         action.sa_flags = SA_RESTART

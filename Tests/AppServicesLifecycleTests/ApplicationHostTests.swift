@@ -136,6 +136,45 @@ struct ApplicationHostTests {
         #expect(!served.withLock { $0 })
     }
 
+    @Test("Shutdown while didBecomeActive runs winds down without serving: whenServing is not called")
+    func shutdownWhileBecomingActive() async throws {
+        final class ShutsDown: RecordingService {
+            /// The test's trigger, once the test has one.
+            let trigger = Locked<GracefulShutdownTestTrigger?>(nil)
+            override func applicationDidBecomeActive(_ context: AppContext) {
+                super.applicationDidBecomeActive(context)
+                trigger.withLock { $0 }?.triggerGracefulShutdown()
+            }
+        }
+        let served = Locked(false)
+        let service = ShutsDown(journal: journal)
+        let host = ApplicationHost(
+            composite: makeComposite([service]),
+            configuration: .init(logger: logs.logger(label: "host"), whenServing: { served.withLock { $0 = true } })
+        )
+        try await runWithShutdownTrigger(host, handedTo: service.trigger)
+
+        #expect(journal.calls.last?.callback == .willTerminate)
+        #expect(!served.withLock { $0 })
+        #expect(!logs.text.contains("serving until graceful shutdown"))
+        #expect(logs.text.contains("Shutdown arrived before the application began serving"))
+    }
+
+    @Test(
+        "Cancelling the host cuts its wind-down short: every callback is sent, background work is cut off at once",
+        .timeLimit(.minutes(1))
+    )
+    func cancellationCutsWindDownShort() async throws {
+        let uploader = Uploader(journal: journal)
+        let composite = makeComposite([Storage(journal: journal), uploader])
+        try await runCancelled(makeHost(composite), after: .didBecomeActive)
+
+        #expect(journal.services(receiving: .willTerminate) == ["Uploader", "Storage"])
+        #expect(clock.now == TestClock.Instant(offset: .zero), "no step waited for its budget")
+        #expect(logs.messages(at: .warning).contains { $0.contains("Uploader: upload") })
+        uploader.gate.open()
+    }
+
     @Test("An initializer that ignores the shutdown is abandoned after the plan's grace period, and the report says so")
     func stubbornInitializerAbandoned() async throws {
         let gate = Gate()
@@ -232,6 +271,18 @@ extension ApplicationHostTests {
         #expect(early.calls.isEmpty, "nothing was launched")
         #expect(served.withLock { $0 } == [true], "not called again")
         #expect(logs.text.contains("Shutdown arrived before the launch; nothing was launched"))
+    }
+}
+
+/// Runs `host` until its composite announces `event`, then cancels its task, as a service
+/// group does when graceful shutdown overruns its time, and waits for it to return.
+private func runCancelled(_ host: ApplicationHost, after event: LifecycleEvent) async throws {
+    let events = await host.composite.lifecycleEvents(bufferingPolicy: .unbounded)
+    try await testGracefulShutdown { _ in
+        let run = Task { try await host.run() }
+        for await seen in events where seen == event { break }
+        run.cancel()
+        try await run.value
     }
 }
 

@@ -158,6 +158,7 @@ struct BoundedReloadTests {
         let error = await reload
         #expect(error?.code == .timedOut)
         #expect(error?.message.contains("budget of 5.0 seconds") == true)
+        #expect(error?.message.contains("Reading the configuration file \(pipe.path) took longer") == true)
         #expect(listener.changes.isEmpty)
     }
 
@@ -175,7 +176,9 @@ struct BoundedReloadTests {
         }
         reload.cancel()
 
-        #expect(await reload.value?.code == .cancelled)
+        let error = await reload.value
+        #expect(error?.code == .cancelled)
+        #expect(error?.message.contains("the configuration file \(pipe.path) was being read") == true)
         #expect(listener.changes.isEmpty)
     }
 }
