@@ -270,6 +270,27 @@ public struct LayeredConfiguration: Sendable {
     }
 }
 
+extension LayeredConfiguration: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    /// The layers without any of their values: the arguments, the environment and the
+    /// defaults are counted, not shown, since any of them may hold a secret (a value of a
+    /// key in ``secretKeys``, a credential nobody declared), and printing a configuration
+    /// (`logger.info("starting with \(configuration)")`) must not print one. The file's path
+    /// and the secret keys' names are shown.
+    public var description: String {
+        let file = file.map { "\($0.path)\($0.isRequired ? "" : " (may be missing)")" } ?? "none"
+        return "LayeredConfiguration(\(arguments.count) arguments, \(environment.count) environment variables, "
+            + "file: \(file), \(defaults.count) defaults, \(settings.count) settings, "
+            + "secret keys: [\(secretKeys.sorted().joined(separator: ", "))])"
+    }
+
+    /// The same as ``description``: no value of any layer.
+    public var debugDescription: String { description }
+
+    /// A mirror with the ``description`` alone, so that `dump` and the debugger's summary
+    /// show no value of any layer either.
+    public var customMirror: Mirror { Mirror(self, children: ["summary": description], displayStyle: .struct) }
+}
+
 /// Keys already reported, so that each is reported once.
 private final class ReportedKeys: Sendable {
     private let reported = Mutex<Set<String>>([])

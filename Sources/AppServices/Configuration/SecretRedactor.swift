@@ -34,21 +34,35 @@ struct SecretRedactor: Sendable {
     #if Configuration
     /// Reads the values of `secretKeys` from `reader`.
     ///
-    /// Text values are redacted whatever their length; numbers only from four characters,
-    /// so that a secret `0` does not blank out every zero in a report. Booleans are not
-    /// secrets.
+    /// The rule is the value's, whichever layer gave it (the command line and the
+    /// environment give every value as text): text is redacted whatever its length;
+    /// numbers only from four characters, so that a secret `0` or `7` does not blank out
+    /// every such digit in a report; booleans are not secrets. A list's elements are
+    /// redacted each; a list the environment gives (comma-separated text, which also reads
+    /// as one text) has its elements redacted from ``minimumDerivedLength`` characters,
+    /// since that text may as well be one secret with commas in it.
     init(reader: ConfigReader, secretKeys: some Sequence<String>) {
         var found: Set<String> = []
         for key in secretKeys {
-            if let text = reader.string(forKey: ConfigKey(key), isSecret: true) {
-                if !text.isEmpty { found.formUnion(Self.forms(of: text)) }
-            } else if let texts = reader.stringArray(forKey: ConfigKey(key), isSecret: true) {
-                found.formUnion(texts.filter { !$0.isEmpty }.flatMap(Self.forms))
-            } else if let texts = reader.textValues(forKey: ConfigKey(key), isSecret: true) {
+            let text = reader.string(forKey: ConfigKey(key), isSecret: true)
+            if let text, Self.isSecretText(text) { found.formUnion(Self.forms(of: text)) }
+            if let texts = reader.stringArray(forKey: ConfigKey(key), isSecret: true) {
+                let shortest = text == nil ? 1 : Self.minimumDerivedLength
+                found.formUnion(texts.filter { $0.count >= shortest && Self.isSecretText($0) }.flatMap(Self.forms))
+            } else if text == nil, let texts = reader.textValues(forKey: ConfigKey(key), isSecret: true) {
                 found.formUnion(texts.filter { $0.count >= 4 && $0 != "true" && $0 != "false" })
             }
         }
         values = found.sortedOnce { $0.count > $1.count }
+    }
+
+    /// Whether a value read as text is redacted: not empty, and not a number shorter than
+    /// four characters or a boolean, which the command line and the environment give as
+    /// text too.
+    private static func isSecretText(_ text: String) -> Bool {
+        if text.isEmpty || text == "true" || text == "false" { return false }
+        if text.count < 4, Double(text) != nil { return false }
+        return true
     }
 
     /// `text` and the forms derived from it that show up in output: its percent-encoded

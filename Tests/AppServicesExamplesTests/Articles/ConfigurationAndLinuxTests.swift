@@ -29,7 +29,14 @@ struct ConfigurationArticleTests {
         ] {
             let logs = LogCapture()
             let configuration = try await makeShopConfiguration(arguments: ["shop"], environment: environment)
-            let plan = try LaunchPlan(configuration: configuration) { PaymentsInitializer() }
+            let plan = try LaunchPlan(configuration: configuration) {
+                PaymentsInitializer()
+                // A careless initializer that logs the key: its logger redacts it.
+                ClosureInitializer("Careless", phase: .critical) { context in
+                    let key = context.configuration.string(forKey: "payments.apiKey", isSecret: true)
+                    context.logger.info("the key is \(key ?? "missing")")
+                }
+            }
             let composite = ServiceComposite([], configuration: .init(logger: logs.logger()), launchPlan: plan)
             _ = composite.didFinishLaunching()
             try await composite.launch?.waitUntilReady(.critical)
@@ -39,6 +46,7 @@ struct ConfigurationArticleTests {
                     == (outcome == .skipped ? 1 : 0)
             )
             #expect(!logs.text.contains("sk_live_123456"))
+            #expect(logs.text.contains(outcome == .skipped ? "the key is missing" : "the key is <redacted>"))
         }
     }
 

@@ -158,7 +158,8 @@ struct ConfigurationSettingTests {
         let layers = LayeredConfiguration(
             arguments: ["app", "--config", path],
             environment: ["ANALYTICS_SAMPEL_RATE": "0.5", "HOME": "/root", "APP_CONFIG_FILE": "x"],
-            settings: Self.settings,
+            // `app.name` makes APP_ a declared prefix: the file's variable is still not unknown.
+            settings: Self.settings + [ConfigurationSetting("app.name", .string)],
             logger: logs.logger()
         )
         _ = try await layers.makeReader()

@@ -45,6 +45,32 @@ struct LayeredConfigurationTests {
         #expect(reader.int(forKey: "http.timeout") == expected)
     }
 
+    @Test("Printed, dumped or embedded in the host's configuration, the layers show none of their values")
+    func printsNoValue() {
+        let layers = LayeredConfiguration(
+            arguments: ["app", "--db-password", "pw-271828"],
+            environment: ["API_TOKEN": "tok-31415", "AWS_SECRET_ACCESS_KEY": "aws-16180"],
+            defaultFilePath: nil,
+            defaults: ["payments.apiKey": "sk_test_1234"],
+            secretKeys: ["api.token", "payments.apiKey"]
+        )
+        var dumped = ""
+        dump(layers, to: &dumped)
+        for text in [
+            String(describing: layers), String(reflecting: layers), dumped, "\([layers])",
+            String(describing: Optional(layers)),
+        ] {
+            for value in ["pw-271828", "tok-31415", "aws-16180", "sk_test_1234"] {
+                #expect(!text.contains(value), "\(value) in \(text)")
+            }
+        }
+        #expect(
+            String(describing: layers)
+                == "LayeredConfiguration(3 arguments, 2 environment variables, file: none, 1 defaults, 0 settings, "
+                + "secret keys: [api.token, payments.apiKey])"
+        )
+    }
+
     @Test("The file named by an argument beats the one named by the environment and the default one")
     func filePath() {
         let both = LayeredConfiguration(

@@ -39,4 +39,48 @@ struct SecretDerivedFormsTests {
         )
         #expect(!logs.text.contains("s3cr3t") && !logs.text.contains("p4ssw0rd"))
     }
+
+    /// The messages `log` writes through the initializer's logger of a launch whose layers
+    /// have `environment`, with `secretKeys`.
+    func logged(
+        environment: [String: String],
+        secretKeys: Set<String>,
+        _ log: @escaping @Sendable (InitializerContext) -> Void
+    ) async throws -> [String] {
+        let logs = LogCapture()
+        var configuration = try await LaunchPlan.Configuration(
+            LayeredConfiguration(arguments: ["app"], environment: environment, secretKeys: secretKeys)
+        )
+        configuration.logger = logs.logger()
+        let plan = try LaunchPlan(configuration: configuration) { ClosureInitializer("Careless") { log($0) } }
+        let composite = ServiceComposite([], configuration: .init(clock: TestClock()), launchPlan: plan)
+        _ = composite.didFinishLaunching()
+        try await composite.launch?.run(named: "Careless")
+        return logs.messages(at: .info).filter { !$0.contains("Careless") }
+    }
+
+    @Test("A secret list from the environment has each element redacted, as the same list from the file has")
+    func environmentListElements() async throws {
+        let messages = try await logged(
+            environment: ["API_KEYS": "k-one-12345,k-two-67890"],
+            secretKeys: ["api.keys"]
+        ) { context in
+            for key in context.configuration.stringArray(forKey: "api.keys", isSecret: true) ?? [] {
+                context.logger.info("trying \(key)")
+            }
+        }
+        #expect(messages == ["trying <redacted>", "trying <redacted>"])
+    }
+
+    @Test("A short number or a boolean from the environment is not a secret text: it does not blank out digits")
+    func shortNumbersFromTheEnvironment() async throws {
+        let messages = try await logged(
+            environment: ["API_PIN": "7", "API_FLAG": "true", "API_TOKEN": "tok-31415"],
+            secretKeys: ["api.pin", "api.flag", "api.token"]
+        ) { context in
+            context.logger.info("took 17 ms, cached true")
+            context.logger.info("token \(context.configuration.string(forKey: "api.token", isSecret: true) ?? "")")
+        }
+        #expect(messages == ["took 17 ms, cached true", "token <redacted>"])
+    }
 }
