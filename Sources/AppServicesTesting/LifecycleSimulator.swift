@@ -1179,7 +1179,9 @@ public final class LifecycleSimulator {
         default:
             break
         }
-        if usesScenes { followScenes() }
+        if usesScenes {
+            if case .sceneDidDisconnect = step { followScenes(afterDisconnect: true) } else { followScenes() }
+        }
     }
 
     /// A suspended application woken for background work runs in the background.
@@ -1188,10 +1190,12 @@ public final class LifecycleSimulator {
     }
 
     /// In a scene-based application the application's state follows its scenes, by the
-    /// core's rule (`ApplicationState.implied(byScenes:)`).
-    private func followScenes() {
+    /// core's rules (`ApplicationState.implied(byScenes:)`, and after a disconnection
+    /// `ApplicationState.afterSceneDisconnected(implied:)`).
+    private func followScenes(afterDisconnect: Bool = false) {
         guard state == .inactive || state == .active || state == .background else { return }
-        switch ApplicationState.implied(byScenes: sceneStates.values) {
+        let implied = ApplicationState.implied(byScenes: sceneStates.values)
+        switch afterDisconnect ? ApplicationState.afterSceneDisconnected(implied: implied) : implied {
         case .active: state = .active
         case .inactive: state = .inactive
         case .background: state = .background

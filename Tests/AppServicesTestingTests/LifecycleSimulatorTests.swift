@@ -299,7 +299,7 @@ struct LifecycleSimulatorTests {
         }
     }
 
-    @Test("A scene closed in the app switcher disconnects while inactive, without entering the background")
+    @Test("A scene closed in the app switcher disconnects while inactive; the last leaves the app in the background")
     func disconnectsWhileInactive() throws {
         let simulator = simulator()
         try simulator.coldLaunch(connecting: sceneA)
@@ -308,6 +308,11 @@ struct LifecycleSimulatorTests {
         #expect(simulator.sceneStates == ["A": .disconnected])
         let sceneCallbacks = recorder.calls.filter { $0.scene != nil }.map(\.callback)
         #expect(sceneCallbacks.suffix(2) == [.sceneWillResignActive, .sceneDidDisconnect])
+        // With no scene left on screen the application is in the background, as UIKit
+        // reports it: its services hear didEnterBackground, and it may be suspended.
+        #expect(recorder.callbacks.suffix(3) == [.willResignActive, .sceneDidDisconnect, .didEnterBackground])
+        #expect(simulator.state == .background)
+        try simulator.suspend()
     }
 
     @Test("Sequences UIKit never produces are rejected with the impossible transition and its state", arguments: 0..<12)

@@ -401,6 +401,8 @@ extension ServiceComposite {
     @inline(never)
     private func followScenes(after callback: AppCallback, platform: PlatformObjects?) {
         guard callback.direction != .up else { return }
-        followScenes(to: stateImpliedByScenes(), platform: platform)
+        let implied = stateImpliedByScenes()
+        guard callback === AppCallback.sceneDidDisconnect else { return followScenes(to: implied, platform: platform) }
+        followScenes(to: ApplicationState.afterSceneDisconnected(implied: implied), platform: platform)
     }
 }

@@ -57,7 +57,14 @@ struct ReadinessBoard {
 
     /// Why `point` can never be reached now, if it cannot.
     func whyUnreachable(_ point: ReadinessPoint) -> String? {
-        unreachable[point] ?? endReason ?? (gates[point] == nil ? launchEndReason : nil)
+        unreachable[point] ?? endReason ?? (endsWithLaunch(point) ? launchEndReason : nil)
+    }
+
+    /// Whether `point` comes only with the launch (a phase, or a milestone of its
+    /// services), so that a launch that failed or was cancelled gives it up; a gate opens,
+    /// and a scene connects, whatever became of the launch.
+    private func endsWithLaunch(_ point: ReadinessPoint) -> Bool {
+        gates[point] == nil && !point.isSceneConnection
     }
 
     /// Records that a watcher task for `point` runs; `false` if one does already.
@@ -120,8 +127,10 @@ struct ReadinessBoard {
 
     /// ``giveUp(_:reason:)``, also returning the held work it dropped.
     mutating func giveUpAndDrop(_ point: ReadinessPoint, reason: String) -> (waiters: [Waiter], dropped: [Entry]) {
-        guard !reached.contains(point), unreachable[point] == nil else { return ([], []) }
-        unreachable[point] = reason
+        guard !reached.contains(point) else { return ([], []) }
+        // Given up before: what waits for it now came since, and is dropped for the first
+        // reason.
+        if unreachable[point] == nil { unreachable[point] = reason }
         let failed = waiters.filter { $0.point == point }
         waiters.removeAll { $0.point == point }
         let dropped = held.filter { $0.point == point }
@@ -176,21 +185,21 @@ struct ReadinessBoard {
 
     /// The launch failed or was cancelled (`reason` says why): no milestone or phase will
     /// be reached. Returns their waiters to fail; their held work is dropped and recorded
-    /// as cancelled. What waits for a gate goes on waiting for it.
+    /// as cancelled. What waits for a gate or a scene's connection goes on waiting for it.
     mutating func endLaunch(reason: String) -> [Waiter] {
         guard endReason == nil, launchEndReason == nil else { return [] }
         launchEndReason = reason
         var failed: [Waiter] = []
-        var waitingForGates: [Waiter] = []
+        var stillWaiting: [Waiter] = []
         for waiter in waiters {
-            if gates[waiter.point] == nil { failed.append(waiter) } else { waitingForGates.append(waiter) }
+            if endsWithLaunch(waiter.point) { failed.append(waiter) } else { stillWaiting.append(waiter) }
         }
-        waiters = waitingForGates
-        var heldForGates: [Entry] = []
+        waiters = stillWaiting
+        var stillHeld: [Entry] = []
         for entry in held {
-            if gates[entry.point] == nil { setOutcome(.cancelled, of: entry.id) } else { heldForGates.append(entry) }
+            if endsWithLaunch(entry.point) { setOutcome(.cancelled, of: entry.id) } else { stillHeld.append(entry) }
         }
-        held = heldForGates
+        held = stillHeld
         return failed
     }
 

@@ -83,7 +83,9 @@ extension ServiceComposite {
         state.reset(Self.connectionPoint(of: scene.identifier))
     }
 
-    /// The sessions of scenes were discarded: the work routed to them is dropped.
+    /// The sessions of scenes were discarded: the work routed to them is dropped, and so is
+    /// work routed to them later (the point stays unreachable until a scene of that
+    /// identifier connects, which UIKit never does for a discarded session).
     func sceneSessionsDiscarded(_ sessions: Set<SceneSession>) {
         for session in sessions {
             let point = Self.connectionPoint(of: session.persistentIdentifier)
@@ -95,8 +97,15 @@ extension ServiceComposite {
                     metadata: ["scene": "\(session.persistentIdentifier)"]
                 )
             }
-            state.reset(point)
         }
+    }
+}
+
+extension ReadinessPoint {
+    /// Whether this is the connection of a scene (work routed to it waits for it), which
+    /// comes whatever becomes of the launch.
+    var isSceneConnection: Bool {
+        if case .milestone(let name) = self { name.hasPrefix("scene ") } else { false }
     }
 }
 

@@ -46,6 +46,14 @@ extension ApplicationState {
         return counts.implied
     }
 
+    /// The application's state once a scene has disconnected, given what the scenes left
+    /// imply: that, or the background when they imply nothing (the last scene in the
+    /// foreground or the background closed): a scene-based application with no scene on
+    /// screen is in the background, and its services hear `didEnterBackground`.
+    package static func afterSceneDisconnected(implied: ApplicationState?) -> ApplicationState {
+        implied ?? .background
+    }
+
     /// How many scenes are in each state that implies an application state, kept as scenes
     /// come and go, so that what they imply (``implied(byScenes:)``) is read at once.
     package struct SceneCounts {

@@ -17,9 +17,11 @@ struct LifecycleStateTracker {
 
     /// A callback that arrived in a state it does not fit.
     struct Unexpected: Hashable {
-        /// The state, as a log message names it: `background`, `scene foregroundActive`.
+        /// The state, as a log message names it: `background`, `foregroundActive`.
         let state: String
         let callback: AppCallback
+        /// The scene whose state it is, for a scene's callback; `nil` for the application's.
+        var scene: String? = nil
     }
 
     /// Notes whether the launch being dispatched is into the background.
@@ -45,7 +47,7 @@ struct LifecycleStateTracker {
         if let scene, let change = callback.sceneTransition {
             let current = change.appliesAtEnd ? scenes[scene.identifier] : scenes.exchange(scene.identifier, change.to)
             guard !change.fits(current) else { return nil }
-            return firstReport(callback, in: current.map { "scene \($0)" } ?? "scene not connected")
+            return firstReport(callback, in: current.map { "\($0)" } ?? "not connected", scene: scene.identifier)
         }
         return willDispatch(callback)
     }
@@ -91,8 +93,8 @@ struct LifecycleStateTracker {
         change.orBackgroundWhenLaunchedThere && launchesIntoBackground ? .background : change.to
     }
 
-    private mutating func firstReport(_ callback: AppCallback, in state: String) -> Unexpected? {
-        let unexpected = Unexpected(state: state, callback: callback)
+    private mutating func firstReport(_ callback: AppCallback, in state: String, scene: String? = nil) -> Unexpected? {
+        let unexpected = Unexpected(state: state, callback: callback, scene: scene)
         return reported.insert(unexpected).inserted ? unexpected : nil
     }
 }

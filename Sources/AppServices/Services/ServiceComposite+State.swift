@@ -41,12 +41,21 @@ extension ServiceComposite {
 
     func logUnexpected(_ unexpected: LifecycleStateTracker.Unexpected) {
         let (callback, state) = (unexpected.callback, unexpected.state)
+        guard let scene = unexpected.scene else {
+            return configuration.logger.warning(
+                """
+                Unexpected \(callback) while the application is \(state); delivered anyway, as the system \
+                decides. Logged once for this state and callback.
+                """,
+                metadata: ["callback": "\(callback)", "state": "\(state)"]
+            )
+        }
         configuration.logger.warning(
             """
-            Unexpected \(callback) while the application is \(state); delivered anyway, as the system \
-            decides. Logged once for this state and callback.
+            Unexpected \(callback) while scene \(scene) is \(state); delivered anyway, as the system decides. \
+            Logged once for this scene, state and callback.
             """,
-            metadata: ["callback": "\(callback)", "state": "\(state)"]
+            metadata: ["callback": "\(callback)", "state": "\(state)", "scene": "\(scene)"]
         )
     }
 

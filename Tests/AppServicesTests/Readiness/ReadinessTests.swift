@@ -112,11 +112,14 @@ struct ReadinessTests {
         let composite = ServiceComposite([router], configuration: .init(logger: logs.logger()))
         _ = composite.didFinishLaunching()
         _ = composite.open(URL(string: "app://x/inbox")!)
-        #expect(composite.heldWork.map(\.outcome) == [.cancelled])
+        _ = composite.open(URL(string: "app://x/outbox")!)  // the point was given up already
+        #expect(composite.heldWork.map(\.outcome) == [.cancelled, .cancelled])
         #expect(
             logs.messages(at: .warning) == [
                 "Router: open /inbox was dropped: it waits for milestone RootCoordinatorReady, which can never come: "
-                    + "Coordinator, which reaches it, is not registered."
+                    + "Coordinator, which reaches it, is not registered.",
+                "Router: open /outbox was dropped: it waits for milestone RootCoordinatorReady, which can never come: "
+                    + "Coordinator, which reaches it, is not registered.",
             ]
         )
     }

@@ -83,6 +83,21 @@ struct ApplicationStateTests {
         #expect(warnings.first?.contains("Unexpected willEnterForeground while the application is inactive") == true)
     }
 
+    @Test("A scene callback that does not fit its scene's state is logged naming the scene, for each scene")
+    func unexpectedSceneCallbackNamesTheScene() {
+        let composite = ServiceComposite([], configuration: .init(logger: logs.logger()))
+        _ = composite.didFinishLaunching()
+        for identifier in ["editor-1", "editor-2"] {
+            let scene = SceneInfo(session: SceneSession(persistentIdentifier: identifier))
+            composite.sceneWillConnect(scene)
+            composite.sceneDidBecomeActive(scene)  // not from the foreground: unexpected
+        }
+        let warnings = logs.messages(at: .warning)
+        #expect(warnings.count == 2, "\(warnings)")
+        #expect(warnings.first?.hasPrefix("Unexpected sceneDidBecomeActive while scene editor-1 is unattached") == true)
+        #expect(warnings.last?.hasPrefix("Unexpected sceneDidBecomeActive while scene editor-2 is unattached") == true)
+    }
+
     @Test("With scenes, the application's state follows its scenes, two scenes at once")
     func stateFollowsScenes() {
         let witness = StateWitness()

@@ -64,7 +64,8 @@ import Testing
         #expect(state.lifecycle.scenes["main"] == .foregroundActive)
         #expect(state.lifecycle.stateImpliedByScenes() == .active)
         let early = state.beginDispatch(.sceneDidBecomeActive, scene: scene).unexpected
-        #expect(early?.state == "scene foregroundActive")
+        #expect(early?.state == "foregroundActive")
+        #expect(early?.scene == "main")
     }
 
     @Test("The state the scenes imply counts a scene as told to, in place of its own, or leaves it out")

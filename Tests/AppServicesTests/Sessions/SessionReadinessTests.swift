@@ -520,6 +520,42 @@ final class LockedLinkRouter: AppService, URLOpenHandling {
         #expect(routedTo == titled)
     }
 
+    @Test("Work routed to a scene after its session was discarded is dropped at once, with its reason")
+    func routedAfterTheSessionWasDiscarded() {
+        let logs = LogCapture()
+        let composite = ServiceComposite([], configuration: .init(logger: logs.logger()))
+        _ = composite.didFinishLaunching()
+        let closed = SceneInfo(session: SceneSession(persistentIdentifier: "closed"))
+        composite.sceneWillConnect(closed)
+        composite.sceneDidDisconnect(closed)
+        composite.didDiscardSceneSessions([closed.session])
+
+        composite.route(toScene: "closed", named: "late") { _ in }
+        #expect(composite.heldWork.last?.name == "late")
+        #expect(composite.heldWork.last?.outcome == .cancelled)
+        #expect(
+            logs.messages(at: .warning).contains {
+                $0.contains("late was dropped") && $0.contains("the session of scene closed was discarded")
+            }
+        )
+    }
+
+    @Test("A failed launch keeps the work routed to scenes: it runs when they connect", .timeLimit(.minutes(1)))
+    func routedWorkOutlivesAFailedLaunch() async throws {
+        struct StoreFailed: Error {}
+        let plan = try LaunchPlan { ClosureInitializer("store") { _ in throw StoreFailed() } }
+        let composite = ServiceComposite([], configuration: .init(logger: .quiet, clock: TestClock()), launchPlan: plan)
+        _ = composite.didFinishLaunching()
+        var ran: [String] = []
+        composite.route(toScene: "early", named: "before the failure") { _ in ran.append("early") }
+        await #expect(throws: ReadinessError.self) { try await composite.waitUntilReady(.idle) }
+
+        composite.route(toScene: "late", named: "after the failure") { _ in ran.append("late") }
+        composite.sceneWillConnect(SceneInfo(session: SceneSession(persistentIdentifier: "early")))
+        composite.sceneWillConnect(SceneInfo(session: SceneSession(persistentIdentifier: "late")))
+        #expect(ran == ["early", "late"])
+    }
+
     @Test("Work routed to a scene whose session is discarded before it connects is dropped, with its reason")
     func routedWorkDroppedWithItsScene() {
         let logs = LogCapture()
