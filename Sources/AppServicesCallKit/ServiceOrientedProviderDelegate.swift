@@ -30,18 +30,19 @@ public import AppServicesCallKitShim
 /// ```
 ///
 /// **What it owns.** ``install(on:configuration:)`` creates the application's `CXProvider`
-/// when a service adopts `CallHandling`, and only then (an application without call services
-/// gets no provider, and CallKit shows nothing of it); it becomes the provider's delegate on
-/// the main queue, and the composite's incoming-call reporter, so that
-/// `AppContext.reportIncomingCall(_:)` reports through the provider
+/// when a service adopts `CallHandling` or handles VoIP pushes, and only then (an
+/// application without call services gets no provider, and CallKit shows nothing of it); it
+/// becomes the provider's delegate on the main queue, and the composite's incoming-call
+/// reporter, so that `AppContext.reportIncomingCall(_:)` reports through the provider
 /// (`reportNewIncomingCall(with:update:completion:)`). The composite keeps it from then on.
 ///
 /// **Actions.** Each `CXCallAction` becomes a `CallAction`, dispatched with
 /// `ServiceComposite.perform(_:platform:completion:)`; the action is fulfilled (`fulfill()`)
 /// or failed (`fail()`) exactly once, from the services' merged answer, when every service
 /// has answered or at the deadline (see `CallHandling` for the rule). An action CallKit has
-/// already given up on (`isComplete`, after `provider(_:timedOutPerforming:)`) is not
-/// completed again. Services reach the raw objects through `context.callKit`.
+/// timed out before the services answered (`provider(_:timedOutPerforming:)`, which
+/// services hear too) is neither fulfilled nor failed afterwards, as CallKit requires.
+/// Services reach the raw objects through `context.callKit`.
 ///
 /// Its methods are `nonisolated`, as CallKit declares them; they run on the main actor, where
 /// CallKit calls them (the delegate's queue is the main queue).
@@ -51,6 +52,11 @@ public final class ServiceOrientedProviderDelegate: NSObject, CXProviderDelegate
     public let composite: ServiceComposite
     /// The application's provider, whose delegate this is.
     public let provider: CXProvider
+    /// The actions CallKit timed out (`provider(_:timedOutPerforming:)`) while the services
+    /// still worked on them, by their `uuid`: CallKit says such an action must be neither
+    /// fulfilled nor failed, and a timeout does not make it `isComplete`. Each leaves the
+    /// set when the services' answer arrives and is dropped.
+    private var timedOutActions: Set<UUID> = []
 
     /// Creates the application's provider with `configuration` and its delegate, for the
     /// services of `composite`, when a service adopts `CallHandling` or handles VoIP pushes
@@ -195,6 +201,7 @@ public final class ServiceOrientedProviderDelegate: NSObject, CXProviderDelegate
         let converted = (action as? CXCallAction).flatMap(Self.callAction(from:))
         MainActorHop.run(handingOver: (provider, action)) { [self] delivered in
             let (provider, action) = delivered
+            if !action.isComplete { timedOutActions.insert(action.uuid) }
             guard let converted else {
                 return composite.configuration.logger.notice(
                     "CallKit timed out an action of a kind AppServices does not know (\(type(of: action))); no service was told.",
@@ -234,9 +241,10 @@ public final class ServiceOrientedProviderDelegate: NSObject, CXProviderDelegate
                 )
                 return action.fail()
             }
-            composite.perform(converted, platform: platform(provider, action: action)) { [composite] outcome in
-                // CallKit failed it itself at its own timeout: it must not be completed again.
-                guard !action.isComplete else {
+            composite.perform(converted, platform: platform(provider, action: action)) { [self] outcome in
+                // CallKit timed it out meanwhile (or it was completed): it must not be
+                // completed now.
+                guard timedOutActions.remove(action.uuid) == nil, !action.isComplete else {
                     return composite.configuration.logger.notice(
                         "The CallKit action \(converted) timed out in CallKit before the services answered; it was not completed again.",
                         metadata: ["callback": "\(converted.kind.callback)"]

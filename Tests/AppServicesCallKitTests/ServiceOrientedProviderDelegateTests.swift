@@ -269,19 +269,29 @@ struct ProviderDelegateTests {
         )
     }
 
-    @Test("An action CallKit already gave up on is not completed again")
+    @Test("An action CallKit timed out before the services answered is neither fulfilled nor failed")
     func alreadyTimedOut() async throws {
         let (delegate, _, _) = try launched()
         let adapter = try #require(delegate.providerDelegate)
         delegate.calls.isStuck = true
         let action = CXAnswerCallAction(call: Self.call)
-        (adapter as any CXProviderDelegate).provider(adapter.provider, perform: action)
+        let callKit = adapter as any CXProviderDelegate
+        callKit.provider(adapter.provider, perform: action)
         await delegate.clock.waitForSleepers(1)
-        action.fail()  // as CallKit does at its own timeout
+        // CallKit's own timeout: it tells the delegate, and the action stays incomplete.
+        callKit.provider(adapter.provider, timedOutPerforming: action)
+        #expect(!action.isComplete)
         delegate.clock.advance(by: .seconds(10))
         await delegate.composite.waitForPendingWork()
-        #expect(action.failCount == 1 && action.fulfillCount == 0)
+        #expect(action.failCount == 0 && action.fulfillCount == 0)
         #expect(delegate.logs.messages(at: .notice).contains { $0.contains("was not completed again") })
+
+        // The next action is completed as usual.
+        delegate.calls.isStuck = false
+        let next = CXAnswerCallAction(call: Self.call)
+        callKit.provider(adapter.provider, perform: next)
+        await delegate.composite.waitForPendingWork()
+        #expect(next.failCount + next.fulfillCount == 1)
     }
 
     // MARK: - The other callbacks

@@ -8,7 +8,8 @@ import Logging
 ///
 /// CallKit has one provider per application and one delegate. The CallKit adapter
 /// (`ServiceOrientedProviderDelegate` in `AppServicesCallKit`) creates the provider when a
-/// service adopts this protocol, and only then, becomes its delegate, and forwards here.
+/// service adopts this protocol or handles VoIP pushes (whose calls must be reported through
+/// a provider), and only then, becomes its delegate, and forwards here.
 /// Report incoming calls through ``AppContext/reportIncomingCall(_:)``, which reaches the
 /// same provider: from a VoIP push, that satisfies the CallKit rule of ``VoIPPushHandling``.
 ///
