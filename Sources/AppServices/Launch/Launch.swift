@@ -27,8 +27,9 @@ import Synchronization
 /// while a child is still running, and an initializer that ignores cancellation would then
 /// hold the whole launch (and application termination) hostage. Instead, a task that has
 /// not returned within the grace period after being cancelled is abandoned: its node is
-/// reported timed out (or cancelled), its dependents go on, and whatever it returns later
-/// is ignored. One more task, also owned, sleeps until the earliest budget, grace or
+/// reported timed out (or cancelled) and settles as a failure does (its dependents are
+/// skipped; a required node fails the launch), without waiting for the task, and whatever
+/// it returns later is ignored. One more task, also owned, sleeps until the earliest budget, grace or
 /// backoff deadline.
 public final class Launch: Sendable {
     typealias Machine = LaunchStateMachine

@@ -277,6 +277,27 @@ struct LaunchSchedulingTests {
         )
     }
 
+    @Test("run answers with the launch run's result, whatever a foreground run since did, and starts none")
+    func runAnswersFromTheLaunchRun() async throws {
+        let launch = try ScriptedLaunch([
+            Script(
+                name: "Session",
+                steps: [.succeed(after: .ms(10))],
+                foregroundSteps: [1: [.fail(after: .ms(1))]],
+                policy: .optional,
+                rerunsOnForeground: true
+            )
+        ])
+        _ = await launch.run()
+        launch.composite.didEnterBackground()
+        launch.composite.willEnterForeground()
+        await launch.driver.runUntilIdle()
+        #expect(launch.launch.report.foregroundRuns.map(\.outcome.kind) == [.failed])
+
+        try await launch.launch.run(named: "Session")
+        #expect(launch.probe.calls(of: "Session").count == 2, "the launch run and the foreground run")
+    }
+
     @Test("A foreground run that failed does not stop the next foreground's: its launch run succeeded")
     func foregroundRunAfterFailedOne() async throws {
         let launch = try ScriptedLaunch([

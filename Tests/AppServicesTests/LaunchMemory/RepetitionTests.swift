@@ -69,6 +69,29 @@ struct RepetitionTests {
         #expect(composite.launch?.report.foregroundRuns.count == 2)
     }
 
+    @Test(
+        "A repeating initializer whose dependency did not succeed runs neither at launch nor at its interval",
+        .timeLimit(.minutes(1))
+    )
+    func dependencyThatFailed() async throws {
+        var configuration = LaunchPlan.Configuration()
+        configuration.memory = install.memory("1.0")
+        let log = self.log
+        let plan = try LaunchPlan(configuration: configuration) {
+            ClosureInitializer("crashReporter", failurePolicy: .optional) { _ in throw Offline() }
+            ClosureInitializer("upload", dependencyNames: ["crashReporter"], repeats: .every(.seconds(60))) { _ in
+                log.note("upload")
+            }
+        }
+        let composite = ServiceComposite([owner], configuration: .init(clock: clock), launchPlan: plan)
+        try LifecycleSimulator(driving: composite).coldLaunch()
+        await repetitionSleeps(until: .seconds(60))
+        clock.advance(by: .seconds(60))
+        await repetitionSleeps(until: .seconds(120))
+        #expect(log.all.isEmpty)
+        #expect(composite.launch?.report.node(named: "upload")?.outcome.kind == .skipped)
+    }
+
     @Test("A run that fails is tried again an interval after it began, not at once", .timeLimit(.minutes(1)))
     func failedRunWaitsAnInterval() async throws {
         var configuration = LaunchPlan.Configuration()

@@ -68,6 +68,10 @@ extension LaunchStateMachine {
     /// finished; returns the number of the run, or `nil` when it did not start one.
     mutating func repeatRun(of index: Int, now: Duration, _ effects: inout Effects) -> Int? {
         guard launch.isRunning, nodes[index].status == .finished else { return nil }
+        // As at launch, it runs only once its dependencies have succeeded, by their latest run
+        // (one that failed, or runs again now, lets it wait for its next turn).
+        guard graph.nodes[index].dependencies.allSatisfy({ nodes[$0].record.outcome.kind.letsDependentsRun })
+        else { return nil }
         effects.logs.append(.repeating(graph.nodes[index].name))
         rerun([index], now: now, &effects)
         return foregroundRuns
@@ -196,9 +200,10 @@ extension LaunchStateMachine {
         self.waiters = waiters
     }
 
-    /// How a wait for the finished node `index` ends.
-    func result(of index: Int) -> Result<Void, LaunchError> {
-        let record = nodes[index].record
+    /// How a wait for the finished node `index` ends: by `record`, its latest run's by
+    /// default.
+    func result(of index: Int, _ record: RunRecord? = nil) -> Result<Void, LaunchError> {
+        let record = record ?? nodes[index].record
         if record.outcome.kind.letsDependentsRun { return .success(()) }
         return .failure(record.failure ?? .unsuccessful(graph.nodes[index].name, verb: record.outcome.verb))
     }

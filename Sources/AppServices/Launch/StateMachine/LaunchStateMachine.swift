@@ -228,6 +228,9 @@ struct LaunchStateMachine {
     mutating func demand(node index: Int, _ waiter: Waiter, now: Duration) -> DemandAction {
         if waiters.arrivesStopped(waiter.id) { return .resume(waiter, .failure(.stoppedWaiting)) }
         if waiters.isHandedOver { return .resume(waiter, .failure(.handedOver)) }
+        // Its launch run's result, which a foreground run or a repetition since (finished,
+        // or going on now) does not change: it runs at most once for those who ask.
+        if let record = launchRecords[index] { return .resume(waiter, result(of: index, record)) }
         if nodes[index].status == .finished { return .resume(waiter, result(of: index)) }
         waiters.waitForNode(index, waiter)
         var effects = Effects()
