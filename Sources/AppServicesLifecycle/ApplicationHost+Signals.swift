@@ -5,6 +5,16 @@ public import UnixSignals
 /// handler: a lock-free atomic is safe to use there.
 private let heldSignals = Atomic<UInt64>(0)
 
+/// The signals held (``ApplicationHost/holdSignals(_:)``), one bit per signal number, until
+/// a host starts running.
+private let holding = Atomic<UInt64>(0)
+
+/// What a held signal does: records that it arrived. A C function, whose address tells
+/// whether it is still a signal's handler when the holding ends.
+private let recordHeldSignal: @convention(c) (Int32) -> Void = { number in
+    heldSignals.bitwiseOr(1 << UInt64(number), ordering: .relaxed)
+}
+
 extension ApplicationHost {
     /// Holds `signals` from now until a host starts running: instead of their default
     /// action (ending the process), each is recorded, and the host raises it again once
@@ -33,9 +43,10 @@ extension ApplicationHost {
     /// SIGUSR1 runs the due background tasks, once the application serves.
     ///
     /// Blocking the signals would not do: on Linux, the main thread of a program with an
-    /// asynchronous `main` waits in `sigsuspend` with every signal unblocked. A held
-    /// signal that nothing traps later (a SIGHUP with no configuration to reload) is
-    /// recorded and has no effect.
+    /// asynchronous `main` waits in `sigsuspend` with every signal unblocked. A held signal
+    /// that nothing traps by the time the host runs (a SIGHUP with no configuration to
+    /// reload) gets its default action back then, and one that arrived while held takes it
+    /// then: the process behaves from there on as if it had never held it.
     ///
     /// - Parameter signals: The signals to hold; typically the service group's graceful
     ///   shutdown signals, ``Configuration-swift.struct/reloadSignal`` and
@@ -44,19 +55,28 @@ extension ApplicationHost {
         // A global is made the first time it is read, behind a lock: read it here, before any
         // handler can, since neither making it nor that lock is safe in a signal handler.
         _ = heldSignals.load(ordering: .relaxed)
+        let handler = recordHeldSignal
         for signal in signals where signal.rawValue > 0 && signal.rawValue < 64 {
+            holding.bitwiseOr(1 << UInt64(signal.rawValue), ordering: .relaxed)
             // A held signal must not interrupt the start-up's system calls: `trap` restarts them.
-            CLibrary.trap(signal.rawValue) { number in
-                heldSignals.bitwiseOr(1 << UInt64(number), ordering: .relaxed)
-            }
+            CLibrary.trap(signal.rawValue, with: handler)
         }
     }
 
-    /// Raises again, once each, the signals held so far (``holdSignals(_:)``), now that the
-    /// handlers that serve them are in place.
+    /// Ends the holding (``holdSignals(_:)``), now that the handlers that serve the signals
+    /// are in place: a held signal whose handler is still the holding one (nothing traps it)
+    /// gets its default action back, then each signal that arrived while held is raised
+    /// again, once.
     static func raiseHeldSignals() {
-        let held = heldSignals.exchange(0, ordering: .relaxed)
+        let held = holding.exchange(0, ordering: .relaxed)
+        let holdingHandler = CLibrary.address(of: recordHeldSignal)
         for number in 1..<64 where held & (1 << UInt64(number)) != 0 {
+            if CLibrary.installedHandler(of: Int32(number)) == holdingHandler {
+                CLibrary.restoreDefaultAction(of: Int32(number))
+            }
+        }
+        let arrived = heldSignals.exchange(0, ordering: .relaxed)
+        for number in 1..<64 where arrived & (1 << UInt64(number)) != 0 {
             CLibrary.raise(Int32(number))
         }
     }

@@ -36,6 +36,32 @@ enum CLibrary {
         sigaction(number, &action, nil)
     }
 
+    /// The address of the handler installed for the signal `number` (0 for the default
+    /// action, 1 for ignoring it), to tell whether `handler` is still the one installed.
+    static func installedHandler(of number: Int32) -> UInt {
+        var action = sigaction()
+        sigaction(number, nil, &action)
+        #if canImport(Darwin)
+        return unsafeBitCast(action.__sigaction_u.__sa_handler, to: UInt.self)
+        #elseif canImport(Glibc)
+        return unsafeBitCast(action.__sigaction_handler.sa_handler, to: UInt.self)
+        #elseif canImport(Musl)
+        return unsafeBitCast(action.__sa_handler.sa_handler, to: UInt.self)
+        #else
+        return unsafeBitCast(action.sa_handler, to: UInt.self)
+        #endif
+    }
+
+    /// The address of `handler`, as ``installedHandler(of:)`` reads it.
+    static func address(of handler: @convention(c) (Int32) -> Void) -> UInt {
+        unsafeBitCast(handler, to: UInt.self)
+    }
+
+    /// Gives the signal `number` its default action back.
+    static func restoreDefaultAction(of number: Int32) {
+        signal(number, SIG_DFL)
+    }
+
     /// Sends the signal `number` to this process.
     static func raise(_ number: Int32) {
         kill(getpid(), number)

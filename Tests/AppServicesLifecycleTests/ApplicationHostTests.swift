@@ -1,10 +1,12 @@
 import AppServices
 import AppServicesLifecycle
 import AppServicesTesting
+import Foundation
 import Logging
 import ServiceLifecycle
 import ServiceLifecycleTestKit
 import Testing
+import UnixSignals
 
 @MainActor
 struct ApplicationHostTests {
@@ -245,6 +247,19 @@ struct ApplicationHostTests {
 }
 
 extension ApplicationHostTests {
+    /// SIGWINCH, whose default action is to be ignored: raising it cannot end the tests'
+    /// process, and no other test holds or traps it.
+    @Test("A held signal that nothing traps gets its default action back when a host runs, and a held one is raised")
+    func heldSignalNothingTraps() async throws {
+        ApplicationHost.holdSignals([.sigwinch])
+        kill(getpid(), SIGWINCH)  // recorded while held
+        try await runInServiceGroup(makeHost(makeComposite([])), logger: logs.logger(), shutdownAfter: .didBecomeActive)
+
+        var action = sigaction()
+        sigaction(SIGWINCH, nil, &action)
+        #expect(unsafeBitCast(action.__sigaction_handler.sa_handler, to: UInt.self) == 0, "SIG_DFL")
+    }
+
     @Test("whenServing is called once, after the host logs that it serves; shutdown before the launch launches nothing")
     func readinessAndEarlyShutdown() async throws {
         let served = Locked<[Bool]>([])
