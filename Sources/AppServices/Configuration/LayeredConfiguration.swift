@@ -45,7 +45,9 @@ public struct LayeredConfiguration: Sendable {
     public var arguments: [String]
     /// The environment variables. Default: the process's.
     public var environment: [String: String]
-    /// The key whose command-line option names the file. Default: `config` (`--config <path>`).
+    /// The name of the command-line option that names the file, without its two dashes and
+    /// used as written (`configFile` is `--configFile`, not `--config-file`). Default:
+    /// `config` (`--config <path>` or `--config=<path>`).
     public var fileOption: String
     /// The environment variable that names the file. Default: `APP_CONFIG_FILE`.
     public var fileEnvironmentVariable: String
@@ -144,7 +146,8 @@ public struct LayeredConfiguration: Sendable {
     /// The path after the last `--<fileOption>` (or in `--<fileOption>=<path>`), before a
     /// `--` that ends the options: the one argument that follows, whatever comes after it
     /// (`app --config app.json serve`) and whatever it holds (a comma); empty when the
-    /// option ends the arguments, which reading then reports. `nil` without the option.
+    /// option ends the arguments or the options (`app --config -- serve`), which reading
+    /// then reports. `nil` without the option.
     private var fileArgument: String? {
         let option = "--\(fileOption)"
         var path: String?
@@ -153,7 +156,13 @@ public struct LayeredConfiguration: Sendable {
             let argument = arguments[index]
             if argument == option {
                 let next = arguments.index(after: index)
-                path = next < arguments.endIndex ? arguments[next] : ""
+                // Without a value before the arguments or the options end (`--`), the
+                // option names no file, which reading reports.
+                guard next < arguments.endIndex, arguments[next] != "--" else {
+                    path = ""
+                    break
+                }
+                path = arguments[next]
                 index = next
             } else if argument.hasPrefix(option + "=") {
                 path = String(argument.dropFirst(option.count + 1))

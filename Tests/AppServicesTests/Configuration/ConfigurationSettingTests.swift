@@ -146,9 +146,11 @@ struct ConfigurationSettingTests {
             LayeredConfiguration(arguments: ["app", "--config", "a,b.json"], environment: [:]).file?.path == "a,b.json"
         )
         #expect(LayeredConfiguration(arguments: ["app", "--", "--config", path], environment: [:]).file == nil)
-        let missing = LayeredConfiguration(arguments: ["app", "--config"], environment: [:])
-        #expect(missing.file?.path == "")
-        #expect(throws: ConfigurationError.self) { try missing.makeReaderBlocking() }
+        for arguments in [["app", "--config"], ["app", "--config", "--", "serve"]] {
+            let missing = LayeredConfiguration(arguments: arguments, environment: [:])
+            #expect(missing.file?.path == "", "\(arguments)")
+            #expect(throws: ConfigurationError.self) { try missing.makeReaderBlocking() }
+        }
     }
 
     @Test("Unknown keys in the file and under declared prefixes in the environment are warned about once")
