@@ -80,9 +80,16 @@ struct FirstFrameAndLaunchPlanTests {
     func firstFrameWithScenes() async throws {
         let (delegate, uiKit) = Self.launched()
         let launch = try #require(delegate.composite.launch)
+        try await launch.waitUntilReady(.critical)
         let scene = uiKit.connectScene("A") { ServiceOrientedSceneDelegate() }
-        uiKit.bringToForeground(scene)
         await Self.mainQueueTurn()
+        // A connected scene is not on screen yet.
+        #expect(!launch.report.phaseStarts.map(\.phase).contains(.afterFirstFrame))
+
+        uiKit.bringToForeground(scene)
+        #expect(!launch.report.phaseStarts.map(\.phase).contains(.afterFirstFrame))  // not before the turn
+        await Self.mainQueueTurn()
+        #expect(launch.report.phaseStarts.map(\.phase).contains(.afterFirstFrame))
         try await launch.waitUntilReady(.afterFirstFrame)
         #expect(delegate.journal.all.contains("prefetch"))
     }

@@ -436,15 +436,38 @@ struct CallHandlingTests {
         #expect(error?.contains("context.reportIncomingCall(_:)") == true, "\(String(describing: error))")
     }
 
-    @Test("A call reported for one push does not count for a push handled at the same time")
+    @Test("A call reported for one push does not count for a push handled at the same time", .timeLimit(.minutes(1)))
     func reportsArePerPush() async throws {
-        let composite = composite([ProviderReportingService(), R0()])
+        /// Reports a call only for a push that names a caller, then works a second on the
+        /// test clock, so that both pushes are being handled at once.
+        final class CallerReportingService: AppService, VoIPPushHandling {
+            let clock: TestClock
+            init(clock: TestClock) { self.clock = clock }
+            func pushRegistry(
+                _ context: AppContext,
+                didReceiveIncomingPushWith payload: PushPayload
+            ) async throws -> VoIPCallReport {
+                if payload.dictionaryPayload["caller"] != nil {
+                    try await context.reportIncomingCall(
+                        IncomingCall(uuid: CallHandlingTests.call, localizedCallerName: "Ada", hasVideo: false)
+                    )
+                }
+                try await clock.sleep(until: clock.now.advanced(by: .seconds(1)))
+                return .noCall
+            }
+        }
+        let composite = composite([CallerReportingService(clock: clock)])
         composite.useIncomingCallReporter(SimulatedCalls())
         _ = composite.didFinishLaunching()
-        async let first = composite.didReceiveIncomingPush(PushPayload(type: .voIP))
-        let fileProvider = await composite.didReceiveIncomingPush(PushPayload(type: .fileProvider))
-        #expect(await first == .reportedCall)
-        #expect(fileProvider == .noCall)
+        async let withCaller = composite.didReceiveIncomingPush(
+            PushPayload(type: .voIP, dictionaryPayload: ["caller": "Ada"])
+        )
+        async let withoutCaller = composite.didReceiveIncomingPush(PushPayload(type: .voIP))
+        let second = TestClock.Instant(offset: .seconds(1))
+        await clock.waitForSleepers(until: [second, second])
+        clock.advance(by: .seconds(1))
+        #expect(await withCaller == .reportedCall)
+        #expect(await withoutCaller == .noCall)
     }
 
     @Test("Reporting without an installed reporter throws an error that names the service and what to do")
