@@ -277,6 +277,21 @@ struct LaunchSchedulingTests {
         )
     }
 
+    @Test(
+        "A first frame reported before the launch begins starts its phase as the launch begins",
+        .timeLimit(.minutes(1))
+    )
+    func firstFrameBeforeTheLaunch() async throws {
+        let plan = try LaunchPlan { ClosureInitializer("fonts", phase: .afterFirstFrame) { _ in } }
+        let composite = ServiceComposite([], configuration: .init(clock: TestClock()), launchPlan: plan)
+        let launch = try #require(composite.launch)
+        composite.reportFirstFrame()
+        _ = composite.didFinishLaunching()
+        try await launch.waitUntilReady(.afterFirstFrame)
+        #expect(launch.report.node(named: "fonts")?.outcome.kind == .succeeded)
+        #expect(launch.report.phaseStarts.allSatisfy { $0.start >= .zero }, "\(launch.report.phaseStarts)")
+    }
+
     @Test("run answers with the launch run's result, whatever a foreground run since did, and starts none")
     func runAnswersFromTheLaunchRun() async throws {
         let launch = try ScriptedLaunch([

@@ -71,6 +71,13 @@ struct LaunchStateMachine {
         }
         var effects = Effects()
         beginPhase(.beforeLaunchReturns, now: now, &effects)
+        // A phase whose moment came before the launch began (a first frame reported early,
+        // a start at willFinishLaunching that was never sent) starts now: its members could
+        // not start then, and its start is counted from the launch's origin.
+        for phase in LaunchPhase.allCases where phase != .beforeLaunchReturns && phaseStarts[phase.index] != nil {
+            phaseStarts[phase.index] = now
+            for index in graph.membersByPhase[phase.index] { startIfReady(index, now: now, &effects) }
+        }
         for index in nodes.indices where nodes[index].demanded { startIfReady(index, now: now, &effects) }
         return Action(conclude(now: now, effects))
     }
