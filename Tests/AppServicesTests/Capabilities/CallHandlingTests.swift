@@ -452,7 +452,7 @@ struct CallHandlingTests {
                         IncomingCall(uuid: CallHandlingTests.call, localizedCallerName: "Ada", hasVideo: false)
                     )
                 }
-                try await clock.sleep(until: clock.now.advanced(by: .seconds(1)))
+                try await clock.sleep(for: .seconds(1))
                 return .noCall
             }
         }
