@@ -27,6 +27,19 @@ struct ApplicationHostTests {
         )
     }
 
+    /// Runs a host of one service, `ShutsDown`, that triggers graceful shutdown while it
+    /// hears `callback`; returns whether the host called `whenServing`.
+    func runShuttingDown(during callback: AppCallback) async throws -> Bool {
+        let served = Locked(false)
+        let service = ShutsDown(journal: journal, during: callback)
+        let host = ApplicationHost(
+            composite: makeComposite([service]),
+            configuration: .init(logger: logs.logger(label: "host"), whenServing: { served.withLock { $0 = true } })
+        )
+        try await runWithShutdownTrigger(host, handedTo: service.trigger)
+        return served.withLock { $0 }
+    }
+
     /// The journal as `Service.callback` lines.
     var calls: [String] { journal.calls.map { "\($0.service).\($0.callback)" } }
 
@@ -110,24 +123,7 @@ struct ApplicationHostTests {
 
     @Test("Shutdown while didFinishLaunching runs, with no plan, winds down from inactive and never serves")
     func shutdownDuringLaunchWithoutPlan() async throws {
-        final class ShutsDown: RecordingService {
-            /// The test's trigger, once the test has one.
-            let trigger = Locked<GracefulShutdownTestTrigger?>(nil)
-            override func application(
-                _ context: AppContext,
-                didFinishLaunchingWithOptions options: LaunchOptions
-            ) -> Bool {
-                trigger.withLock { $0 }?.triggerGracefulShutdown()
-                return super.application(context, didFinishLaunchingWithOptions: options)
-            }
-        }
-        let served = Locked(false)
-        let service = ShutsDown(journal: journal)
-        let host = ApplicationHost(
-            composite: makeComposite([service]),
-            configuration: .init(logger: logs.logger(label: "host"), whenServing: { served.withLock { $0 = true } })
-        )
-        try await runWithShutdownTrigger(host, handedTo: service.trigger)
+        let served = try await runShuttingDown(during: .didFinishLaunching)
 
         #expect(
             calls == [
@@ -135,29 +131,15 @@ struct ApplicationHostTests {
                 "ShutsDown.willTerminate",
             ]
         )
-        #expect(!served.withLock { $0 })
+        #expect(!served)
     }
 
     @Test("Shutdown while didBecomeActive runs winds down without serving: whenServing is not called")
     func shutdownWhileBecomingActive() async throws {
-        final class ShutsDown: RecordingService {
-            /// The test's trigger, once the test has one.
-            let trigger = Locked<GracefulShutdownTestTrigger?>(nil)
-            override func applicationDidBecomeActive(_ context: AppContext) {
-                super.applicationDidBecomeActive(context)
-                trigger.withLock { $0 }?.triggerGracefulShutdown()
-            }
-        }
-        let served = Locked(false)
-        let service = ShutsDown(journal: journal)
-        let host = ApplicationHost(
-            composite: makeComposite([service]),
-            configuration: .init(logger: logs.logger(label: "host"), whenServing: { served.withLock { $0 = true } })
-        )
-        try await runWithShutdownTrigger(host, handedTo: service.trigger)
+        let served = try await runShuttingDown(during: .didBecomeActive)
 
         #expect(journal.calls.last?.callback == .willTerminate)
-        #expect(!served.withLock { $0 })
+        #expect(!served)
         #expect(!logs.text.contains("serving until graceful shutdown"))
         #expect(logs.text.contains("Shutdown arrived before the application began serving"))
     }
@@ -286,6 +268,30 @@ extension ApplicationHostTests {
         #expect(early.calls.isEmpty, "nothing was launched")
         #expect(served.withLock { $0 } == [true], "not called again")
         #expect(logs.text.contains("Shutdown arrived before the launch; nothing was launched"))
+    }
+}
+
+/// Triggers graceful shutdown while it hears `didFinishLaunching` or `didBecomeActive`, the
+/// one it is made for (a service that finds the process must stop).
+private final class ShutsDown: RecordingService {
+    /// The test's trigger, once the test has one.
+    let trigger = Locked<GracefulShutdownTestTrigger?>(nil)
+    /// The callback during which it triggers shutdown.
+    let during: AppCallback
+
+    init(journal: CallJournal, during: AppCallback) {
+        self.during = during
+        super.init(journal: journal)
+    }
+
+    override func application(_ context: AppContext, didFinishLaunchingWithOptions options: LaunchOptions) -> Bool {
+        if during == .didFinishLaunching { trigger.withLock { $0 }?.triggerGracefulShutdown() }
+        return super.application(context, didFinishLaunchingWithOptions: options)
+    }
+
+    override func applicationDidBecomeActive(_ context: AppContext) {
+        super.applicationDidBecomeActive(context)
+        if during == .didBecomeActive { trigger.withLock { $0 }?.triggerGracefulShutdown() }
     }
 }
 
