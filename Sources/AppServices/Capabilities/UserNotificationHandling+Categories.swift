@@ -45,8 +45,13 @@ extension ServiceComposite {
 
     /// The notification categories every ``UserNotificationHandling`` service defines, in
     /// dependency order of the services: what the host registers as the application's set.
-    /// An identifier two services define is a validation error; should a service define one
-    /// later, after validation, the first service's category is kept and an error is logged.
+    /// The services of the sessions that live (``SessionService``) follow the
+    /// application-wide ones, session by session in the order they began; the set is
+    /// registered again when a session begins or ends. An identifier two application-wide
+    /// services define is a validation error; should a service define one later, after
+    /// validation, or a session service define one another service does, the first
+    /// service's category is kept and an error is logged. The services of one session-service
+    /// type in several sessions may define one identifier: the first session's is kept.
     public var definedNotificationCategories: [NotificationCategory] {
         (outer ?? self).collectNotificationCategories().categories
     }
@@ -110,6 +115,13 @@ extension ServiceComposite {
         }
     }
 
+    /// Registers the categories again as `session` began or ended, when session services
+    /// handle notifications: their categories join or leave the set.
+    func registerNotificationCategories(as session: SessionInfo, _ change: String) {
+        guard state.sessionServices.handle(.willPresentNotification) else { return }
+        registerNotificationCategories(when: "\(session) \(change)")
+    }
+
     private func registerNotificationCategories(when reason: String) {
         guard let center = state.notificationCenter else { return }
         let (categories, problems) = collectNotificationCategories()
@@ -131,24 +143,35 @@ extension ServiceComposite {
         categories: [NotificationCategory], problems: [ServiceGraphError.Problem]
     ) {
         sealIfNeeded(by: "definedNotificationCategories")
-        let services = handlers.list(HandlerKinds.userNotifications).services
-        return Self.notificationCategories(of: Array(services))
+        var services = Array(handlers.list(HandlerKinds.userNotifications).services)
+        for session in state.sessionServices.inBeginOrder {
+            services += session.handlers.list(HandlerKinds.userNotifications).services
+        }
+        return Self.notificationCategories(of: services)
     }
 
     /// The categories `services` define, each identifier once, and what is wrong with them:
     /// an identifier defined twice (``ServiceGraphError/Kind/duplicateNotificationCategory``)
-    /// or empty (``ServiceGraphError/Kind/invalidNotificationCategory``).
+    /// or empty (``ServiceGraphError/Kind/invalidNotificationCategory``). What an earlier
+    /// service of the same type defined (a session-service type, in each session that
+    /// lives) is neither kept again nor a problem again.
     static func notificationCategories(
         of services: [any UserNotificationHandling]
     ) -> (categories: [NotificationCategory], problems: [ServiceGraphError.Problem]) {
         var categories: [NotificationCategory] = []
         var problems: [ServiceGraphError.Problem] = []
         var owners = IdentifierOwners()
+        // The identifiers each type's earlier services defined.
+        var definedByType: [ObjectIdentifier: Set<String>] = [:]
         for service in services {
             // Named only in a problem's message.
             var name: String { type(of: service).serviceName }
+            let key = ObjectIdentifier(type(of: service))
+            let earlier = definedByType[key]
             for category in service.definedNotificationCategories {
                 let identifier = category.identifier
+                if earlier?.contains(identifier) == true { continue }
+                definedByType[key, default: []].insert(identifier)
                 guard !identifier.isEmpty else {
                     problems.append(
                         .init(

@@ -242,6 +242,26 @@ extension ServiceComposite {
         }
     }
 
+    /// Logs the push types a service of `session` handles that the registry does not ask
+    /// for (``desiredPushTypes`` are the application-wide services'): pushes of those types
+    /// never arrive.
+    func checkPushTypes(of session: SessionServices.Instances) {
+        let desired = desiredPushTypes
+        for service in session.handlers.list(HandlerKinds.voIPPushes).services {
+            let missing = service.voIPPushTypes.subtracting(desired)
+            guard !missing.isEmpty else { continue }
+            configuration.logger.error(
+                """
+                Session service \(type(of: service).serviceName) of \(session.session) handles push types \
+                \(missing.map { "\($0)" }.sorted().joined(separator: ", ")) that no application-wide service handles; \
+                the push registry asks for the application-wide services' types only, so pushes of those types \
+                never arrive. Add them to an application-wide VoIPPushHandling service's voIPPushTypes.
+                """,
+                metadata: ["session": "\(session.session.identifier)"]
+            )
+        }
+    }
+
     /// Logs that a push arrived that no service handles.
     private func warnAboutUnhandledPush(of type: PushType) {
         let consequence =

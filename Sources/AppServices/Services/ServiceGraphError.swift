@@ -41,6 +41,7 @@ public struct ServiceGraphError: Error, Sendable, Hashable, CustomStringConverti
             case invalidBackgroundTask
             case duplicateNotificationCategory
             case invalidNotificationCategory
+            case sessionOnlyVoIPPushes
         }
 
         private let base: Base
@@ -72,6 +73,9 @@ public struct ServiceGraphError: Error, Sendable, Hashable, CustomStringConverti
         public static let duplicateNotificationCategory = Kind(base: .duplicateNotificationCategory)
         /// A service defines a notification category with an empty identifier.
         public static let invalidNotificationCategory = Kind(base: .invalidNotificationCategory)
+        /// Only session services handle VoIP pushes: a push can arrive when no session lives,
+        /// and the push registry would ask for none.
+        public static let sessionOnlyVoIPPushes = Kind(base: .sessionOnlyVoIPPushes)
 
         /// The kind's name.
         public var description: String { base.rawValue }

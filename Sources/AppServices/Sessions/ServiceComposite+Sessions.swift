@@ -89,7 +89,9 @@ extension ServiceComposite {
             "Began \(session)",
             metadata: ["session": "\(session.identifier)", "services": "\(made.map { type(of: $0).serviceName })"]
         )
+        registerNotificationCategories(as: session, "began")
         if let instances = state.sessionServices[session.identifier] {
+            if state.sessionServices.handle(.didReceiveIncomingPush) { checkPushTypes(of: instances) }
             notifySession(.sessionDidBegin, instances) { $0.sessionDidBegin($1) }
         }
     }
@@ -121,6 +123,7 @@ extension ServiceComposite {
         notifySession(.sessionWillEnd, instances) { $0.sessionWillEnd($1) }
         endSessionReadiness(instances.session)
         state.endSession(identifier)
+        registerNotificationCategories(as: instances.session, "ended")
         configuration.logger.debug("Ended \(instances.session)", metadata: ["session": "\(identifier)"])
     }
 
@@ -226,6 +229,20 @@ extension ServiceComposite {
                     )
                 )
             }
+        }
+        if !appWide.contains(where: { $0 is any VoIPPushHandling }),
+            let voIP = types.first(where: { $0 is any VoIPPushHandling.Type })
+        {
+            problems.append(
+                .init(
+                    kind: .sessionOnlyVoIPPushes,
+                    message: "Session service \(voIP.serviceName) handles VoIP pushes, and no application-wide "
+                        + "service does: a push can arrive when no session lives (it launches the application), "
+                        + "and iOS terminates an application that does not report a call to CallKit for it. "
+                        + "Handle VoIP pushes in an application-wide VoIPPushHandling service, which reports the "
+                        + "call and can hand the push to the session's services."
+                )
+            )
         }
         // Application-wide dependencies are met already, scene ones reported above; the
         // graph checks the others.

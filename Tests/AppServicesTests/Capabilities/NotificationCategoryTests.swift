@@ -83,6 +83,30 @@ final class SecondMessagesService: AppService, UserNotificationHandling {
     let definedNotificationCategories = [NotificationCategory("MESSAGE"), NotificationCategory("")]
 }
 
+/// A session's service: defines a category of its account's, and one an application-wide
+/// service defines too.
+@MainActor
+final class AccountAlertsService: SessionService, UserNotificationHandling {
+    let definedNotificationCategories: [NotificationCategory]
+    init(session: SessionInfo, context: AppContext) {
+        definedNotificationCategories = [
+            NotificationCategory("ACCOUNT", actions: [NotificationAction("OPEN-\(session.identifier)", title: "Open")]),
+            NotificationCategory("ORDER"),
+        ]
+    }
+}
+
+/// A session's service that handles VoIP pushes, of two types.
+@MainActor
+final class AccountCallsService: SessionService, VoIPPushHandling {
+    let voIPPushTypes: Set<PushType> = [.voIP, PushType(rawValue: "PKPushTypeFileProvider")]
+    init(session: SessionInfo, context: AppContext) {}
+}
+
+/// An application-wide service that handles VoIP pushes.
+@MainActor
+final class AppCallsService: AppService, VoIPPushHandling {}
+
 @MainActor
 @Suite(.timeLimit(.minutes(1)))
 struct NotificationCategoryTests {
@@ -220,5 +244,72 @@ struct NotificationCategoryTests {
         )
         #expect(messages.outcomes == [withoutCenter, failed])
         #expect(logs.messages(at: .error).contains { $0.contains("notifications are restricted on this device") })
+    }
+
+    @Test("A session's services' categories join the set when it begins and leave it when it ends")
+    func sessionCategories() throws {
+        let composite = composite([OrdersService(), MessagesService()])
+        try composite.registerSessionServices([AccountAlertsService.self])
+        composite.useNotificationCenter(center)
+        try composite.beginSession(SessionInfo(identifier: "alice"))
+        try composite.beginSession(SessionInfo(identifier: "bob"), makeCurrent: false)
+        try composite.endSession("alice")
+        try composite.endSession("bob")
+        #expect(
+            center.registrations.map { $0.map(\.identifier) } == [
+                ["MESSAGE", "ORDER"], ["MESSAGE", "ORDER", "ACCOUNT"], ["MESSAGE", "ORDER", "ACCOUNT"],
+                ["MESSAGE", "ORDER", "ACCOUNT"], ["MESSAGE", "ORDER"],
+            ]
+        )
+        #expect(
+            center.registrations[2].last?.actions.map(\.identifier) == ["OPEN-alice"],
+            "the session that began first keeps its definition"
+        )
+        #expect(center.registrations[3].last?.actions.map(\.identifier) == ["OPEN-bob"])
+        let errors = logs.messages(at: .error)
+        #expect(errors.count == 3, "ORDER, once per registration with a session")
+        #expect(
+            errors.allSatisfy {
+                $0.hasPrefix("Notification category ORDER is defined by both OrdersService and AccountAlertsService")
+            }
+        )
+        #expect(!errors.contains { $0.contains("AccountAlertsService twice") }, "one type in two sessions")
+    }
+
+    @Test("Sessions register nothing when their services handle no notification")
+    func sessionsWithoutNotifications() throws {
+        let composite = composite([MessagesService(), AppCallsService()])
+        try composite.registerSessionServices([AccountCallsService.self])
+        composite.useNotificationCenter(center)
+        try composite.beginSession(SessionInfo(identifier: "alice"))
+        try composite.endSession("alice")
+        #expect(center.registrations.count == 1)
+    }
+
+    @Test("Session-only VoIP services fail validation; a push type no application-wide service lists is logged")
+    func sessionVoIPPushes() throws {
+        let sessionOnly = composite([MessagesService()])
+        try sessionOnly.registerSessionServices([AccountCallsService.self])
+        let error = try #require(throws: ServiceGraphError.self) { try sessionOnly.validate() }
+        #expect(error.problems.map(\.kind) == [.sessionOnlyVoIPPushes])
+        #expect(
+            error.problems[0].message.hasPrefix(
+                "Session service AccountCallsService handles VoIP pushes, and no application-wide service does"
+            )
+        )
+
+        let composite = composite([AppCallsService()])
+        try composite.registerSessionServices([AccountCallsService.self])
+        try composite.validate()
+        #expect(composite.desiredPushTypes == [.voIP])
+        try composite.beginSession(SessionInfo(identifier: "alice"))
+        #expect(
+            logs.messages(at: .error) == [
+                "Session service AccountCallsService of session alice handles push types PKPushTypeFileProvider that "
+                    + "no application-wide service handles; the push registry asks for the application-wide services' "
+                    + "types only, so pushes of those types never arrive. Add them to an application-wide "
+                    + "VoIPPushHandling service's voIPPushTypes."
+            ]
+        )
     }
 }
