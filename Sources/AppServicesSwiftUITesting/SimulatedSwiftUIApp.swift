@@ -69,6 +69,17 @@ public final class SimulatedSwiftUIApp<Root: App>: LifecycleTarget {
         self.system = system
         self.makeApp = makeApp
         uiKit = SimulatedUIKit(delegate: delegate ?? SwiftUIApplicationDelegate(), system: system)
+        // A SwiftUI application is a scene-based UIKit one: its state follows its windows.
+        uiKit.windowStates = { [weak self] in
+            guard let self else { return [] }
+            return windows.values.filter(\.isShown).map { window in
+                switch window.phase {
+                case .active: .foregroundActive
+                case .inactive: .foregroundInactive
+                default: .background
+                }
+            }
+        }
     }
 
     /// Delivers `step` as SwiftUI and UIKit would (see the type's documentation).
@@ -147,10 +158,13 @@ public final class SimulatedSwiftUIApp<Root: App>: LifecycleTarget {
         scene.session.role != .carTemplateApplication
     }
 
-    /// Runs `body` with the window of `scene` on the simulated device.
+    /// Runs `body` with the window of `scene` on the simulated device; then the
+    /// application's state follows its windows, as UIKit moves it and posts its
+    /// notifications.
     private func inWindow(_ scene: SceneInfo, _ body: (SimulatedWindow) -> Void) {
         guard let window = windows[scene.identifier] else { return }
         uiKit.withSimulatedFrameworks { body(window) }
+        uiKit.followScenes()
     }
 
     /// The window's view appears, as its scene first comes to the foreground, and receives

@@ -36,13 +36,30 @@ extension LifecycleSimulator {
     /// is inactive, as UIKit does: `willEnterForeground`, the response, `didBecomeActive`. In
     /// a scene-based application the response's target scene comes forward the same way
     /// (`sceneWillEnterForeground`, the response, `sceneDidBecomeActive`) when it is in the
-    /// background; without a target scene the response is delivered in the current state.
+    /// background. A dismissal (``NotificationResponse/Action/dismiss``) brings nothing
+    /// forward: it is delivered in the current state, as is an action that does not open the
+    /// application when given to ``deliverNotificationResponse(_:)``.
     ///
-    /// - Throws: ``LifecycleSimulatorError`` when the application is not running, or the
-    ///   target scene is not connected.
+    /// - Throws: ``LifecycleSimulatorError`` when the application is not running, the
+    ///   target scene is not connected, or a scene-based application has no scene in the
+    ///   foreground and the response names no target scene to bring forward (UIKit always
+    ///   names the scene a tap opens).
     public func tapNotification(_ response: NotificationResponse) async throws(LifecycleSimulatorError) {
+        if response.action == .dismiss { return try await deliverNotificationResponse(response) }
         if usesScenes {
-            guard let scene = response.targetScene, sceneStates[scene.identifier] == .background else {
+            guard let scene = response.targetScene else {
+                if connectedScenes(in: [.foregroundActive, .foregroundInactive]).isEmpty {
+                    throw LifecycleSimulatorError(
+                        step: "tapNotification(\(response.notification.identifier))",
+                        state: "no scene is in the foreground and the response names no target scene to bring forward",
+                        possibleSteps: connectedScenes(in: [.background]).map {
+                            "tapNotification of a response whose targetScene is \($0.identifier)"
+                        }
+                    )
+                }
+                return try await deliverNotificationResponse(response)
+            }
+            guard sceneStates[scene.identifier] == .background else {
                 return try await deliverNotificationResponse(response)
             }
             try sendNow(.sceneWillEnterForeground(scene))

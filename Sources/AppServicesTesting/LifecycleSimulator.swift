@@ -546,27 +546,52 @@ public final class LifecycleSimulator {
 
     /// Foreground to background: willResignActive, didEnterBackground (for a scene-based
     /// application, every foreground scene goes).
+    ///
+    /// - Throws: ``LifecycleSimulatorError`` when the application is not in the foreground
+    ///   (for a scene-based application: no scene is); nothing is sent then.
     public func enterBackground() throws(LifecycleSimulatorError) {
         guard usesScenes else {
             try sendNow(.willResignActive)
             try sendNow(.didEnterBackground)
             return
         }
-        for scene in connectedScenes(in: [.foregroundActive, .foregroundInactive]) {
-            try sceneToBackground(scene)
-        }
+        let going = connectedScenes(in: [.foregroundActive, .foregroundInactive])
+        guard !going.isEmpty else { throw noScene(for: "enterBackground()", in: "the foreground") }
+        for scene in going { try sceneToBackground(scene) }
     }
 
     /// Background (or suspended) to foreground: willEnterForeground, didBecomeActive (for a
     /// scene-based application, every background scene comes back).
+    ///
+    /// - Throws: ``LifecycleSimulatorError`` when the application is not in the background
+    ///   or suspended (for a scene-based application: no scene is in the background);
+    ///   nothing is sent then.
     public func enterForeground() throws(LifecycleSimulatorError) {
         guard usesScenes else {
             try sendNow(.willEnterForeground)
             try sendNow(.didBecomeActive)
             return
         }
+        let coming = connectedScenes(in: [.background])
+        guard !coming.isEmpty else { throw noScene(for: "enterForeground()", in: "the background") }
         if state == .suspended { state = .background }
-        for scene in connectedScenes(in: [.background]) { try sceneToForeground(scene) }
+        for scene in coming { try sceneToForeground(scene) }
+    }
+
+    /// The error of a sequence that moves the scenes in `place`, when none is there: it
+    /// names the sequence, each scene's state, and the sequences that could be taken.
+    private func noScene(for sequence: String, in place: String) -> LifecycleSimulatorError {
+        let scenes = sceneStates.sorted { $0.key < $1.key }.map { "scene \($0.key) is \($0.value)" }
+        var possible: [String] = []
+        if !connectedScenes(in: [.foregroundActive, .foregroundInactive]).isEmpty {
+            possible.append("enterBackground()")
+        }
+        if !connectedScenes(in: [.background]).isEmpty { possible.append("enterForeground()") }
+        return LifecycleSimulatorError(
+            step: sequence,
+            state: "the application is \(state), no scene is in \(place) (\(scenes.joined(separator: ", ")))",
+            possibleSteps: possible
+        )
     }
 
     /// A stay in the background of `duration`: the application goes to the background (every
@@ -726,7 +751,7 @@ public final class LifecycleSimulator {
         try sendNow(.didFinishLaunching(options))
     }
 
-    private func connectedScenes(in states: [SceneState]) -> [SceneInfo] {
+    func connectedScenes(in states: [SceneState]) -> [SceneInfo] {
         sceneStates.filter { states.contains($0.value) }.keys.sorted().map { identifier in
             sceneDescriptions[identifier] ?? SceneInfo(session: SceneSession(persistentIdentifier: identifier))
         }
@@ -1171,11 +1196,11 @@ public final class LifecycleSimulator {
         case .willTerminate:
             state = .terminated
         case .launchBackgroundTask(let identifier):
-            system.backgroundTasks.start(identifier)
+            system.act { system.backgroundTasks.start(identifier) }
         case .expireBackgroundTasks:
-            system.backgroundTasks.expireAll()
+            system.act { system.backgroundTasks.expireAll() }
         case .expireBackgroundTime:
-            system.backgroundTime.expireAll()
+            system.act { system.backgroundTime.expireAll() }
         default:
             break
         }

@@ -30,6 +30,19 @@ public final class SimulatedSystem {
     /// The call interface: every incoming call the application reported.
     public let calls: SimulatedCalls
 
+    /// Runs what the system does on its own (launching and expiring background tasks,
+    /// taking background time back) as the device that runs the application does it: a
+    /// simulated UIKit sets it, so that the application's handlers find that device's
+    /// `BGTaskScheduler.shared` and `UIApplication.shared`. `nil`: the work runs as it is.
+    package var frameworks: (@MainActor (() -> Void) -> Void)?
+
+    /// Runs `work`, something the system does on its own, in the device's frameworks
+    /// (``frameworks``).
+    package func act(_ work: () -> Void) {
+        guard let frameworks else { return work() }
+        frameworks(work)
+    }
+
     /// A system with nothing registered, no background time begun and no call reported.
     public init() {
         backgroundTasks = SimulatedTaskScheduler()

@@ -77,6 +77,10 @@ public final class SimulatedUIKit: LifecycleTarget {
     /// notes as it makes the `App`): the application's own steps (sessions, gates) go to its
     /// composite, not to that of another application a test running alongside made since.
     package weak var hostDelegate: ServiceOrientedAppDelegate?
+    /// The activation states of the windows a simulated SwiftUI shows on this device, which
+    /// are scenes of the application as its own are: its state follows them too
+    /// (``followScenes()``).
+    package var windowStates: @MainActor () -> [UIScene.ActivationState] = { [] }
     /// The application's delegate.
     public let delegate: any UIApplicationDelegate
     /// Where the `UIApplication` notifications are posted, after their callbacks.
@@ -154,6 +158,10 @@ public final class SimulatedUIKit: LifecycleTarget {
         callProviderRecord = SimulatedCallProviders(backend: SimulatedCallBridge(system.calls))
         self.makeSceneDelegate = makeSceneDelegate
         application.delegate = delegate
+        system.frameworks = { [weak self] work in
+            guard let self else { return work() }
+            withSimulatedFrameworks(operation: work)
+        }
     }
 
     #if CarPlay
@@ -297,7 +305,14 @@ public final class SimulatedUIKit: LifecycleTarget {
     public func enterForeground() {
         send("applicationWillEnterForeground:") { $0.applicationWillEnterForeground($1) }
         post(UIApplication.willEnterForegroundNotification)
+        returnToForeground()
+    }
+
+    /// The application leaves the background: inactive, with the very large background time
+    /// UIKit reports in the foreground, whatever ran out before.
+    private func returnToForeground() {
         application.applicationState = .inactive
+        application.backgroundTimeRemaining = .greatestFiniteMagnitude
     }
 
     /// applicationWillTerminate, for an application that is running (not suspended).
@@ -482,8 +497,8 @@ public final class SimulatedUIKit: LifecycleTarget {
     /// none is in the foreground), and when it changes UIKit posts the application's
     /// notifications as it would have called those callbacks (`UIApplication`'s
     /// `didBecomeActiveNotification` and the others), through the states between.
-    private func followScenes() {
-        var states: [UIScene.ActivationState] = scenes.values.map(\.activationState)
+    package func followScenes() {
+        var states: [UIScene.ActivationState] = scenes.values.map(\.activationState) + windowStates()
         #if CarPlay
         states += carPlayScenes.values.map(\.activationState)
         #endif
@@ -494,7 +509,7 @@ public final class SimulatedUIKit: LifecycleTarget {
             switch (application.applicationState, target) {
             case (.background, _):
                 post(UIApplication.willEnterForegroundNotification)
-                application.applicationState = .inactive
+                returnToForeground()
             case (.inactive, .active):
                 application.applicationState = .active
                 post(UIApplication.didBecomeActiveNotification)

@@ -3,6 +3,7 @@ import AppServices
 import AppServicesSwiftUI
 import AppServicesSwiftUITesting
 import AppServicesTesting
+import AppServicesUIKitTesting
 import Foundation
 import Testing
 
@@ -106,6 +107,42 @@ struct SwiftUITestKitTests {
         #expect(router.states == ["active", "background"])
         #expect(app.windows["main"]?.phase == .background)
         #expect(app.windows["main"]?.continuedActivityTypes == ["com.example.shop.order"])
+    }
+
+    /// The names of the notifications posted, in order.
+    @MainActor final class PostedNames {
+        var names: [String] = []
+    }
+
+    @Test("The application's state follows its windows, with UIKit's notifications, as a scene-based app's does")
+    func applicationStateFollowsWindows() throws {
+        let app = SimulatedSwiftUIApp { ShopApp() }
+        let simulator = LifecycleSimulator(driving: app)
+        let posted = PostedNames()
+        let names: [Notification.Name] = [
+            UIApplication.willEnterForegroundNotification, UIApplication.didBecomeActiveNotification,
+            UIApplication.willResignActiveNotification, UIApplication.didEnterBackgroundNotification,
+        ]
+        let observers = names.map { name in
+            app.uiKit.notificationCenter.addObserver(forName: name, object: nil, queue: nil) { note in
+                let name = note.name.rawValue
+                MainActor.assumeIsolated { posted.names.append(name) }
+            }
+        }
+        defer { observers.forEach(app.uiKit.notificationCenter.removeObserver) }
+
+        try simulator.launchIntoBackground()
+        #expect(app.uiKit.application.applicationState == .background)
+        try simulator.connect(main)
+        #expect(app.uiKit.application.applicationState == .active)
+        try simulator.sceneToBackground(main)
+        #expect(app.uiKit.application.applicationState == .background)
+        #expect(
+            posted.names == [
+                "UIApplicationWillEnterForegroundNotification", "UIApplicationDidBecomeActiveNotification",
+                "UIApplicationWillResignActiveNotification", "UIApplicationDidEnterBackgroundNotification",
+            ]
+        )
     }
 
     @Test("A window alone shows its view: the modifier connects its scene and follows its phase")

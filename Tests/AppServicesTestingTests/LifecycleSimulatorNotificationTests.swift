@@ -208,4 +208,40 @@ struct LifecycleSimulatorNotificationTests {
         }
         #expect(!calls.contains { $0.contains("didReceiveNotificationResponse") })
     }
+
+    @Test("A tap in a scene-based application with no scene forward and no target scene is refused, naming the scenes")
+    func tapWithoutTargetSceneThrows() async throws {
+        let (composite, _, _, _) = makeComposite()
+        let simulator = LifecycleSimulator(driving: composite)
+        try simulator.coldLaunch(connecting: sceneA)
+        try simulator.sceneToBackground(sceneA)
+        journal.clear()
+
+        let error = await #expect(throws: LifecycleSimulatorError.self) {
+            try await simulator.tapNotification(NotificationResponse(notification: message))
+        }
+        #expect(error?.step == "tapNotification(m1)")
+        #expect(error?.possibleSteps == ["tapNotification of a response whose targetScene is A"])
+        #expect(calls.isEmpty)
+        #expect(simulator.sceneStates == ["A": .background])
+    }
+
+    @Test("A dismissal is delivered where the application is: it brings nothing forward")
+    func dismissalStaysInBackground() async throws {
+        let (composite, _, _, _) = makeComposite()
+        let simulator = LifecycleSimulator(driving: composite)
+        try simulator.coldLaunch()
+        try simulator.enterBackground()
+        journal.clear()
+
+        try await simulator.tapNotification(NotificationResponse(notification: message, action: .dismiss))
+
+        #expect(
+            calls == [
+                "Inbox.didReceiveNotificationResponse(m1 dismiss)",
+                "Analytics.didReceiveNotificationResponse(m1 dismiss)",
+            ]
+        )
+        #expect(simulator.state == .background)
+    }
 }

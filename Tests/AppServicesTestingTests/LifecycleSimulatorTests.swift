@@ -231,6 +231,32 @@ struct LifecycleSimulatorTests {
         #expect(keeper.scenes.allSatisfy { $0 == main })
     }
 
+    @Test("In a scene-based application, going where no scene can go is refused, not a step that does nothing")
+    func sceneSequencesThatCannotMoveThrow() throws {
+        let keeper = SceneKeeper()
+        let simulator = LifecycleSimulator(driving: ServiceComposite([keeper]))
+        let main = SceneInfo(session: SceneSession(persistentIdentifier: "main"))
+        try simulator.coldLaunch(connecting: main)
+        let again = #expect(throws: LifecycleSimulatorError.self) { try simulator.enterForeground() }
+        #expect(
+            again?.description
+                == "UIKit never sends enterForeground() while the application is active, no scene is in the background "
+                + "(scene main is foregroundActive). From there it sends: enterBackground()."
+        )
+        try simulator.enterBackground()
+        try simulator.suspend()
+        let seen = keeper.scenes.count
+        let twice = #expect(throws: LifecycleSimulatorError.self) { try simulator.enterBackground() }
+        #expect(twice?.possibleSteps == ["enterForeground()"])
+        #expect(throws: LifecycleSimulatorError.self) {
+            try simulator.stayInBackground(for: .seconds(60), advancing: TestClock())
+        }
+        #expect(simulator.state == .suspended, "a refused sequence changes nothing")
+        #expect(keeper.scenes.count == seen)
+        try simulator.enterForeground()
+        #expect(simulator.sceneStates == ["main": .foregroundActive])
+    }
+
     /// Notes the application's state and the launch reason at each step of a launch.
     final class LaunchWatcher: AppService, LaunchHandling, SceneHandling, ApplicationStateHandling {
         var seen: [String] = []

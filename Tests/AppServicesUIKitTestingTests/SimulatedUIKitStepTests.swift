@@ -129,6 +129,38 @@ struct SimulatedUIKitStepTests {
         #expect(delegate.inbox.callbacks.last == .runBackgroundTask)
     }
 
+    /// Schedules its next run from its run, through the frameworks themselves.
+    final class Refresher: AppService, BackgroundTaskHandling {
+        private(set) var submitted: [String] = []
+        private(set) var refused: [String] = []
+        var backgroundTasks: [BackgroundTaskDeclaration] {
+            [
+                .appRefresh("com.example.refresh") { [self] _ in
+                    do {
+                        try BGTaskScheduler.shared.submit(BGAppRefreshTaskRequest(identifier: "com.example.refresh"))
+                        submitted.append("com.example.refresh")
+                    } catch {
+                        refused.append("\(error)")
+                    }
+                }
+            ]
+        }
+    }
+
+    @Test("A background task's run finds the device's own BGTaskScheduler.shared, as on iOS, to schedule its next run")
+    func backgroundTaskRunsInTheDevicesFrameworks() async throws {
+        let refresher = Refresher()
+        let uiKit = SimulatedUIKit(delegate: HostingDelegate(ServiceComposite([refresher])))
+        let simulator = LifecycleSimulator(driving: uiKit)
+
+        let succeeded = try await simulator.launchIntoBackground(forBackgroundTask: "com.example.refresh")
+
+        #expect(succeeded)
+        #expect(refresher.refused.isEmpty)
+        #expect(refresher.submitted == ["com.example.refresh"])
+        #expect(uiKit.system.backgroundTasks.pendingRequestsNow.map(\.identifier) == ["com.example.refresh"])
+    }
+
     @Test("Expiring background time expires what the delegate asked UIApplication for, and ends it once")
     func backgroundTimeSteps() async throws {
         let sync = Sync()
@@ -147,6 +179,11 @@ struct SimulatedUIKitStepTests {
         #expect(uiKit.backgroundTimeEnded.count == 1)
         #expect(uiKit.application.backgroundTimeRemaining == 0)
         #expect(sync.ended)
+        try simulator.enterForeground()
+        #expect(
+            uiKit.application.backgroundTimeRemaining == .greatestFiniteMagnitude,
+            "UIKit reports a very large time in the foreground"
+        )
     }
 
     /// An application delegate whose composite a test made.
