@@ -939,7 +939,8 @@ public final class LifecycleSimulator {
     /// Whether the application registered `identifier` with the system's scheduler: the
     /// system launches no other task.
     private func isRegistered(_ identifier: String) -> Bool {
-        system.backgroundTasks.registeredIdentifiers.contains(identifier)
+        BackgroundTaskDeclaration.pattern(among: system.backgroundTasks.registeredIdentifiers, naming: identifier)
+            != nil
     }
 
     private static func scene(of step: Step) -> SceneInfo? {

@@ -76,7 +76,11 @@ public final class SimulatedTaskScheduler: Sendable {
                     "All launch handlers must be registered before application finishes launching (\(identifier))"
                 )
             }
-            if let permitted = state.permitted, !permitted.contains(identifier) { return false }
+            if let permitted = state.permitted,
+                BackgroundTaskDeclaration.pattern(among: permitted, naming: identifier) == nil
+            {
+                return false
+            }
             state.registrations[identifier] = Registration(kind: kind, launch: launch)
             return true
         }
@@ -90,7 +94,11 @@ public final class SimulatedTaskScheduler: Sendable {
     public nonisolated func submit(_ request: BackgroundTaskRequest) throws {
         let refusal: BackgroundTaskError.Code? = state.withLock { state in
             if let refusal = state.refusal { return refusal }
-            if let permitted = state.permitted, !permitted.contains(request.identifier) { return .notPermitted }
+            if let permitted = state.permitted,
+                BackgroundTaskDeclaration.pattern(among: permitted, naming: request.identifier) == nil
+            {
+                return .notPermitted
+            }
             state.pending.removeAll { $0.identifier == request.identifier }
             state.pending.append(request)
             state.submitted.append(request)
@@ -191,7 +199,13 @@ public final class SimulatedTaskScheduler: Sendable {
         let launched:
             (run: SimulatedBackgroundTaskRun, launch: @MainActor @Sendable (SimulatedBackgroundTaskRun) -> Void)? =
                 state.withLock { state in
-                    guard let registration = state.registrations[identifier] else { return nil }
+                    // The registration of the identifier, or of the wildcard that names it.
+                    guard
+                        let registration = BackgroundTaskDeclaration.pattern(
+                            among: state.registrations.keys,
+                            naming: identifier
+                        ).flatMap({ state.registrations[$0] })
+                    else { return nil }
                     let request = state.pending.first { $0.identifier == identifier }
                     state.pending.removeAll { $0.identifier == identifier }
                     let run = SimulatedBackgroundTaskRun(

@@ -2,6 +2,7 @@ public import AppServices
 
 #if canImport(UIKit)
 public import UIKit
+public import BackgroundTasks
 public import CloudKit
 public import Intents
 public import UserNotifications
@@ -83,6 +84,10 @@ public struct UIKitObjects {
 
     /// The application (app-delegate callbacks).
     public var application: UIApplication? { platform?.value(.application) }
+    /// The `BGTask` a background task's work runs for: a `BGContinuedProcessingTask`
+    /// reports its progress through it (`progress`), which the system shows and weighs
+    /// before it ends a task that shows none.
+    public var backgroundTask: BGTask? { platform?.value(.backgroundTask, as: UIKitBackgroundTask.self)?.task }
     /// The launch-options dictionary.
     public var launchOptions: [UIApplication.LaunchOptionsKey: Any]? { platform?.value(.launchOptions) }
     /// The options of `application(_:open:options:)`.

@@ -199,6 +199,53 @@ struct BackgroundTaskTests {
         #expect(uiKit.completions(of: task) == [true])
         #expect(uiKit.backgroundTaskMisuse.isEmpty)
     }
+
+    /// Declares an export as the system asks, with a wildcard, and notes each run's own
+    /// identifier and the progress it reported.
+    final class Exporter: AppService, BackgroundTaskHandling {
+        static let exports = "com.example.app.export.*"
+        private(set) var ran: [String] = []
+        var backgroundTasks: [BackgroundTaskDeclaration] {
+            [
+                .continuedProcessing(Self.exports) { [self] context in
+                    ran.append(context.backgroundTask?.identifier ?? "none")
+                    let progress = (context.uiKit.backgroundTask as? BGContinuedProcessingTask)?.progress
+                    progress?.totalUnitCount = 10
+                    progress?.completedUnitCount = 10
+                }
+            ]
+        }
+    }
+
+    @Test("A continued-processing task declared with a wildcard runs each request's own identifier, with its BGTask")
+    func wildcardContinuedProcessing() async throws {
+        let exporter = Exporter()
+        var configuration = ServiceComposite.Configuration()
+        configuration.permittedBackgroundTasks = .only([Exporter.exports])
+        let delegate = TestAppDelegate([exporter], configuration: configuration)
+        let uiKit = SimulatedUIKit(delegate: delegate)
+        uiKit.permittedBackgroundTasks = [Exporter.exports]
+        try delegate.composite.validate()
+        uiKit.launch()
+
+        let request = BackgroundTaskRequest.continuedProcessing(
+            "com.example.app.export.7F3A",
+            title: "Exporting",
+            subtitle: "Holiday.mov"
+        )
+        try delegate.composite.backgroundTasks.submit(request)
+        #expect(throws: BackgroundTaskError.self) {
+            try delegate.composite.backgroundTasks.submit(
+                .continuedProcessing("com.example.app.export.", title: "", subtitle: "")
+            )
+        }
+        let task = try #require(uiKit.launchBackgroundTask("com.example.app.export.7F3A"))
+        await delegate.composite.waitForPendingWork()
+
+        #expect(exporter.ran == ["com.example.app.export.7F3A"])
+        #expect(uiKit.completions(of: task) == [true])
+        #expect((task as? BGContinuedProcessingTask)?.progress.fractionCompleted == 1)
+    }
 }
 
 extension TaskWork: Equatable {}

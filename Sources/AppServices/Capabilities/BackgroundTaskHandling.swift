@@ -205,8 +205,12 @@ extension ServiceComposite {
     public func runBackgroundTask(_ task: any SystemBackgroundTask) {
         if let outer { return outer.runBackgroundTask(task) }
         let identifier = task.identifier
-        guard let (declaration, service) = declarations().first(where: { $0.declaration.identifier == identifier })
-        else {
+        let declared = declarations()
+        let pattern = BackgroundTaskDeclaration.pattern(
+            among: declared.map(\.declaration.identifier),
+            naming: identifier
+        )
+        guard let (declaration, service) = declared.first(where: { $0.declaration.identifier == pattern }) else {
             configuration.logger.error(
                 "Background task \(identifier) arrived, but no service declares it; it is completed as failed.",
                 metadata: ["task": "\(identifier)", "callback": "\(AppCallback.runBackgroundTask)"]
@@ -216,7 +220,7 @@ extension ServiceComposite {
         }
         beginDispatch(.runBackgroundTask)
         defer { endDispatch(.runBackgroundTask) }
-        let context = makeContext(service, .runBackgroundTask, nil, nil)
+        let context = makeContext(service, .runBackgroundTask, PlatformObjects([.backgroundTask: task]), nil)
         let id = state.reserveBackgroundTaskRun()
         let gate = runExactlyOnce(
             "background task \(identifier)",
@@ -275,7 +279,7 @@ extension ServiceComposite {
                     )
                     continue
                 }
-                if let allowed, !allowed.contains(identifier) {
+                if let allowed, BackgroundTaskDeclaration.pattern(among: allowed, naming: identifier) == nil {
                     problems.append(
                         .init(
                             kind: .backgroundTaskNotPermitted,
@@ -304,6 +308,12 @@ extension FanOutJob {
 // MARK: - Scheduling from a context
 
 extension AppContext {
+    /// The system's task this context's run was given: in a background task's work, with
+    /// the identifier it runs under (a continued-processing task's own, which its
+    /// declaration's wildcard names); `nil` elsewhere. The UIKit adapter's `BGTask`, to
+    /// report a continued-processing task's progress, is `context.uiKit.backgroundTask`.
+    public var backgroundTask: (any SystemBackgroundTask)? { platform?.value(.backgroundTask) }
+
     /// The application's background tasks: submit, cancel and list requests.
     public var backgroundTasks: BackgroundTasks { composite.backgroundTasks }
 }
@@ -346,8 +356,9 @@ public struct BackgroundTasks {
     /// with its kind, and the host registered the tasks.
     private func check(_ request: BackgroundTaskRequest) throws(BackgroundTaskError) -> any BackgroundTaskScheduler {
         let identifier = request.identifier
-        guard let declared = composite.declaredBackgroundTasks.first(where: { $0.identifier == identifier }) else {
-            let known = composite.declaredBackgroundTasks.map(\.identifier)
+        let known = composite.declaredBackgroundTasks.map(\.identifier)
+        let pattern = BackgroundTaskDeclaration.pattern(among: known, naming: identifier)
+        guard let declared = composite.declaredBackgroundTasks.first(where: { $0.identifier == pattern }) else {
             throw BackgroundTaskError(
                 code: .notDeclared,
                 identifier: identifier,

@@ -43,7 +43,7 @@ public final class InProcessBackgroundTaskScheduler: BackgroundTaskScheduler {
     /// - Throws: ``BackgroundTaskError`` with ``BackgroundTaskError/Code/notPermitted`` when
     ///   the identifier is not registered.
     public func submit(_ request: BackgroundTaskRequest) throws {
-        guard registrations[request.identifier] != nil else {
+        guard registration(naming: request.identifier) != nil else {
             throw BackgroundTaskError(
                 code: .notPermitted,
                 identifier: request.identifier,
@@ -86,12 +86,20 @@ public final class InProcessBackgroundTaskScheduler: BackgroundTaskScheduler {
         let task = InProcessBackgroundTask(identifier: identifier)
         running.append(task)
         task.whenCompleted { [weak self, weak task] _ in self?.running.removeAll { $0 === task } }
-        if let registration = registrations[identifier] {
+        if let registration = registration(naming: identifier) {
             registration.launch(task)
         } else {
             task.setTaskCompleted(success: false)
         }
         return task
+    }
+
+    /// The registration of `identifier`, or of the wildcard that names it (a
+    /// continued-processing task's; see ``BackgroundTaskDeclaration/continuedProcessing(_:work:)``).
+    private func registration(
+        naming identifier: String
+    ) -> (kind: BackgroundTaskKind, launch: (any SystemBackgroundTask) -> Void)? {
+        BackgroundTaskDeclaration.pattern(among: registrations.keys, naming: identifier).flatMap { registrations[$0] }
     }
 
     /// Runs `identifier` and returns whether it succeeded: see ``start(_:)``.

@@ -66,6 +66,12 @@ public struct BackgroundTaskDeclaration: Sendable {
 
     /// Declares a continued-processing task (iOS 26 and later; where the system has none,
     /// its submissions fail with ``BackgroundTaskError/Code/unavailable``).
+    ///
+    /// Declare it, as Info.plist lists it, with a wildcard identifier, the bundle
+    /// identifier and a context followed by `.*` (`com.example.app.export.*`), and submit
+    /// each request with an identifier of its own that replaces the `*`
+    /// (`com.example.app.export.7F3A`): the system asks for this, so that several exports
+    /// run at once. Each run reaches `work` with its own identifier.
     public static func continuedProcessing(
         _ identifier: String,
         work: @escaping @Sendable @MainActor (AppContext) async throws -> Void
@@ -195,4 +201,29 @@ public struct BackgroundTaskError: Error, Sendable, Hashable, CustomStringConver
 
     /// The message.
     public var description: String { message }
+}
+
+extension BackgroundTaskDeclaration {
+    /// Whether `pattern`, an identifier as a service declares it, a scheduler registers it
+    /// or Info.plist permits it, names the task `identifier`: the same identifier, or a
+    /// wildcard `prefix.*` (a continued-processing task's) that `identifier` extends after
+    /// the last dot.
+    package static func identifier(_ pattern: String, names identifier: String) -> Bool {
+        guard pattern != identifier else { return true }
+        guard pattern.hasSuffix(".*") else { return false }
+        let prefix = pattern.dropLast()
+        return identifier.count > prefix.count && identifier.hasPrefix(prefix)
+    }
+
+    /// The entry of `patterns` that names `identifier` (see
+    /// ``identifier(_:names:)``): the identifier itself if listed, else the longest wildcard
+    /// that names it; `nil` when none does.
+    package static func pattern(among patterns: some Sequence<String>, naming identifier: String) -> String? {
+        var best: String?
+        for pattern in patterns where Self.identifier(pattern, names: identifier) {
+            if pattern == identifier { return pattern }
+            if best.map({ pattern.count > $0.count }) ?? true { best = pattern }
+        }
+        return best
+    }
 }

@@ -44,6 +44,8 @@ public final class PlatformObjects {
         public static let notification = Key(rawValue: "notification")
         /// The previous coordinate space and trait collection of a window-scene geometry change.
         public static let previousTraits = Key(rawValue: "previousTraits")
+        /// The system's task (an ``SystemBackgroundTask``) a background-task run was given.
+        public static let backgroundTask = Key(rawValue: "backgroundTask")
     }
 
     private let values: [Key: Any]

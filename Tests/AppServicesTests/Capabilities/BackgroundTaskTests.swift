@@ -300,4 +300,46 @@ struct BackgroundTaskTests {
         context.backgroundTasks.cancel("com.example.refresh")
         #expect(await context.backgroundTasks.pendingRequests().isEmpty)
     }
+
+    /// Notes the identifier each run of its wildcard task runs under.
+    @MainActor
+    final class Exports: AppService, BackgroundTaskHandling {
+        private(set) var ran: [String] = []
+        var backgroundTasks: [BackgroundTaskDeclaration] {
+            [
+                .continuedProcessing("com.example.export.*") { [self] in
+                    ran.append($0.backgroundTask?.identifier ?? "none")
+                }
+            ]
+        }
+    }
+
+    @Test("A wildcard identifier names the requests and runs that extend it, and Info.plist's wildcard permits them")
+    func wildcardIdentifiers() async throws {
+        #expect(BackgroundTaskDeclaration.pattern(among: ["a.x.*", "a.*", "a.x.y"], naming: "a.x.y") == "a.x.y")
+        #expect(BackgroundTaskDeclaration.pattern(among: ["a.*", "a.x.*"], naming: "a.x.7") == "a.x.*")
+        #expect(BackgroundTaskDeclaration.pattern(among: ["a.*"], naming: "a.") == nil)
+        #expect(BackgroundTaskDeclaration.pattern(among: ["a.*"], naming: "ab.c") == nil)
+        #expect(BackgroundTaskDeclaration.pattern(among: ["a.x"], naming: "a.x.1") == nil, "no wildcard, no prefix")
+
+        let exports = Exports()
+        let checked = composite(
+            [exports, RefreshOwner([("com.example.refresh.daily", .appRefresh)])],
+            permitted: .only(["com.example.export.*", "com.example.refresh.*"])
+        )
+        try checked.validate()
+        let scheduler = InProcessBackgroundTaskScheduler()
+        checked.registerBackgroundTasks(with: scheduler)
+        #expect(scheduler.registeredIdentifiers == ["com.example.export.*", "com.example.refresh.daily"])
+        try checked.backgroundTasks.submit(
+            .continuedProcessing("com.example.export.7F3A", title: "Export", subtitle: "")
+        )
+        #expect(await scheduler.run("com.example.export.7F3A"))
+        #expect(await scheduler.run("com.example.export.9B21"))
+        #expect(exports.ran == ["com.example.export.7F3A", "com.example.export.9B21"])
+        #expect(
+            !(await scheduler.run("com.example.exports.1")),
+            "not named by the wildcard: failed, as nobody declares it"
+        )
+    }
 }
