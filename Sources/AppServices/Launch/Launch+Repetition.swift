@@ -58,10 +58,12 @@ extension Launch {
                 try await waitUntilReady(node.phase)
             }
             var startedLast = true
-            // When this loop last started a run, on the launch's clock.
-            var lastStart: Duration?
             while true {
                 // When the last turn started no run (one was still going), a whole interval.
+                // Otherwise from the start of its latest run, whoever started it (the
+                // launch, a foreground, an earlier loop), so that a failure is not retried at
+                // once, also by a loop that begins after an interruption.
+                let lastStart = decide { $0.nodes[index].record.start }
                 let wait =
                     startedLast
                     ? delay(of: node, interval: repetition.interval, lastStart: lastStart) : repetition.interval
@@ -76,7 +78,6 @@ extension Launch {
                     return (run != nil, action)
                 }
                 startedLast = started.0
-                if startedLast { lastStart = now }
                 perform(started.1)
                 await waitUntilIdle()
             }
@@ -94,8 +95,8 @@ extension Launch {
         }
     }
 
-    /// How long until `node` is due: `interval` after its last success and after the run
-    /// this loop last started (`lastStart`, on the launch's clock), so that a run that
+    /// How long until `node` is due: `interval` after its last success and after the start
+    /// of its latest run that ran (`lastStart`, on the launch's clock), so that a run that
     /// failed is tried again an interval after it began, not at once and over and over; an
     /// interval after now when there is neither.
     private func delay(of node: LaunchGraph.Node, interval: Duration, lastStart: Duration?) -> Duration {

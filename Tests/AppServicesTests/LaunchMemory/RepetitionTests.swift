@@ -119,6 +119,64 @@ struct RepetitionTests {
         #expect(log.all.count == 3)
     }
 
+    /// A plan whose refresh repeats every minute and fails while `offline` says so.
+    func failingLaunch(
+        clock: TestClock,
+        offline: Locked<Bool>
+    ) throws -> (ServiceComposite, LifecycleSimulator) {
+        var configuration = LaunchPlan.Configuration()
+        configuration.memory = install.memory("1.0")
+        let log = self.log
+        let plan = try LaunchPlan(configuration: configuration) {
+            ClosureInitializer("refresh", failurePolicy: .optional, repeats: .every(.seconds(60))) { _ in
+                log.note("refresh")
+                if offline.withLock({ $0 }) { throw Offline() }
+            }
+        }
+        let composite = ServiceComposite([owner], configuration: .init(clock: clock), launchPlan: plan)
+        return (composite, LifecycleSimulator(driving: composite))
+    }
+
+    @Test(
+        "A launch run that fails, its last success long past, is tried again an interval after it began",
+        .timeLimit(.minutes(1))
+    )
+    func failedLaunchRunWaitsAnInterval() async throws {
+        let offline = Locked(false)
+        let (_, yesterday) = try failingLaunch(clock: TestClock(), offline: offline)
+        try yesterday.coldLaunch()
+        try yesterday.enterBackground()
+        try yesterday.terminate()
+        install.advanceClock(by: .seconds(86_400))
+
+        offline.withLock { $0 = true }
+        let (_, today) = try failingLaunch(clock: clock, offline: offline)
+        try today.coldLaunch()
+        // Its last success is a day old, so by that alone it is due at once; its launch run
+        // began at zero, so the next is a minute after.
+        await repetitionSleeps(until: .seconds(60))
+        #expect(log.all == ["refresh", "refresh"])
+    }
+
+    @Test("After a failure, an interruption does not start a retry at once", .timeLimit(.minutes(1)))
+    func interruptionDoesNotRetryAtOnce() async throws {
+        let offline = Locked(false)
+        let (_, simulator) = try failingLaunch(clock: clock, offline: offline)
+        try simulator.coldLaunch()
+        await repetitionSleeps(until: .seconds(60))
+        offline.withLock { $0 = true }
+        clock.advance(by: .seconds(60))
+        install.advanceClock(by: .seconds(60))
+        await repetitionSleeps(until: .seconds(120))
+        #expect(log.all == ["refresh", "refresh"], "the run at one minute failed")
+
+        try simulator.interrupt()
+        // The loop begins again: its wait counts from the failed run's start, not from the
+        // last success (due at once).
+        await repetitionSleeps(until: .seconds(120))
+        #expect(log.all == ["refresh", "refresh"])
+    }
+
     @Test(
         "An on-demand initializer repeats once its run was asked for, whether or not others were",
         .timeLimit(.minutes(1))
