@@ -32,7 +32,8 @@ package struct TypeDeclaration: Sendable {
     package var name: String
     /// Where the name is written.
     package var location: SourceLocation
-    /// The types of its inheritance clause, in order.
+    /// The types of its inheritance clause, in order; for a protocol, then those its `where`
+    /// clause asks `Self` to adopt (`protocol Tracking where Self: ApplicationStateHandling`).
     package var inherited: [Inherited]
     /// The members it declares (for a protocol, its requirements), `#if` branches included.
     package var members: [DeclaredMember]

@@ -141,7 +141,15 @@ private final class TypeCollector: DeclarationVisitor {
     override func visitPost(_ node: ActorDeclSyntax) { scope.removeLast() }
 
     override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind {
-        enter(.protocol, node.name, node.inheritanceClause, node.memberBlock)
+        // `protocol Tracking where Self: ApplicationStateHandling` refines the protocol as
+        // `protocol Tracking: ApplicationStateHandling` does: every adopting type adopts it.
+        enter(
+            .protocol,
+            node.name,
+            node.inheritanceClause,
+            node.memberBlock,
+            alsoInherited: selfConformances(node.genericWhereClause)
+        )
     }
     override func visitPost(_ node: ProtocolDeclSyntax) { scope.removeLast() }
 
@@ -175,11 +183,24 @@ private final class TypeCollector: DeclarationVisitor {
         return names
     }
 
+    /// The types a `where` clause asks `Self` to conform to or inherit from, each where it is
+    /// written; requirements on anything else are left out.
+    private func selfConformances(_ clause: GenericWhereClauseSyntax?) -> [TypeDeclaration.Inherited] {
+        guard let clause else { return [] }
+        return clause.requirements.flatMap { requirement -> [TypeDeclaration.Inherited] in
+            guard case .conformanceRequirement(let conformance) = requirement.requirement,
+                conformance.leftType.trimmedDescription == "Self"
+            else { return [] }
+            return names(in: conformance.rightType)
+        }
+    }
+
     private func enter(
         _ kind: TypeDeclaration.Kind,
         _ name: TokenSyntax,
         _ clause: InheritanceClauseSyntax?,
-        _ block: MemberBlockSyntax
+        _ block: MemberBlockSyntax,
+        alsoInherited: [TypeDeclaration.Inherited] = []
     ) -> SyntaxVisitorContinueKind {
         let qualified = (scope.last.map { $0 + "." } ?? "") + name.text
         declarations.append(
@@ -187,7 +208,7 @@ private final class TypeCollector: DeclarationVisitor {
                 kind: kind,
                 name: qualified,
                 location: location(of: name),
-                inherited: inherited(clause),
+                inherited: inherited(clause) + alsoInherited,
                 members: members(of: block.members)
             )
         )

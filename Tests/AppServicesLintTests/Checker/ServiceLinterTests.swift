@@ -292,6 +292,17 @@ struct ServiceLinterTests {
             """
         ),
         Case(
+            "A near miss through a protocol of the target that asks Self to adopt a capability",
+            mentions: ["'Tracker.applicationWillResignActiv(_:)'", "ApplicationStateHandling"],
+            """
+            protocol Tracking where Self: AnyObject & ApplicationStateHandling {}
+            final class Tracker: AppService, Tracking {
+                func applicationDidBecomeActive(_ context: AppContext) {}
+                func applicationWillResignActiv(_ context: AppContext) {}  // warns
+            }
+            """
+        ),
+        Case(
             "A near miss in a subclass, and a base class that implements nothing",
             mentions: ["'BaseService' adopts SceneHandling but implements none", "UISceneDelegate's method"],
             """
@@ -637,6 +648,15 @@ struct ServiceLinterTests {
             enum API { typealias Error = APIError }
             final class Push: AppService, RemoteNotificationRegistrationHandling {
                 func application(_ context: AppContext, didFailToRegisterForRemoteNotificationsWithError error: any Error) {}
+            }
+            """
+        ),
+        Case(
+            "A capability's member in a service that adopts it through a protocol's where clause",
+            """
+            protocol Tracking where Self: ApplicationStateHandling {}
+            final class Feed: AppService, Tracking {
+                func applicationDidBecomeActive(_ context: AppContext) {}
             }
             """
         ),
