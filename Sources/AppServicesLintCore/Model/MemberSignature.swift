@@ -108,8 +108,15 @@ package struct MemberSignature: Hashable, Sendable {
     /// is taken for a `T`, or in a namespace (`Names.warmup`) for some other type, but not for
     /// a `T?`: `var budget = Duration.seconds(1)` is a `Duration`, which no `Duration?`
     /// requirement accepts.
+    ///
+    /// A generic type written without its arguments (`var userActivityTypes: Set = [...]`)
+    /// has arguments Swift infers from the initial value, which the lint does not: it may be
+    /// any application of that type (`Set<String>`), and no other type.
     package func mayHaveType(_ type: String?) -> Bool {
-        if isResultTypeKnown { return resultType == type }
+        if isResultTypeKnown {
+            guard let resultType, let type else { return resultType == type }
+            return resultType == type || TypeSpelling.genericBase(of: type) == resultType
+        }
         return valueBaseType.map { type != $0 + "?" } ?? true
     }
 }

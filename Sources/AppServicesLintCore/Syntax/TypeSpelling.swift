@@ -130,6 +130,32 @@ package struct TypeSpelling: Sendable {
         return "<" + spelled.joined(separator: ",") + ">"
     }
 
+    /// The generic type that the canonical spelling `type` applies to its arguments: `Set`
+    /// for `Set<String>`, `Array` for `[String]`, `Dictionary` for `[String:Int]`, `Optional`
+    /// for `Duration?`; `nil` for a type that is not a generic type's application.
+    static func genericBase(of type: String) -> String? {
+        if type.hasSuffix("?") { return "Optional" }
+        if type.hasPrefix("["), type.hasSuffix("]") {
+            // A dictionary has its colon outside any inner brackets: `[[String:Int]]` is an array.
+            var depth = 0
+            for character in type {
+                switch character {
+                case "[", "(", "<": depth += 1
+                case "]", ")", ">": depth -= 1
+                case ":" where depth == 1: return "Dictionary"
+                default: break
+                }
+            }
+            return "Array"
+        }
+        guard type.hasSuffix(">"), let open = type.firstIndex(of: "<") else { return nil }
+        let base = type[..<open]
+        guard !base.isEmpty, base.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }) else {
+            return nil
+        }
+        return String(base)
+    }
+
     /// The type written as `text`.
     static func parse(_ text: String) -> TypeSyntax {
         var parser = Parser(text)

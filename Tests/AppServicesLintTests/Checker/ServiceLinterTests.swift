@@ -361,6 +361,15 @@ struct ServiceLinterTests {
             """
         ),
         Case(
+            "A property annotated with another generic type, its arguments left to inference",
+            mentions: ["'Handoff.userActivityTypes'", "it has type 'Array', not 'Set<String>'"],
+            """
+            final class Handoff: AppService, UserActivityHandling {
+                var userActivityTypes: Array = ["com.shop.order"]  // warns
+            }
+            """
+        ),
+        Case(
             "A property name in another letter case",
             mentions: ["its name differs from 'voIPPushTypes' in letter case"],
             """
@@ -569,6 +578,22 @@ struct ServiceLinterTests {
                 var phase = LaunchPhase.idle
                 var minimumInterval = Duration.seconds(1) as Duration?
                 func performCleanup() {}
+                func perform(_ context: InitializerContext) async throws {}
+            }
+            """
+        ),
+        Case(
+            "A property annotated with the requirement's generic type, its arguments left to inference",
+            """
+            final class Handoff: AppService, UserActivityHandling {
+                var userActivityTypes: Set = ["com.shop.order"]
+            }
+            final class Calls: AppService, VoIPPushHandling {
+                var voIPPushTypes: Swift.Set = [.voIP]
+            }
+            struct Warmup: Initializer {
+                var requiredConfigurationKeys: Array = [ConfigKey("warmup.enabled")]
+                var budget: Optional = Duration.seconds(1)
                 func perform(_ context: InitializerContext) async throws {}
             }
             """
