@@ -222,6 +222,7 @@ package struct ServiceLinter: Sendable {
     /// Why a member is not a witness of a requirement it resembles.
     private enum Reason {
         case labels
+        case missingContext
         case parameterType(Int)
         case resultType
         case isAsync
@@ -267,10 +268,11 @@ package struct ServiceLinter: Sendable {
         switch (member.kind, wanted.kind) {
         case (.function, .function):
             if member.name == wanted.name {
+                if lacksOnlyContext(member, wanted) { return miss(.missingContext, rank: 0) }
                 // A method of the requirement's name that takes parameters, but not what the
                 // requirement takes first, is another method (`subscribe(to topic: String)`);
-                // one that takes none is the callback written without its context, and one
-                // with the callback's labels but another type where the callback takes its
+                // one that takes none is the requirement written without its parameters, and
+                // one with the callback's labels but another type where the callback takes its
                 // context (`sceneDidBecomeActive(_ scene: SceneInfo)`) is the callback too.
                 guard
                     member.parameterTypes.isEmpty || Self.takesFirstParameterType(of: wanted, member)
@@ -316,6 +318,18 @@ package struct ServiceLinter: Sendable {
         default:
             return nil
         }
+    }
+
+    /// Whether `member` is the callback `requirement` written without its context: it takes
+    /// the requirement's other parameters' types, in order (`gateDidOpen(gate: String)` for
+    /// `gateDidOpen(_ context: AppContext, gate: String)`). Where several requirements share
+    /// the base name, its first label must also be close to the one after the context.
+    private func lacksOnlyContext(_ member: MemberSignature, _ requirement: MemberSignature) -> Bool {
+        guard Self.takesContextFirst(requirement),
+            member.parameterTypes == Array(requirement.parameterTypes.dropFirst())
+        else { return false }
+        guard sharedBaseNames.contains(requirement.name), !member.labels.isEmpty else { return true }
+        return labelDistance(["_"] + member.labels, requirement.labels) != nil
     }
 
     /// Whether `requirement` is a callback: it takes a service's or an initializer's context
@@ -376,6 +390,10 @@ package struct ServiceLinter: Sendable {
         switch miss.reason {
         case .labels:
             why = "its argument labels are (\(Self.labels(signature))), not (\(Self.labels(wanted)))"
+        case .missingContext:
+            why =
+                "its context parameter '\(Self.writtenParameter(of: requirement, 0))' is missing (its argument labels "
+                + "are (\(Self.labels(signature))), not (\(Self.labels(wanted))))"
         case .parameterType(let index):
             let written =
                 index < member.writtenParameterTypes.count
@@ -418,6 +436,15 @@ package struct ServiceLinter: Sendable {
 
     private static func labels(_ signature: MemberSignature) -> String {
         signature.labels.map { $0 + ":" }.joined()
+    }
+
+    /// A requirement's parameter as its declaration writes it: `_ context: AppContext`.
+    private static func writtenParameter(of requirement: RequirementTable.Requirement, _ index: Int) -> String {
+        let signature = requirement.signature
+        let label = signature.labels[index]
+        let name = signature.parameterNames[index]
+        let type = writtenType(of: requirement, parameter: index)
+        return (label == name ? "" : label + " ") + name + ": " + type
     }
 
     /// A requirement's parameter type (or, without `parameter`, its property type) as its

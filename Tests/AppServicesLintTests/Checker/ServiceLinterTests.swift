@@ -81,6 +81,27 @@ struct ServiceLinterTests {
             """
         ),
         Case(
+            "Callbacks without their context that take the requirement's other parameters",
+            mentions: [
+                "'Windows.scene(willConnectTo:options:)' does not satisfy SceneHandling's requirement 'func scene(_ "
+                    + "context: AppContext, willConnectTo session: SceneSession, options: SceneConnectionOptions)': its "
+                    + "context parameter '_ context: AppContext' is missing (its argument labels are "
+                    + "(willConnectTo:options:), not (_:willConnectTo:options:))",
+                "'Gates.gateDidOpen(gate:)' does not satisfy GateHandling's requirement",
+                "AppServices uses GateHandling's default instead, never this member",
+            ],
+            """
+            final class Windows: AppService, SceneHandling {
+                func sceneDidBecomeActive(_ context: AppContext) {}
+                func scene(willConnectTo session: SceneSession, options: SceneConnectionOptions) {}  // warns
+            }
+            final class Gates: AppService, GateHandling {
+                func gateDidClose(_ context: AppContext, gate: String) {}
+                func gateDidOpen(gate: String) {}  // warns
+            }
+            """
+        ),
+        Case(
             "A name one letter off",
             mentions: ["its name is one letter off 'applicationWillEnterForeground'"],
             """
@@ -652,6 +673,15 @@ struct ServiceLinterTests {
             final class Windows: AppService, SceneHandling {
                 func sceneDidBecomeActive(_ context: AppContext) {}
                 func windowScene(for session: SceneSession) -> UIWindowScene? { nil }
+            }
+            """
+        ),
+        Case(
+            "A method of a shared base name that takes a callback's other parameter types, with other labels",
+            """
+            final class Handoff: AppService, UserActivityHandling {
+                func application(_ context: AppContext, didUpdate userActivity: UserActivity) {}
+                func application(named: String) -> Bool { true }
             }
             """
         ),
