@@ -183,17 +183,20 @@ package struct ServiceLinter: Sendable {
         guard signature.kind == .function, let first = signature.parameterTypes.first else { return nil }
         let ownerType = first.hasSuffix("?") ? String(first.dropLast()) : first
         guard let delegate = DelegateMethods.ownerTypes[ownerType],
-            DelegateMethods.basePrefixes.contains(where: { signature.name.hasPrefix($0) })
+            let (baseName, distance) = DelegateMethods.baseName(near: signature.name)
         else { return nil }
-        if ownerType == "Notification", !signature.name.hasPrefix("application") { return nil }
+        if ownerType == "Notification", !baseName.hasPrefix("application") { return nil }
         if ownerType == "UIUserInterfaceStyle", signature.swiftName != "contentStyleDidChange(_:)" { return nil }
         let written = member.writtenParameterTypes.first ?? ownerType
+        let misspelt = distance == 0 ? "" : " '\(baseName)' misspelt"
         let head =
-            "\(context.named(member)) is \(delegate)'s method (it takes '\(written)'), which AppServices "
+            "\(context.named(member)) is \(delegate)'s method\(misspelt) (it takes '\(written)'), which AppServices "
             + "never calls on a service"
+        var spelt = signature
+        spelt.name = baseName
         guard
             let requirement = DelegateMethods.capabilityMember(
-                for: signature.swiftName,
+                for: spelt.swiftName,
                 ownerType: ownerType,
                 secondParameterType: signature.parameterTypes.dropFirst().first,
                 table: table

@@ -49,12 +49,50 @@ package enum DelegateMethods {
         return Set([name] + [refinedDelegates[name]].compactMap { $0 })
     }
 
-    /// The base names delegate methods start with, so that a service's helper that takes a
-    /// `UIApplication` (`func register(on application: UIApplication)`) is not taken for one.
-    package static let basePrefixes = [
-        "application", "scene", "windowScene", "userNotificationCenter", "pushRegistry", "templateApplicationScene",
-        "stateRestorationActivity", "contentStyleDidChange", "supportedInterfaceOrientations", "provider",
+    /// The base names of the delegate protocols' methods (``ownerTypes``' values), as Swift
+    /// imports them: a method taking an owner type is a delegate method only with one of
+    /// these names or a misspelling of one (``baseName(near:)``), so that a service's helper
+    /// that takes a `UIApplication` or a `UIScene` (`func register(on application:
+    /// UIApplication)`, `func sceneTitle(for scene: UIScene)`) is not taken for one.
+    package static let baseNames: Set<String> = [
+        // UIApplicationDelegate (and NSApplicationDelegate's `application(_:...)`).
+        "application", "applicationDidFinishLaunching", "applicationDidBecomeActive", "applicationWillResignActive",
+        "applicationDidEnterBackground", "applicationWillEnterForeground", "applicationDidReceiveMemoryWarning",
+        "applicationWillTerminate", "applicationSignificantTimeChange", "applicationShouldRequestHealthAuthorization",
+        "applicationProtectedDataWillBecomeUnavailable", "applicationProtectedDataDidBecomeAvailable",
+        "applicationShouldAutomaticallyLocalizeKeyCommands",
+        // UISceneDelegate.
+        "scene", "sceneDidDisconnect", "sceneDidBecomeActive", "sceneWillResignActive", "sceneWillEnterForeground",
+        "sceneDidEnterBackground", "stateRestorationActivity",
+        // UIWindowSceneDelegate (`supportedInterfaceOrientations(for:)` from iOS 27).
+        "windowScene", "preferredWindowingControlStyle", "supportedInterfaceOrientations",
+        // UNUserNotificationCenterDelegate, PKPushRegistryDelegate.
+        "userNotificationCenter", "pushRegistry",
+        // CPTemplateApplicationSceneDelegate.
+        "templateApplicationScene", "contentStyleDidChange",
+        // CXProviderDelegate.
+        "provider", "providerDidBegin", "providerDidReset",
+        // NSApplicationDelegate's life-cycle methods, which take the notification.
+        "applicationWillFinishLaunching", "applicationWillBecomeActive", "applicationDidResignActive",
+        "applicationWillHide", "applicationDidHide", "applicationWillUnhide", "applicationDidUnhide",
+        "applicationWillUpdate", "applicationDidUpdate", "applicationDidChangeScreenParameters",
+        "applicationDidChangeOcclusionState", "applicationShouldTerminate",
+        "applicationShouldTerminateAfterLastWindowClosed", "applicationShouldHandleReopen",
+        "applicationSupportsSecureRestorableState", "applicationDockMenu", "applicationShouldOpenUntitledFile",
+        "applicationOpenUntitledFile",
     ]
+
+    /// The delegate method base name (``baseNames``) that `name` is or misspells, and how
+    /// many letters apart they are: within two for names of 10 letters or more, one for 6 to
+    /// 9, none but letter case for shorter ones (`scene`), as the lint judges a misspelt
+    /// requirement.
+    package static func baseName(near name: String) -> (name: String, distance: Int)? {
+        if baseNames.contains(name) { return (name, 0) }
+        return baseNames.compactMap { known -> (name: String, distance: Int)? in
+            let limit = known.count >= 10 ? 2 : known.count >= 6 ? 1 : 0
+            return editDistance(name, known, limit: limit).map { (known, $0) }
+        }.min { ($0.distance, $0.name) < ($1.distance, $1.name) }
+    }
 
     /// Delegate methods named differently from their capability member.
     package static let renamed: [Entry] = [

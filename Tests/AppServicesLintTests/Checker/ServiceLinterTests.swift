@@ -258,6 +258,20 @@ struct ServiceLinterTests {
             """
         ),
         Case(
+            "A misspelt app delegate method, with the capability member it should be",
+            mentions: [
+                "'Analytics.applicationDidBecomActive(_:)' is UIApplicationDelegate's method 'applicationDidBecomeActive' "
+                    + "misspelt (it takes 'UIApplication')",
+                "write ApplicationStateHandling's requirement 'func applicationDidBecomeActive(_ context: AppContext)'",
+            ],
+            """
+            final class Analytics: AppService, ApplicationStateHandling {
+                func applicationWillTerminate(_ context: AppContext) {}
+                func applicationDidBecomActive(_ application: UIApplication) {}  // warns
+            }
+            """
+        ),
+        Case(
             "An AppKit delegate method",
             mentions: ["NSApplicationDelegate's method (it takes 'Notification')", "DesktopApplicationHandling"],
             """
@@ -637,6 +651,20 @@ struct ServiceLinterTests {
             final class Observer: AppService, ApplicationStateHandling {
                 func applicationWillTerminate(_ context: AppContext) {}
                 @objc func applicationDidBecomeActive(_ notification: Notification) {}
+            }
+            """
+        ),
+        Case(
+            "Helpers named like delegate methods that take a framework's owner type",
+            """
+            final class Windows: AppService, SceneHandling {
+                func sceneDidBecomeActive(_ context: AppContext) {}
+                func sceneTitle(for scene: UIScene) -> String { "" }
+                func scenes(of application: UIApplication) -> Set<UIScene> { [] }
+                func applicationState(of application: UIApplication) -> String { "" }
+                func windowSceneSize(_ scene: UIWindowScene) -> Int { 0 }
+                func pushRegistryToken(_ registry: PKPushRegistry) -> String? { nil }
+                func providerName(_ provider: CXProvider) -> String { "" }
             }
             """
         ),

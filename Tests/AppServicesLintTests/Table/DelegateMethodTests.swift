@@ -15,6 +15,15 @@ struct DelegateMethodTests {
         }
     }
 
+    @Test("Every delegate method the lint maps, and every callback of the article's map, has a known base name")
+    func baseNamesKnown() throws {
+        let methods = DelegateMethods.renamed.map(\.delegateMethod) + (try Self.rows().map(\.callback))
+        for method in methods {
+            let baseName = String(method.prefix { $0 != "(" })
+            #expect(DelegateMethods.baseNames.contains(baseName), "\(method)")
+        }
+    }
+
     /// A row of the article's callback map: the UIKit callback, the capability, the member.
     struct Row: CustomTestStringConvertible, Sendable {
         let callback: String
