@@ -7,7 +7,8 @@
 /// directly or through a protocol or class declared in the same target. Members that satisfy
 /// a requirement, types that adopt none of the table's protocols, and members that resemble
 /// a requirement only by chance (another kind of member, a helper taking a `UIApplication`,
-/// a short name one letter away) are not reported.
+/// a short name one letter away) are not reported, nor is a type the lint cannot resolve (a
+/// type alias of another module) taken for another type than the requirement's.
 ///
 /// ```swift
 /// let diagnostics = ServiceLinter().lint([SourceFile(path: path, text: text)])
@@ -39,12 +40,13 @@ package struct ServiceLinter: Sendable {
     package func lint(_ files: [SourceFile]) -> [LintDiagnostic] {
         let (declarations, _) = DeclarationReader(knownAliases: table.typeAliases).read(files)
         let index = TypeIndex(declarations, table: table)
-        return index.entities.flatMap { check($0, in: index) }.sorted()
+        let known = KnownTypes(table: table, declarations: declarations)
+        return index.entities.flatMap { check($0, in: index, known: known) }.sorted()
     }
 
     // MARK: - One type
 
-    private func check(_ entity: TypeIndex.Entity, in index: TypeIndex) -> [LintDiagnostic] {
+    private func check(_ entity: TypeIndex.Entity, in index: TypeIndex, known: KnownTypes) -> [LintDiagnostic] {
         let adoption = index.adoption(of: entity)
         let checked = table.protocols.filter { $0.isChecked && adoption.protocols.contains($0.name) }
         guard !checked.isEmpty else { return [] }
@@ -52,7 +54,7 @@ package struct ServiceLinter: Sendable {
         let adoptedRequirements = table.protocols.filter { adoption.protocols.contains($0.name) }
             .flatMap(\.requirements)
         let visible = entity.implementations + adoption.inheritedImplementations
-        let context = Context(entity: entity, adoption: adoption, visible: visible)
+        let context = Context(entity: entity, adoption: adoption, visible: visible, known: known)
 
         var diagnostics: [LintDiagnostic] = []
         var nearMissed: Set<String> = []
@@ -60,7 +62,7 @@ package struct ServiceLinter: Sendable {
         // delegate the type adopts itself have callers other than AppServices.
         for member in entity.implementations where !member.isOverride && !member.isObjC {
             if let delegate = Self.delegateProtocol(of: member), adoption.delegates.contains(delegate) { continue }
-            if adoptedRequirements.contains(where: { member.signature.satisfies($0.signature) }) {
+            if adoptedRequirements.contains(where: { context.mayBeWitness(member, of: $0) }) {
                 if let (requirement, superclass) = superclassDefault(of: member, among: requirements, context) {
                     diagnostics.append(superclassDefaultMessage(member, requirement, superclass, context))
                 }
@@ -94,9 +96,16 @@ package struct ServiceLinter: Sendable {
         /// The members that can satisfy a requirement: the type's, its superclasses' and
         /// its protocols' extensions'.
         let visible: [DeclaredMember]
+        /// The types the lint can resolve in the target.
+        let known: KnownTypes
+
+        /// Whether `member` is, or may be, a witness of `requirement` (``KnownTypes``).
+        func mayBeWitness(_ member: DeclaredMember, of requirement: RequirementTable.Requirement) -> Bool {
+            known.mayBeWitness(member.signature, of: requirement.signature)
+        }
 
         func isSatisfied(_ requirement: RequirementTable.Requirement) -> Bool {
-            visible.contains { $0.signature.satisfies(requirement.signature) }
+            visible.contains { mayBeWitness($0, of: requirement) }
         }
 
         func named(_ member: DeclaredMember) -> String {
@@ -140,7 +149,7 @@ package struct ServiceLinter: Sendable {
             guard let superclass = context.adoption.fromSuperclass[requirement.protocolName],
                 table.hasDefault(requirement, adopting: context.adoption.protocols),
                 !context.adoption.inheritedImplementations.contains(where: {
-                    $0.signature.satisfies(requirement.signature)
+                    context.mayBeWitness($0, of: requirement)
                 })
             else { continue }
             return (requirement, superclass)
@@ -251,7 +260,7 @@ package struct ServiceLinter: Sendable {
     ) -> Miss? {
         let takesContext = member.signature.parameterTypes.contains { $0 == "AppContext" || $0 == "InitializerContext" }
         let misses = requirements.compactMap { requirement -> Miss? in
-            guard let miss = nearMiss(member.signature, requirement) else { return nil }
+            guard let miss = nearMiss(member.signature, requirement, context.known) else { return nil }
             let satisfied = context.isSatisfied(requirement)
             let hasDefault = table.hasDefault(requirement, adopting: context.adoption.protocols)
             // Without a default and unsatisfied, the member is the witness (Swift found it
@@ -263,15 +272,23 @@ package struct ServiceLinter: Sendable {
         return misses.min { ($0.rank, $0.distance) < ($1.rank, $1.distance) }
     }
 
-    private func nearMiss(_ member: MemberSignature, _ requirement: RequirementTable.Requirement) -> Miss? {
+    private func nearMiss(
+        _ member: MemberSignature,
+        _ requirement: RequirementTable.Requirement,
+        _ known: KnownTypes
+    ) -> Miss? {
         let wanted = requirement.signature
+        // A type the lint cannot resolve may be the requirement's (`assumed`), so it is never
+        // the difference reported. Whether a member is meant as the requirement at all is
+        // judged on its types as written, as it was before.
+        let assumed = known.assuming(member, like: wanted)
         func miss(_ reason: Reason, rank: Int, distance: Int = 0) -> Miss {
             Miss(requirement: requirement, reason: reason, rank: rank, distance: distance)
         }
         switch (member.kind, wanted.kind) {
         case (.function, .function):
             if member.name == wanted.name {
-                if lacksOnlyContext(member, wanted) { return miss(.missingContext, rank: 0) }
+                if lacksOnlyContext(member, wanted, known) { return miss(.missingContext, rank: 0) }
                 // A method of the requirement's name that takes parameters, but not what the
                 // requirement takes first, is another method (`subscribe(to topic: String)`);
                 // one that takes none is the requirement written without its parameters, and
@@ -282,13 +299,13 @@ package struct ServiceLinter: Sendable {
                         || (member.labels == wanted.labels && Self.takesContextFirst(wanted))
                 else { return nil }
                 if member.labels == wanted.labels {
-                    if let index = member.parameterTypes.indices.first(where: {
-                        member.parameterTypes[$0] != wanted.parameterTypes[$0]
+                    if let index = assumed.parameterTypes.indices.first(where: {
+                        assumed.parameterTypes[$0] != wanted.parameterTypes[$0]
                     }) {
                         return miss(.parameterType(index), rank: 0)
                     }
                     if member.isStatic != wanted.isStatic { return miss(.staticness, rank: 0) }
-                    if member.resultType != wanted.resultType { return miss(.resultType, rank: 0) }
+                    if assumed.resultType != wanted.resultType { return miss(.resultType, rank: 0) }
                     if member.isAsync && !wanted.isAsync { return miss(.isAsync, rank: 0) }
                     if member.isThrowing && !wanted.isThrowing { return miss(.throwing, rank: 0) }
                     return nil
@@ -310,7 +327,7 @@ package struct ServiceLinter: Sendable {
                     // is the type's own; one of the requirement's type lacks only `static`.
                     return Self.areRelated(member.resultType, wanted.resultType) ? miss(.staticness, rank: 0) : nil
                 }
-                if !member.mayHaveType(wanted.resultType) { return miss(.propertyType, rank: 0) }
+                if !assumed.mayHaveType(wanted.resultType) { return miss(.propertyType, rank: 0) }
                 return nil
             }
             guard member.isStatic == wanted.isStatic else { return nil }
@@ -324,12 +341,18 @@ package struct ServiceLinter: Sendable {
     }
 
     /// Whether `member` is the callback `requirement` written without its context: it takes
-    /// the requirement's other parameters' types, in order (`gateDidOpen(gate: String)` for
-    /// `gateDidOpen(_ context: AppContext, gate: String)`). Where several requirements share
-    /// the base name, its first label must also be close to the one after the context.
-    private func lacksOnlyContext(_ member: MemberSignature, _ requirement: MemberSignature) -> Bool {
-        guard Self.takesContextFirst(requirement),
-            member.parameterTypes == Array(requirement.parameterTypes.dropFirst())
+    /// the requirement's other parameters' types, in order, or types the lint cannot resolve
+    /// (`gateDidOpen(gate: String)` for `gateDidOpen(_ context: AppContext, gate: String)`).
+    /// Where several requirements share the base name, its first label must also be close to
+    /// the one after the context.
+    private func lacksOnlyContext(
+        _ member: MemberSignature,
+        _ requirement: MemberSignature,
+        _ known: KnownTypes
+    ) -> Bool {
+        let others = requirement.parameterTypes.dropFirst()
+        guard Self.takesContextFirst(requirement), member.parameterTypes.count == others.count,
+            zip(member.parameterTypes, others).allSatisfy({ known.mayBeSame($0, $1) })
         else { return false }
         guard sharedBaseNames.contains(requirement.name), !member.labels.isEmpty else { return true }
         return labelDistance(["_"] + member.labels, requirement.labels) != nil

@@ -26,7 +26,7 @@ package struct DeclarationReader: Sendable {
             let tree = Parser.parse(source: file.text)
             let collector = AliasCollector(viewMode: .sourceAccurate)
             collector.walk(tree)
-            return (tree: tree, aliases: collector.aliases)
+            return (tree: tree, aliases: collector.aliases, memberAliases: collector.memberAliases)
         }
         var aliases = knownAliases
         for file in parsed {
@@ -34,8 +34,19 @@ package struct DeclarationReader: Sendable {
             aliases.merge(file.aliases) { _, own in own }
         }
         let spelling = TypeSpelling(aliases: aliases)
+        // A type's aliases may be declared in its extensions, in other files.
+        let memberAliases = parsed.reduce(into: [String: [String: String]]()) { merged, file in
+            for (type, own) in file.memberAliases {
+                merged[type, default: [:]].merge(own) { first, _ in first }
+            }
+        }
         let declarations = concurrentMap(Array(zip(files, parsed.map(\.tree)))) { file, tree in
-            let collector = TypeCollector(spelling: spelling, fileName: file.path, tree: tree)
+            let collector = TypeCollector(
+                spelling: spelling,
+                memberAliases: memberAliases,
+                fileName: file.path,
+                tree: tree
+            )
             collector.walk(tree)
             return collector.declarations
         }
@@ -66,24 +77,49 @@ private func concurrentMap<Element: Sendable, Output: Sendable>(
     return outputs.withLock { stored in elements.indices.map { stored[$0]! } }
 }
 
-/// Collects the non-generic type aliases declared at a file's top level, by name: an alias
-/// declared inside a type (`enum API { typealias Error = APIError }`) names a type only there,
-/// so expanding it everywhere would change the types of members elsewhere.
+/// Collects the non-generic type aliases a file declares: those at its top level by name,
+/// and those declared in a type or an extension by the type's name, then by their own. An
+/// alias declared in a type (`enum API { typealias Error = APIError }`) names a type only in
+/// that type and its extensions, so it is expanded only in their members.
 private final class AliasCollector: DeclarationVisitor {
     var aliases: [String: String] = [:]
+    /// By the qualified name of the type (as ``TypeDeclaration/name`` spells it), its aliases.
+    var memberAliases: [String: [String: String]] = [:]
+    /// The names of the enclosing declarations.
+    private var scope: [String] = []
 
-    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
-    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
-    override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
-    override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
-    override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
-    override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.name) }
+    override func visitPost(_ node: ClassDeclSyntax) { scope.removeLast() }
+    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.name) }
+    override func visitPost(_ node: StructDeclSyntax) { scope.removeLast() }
+    override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.name) }
+    override func visitPost(_ node: EnumDeclSyntax) { scope.removeLast() }
+    override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.name) }
+    override func visitPost(_ node: ActorDeclSyntax) { scope.removeLast() }
+    override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.name) }
+    override func visitPost(_ node: ProtocolDeclSyntax) { scope.removeLast() }
+
+    override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
+        scope.append(TypeSpelling.squeezed(node.extendedType.trimmedDescription))
+        return .visitChildren
+    }
+    override func visitPost(_ node: ExtensionDeclSyntax) { scope.removeLast() }
+
+    private func enter(_ name: TokenSyntax) -> SyntaxVisitorContinueKind {
+        scope.append((scope.last.map { $0 + "." } ?? "") + name.text)
+        return .visitChildren
+    }
 
     override func visit(_ node: TypeAliasDeclSyntax) -> SyntaxVisitorContinueKind {
         // The first of several declarations (branches of `#if`) wins: the library declares its
         // default traits' expansion first.
-        if node.genericParameterClause == nil, aliases[node.name.text] == nil {
-            aliases[node.name.text] = node.initializer.value.trimmedDescription
+        guard node.genericParameterClause == nil else { return .skipChildren }
+        let name = node.name.text
+        let value = node.initializer.value.trimmedDescription
+        if let type = scope.last {
+            if memberAliases[type]?[name] == nil { memberAliases[type, default: [:]][name] = value }
+        } else if aliases[name] == nil {
+            aliases[name] = value
         }
         return .skipChildren
     }
@@ -106,39 +142,77 @@ private class DeclarationVisitor: SyntaxVisitor {
 
 /// Collects type, protocol and extension declarations with their members.
 private final class TypeCollector: DeclarationVisitor {
-    let spelling: TypeSpelling
+    /// The spelling of types at the file's top level.
+    let fileSpelling: TypeSpelling
+    /// The aliases declared in each type and its extensions, by the type's qualified name.
+    let memberAliases: [String: [String: String]]
     let converter: SourceLocationConverter
     let fileName: String
     var declarations: [TypeDeclaration] = []
     /// The names of the enclosing declarations.
     private var scope: [String] = []
+    /// The spelling of types inside each enclosing declaration.
+    private var scopeSpellings: [TypeSpelling] = []
 
-    init(spelling: TypeSpelling, fileName: String, tree: SourceFileSyntax) {
-        self.spelling = spelling
+    /// The spelling of types where the visit is: with the aliases of the enclosing types.
+    private var spelling: TypeSpelling { scopeSpellings.last ?? fileSpelling }
+
+    init(
+        spelling: TypeSpelling,
+        memberAliases: [String: [String: String]] = [:],
+        fileName: String,
+        tree: SourceFileSyntax
+    ) {
+        self.fileSpelling = spelling
+        self.memberAliases = memberAliases
         self.converter = SourceLocationConverter(fileName: fileName, tree: tree)
         self.fileName = fileName
         super.init(viewMode: .sourceAccurate)
     }
 
+    /// The spelling of types in the members of the type named `name` (`Outer.Inner`): the
+    /// aliases of the file, then those of `Outer`, then those of `Outer.Inner`, the inner
+    /// ones winning, as Swift looks names up.
+    private func spelling(inside name: String) -> TypeSpelling {
+        var aliases = fileSpelling.aliases
+        var prefix = ""
+        for component in name.split(separator: ".") {
+            prefix += (prefix.isEmpty ? "" : ".") + component
+            aliases.merge(memberAliases[prefix] ?? [:]) { _, own in own }
+        }
+        return TypeSpelling(aliases: aliases)
+    }
+
+    /// Enters the declaration of `name`: its members are read with its aliases.
+    private func push(_ name: String) {
+        scope.append(name)
+        scopeSpellings.append(spelling(inside: name))
+    }
+
+    private func pop() {
+        scope.removeLast()
+        scopeSpellings.removeLast()
+    }
+
     override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
         enter(.class, node.name, node.inheritanceClause, node.memberBlock)
     }
-    override func visitPost(_ node: ClassDeclSyntax) { scope.removeLast() }
+    override func visitPost(_ node: ClassDeclSyntax) { pop() }
 
     override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
         enter(.struct, node.name, node.inheritanceClause, node.memberBlock)
     }
-    override func visitPost(_ node: StructDeclSyntax) { scope.removeLast() }
+    override func visitPost(_ node: StructDeclSyntax) { pop() }
 
     override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
         enter(.enum, node.name, node.inheritanceClause, node.memberBlock)
     }
-    override func visitPost(_ node: EnumDeclSyntax) { scope.removeLast() }
+    override func visitPost(_ node: EnumDeclSyntax) { pop() }
 
     override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
         enter(.actor, node.name, node.inheritanceClause, node.memberBlock)
     }
-    override func visitPost(_ node: ActorDeclSyntax) { scope.removeLast() }
+    override func visitPost(_ node: ActorDeclSyntax) { pop() }
 
     override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind {
         // `protocol Tracking where Self: ApplicationStateHandling` refines the protocol as
@@ -151,24 +225,27 @@ private final class TypeCollector: DeclarationVisitor {
             alsoInherited: selfConformances(node.genericWhereClause)
         )
     }
-    override func visitPost(_ node: ProtocolDeclSyntax) { scope.removeLast() }
+    override func visitPost(_ node: ProtocolDeclSyntax) { pop() }
 
     override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
         let name = TypeSpelling.squeezed(node.extendedType.trimmedDescription)
+        // The clauses are read before entering the extension: only its members get its aliases.
+        let supertypes = inherited(node.inheritanceClause)
+        let required = requiredConformances(node.genericWhereClause)
+        push(name)
         declarations.append(
             TypeDeclaration(
                 kind: .extension,
                 name: name,
                 location: location(of: node.extendedType),
-                inherited: inherited(node.inheritanceClause),
+                inherited: supertypes,
                 members: members(of: node.memberBlock.members),
-                requiredConformances: requiredConformances(node.genericWhereClause)
+                requiredConformances: required
             )
         )
-        scope.append(name)
         return .visitChildren
     }
-    override func visitPost(_ node: ExtensionDeclSyntax) { scope.removeLast() }
+    override func visitPost(_ node: ExtensionDeclSyntax) { pop() }
 
     /// The protocols a `where` clause asks `Self` to adopt, or `nil` if it asks anything else.
     private func requiredConformances(_ clause: GenericWhereClauseSyntax?) -> [String]? {
@@ -203,16 +280,17 @@ private final class TypeCollector: DeclarationVisitor {
         alsoInherited: [TypeDeclaration.Inherited] = []
     ) -> SyntaxVisitorContinueKind {
         let qualified = (scope.last.map { $0 + "." } ?? "") + name.text
+        let supertypes = inherited(clause) + alsoInherited
+        push(qualified)
         declarations.append(
             TypeDeclaration(
                 kind: kind,
                 name: qualified,
                 location: location(of: name),
-                inherited: inherited(clause) + alsoInherited,
+                inherited: supertypes,
                 members: members(of: block.members)
             )
         )
-        scope.append(qualified)
         return .visitChildren
     }
 

@@ -102,6 +102,62 @@ struct ServiceLinterTests {
             """
         ),
         Case(
+            "Near misses in labels and context, with parameter types the lint cannot resolve",
+            mentions: [
+                "'Calls.pushRegistry(_:didRecieveIncomingPushWith:)' does not satisfy VoIPPushHandling's requirement "
+                    + "'func pushRegistry(_ context: AppContext, didReceiveIncomingPushWith payload: PushPayload) async "
+                    + "throws -> VoIPCallReport': its argument labels are (_:didRecieveIncomingPushWith:), not "
+                    + "(_:didReceiveIncomingPushWith:)",
+                "'Gates.gateDidOpen(gate:)'", "its context parameter '_ context: AppContext' is missing",
+            ],
+            """
+            import SharedKit
+            final class Calls: AppService, VoIPPushHandling {
+                func pushRegistry(_ context: AppContext, didUpdate credentials: Credentials) {}
+                func pushRegistry(_ context: AppContext, didRecieveIncomingPushWith payload: Payload) async throws -> VoIPCallReport {  // warns
+                    .reported
+                }
+            }
+            final class Gates: AppService, GateHandling {
+                func gateDidClose(_ context: AppContext, gate: Gate) {}
+                func gateDidOpen(gate: Gate) {}  // warns
+            }
+            """
+        ),
+        Case(
+            "Parameter types the lint resolves: the target's own, and a framework's the callback took in UIKit",
+            mentions: [
+                "its parameter 'payload' has type 'Payload', not 'PushPayload'",
+                "its parameter 'response' has type 'UNNotificationResponse', not 'NotificationResponse'",
+            ],
+            """
+            struct Payload {}
+            final class Calls: AppService, VoIPPushHandling {
+                func pushRegistry(_ context: AppContext, didUpdate credentials: PushCredentials) {}
+                func pushRegistry(_ context: AppContext, didReceiveIncomingPushWith payload: Payload) async throws -> VoIPCallReport {  // warns
+                    .reported
+                }
+            }
+            final class Banners: AppService, UserNotificationHandling {
+                func userNotificationCenter(_ context: AppContext, openSettingsFor notification: UserNotification?) {}
+                func userNotificationCenter(_ context: AppContext, didReceive response: UNNotificationResponse) async throws {}  // warns
+            }
+            """
+        ),
+        Case(
+            "A parameter of a type alias the service type declares, for another type",
+            mentions: ["'Calls.pushRegistry(_:didReceiveIncomingPushWith:)'", "has type 'Payload', not 'PushPayload'"],
+            """
+            final class Calls: AppService, VoIPPushHandling {
+                typealias Payload = [String: Any]
+                func pushRegistry(_ context: AppContext, didUpdate credentials: PushCredentials) {}
+                func pushRegistry(_ context: AppContext, didReceiveIncomingPushWith payload: Payload) async throws -> VoIPCallReport {  // warns
+                    .reported
+                }
+            }
+            """
+        ),
+        Case(
             "A name one letter off",
             mentions: ["its name is one letter off 'applicationWillEnterForeground'"],
             """
@@ -740,6 +796,46 @@ struct ServiceLinterTests {
             protocol Tracking where Self: ApplicationStateHandling {}
             final class Feed: AppService, Tracking {
                 func applicationDidBecomeActive(_ context: AppContext) {}
+            }
+            """
+        ),
+        Case(
+            "Members whose types are type aliases declared in the service type, its extension or its enclosing type",
+            """
+            final class Calls: AppService, VoIPPushHandling {
+                typealias Payload = PushPayload
+                func pushRegistry(_ context: AppContext, didReceiveIncomingPushWith payload: Payload) async throws -> VoIPCallReport {
+                    .reported
+                }
+                func pushRegistry(_ context: AppContext, didUpdate credentials: Credentials) {}
+            }
+            extension Calls {
+                typealias Credentials = PushCredentials
+            }
+            enum Push {
+                typealias Report = VoIPCallReport
+                typealias Context = AppContext
+                final class Tokens: AppService, VoIPPushHandling {
+                    func pushRegistry(_ context: Context, didReceiveIncomingPushWith payload: PushPayload) async throws -> Report {
+                        .reported
+                    }
+                }
+            }
+            """
+        ),
+        Case(
+            "Members whose types are names the lint cannot resolve, such as another module's type aliases",
+            """
+            import SharedKit
+            final class Handoff: AppService, UserActivityHandling {
+                func application(_ context: AppContext, didUpdate userActivity: Activity) {}
+                func application(_ context: AppContext, willContinueUserActivityWithType type: ActivityType) -> Bool { true }
+            }
+            final class Banners: AppService, UserNotificationHandling {
+                func userNotificationCenter(_ context: AppContext, openSettingsFor notification: Note?) {}
+            }
+            final class Calls: AppService, VoIPPushHandling {
+                var voIPPushTypes: PushTypes { [.voIP] }
             }
             """
         ),
