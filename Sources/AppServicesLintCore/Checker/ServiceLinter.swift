@@ -192,12 +192,12 @@ package struct ServiceLinter: Sendable {
         guard signature.kind == .function, let first = signature.parameterTypes.first else { return nil }
         let ownerType = first.hasSuffix("?") ? String(first.dropLast()) : first
         guard let delegate = DelegateMethods.ownerTypes[ownerType],
-            let (baseName, distance) = DelegateMethods.baseName(near: signature.name)
+            let baseName = DelegateMethods.baseName(near: signature.name)
         else { return nil }
         if ownerType == "Notification", !baseName.hasPrefix("application") { return nil }
         if ownerType == "UIUserInterfaceStyle", signature.swiftName != "contentStyleDidChange(_:)" { return nil }
         let written = member.writtenParameterTypes.first ?? ownerType
-        let misspelt = distance == 0 ? "" : " '\(baseName)' misspelt"
+        let misspelt = baseName == signature.name ? "" : " '\(baseName)' misspelt"
         let head =
             "\(context.named(member)) is \(delegate)'s method\(misspelt) (it takes '\(written)'), which AppServices "
             + "never calls on a service"

@@ -82,16 +82,16 @@ package enum DelegateMethods {
         "applicationOpenUntitledFile",
     ]
 
-    /// The delegate method base name (``baseNames``) that `name` is or misspells, and how
-    /// many letters apart they are: within two for names of 10 letters or more, one for 6 to
-    /// 9, none but letter case for shorter ones (`scene`), as the lint judges a misspelt
-    /// requirement.
-    package static func baseName(near name: String) -> (name: String, distance: Int)? {
-        if baseNames.contains(name) { return (name, 0) }
+    /// The delegate method base name (``baseNames``) that `name` is or misspells, the closest
+    /// one: a misspelling is within two letters for names of 10 letters or more, one for 6 to
+    /// 9, and differs only in letter case for shorter ones (`scene`), as the lint judges a
+    /// misspelt requirement.
+    package static func baseName(near name: String) -> String? {
+        if baseNames.contains(name) { return name }
         return baseNames.compactMap { known -> (name: String, distance: Int)? in
             let limit = known.count >= 10 ? 2 : known.count >= 6 ? 1 : 0
             return editDistance(name, known, limit: limit).map { (known, $0) }
-        }.min { ($0.distance, $0.name) < ($1.distance, $1.name) }
+        }.min { ($0.distance, $0.name) < ($1.distance, $1.name) }?.name
     }
 
     /// Delegate methods named differently from their capability member.

@@ -319,11 +319,17 @@ struct ServiceLinterTests {
                 "'Analytics.applicationDidBecomActive(_:)' is UIApplicationDelegate's method 'applicationDidBecomeActive' "
                     + "misspelt (it takes 'UIApplication')",
                 "write ApplicationStateHandling's requirement 'func applicationDidBecomeActive(_ context: AppContext)'",
+                "'Windows.Scene(_:openURLContexts:)' is UISceneDelegate's method 'scene' misspelt",
+                "URLOpenHandling's requirement",
             ],
             """
             final class Analytics: AppService, ApplicationStateHandling {
                 func applicationWillTerminate(_ context: AppContext) {}
                 func applicationDidBecomActive(_ application: UIApplication) {}  // warns
+            }
+            final class Windows: AppService, SceneHandling {
+                func sceneDidBecomeActive(_ context: AppContext) {}
+                func Scene(_ scene: UIScene, openURLContexts URLContexts: Set<UIOpenURLContext>) {}  // warns
             }
             """
         ),
