@@ -60,10 +60,14 @@ extension Launch {
             var startedLast = true
             while true {
                 // When the last turn started no run (one was still going), a whole interval.
-                // Otherwise from the start of its latest run, whoever started it (the
-                // launch, a foreground, an earlier loop), so that a failure is not retried at
-                // once, also by a loop that begins after an interruption.
-                let lastStart = decide { $0.nodes[index].record.start }
+                // Otherwise from its last success and, when its latest run did not succeed,
+                // from that run's start, whoever started it (the launch, a foreground, an
+                // earlier loop), so that a failure is not retried at once, also by a loop
+                // that begins after an interruption.
+                let lastStart = decide { machine in
+                    let latest = machine.nodes[index].record
+                    return latest.outcome.kind == .succeeded ? nil : latest.start
+                }
                 let wait =
                     startedLast
                     ? delay(of: node, interval: repetition.interval, lastStart: lastStart) : repetition.interval
@@ -96,9 +100,9 @@ extension Launch {
     }
 
     /// How long until `node` is due: `interval` after its last success and after the start
-    /// of its latest run that ran (`lastStart`, on the launch's clock), so that a run that
-    /// failed is tried again an interval after it began, not at once and over and over; an
-    /// interval after now when there is neither.
+    /// of its latest run when that run failed (`lastStart`, on the launch's clock), so that
+    /// a run that failed is tried again an interval after it began, not at once and over and
+    /// over; an interval after now when there is neither.
     private func delay(of node: LaunchGraph.Node, interval: Duration, lastStart: Duration?) -> Duration {
         let success = memory.record()?.lastSuccesses[node.name]
         guard success != nil || lastStart != nil else { return interval }
