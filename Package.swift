@@ -255,6 +255,7 @@ let package = Package(
                 "AppServices",
                 "AppServicesTesting",
                 "AppServicesUIKit",
+                "AppServicesUIKitTesting",
                 "AppServicesSwiftUI",
                 .target(name: "AppServicesUIKitShim", condition: .when(platforms: platformsWithoutUIKit)),
                 .target(name: "AppServicesSwiftUIShim", condition: .when(platforms: platformsWithoutUIKit)),
