@@ -49,6 +49,7 @@ struct LaunchGraph: Sendable {
         /// holds (``LaunchGraph/closure(of:)``), found once for the whole plan.
         fileprivate init(
             _ initializer: any Initializer,
+            name: String,
             closure: ClosureInitializer?,
             phase: LaunchPhase,
             safeMode: Bool?,
@@ -56,7 +57,7 @@ struct LaunchGraph: Sendable {
             dependents: [Int]
         ) {
             self.initializer = initializer
-            name = initializer.name
+            self.name = name
             self.phase = phase
             budget = initializer.budget
             policy = initializer.failurePolicy
@@ -103,7 +104,7 @@ struct LaunchGraph: Sendable {
         safeModeOnly: Int = 0,
         replacedInSafeMode: Bool = false
     ) throws(ServiceGraphError) -> (
-        graph: DependencyGraph<InitializerKey>, phases: [LaunchPhase], closures: [ClosureInitializer?]
+        graph: DependencyGraph<InitializerKey>, phases: [LaunchPhase], closures: [ClosureInitializer?], names: [String]
     ) {
         // Closure initializers (the many-node case) are read once, so the graph can visit
         // their dependencies without an array of keys per node, and compiling the plan
@@ -126,8 +127,9 @@ struct LaunchGraph: Sendable {
                 }
             }
         )
-        // Names only for messages, asked only when there is a problem.
-        let name = { (index: Int) in initializers[index].name }
+        // Read once: the nodes keep them.
+        let names = initializers.map(\.name)
+        let name = { (index: Int) in names[index] }
         var problems = graph.describedProblems(
             noun: "initializer",
             container: "a launch plan",
@@ -142,10 +144,40 @@ struct LaunchGraph: Sendable {
         let phases = initializers.map(\.phase)
         problems += phaseProblems(initializers, closures: closures, phases: phases, graph: graph)
         problems += safeModeProblems(graph, safeModeOnly: safeModeOnly, replaced: replacedInSafeMode, name: name)
+        problems += nameProblems(initializers, names: names, graph: graph)
         guard problems.isEmpty else {
             throw ServiceGraphError(subject: "launch plan", problems: problems)
         }
-        return (graph, phases, closures)
+        return (graph, phases, closures, names)
+    }
+
+    /// Initializers of different identities with one name: the launch history keeps what an
+    /// initializer did under its name (its last success, a migration's completion) and
+    /// ``Launch/run(named:)`` finds it by name, so one would count as the other.
+    private static func nameProblems(
+        _ initializers: [any Initializer],
+        names: [String],
+        graph: DependencyGraph<InitializerKey>
+    ) -> [ServiceGraphError.Problem] {
+        var first: [String: Int] = [:]
+        var problems: [ServiceGraphError.Problem] = []
+        for index in 0..<graph.count where graph.isPrimary(index) {
+            guard let earlier = first[names[index]] else {
+                first[names[index]] = index
+                continue
+            }
+            let both = [earlier, index].map { qualifiedTypeName(Swift.type(of: initializers[$0])) }
+            problems.append(
+                .init(
+                    kind: .duplicate,
+                    message: "Two initializers are named \(names[index]) (\(both[0]) and \(both[1])): the launch "
+                        + "history keeps an initializer's last success and a migration's completion under its name, "
+                        + "and run(named:) finds it by name, so one would count as the other. Give one a name of its "
+                        + "own (its name property)."
+                )
+            )
+        }
+        return problems
     }
 
     /// A launch without safe mode does not run the safe-mode initializers (the last
@@ -263,7 +295,7 @@ struct LaunchGraph: Sendable {
         safeModeOnly: Int = 0,
         replacedInSafeMode: Bool = false
     ) throws(ServiceGraphError) {
-        let (graph, phases, closures) = try Self.validate(
+        let (graph, phases, closures, names) = try Self.validate(
             initializers,
             safeModeOnly: safeModeOnly,
             replacedInSafeMode: replacedInSafeMode
@@ -286,6 +318,7 @@ struct LaunchGraph: Sendable {
         let nodes = initializers.indices.map { index in
             Node(
                 initializers[index],
+                name: names[index],
                 closure: closures[index],
                 phase: phases[index],
                 safeMode: roles[index],

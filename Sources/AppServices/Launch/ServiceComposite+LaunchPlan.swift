@@ -120,9 +120,18 @@ extension ServiceComposite {
         let launches = ([self] + nested).compactMap(\.launch)
         guard let first = launches.first, !(launches.count == 1 && first === launch) else { return (nil, []) }
         let plans = launches.map(\.plan)
+        let safeModes = plans.filter { $0.safeMode != nil }.count
+        guard safeModes <= 1 else {
+            let problem = ServiceGraphError.Problem(
+                kind: .duplicate,
+                message: "In the launch plans of the nested composites, merged: \(safeModes) plans declare a safe "
+                    + "mode, and a launch runs one. Declare the safe mode, with every initializer it runs, in one plan."
+            )
+            return (nil, [problem])
+        }
         let configuration = first.plan.configuration.merged(with: plans.dropFirst().map(\.configuration))
         do {
-            // One safe mode: the first plan's that has one.
+            // One safe mode at most, from whichever plan declares it.
             let merged = try LaunchPlan(
                 configuration: configuration,
                 initializers: plans.flatMap(\.initializers),

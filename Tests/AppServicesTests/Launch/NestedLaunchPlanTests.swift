@@ -131,6 +131,57 @@ struct NestedLaunchPlanTests {
         )
     }
 
+    @Test("Two nested plans with a safe mode each fail validation: a launch runs one")
+    func twoSafeModesAreAProblem() throws {
+        let feature = ServiceComposite([FeatureService()])
+        try feature.attachLaunchPlan(
+            LaunchPlan(safeMode: .init { ClosureInitializer("reset-feature") { _ in } }) {
+                ClosureInitializer("feature") { _ in }
+            }
+        )
+        let app = ServiceComposite([feature])
+        try app.attachLaunchPlan(
+            LaunchPlan(safeMode: .init { ClosureInitializer("reset-app") { _ in } }) {
+                ClosureInitializer("app") { _ in }
+            }
+        )
+
+        let error = #expect(throws: ServiceGraphError.self) { try app.validate() }
+        #expect(
+            error?.problems.map(\.message) == [
+                "In the launch plans of the nested composites, merged: 2 plans declare a safe mode, and a launch "
+                    + "runs one. Declare the safe mode, with every initializer it runs, in one plan."
+            ]
+        )
+    }
+
+    /// Two initializer types of one name, in different features.
+    enum Feed { struct Refresh: Initializer { func perform(_ context: InitializerContext) async throws {} } }
+    enum Mail { struct Refresh: Initializer { func perform(_ context: InitializerContext) async throws {} } }
+
+    @Test("Two initializers of one name fail validation, naming both, as their history would be one")
+    func oneNameTwoInitializers() throws {
+        let error = #expect(throws: ServiceGraphError.self) {
+            try LaunchPlan {
+                Feed.Refresh()
+                Mail.Refresh()
+                ClosureInitializer("Refresh") { _ in }
+            }
+        }
+        #expect(
+            error?.problems.map(\.message) == [
+                "Two initializers are named Refresh (NestedLaunchPlanTests.Feed.Refresh and "
+                    + "NestedLaunchPlanTests.Mail.Refresh): the launch history keeps an initializer's last success and "
+                    + "a migration's completion under its name, and run(named:) finds it by name, so one would count "
+                    + "as the other. Give one a name of its own (its name property).",
+                "Two initializers are named Refresh (NestedLaunchPlanTests.Feed.Refresh and ClosureInitializer): the "
+                    + "launch history keeps an initializer's last success and a migration's completion under its name, "
+                    + "and run(named:) finds it by name, so one would count as the other. Give one a name of its own "
+                    + "(its name property).",
+            ]
+        )
+    }
+
     @Test("A required key can be a ConfigKey constant, the one the initializer reads with")
     func requiredKeyConstant() async throws {
         struct CrashReporterInitializer: Initializer {
