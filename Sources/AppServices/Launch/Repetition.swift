@@ -48,12 +48,14 @@ public struct Repetition: Sendable {
         /// "milestone SignedIn reached", "gate AppLock open".
         public let description: String
         /// The readiness point to wait for, and the service that brings it, on `composite`.
-        let resolve: @MainActor @Sendable (_ composite: ServiceComposite) -> (ReadinessPoint, any AppService.Type)
+        let resolve:
+            @MainActor @Sendable (_ composite: ServiceComposite) -> (point: ReadinessPoint, owner: any AppService.Type)
 
-        /// `milestone` has been reached (for a session's milestone: in the current session).
+        /// `milestone` has been reached (for a session's milestone: in the current session;
+        /// when that session ends first, in the session current then).
         public static func reached<Milestone: AppMilestone>(_ milestone: Milestone.Type) -> Condition {
             Condition(description: "milestone \(Milestone.name) reached") { composite in
-                (composite.point(Milestone.self), Milestone.reachedBy)
+                (composite.sessionPoint(Milestone.self, session: composite.currentSession?.identifier), Milestone.reachedBy)
             }
         }
 
@@ -65,11 +67,19 @@ public struct Repetition: Sendable {
             }
         }
 
-        /// Waits until the condition holds on `composite`.
+        /// Waits until the condition holds on `composite`: a session's milestone, in the
+        /// session current when it is asked, and again in the next one when that session
+        /// ends first (an account switch).
         @MainActor
         func wait(on composite: ServiceComposite, waiter: String) async throws(ReadinessError) {
-            let (point, owner) = resolve(composite)
-            try await composite.waitUntil(point, waiter: waiter, owner: owner)
+            while true {
+                let (point, owner) = resolve(composite)
+                do {
+                    return try await composite.waitUntil(point, waiter: waiter, owner: owner)
+                } catch where error.code == .unreachable && resolve(composite).point != point {
+                    continue  // its session ended: the current session's milestone now
+                }
+            }
         }
     }
 }

@@ -239,6 +239,24 @@ struct RepetitionTests {
         #expect(log.all == ["refresh", "refresh"])
     }
 
+    @Test("A condition on a session's milestone follows an account switch: the next session's milestone lets it run", .timeLimit(.minutes(1)))
+    func sessionConditionFollowsASwitch() async throws {
+        let (composite, simulator) = try launch(conditions: [.reached(InboxLoaded.self)])
+        try composite.registerSessionServices([InboxLoader.self])
+        try simulator.coldLaunch()
+        try composite.beginSession(SessionInfo(identifier: "alice"))
+        await repetitionSleeps(until: .seconds(60))
+        clock.advance(by: .seconds(60))
+        try await waitUntilTheRepetitionWaits(for: .milestone("InboxLoaded of session alice"), on: composite)
+
+        try composite.switchSession(to: SessionInfo(identifier: "bob"))
+        try await waitUntilTheRepetitionWaits(for: .milestone("InboxLoaded of session bob"), on: composite)
+        #expect(log.all == ["refresh"], "due, but bob's inbox has not loaded")
+        try #require(composite.sessionService(InboxLoader.self)).finishLoading()
+        await repetitionSleeps(until: .seconds(120))
+        #expect(log.all == ["refresh", "refresh"])
+    }
+
     /// Returns once the repetition's loop waits for `point` (on another task, so this yields
     /// until it does, for at most 1,000,000 turns, a bound only a failing test reaches).
     func waitUntilTheRepetitionWaits(for point: ReadinessPoint, on composite: ServiceComposite) async throws {
