@@ -139,6 +139,17 @@ struct ReadinessBoard {
         return (failed, dropped)
     }
 
+    /// Drops the held work handed over from the contexts of the session whose lifetime is
+    /// `lifetime` (its services', whatever the work waits for), recorded as cancelled, and
+    /// returns it.
+    mutating func dropHeld(fromSession lifetime: AppContext.Origin.Box) -> [Entry] {
+        let dropped = held.filter { $0.origin?.sessionLifetime === lifetime }
+        guard !dropped.isEmpty else { return [] }
+        for entry in dropped { setOutcome(.cancelled, of: entry.id) }
+        held.removeAll { $0.origin?.sessionLifetime === lifetime }
+        return dropped
+    }
+
     /// `point` is no longer reached, nor unreachable: a gate closed, or a session's
     /// milestone after its session ended. Work held for it from now on waits again.
     mutating func reset(_ point: ReadinessPoint) {

@@ -255,11 +255,23 @@ extension ServiceComposite {
         .milestone(session.map { "\(name) of session \($0)" } ?? "\(name) of the next session")
     }
 
-    /// Gives up the milestones of `session`, which ends: their waiters fail with an error
-    /// naming the milestone and the session, the work held for them is dropped, logged and
-    /// listed in ``heldWork``, and they are reset for a session of the same identifier later.
-    func endSessionReadiness(_ session: SessionInfo) {
+    /// Gives up the milestones of the session of `instances`, which ends: their waiters fail
+    /// with an error naming the milestone and the session, the work held for them is dropped,
+    /// logged and listed in ``heldWork``, and they are reset for a session of the same
+    /// identifier later. The work its services held for anything else is dropped too.
+    func endSessionReadiness(_ instances: SessionServices.Instances) {
+        let session = instances.session
         let reason = "\(session) ended"
+        // What its services held, for whatever it waits (a gate, a phase), goes with them:
+        // they are released, and it would act for a session that has ended.
+        if let lifetime = instances.origin.sessionLifetime {
+            for entry in state.dropHeld(fromSession: lifetime) {
+                configuration.logger.warning(
+                    "\(entry.label) was dropped: it waited for \(entry.point), and \(reason).",
+                    metadata: ["session": "\(session.identifier)"]
+                )
+            }
+        }
         for point in state.takePoints(ofSession: session.identifier).sortedOnce(by: { "\($0)" < "\($1)" }) {
             let (waiters, dropped) = state.giveUpAndDrop(point, reason: reason)
             for waiter in waiters {

@@ -554,6 +554,12 @@ final class CompositeState {
         readiness.giveUpAndDrop(point, reason: reason)
     }
 
+    /// The held work from the contexts of the session whose lifetime is `lifetime`,
+    /// dropped as it ends.
+    func dropHeld(fromSession lifetime: AppContext.Origin.Box) -> [ReadinessBoard.Entry] {
+        readiness.dropHeld(fromSession: lifetime)
+    }
+
     /// `point` is reached no longer (a gate closed, a session's milestone reset).
     func reset(_ point: ReadinessPoint) { readiness.reset(point) }
 

@@ -101,7 +101,7 @@ extension ServiceComposite {
     /// work held for the milestones that belong to it (dropped with its reason, listed in
     /// ``heldWork``; their waiters get an error naming the milestone and the session), resets
     /// those milestones, and releases its services. When it was the current session, the one
-    /// begun last before it becomes current.
+    /// begun last of those that still live becomes current.
     ///
     /// A session ends once: ending it again while its services hear that it will end (a
     /// service that signs out from its own ``SessionHandling/sessionWillEnd(_:)``) does
@@ -121,7 +121,7 @@ extension ServiceComposite {
         }
         guard state.sessionWillEnd(identifier) else { return }
         notifySession(.sessionWillEnd, instances) { $0.sessionWillEnd($1) }
-        endSessionReadiness(instances.session)
+        endSessionReadiness(instances)
         state.endSession(identifier)
         registerNotificationCategories(as: instances.session, "ended")
         configuration.logger.debug("Ended \(instances.session)", metadata: ["session": "\(identifier)"])

@@ -143,7 +143,7 @@ struct SessionServices {
     mutating func beginEnding(_ identifier: String) -> Bool { ending.insert(identifier).inserted }
 
     /// The session named `identifier` ended: its services are released; when it was the
-    /// current one, the session that began last before it becomes current.
+    /// current one, the session that began last of those that live becomes current.
     mutating func end(_ identifier: String) {
         ending.remove(identifier)
         live[identifier] = nil

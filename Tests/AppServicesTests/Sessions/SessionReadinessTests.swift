@@ -219,6 +219,41 @@ final class LockedLinkRouter: AppService, URLOpenHandling {
         #expect(router.opened == ["shop://orders/9 for alice"])
     }
 
+    /// What held work did, in order.
+    @MainActor final class CallLog { var calls: [String] = [] }
+
+    @Test("What a session's services held for a gate is dropped, listed, when the session ends; the app's is not")
+    func sessionServicesHoldsEndWithTheSession() throws {
+        let lock = LockService()
+        let links = LockedLinkRouter()
+        let logs = LogCapture()
+        let composite = ServiceComposite([lock, links], configuration: .init(logger: logs.logger()))
+        try composite.registerSessionServices([InboxLoader.self])
+        _ = composite.didFinishLaunching()
+        try composite.beginSession(alice)
+        try lock.lock()
+        let loader = try #require(composite.sessionService(InboxLoader.self))
+        let marked = CallLog()
+        loader.context.whenOpen(AppLock.self, named: "mark read") { _ in marked.calls.append("mark read") }
+        _ = composite.open(URL(string: "shop://orders/3")!)
+
+        try composite.endSession("alice")
+        try lock.unlock()
+
+        #expect(marked.calls.isEmpty, "alice's inbox was released with her session")
+        #expect(links.opened == ["shop://orders/3"], "an application-wide service's work stays")
+        #expect(
+            composite.heldWork.map { "\($0.name): \($0.outcome)" } == [
+                "InboxLoader: mark read: cancelled", "LockedLinkRouter: open shop://orders/3: ran",
+            ]
+        )
+        #expect(
+            logs.messages(at: .warning).contains(
+                "InboxLoader: mark read was dropped: it waited for gate AppLock, and session alice ended."
+            )
+        )
+    }
+
     /// A session service that keeps its context, as a task it started would.
     @MainActor
     final class Prefetcher: SessionService {
