@@ -55,7 +55,10 @@ public struct Repetition: Sendable {
         /// when that session ends first, in the session current then).
         public static func reached<Milestone: AppMilestone>(_ milestone: Milestone.Type) -> Condition {
             Condition(description: "milestone \(Milestone.name) reached") { composite in
-                (composite.sessionPoint(Milestone.self, session: composite.currentSession?.identifier), Milestone.reachedBy)
+                (
+                    composite.sessionPoint(Milestone.self, session: composite.currentSession?.identifier),
+                    Milestone.reachedBy
+                )
             }
         }
 
@@ -76,7 +79,7 @@ public struct Repetition: Sendable {
                 let (point, owner) = resolve(composite)
                 do {
                     return try await composite.waitUntil(point, waiter: waiter, owner: owner)
-                } catch where error.code == .unreachable && resolve(composite).point != point {
+                } catch let error where error.code == .unreachable && resolve(composite).point != point {
                     continue  // its session ended: the current session's milestone now
                 }
             }

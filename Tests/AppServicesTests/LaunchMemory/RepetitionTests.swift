@@ -239,7 +239,10 @@ struct RepetitionTests {
         #expect(log.all == ["refresh", "refresh"])
     }
 
-    @Test("A condition on a session's milestone follows an account switch: the next session's milestone lets it run", .timeLimit(.minutes(1)))
+    @Test(
+        "A condition on a session's milestone follows an account switch: the next session's milestone lets it run",
+        .timeLimit(.minutes(1))
+    )
     func sessionConditionFollowsASwitch() async throws {
         let (composite, simulator) = try launch(conditions: [.reached(InboxLoaded.self)])
         try composite.registerSessionServices([InboxLoader.self])
