@@ -58,13 +58,18 @@ struct UnifiedLogHandler: LogHandler {
     func record(for event: LogEvent) -> UnifiedLogRecord {
         var merged = metadata
         var publicKeys = publicMetadataKeys
-        let fromLibrary = Self.isLibrary(event.source)
-        for added in [metadataProvider?.get(), event.metadata] {
+        // The provider is the app's code whoever logs; the call's metadata is the library's
+        // in its own calls.
+        let fromApp = [true, !Self.isLibrary(event.source)]
+        for (added, isApps) in zip([metadataProvider?.get(), event.metadata], fromApp) {
             guard let added, !added.isEmpty else { continue }
             merged.merge(added) { $1 }
-            // What the app's code adds is public only where the app said so.
-            if !fromLibrary {
+            // What the app's code adds is public only where the app said so; what the library's
+            // call sets is its own, public where its words are, whatever the provider had.
+            if isApps {
                 for key in added.keys where !appPublicMetadataKeys.contains(key) { publicKeys.remove(key) }
+            } else {
+                for key in added.keys where publicMetadataKeys.contains(key) { publicKeys.insert(key) }
             }
         }
         return UnifiedLogRecord(

@@ -64,7 +64,7 @@ struct UnifiedLogRecord: Sendable, Hashable {
     /// The entry's type.
     var type: UnifiedLogType
     /// The entry's category: the name of the service, initializer or command that logged,
-    /// from the metadata, or the default category.
+    /// from the metadata where its value is public, or the default category.
     var category: String
     /// The entry's text, in the shape described above.
     var segments: [UnifiedLogSegment]
@@ -89,9 +89,11 @@ struct UnifiedLogRecord: Sendable, Hashable {
         publicKeys: Set<String> = publicMetadataKeys
     ) {
         type = UnifiedLogType(level)
+        // From public values only: the unified log never hides a category, and keeps a
+        // logger per category.
         category =
-            Self.categoryMetadataKeys.lazy.compactMap { metadata[$0].map(Self.render) }.first { !$0.isEmpty }
-            ?? defaultCategory
+            Self.categoryMetadataKeys.lazy.filter(publicKeys.contains).compactMap { metadata[$0].map(Self.render) }
+            .first { !$0.isEmpty } ?? defaultCategory
         var pieces: [UnifiedLogSegment] = [.private(message)]
         for (key, value) in metadata.sorted(by: { $0.key < $1.key }) {
             pieces.append(.public(" \(key)="))

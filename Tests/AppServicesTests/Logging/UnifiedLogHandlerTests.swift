@@ -96,6 +96,27 @@ struct UnifiedLogHandlerTests {
         #expect(record.text == "auth callback=https://example.com/cb?code=1 screen=login service=Checkout state=xyz")
     }
 
+    @Test("The app's metadata never names a category, and the provider's stays private in the library's entries")
+    func appMetadataStaysPrivate() throws {
+        let recorder = UnifiedLogRecorder()
+        let logger = recorder.logger(
+            metadataProvider: .init { ["state": "oauth-xyz", "service": "https://x.test/?t=1"] }
+        )
+        logger.error("request failed", metadata: ["service": "https://example.com/?token=abc"])
+        logger.warning("Inbox answered late", metadata: ["service": "Inbox"], source: "AppServices")
+        logger.warning("a library warning", source: "AppServices")
+        let records = recorder.records
+        #expect(records.map(\.category) == ["AppServices", "Inbox", "AppServices"])
+        #expect(records[0].segments.contains(.private("https://example.com/?token=abc")))
+        #expect(records[1].segments.contains(.private("oauth-xyz")), "the provider is the app's, whoever logs")
+        #expect(
+            records[1].segments.contains { $0.privacy == .public && $0.text.contains("service=Inbox") },
+            "the library's own words stay public"
+        )
+        #expect(records[2].segments.contains(.private("oauth-xyz")))
+        #expect(records[2].segments.contains(.private("https://x.test/?t=1")))
+    }
+
     @Test("A service context's logger writes under the service's category with its callback public")
     func serviceContext() throws {
         final class Greeter: AppService, LaunchHandling {
