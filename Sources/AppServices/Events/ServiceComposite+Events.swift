@@ -74,6 +74,9 @@ extension ServiceComposite {
         }
         for instances in state.sceneServices.inConnectionOrder {
             guard let route = instances.routes[id] as? EventRoute<Event> else { continue }
+            // A scene that disconnected, whose services are released once its callback ends
+            // (an event posted from `sceneDidDisconnect`), hears no more.
+            guard state.lifecycle.scenes[instances.scene.identifier] != .disconnected else { continue }
             for (serviceType, handler) in route.handlers {
                 fold.add(handler(event, makeContext(serviceType, nil, nil, instances.scene)))
             }

@@ -33,9 +33,15 @@ public final class LifecycleMediator {
         self.center = center
         for event in LifecycleEvent.allCases {
             // `queue: nil` delivers synchronously on the posting thread; UIKit and the
-            // composite post on the main actor, so the listeners run there.
+            // composite post on the main actor, so the listeners run there. Another poster
+            // of these names on another thread (a test, an SDK) reaches them on the main
+            // actor's next turn, rather than stopping the program.
             let observer = center.addObserver(forName: event.notificationName, object: nil, queue: nil) {
                 [weak self] _ in
+                guard SelectorClaim.isOnMainActor else {
+                    Task { @MainActor in self?.deliver(event) }
+                    return
+                }
                 MainActor.assumeIsolated { self?.deliver(event) }
             }
             observers.append(observer)

@@ -54,6 +54,23 @@ struct LifecycleMediatorTests {
         _ = mediator
     }
 
+    @Test("A notification posted on another thread reaches the listeners on the main actor, not a stop of the program")
+    func postedOffTheMainActor() async {
+        let mediator = LifecycleMediator(listeners: [ProbeListener(probe: probe)], notificationCenter: center)
+        let center = self.center
+        await withCheckedContinuation { (posted: CheckedContinuation<Void, Never>) in
+            Thread.detachNewThread {
+                center.post(name: LifecycleEvent.didEnterBackground.notificationName, object: nil)
+                posted.resume()
+            }
+        }
+        // The listener runs on a later turn of the main actor: yield until it has, for at most
+        // 1,000,000 turns, a bound only a failing test reaches.
+        for _ in 0..<1_000_000 where probe.entries.isEmpty { await Task.yield() }
+        #expect(probe.entries == ["listener.didEnterBackground"])
+        _ = mediator
+    }
+
     @Test("Listeners are never called after the mediator is released")
     func releasedMediatorIsSilent() {
         let composite = composite()

@@ -46,6 +46,13 @@ struct TabSelected: AppEvent {
 
 final class AppWideLogger: AppService {}
 
+/// Announces each scene that closes, to every scene's services.
+final class ClosingAnnouncer: AppService, SceneHandling {
+    func sceneDidDisconnect(_ context: AppContext) {
+        _ = context.post(TabSelected(tab: "closed \(context.scene?.identifier ?? "-")"))
+    }
+}
+
 @MainActor
 @Suite(.serialized)
 struct SceneServiceReachTests {
@@ -104,5 +111,16 @@ struct SceneServiceReachTests {
         #expect(
             SceneLinks.heard == ["two event orders in two", "one event orders in one", "one event cart in one"]
         )
+    }
+
+    @Test("An event posted as a scene disconnects reaches the other scenes' services, not the closing one's")
+    func disconnectedSceneHearsNoEvent() throws {
+        let composite = ServiceComposite([ClosingAnnouncer()])
+        try composite.registerSceneServices([SceneLinks.self])
+        let simulator = LifecycleSimulator(driving: composite)
+        try simulator.coldLaunch(connecting: one)
+        try simulator.connect(two)
+        try simulator.close(two)
+        #expect(SceneLinks.heard == ["one event closed two in one"])
     }
 }
