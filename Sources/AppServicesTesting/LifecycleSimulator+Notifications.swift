@@ -36,7 +36,7 @@ extension LifecycleSimulator {
     /// is inactive, as UIKit does: `willEnterForeground`, the response, `didBecomeActive`. In
     /// a scene-based application the response's target scene comes forward the same way
     /// (`sceneWillEnterForeground`, the response, `sceneDidBecomeActive`) when it is in the
-    /// background. A dismissal (``NotificationResponse/Action/dismiss``) brings nothing
+    /// background. A dismissal (`NotificationResponse.Action.dismiss`) brings nothing
     /// forward: it is delivered in the current state, as is an action that does not open the
     /// application when given to ``deliverNotificationResponse(_:)``.
     ///

@@ -191,6 +191,7 @@ open class ServiceOrientedSceneDelegate: UIResponder, UIWindowSceneDelegate {
         let described = info(scene)
         Self.reportedScenes.insert(described.identifier)
         let response = connectionOptions.notificationResponse
+        let activities = SceneConnectionOptions.sortedActivities(connectionOptions)
         let values: [PlatformObjects.Key: Any?] = [
             .connectionOptions: connectionOptions,
             .urlContexts: connectionOptions.urlContexts.isEmpty ? nil : connectionOptions.urlContexts,
@@ -199,6 +200,10 @@ open class ServiceOrientedSceneDelegate: UIResponder, UIWindowSceneDelegate {
             .notificationResponse: response,
             .userNotification: response?.notification,
             .userInfo: response?.notification.request.content.userInfo,
+            // The activity a scene connects with (a Universal Link, Handoff, a call from
+            // Recents) reaches services with its `NSUserActivity`, as on a warm start, when
+            // it is the one; several are in `connectionOptions`.
+            .userActivity: activities.count == 1 ? activities[0] : nil,
         ]
         let objects = platform(scene, values)
         if let response {
@@ -207,7 +212,6 @@ open class ServiceOrientedSceneDelegate: UIResponder, UIWindowSceneDelegate {
                 logger: composite.configuration.logger
             )
         }
-        let activities = SceneConnectionOptions.sortedActivities(connectionOptions)
         let options = SceneConnectionOptions(connectionOptions)
         composite.sceneWillConnect(
             described,
@@ -264,6 +268,16 @@ open class ServiceOrientedSceneDelegate: UIResponder, UIWindowSceneDelegate {
         // Read once: the getter is open, and returns the composite retained.
         let composite = self.composite
         composite.sceneWillResignActive(described, platform: platform)
+        cover(scene, described, composite: composite, platform: platform)
+    }
+
+    /// Shows the privacy cover a service provides over `scene`, unless one is shown.
+    private func cover(
+        _ scene: UIScene,
+        _ described: SceneInfo,
+        composite: ServiceComposite,
+        platform: PlatformObjects?
+    ) {
         guard let windowScene = scene as? UIWindowScene, covers.window(over: windowScene) == nil else { return }
         let cover = PrivacyCovers.cover(over: windowScene, info: described, composite: composite, platform: platform)
         if let cover { changeCovers { $0.keep(cover, over: windowScene) } }
@@ -274,9 +288,15 @@ open class ServiceOrientedSceneDelegate: UIResponder, UIWindowSceneDelegate {
         composite.sceneWillEnterForeground(info(scene), platform: platform(scene))
     }
 
-    /// Dispatches `sceneDidEnterBackground(_:)`.
+    /// Dispatches `sceneDidEnterBackground(_:)`, then shows the privacy cover a service
+    /// provides, when none is shown: a scene that never became active (sent home while it
+    /// was coming forward) reaches the background without resigning active.
     open func sceneDidEnterBackground(_ scene: UIScene) {
-        composite.sceneDidEnterBackground(info(scene), platform: platform(scene))
+        let described = info(scene)
+        let platform = platform(scene)
+        let composite = self.composite
+        composite.sceneDidEnterBackground(described, platform: platform)
+        cover(scene, described, composite: composite, platform: platform)
     }
 
     // MARK: - URLs and state restoration

@@ -47,6 +47,27 @@ struct PrivacyCoverTests {
         }
     }
 
+    @Test("A scene sent to the background before it became active is covered too, for the app switcher's snapshot")
+    func coveredWithoutResigning() throws {
+        let cover = CoverService()
+        let uiKit = SimulatedUIKit(delegate: Self.appDelegate([cover]))
+        let simulator = LifecycleSimulator(driving: uiKit)
+        let main = SceneInfo(session: SceneSession(persistentIdentifier: "main"))
+        try simulator.launchIntoBackground()
+        try simulator.sendNow(.sceneWillConnect(main, SceneConnectionOptions()))
+        try simulator.sendNow(.sceneWillEnterForeground(main))
+        // Home before it became active: UIKit sends no sceneWillResignActive.
+        try simulator.sendNow(.sceneDidEnterBackground(main))
+        let scene = try #require(uiKit.scenes["main"])
+        let delegate = try #require(scene.delegate as? ServiceOrientedSceneDelegate)
+        let coverWindow = try #require(delegate.privacyCoverWindow(over: scene))
+        #expect(!coverWindow.isHidden)
+        #expect(cover.provided == 1)
+
+        try simulator.sceneToForeground(main)
+        #expect(delegate.privacyCoverWindow(over: scene) == nil)
+    }
+
     @Test("A service asked for a cover can ask the scene's delegate for the cover window meanwhile")
     func coverProviderReadsTheCoverWindow() throws {
         let cover = CheckingCoverService()

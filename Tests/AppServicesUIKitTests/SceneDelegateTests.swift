@@ -51,6 +51,34 @@ struct SceneDelegateTests {
         }
     }
 
+    /// Notes the `NSUserActivity` each activity it continues arrives with.
+    final class ActivityReader: AppService, UserActivityHandling {
+        var userActivityTypes: Set<String> { ["com.example.order"] }
+        private(set) var raw: [NSUserActivity?] = []
+        func application(_ context: AppContext, continue userActivity: UserActivity) -> UserActivityContinuation {
+            raw.append(context.uiKit.userActivity)
+            return .handled()
+        }
+    }
+
+    @Test("An activity a scene connects with reaches services with its NSUserActivity, as a warm one does")
+    func coldActivityCarriesItsRawObject() throws {
+        let reader = ActivityReader()
+        let uiKit = SimulatedUIKit(delegate: TestAppDelegate([reader]))
+        uiKit.launch()
+        let activity = NSUserActivity(activityType: "com.example.order")
+        let scene = uiKit.connectScene("A", options: UIScene.ConnectionOptions(userActivities: [activity])) {
+            ServiceOrientedSceneDelegate()
+        }
+        let warm = NSUserActivity(activityType: "com.example.order")
+        let delegate = try #require(scene.delegate as? ServiceOrientedSceneDelegate)
+        delegate.scene(scene, continue: warm)
+        #expect(reader.raw.count == 2)
+        #expect(reader.raw.first??.activityType == "com.example.order")
+        #expect(reader.raw.first! === activity, "cold: the object the scene connected with")
+        #expect(reader.raw.last! === warm)
+    }
+
     @Test("Two scenes connect, come and go to the foreground and disconnect, each with its own state and window")
     func walksTwoScenes() throws {
         let harness = Harness()

@@ -598,11 +598,15 @@ extension ServiceComposite {
     /// Cancels the services still working on completion-handler callbacks, and the deadline
     /// timers of their callbacks: each completion handler not called yet is called before
     /// this returns, in the order the callbacks came, with what has arrived, the silent
-    /// services counted as unanswered (as at a deadline).
+    /// services counted as unanswered (as at a deadline). The background tasks still
+    /// running, which have no deadline of the composite's, are completed as failed.
     package func cancelPendingWork() {
         let work = state.handlerWork.inOrder
         for (_, piece) in work { piece.task.cancel() }
         for (_, piece) in work { piece.atTermination?() }
+        for (_, run) in state.backgroundTaskRuns.inOrder {
+            run.gate.expire(because: "was cancelled as the application terminates")
+        }
     }
 
     /// Waits until every service working on a completion-handler callback has returned.

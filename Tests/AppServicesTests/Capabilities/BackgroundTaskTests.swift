@@ -167,6 +167,34 @@ struct BackgroundTaskTests {
         #expect(task.completions.count == 1)
     }
 
+    @Test(
+        "At termination a background task still running is completed once, as failed, and its work cancelled",
+        .timeLimit(.minutes(1))
+    )
+    func completedAtTermination() async {
+        let clock = TestClock()
+        let owner = RefreshOwner([("com.example.refresh", .appRefresh)], script: .expires, clock: clock)
+        let composite = composite([owner])
+        let scheduler = InProcessBackgroundTaskScheduler()
+        composite.registerBackgroundTasks(with: scheduler)
+        let task = scheduler.start("com.example.refresh")
+        await clock.waitForSleepers(1)
+
+        composite.willTerminate()
+
+        #expect(task.completions == [false], "before willTerminate returns: the process ends then")
+        #expect(composite.runningBackgroundTaskIdentifiers.isEmpty)
+        #expect(
+            logs.messages(at: .warning).contains {
+                $0.contains("background task com.example.refresh was cancelled as the application terminates")
+            }
+        )
+        // Its hour-long sleep on a clock that never moves ends only by the cancellation.
+        await composite.waitForPendingWork()
+        task.expire()  // the system's own expiration afterwards changes nothing
+        #expect(task.completions == [false])
+    }
+
     @Test("A task nobody declared is completed as failed at once, and logged")
     func undeclaredTask() {
         let composite = composite([RefreshOwner([("com.example.refresh", .appRefresh)])])
