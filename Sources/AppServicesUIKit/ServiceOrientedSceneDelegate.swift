@@ -33,8 +33,8 @@ public import AppServicesUIKitShim
 /// and the bare composite, this delegate and SwiftUI deliver the same callbacks. The raw
 /// objects are in `context.uiKit` (`connectionOptions`, `urlContexts`, `shortcutItem`).
 /// When UIKit delivers the notification response to the notification center's delegate as
-/// well, the services do not hear it again and the delegate's completion handler is called
-/// at once.
+/// well, the services do not hear it again, and the delegate's completion handler is called
+/// once the services' work on the first delivery has finished (at once when it has).
 ///
 /// **User activities.** A scene has no restoration handler; the objects services return
 /// from `continue` get `restoreUserActivityState(_:)` called on them directly, as UIKit

@@ -161,6 +161,23 @@ struct SimulatedUIKitStepTests {
         #expect(uiKit.system.backgroundTasks.pendingRequestsNow.map(\.identifier) == ["com.example.refresh"])
     }
 
+    /// Whether routed work ran.
+    @MainActor final class Ran { var value = false }
+
+    @Test("Work routed to a scene whose session UIKit discards is dropped, though no service hears discards")
+    func discardDropsRoutedWork() throws {
+        let delegate = AppDelegate()
+        let simulator = LifecycleSimulator(driving: SimulatedUIKit(delegate: delegate))
+        try simulator.coldLaunch(connecting: SceneInfo(session: SceneSession(persistentIdentifier: "main")))
+        let ran = Ran()
+        delegate.composite.route(toScene: "tab", named: "show tab") { _ in ran.value = true }
+
+        try simulator.discardSceneSessions([SceneSession(persistentIdentifier: "tab")])
+
+        #expect(!ran.value)
+        #expect(delegate.composite.heldWork.map(\.outcome) == [.cancelled])
+    }
+
     @Test("Expiring background time expires what the delegate asked UIApplication for, and ends it once")
     func backgroundTimeSteps() async throws {
         let sync = Sync()

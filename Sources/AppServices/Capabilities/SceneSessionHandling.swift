@@ -48,10 +48,15 @@ extension AppCallback {
         selectors: PlatformSelectors(application: "application:configurationForConnectingSceneSession:options:")
     )
     /// `application:didDiscardSceneSessions:`
+    ///
+    /// Always claimed: the composite itself drops the work routed to a scene whose session
+    /// is discarded (``AppContext/route(toScene:named:perform:)``), with or without a
+    /// ``SceneSessionHandling`` service.
     public static let didDiscardSceneSessions = AppCallback(
         "didDiscardSceneSessions",
         heardBy: HandlerKinds.sceneSessions,
-        selectors: PlatformSelectors(application: "application:didDiscardSceneSessions:")
+        selectors: PlatformSelectors(application: "application:didDiscardSceneSessions:"),
+        isAlwaysClaimed: true
     )
 
     /// The callbacks ``SceneSessionHandling`` services hear.

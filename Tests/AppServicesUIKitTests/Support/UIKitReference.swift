@@ -82,7 +82,8 @@ enum UIKitReference {
         "application:didDecodeRestorableStateWithCoder:": restoration,
         "application:viewControllerWithRestorationIdentifierPath:coder:": restoration,
         "application:configurationForConnectingSceneSession:options:": sceneSessions,
-        "application:didDiscardSceneSessions:": sceneSessions,
+        // The composite drops the work routed to a discarded scene's session itself.
+        "application:didDiscardSceneSessions:": nil,
     ]
 
     /// `UNUserNotificationCenterDelegate`, which the app delegate implements too: the
