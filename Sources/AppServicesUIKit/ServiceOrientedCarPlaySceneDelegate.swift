@@ -128,10 +128,13 @@ open class ServiceOrientedCarPlaySceneDelegate: UIResponder, CPTemplateApplicati
         options connectionOptions: UIScene.ConnectionOptions
     ) {
         self.scene = scene as? CPTemplateApplicationScene
+        // Read once: the getter is open.
+        let composite = self.composite
+        let values = ServiceOrientedSceneDelegate.connectionValues(connectionOptions, of: composite)
         composite.sceneWillConnect(
             SceneInfo(scene),
             options: SceneConnectionOptions(connectionOptions),
-            platform: platform(scene, [.connectionOptions: connectionOptions])
+            platform: platform(scene, values)
         )
     }
 

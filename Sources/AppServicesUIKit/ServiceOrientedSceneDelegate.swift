@@ -190,28 +190,9 @@ open class ServiceOrientedSceneDelegate: UIResponder, UIWindowSceneDelegate {
     ) {
         let described = info(scene)
         Self.reportedScenes.insert(described.identifier)
-        let response = connectionOptions.notificationResponse
         let activities = SceneConnectionOptions.sortedActivities(connectionOptions)
-        let values: [PlatformObjects.Key: Any?] = [
-            .connectionOptions: connectionOptions,
-            .urlContexts: connectionOptions.urlContexts.isEmpty ? nil : connectionOptions.urlContexts,
-            .shortcutItem: connectionOptions.shortcutItem,
-            .cloudKitShareMetadata: connectionOptions.cloudKitShareMetadata,
-            .notificationResponse: response,
-            .userNotification: response?.notification,
-            .userInfo: response?.notification.request.content.userInfo,
-            // The activity a scene connects with (a Universal Link, Handoff, a call from
-            // Recents) reaches services with its `NSUserActivity`, as on a warm start, when
-            // it is the one; several are in `connectionOptions`.
-            .userActivity: activities.count == 1 ? activities[0] : nil,
-        ]
+        let values = Self.connectionValues(connectionOptions, of: composite)
         let objects = platform(scene, values)
-        if let response {
-            UserNotification.warnAboutDroppedUserInfo(
-                of: response.notification,
-                logger: composite.configuration.logger
-            )
-        }
         let options = SceneConnectionOptions(connectionOptions)
         composite.sceneWillConnect(
             described,
@@ -237,6 +218,34 @@ open class ServiceOrientedSceneDelegate: UIResponder, UIWindowSceneDelegate {
                 return platform(scene, values)
             }
         )
+    }
+
+    /// The raw objects a scene connects with, for its services' contexts: the connection
+    /// options, their URLs, quick action, CloudKit share and notification response (with its
+    /// notification and user info, whose values a service cannot read in the payload are
+    /// logged to `composite`'s logger), and the activity's `NSUserActivity` when the scene
+    /// connects with one (a Universal Link, Handoff, a call from Recents), as on a warm
+    /// start; several are in the connection options. The CarPlay scene delegate's are the
+    /// same.
+    static func connectionValues(
+        _ connectionOptions: UIScene.ConnectionOptions,
+        of composite: ServiceComposite
+    ) -> [PlatformObjects.Key: Any?] {
+        let response = connectionOptions.notificationResponse
+        if let response {
+            UserNotification.warnAboutDroppedUserInfo(of: response.notification, logger: composite.configuration.logger)
+        }
+        let activities = connectionOptions.userActivities
+        return [
+            .connectionOptions: connectionOptions,
+            .urlContexts: connectionOptions.urlContexts.isEmpty ? nil : connectionOptions.urlContexts,
+            .shortcutItem: connectionOptions.shortcutItem,
+            .cloudKitShareMetadata: connectionOptions.cloudKitShareMetadata,
+            .notificationResponse: response,
+            .userNotification: response?.notification,
+            .userInfo: response?.notification.request.content.userInfo,
+            .userActivity: activities.count == 1 ? activities.first : nil,
+        ]
     }
 
     /// Dispatches `sceneDidDisconnect(_:)`, and removes the scene's privacy cover. An

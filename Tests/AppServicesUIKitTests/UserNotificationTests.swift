@@ -413,14 +413,33 @@ struct UserNotificationTests {
 
     // MARK: - A response that launched a scene
 
-    @Test("A response a scene connects with reaches services once; the delegate's delivery of it completes at once")
-    func sceneConnectionResponseIsDeliveredOnce() async {
+    /// A launched application with a recorder, and the response of a tap on its notification,
+    /// for a scene to connect with.
+    func launchedWithATap() -> (NotificationRecorder, SimulatedUIKit, TestAppDelegate, UNNotificationResponse) {
         let recorder = NotificationRecorder()
         let (uiKit, delegate) = launched([recorder])
         let response = UNNotificationResponse(
             notification: Self.notification(),
             actionIdentifier: UNNotificationDefaultActionIdentifier
         )
+        return (recorder, uiKit, delegate, response)
+    }
+
+    @Test("A response a CarPlay scene connects with reaches services with its raw objects, as a window scene's does")
+    func carPlayConnectionResponseCarriesItsObjects() async {
+        let (recorder, uiKit, delegate, response) = launchedWithATap()
+        _ = uiKit.connectCarPlayScene("car", options: UIScene.ConnectionOptions(notificationResponse: response)) {
+            ServiceOrientedCarPlaySceneDelegate()
+        }
+        await delegate.composite.waitForPendingWork()
+        #expect(recorder.responses.count == 1)
+        #expect(recorder.responseContexts.first?.uiKit.notificationResponse === response)
+        #expect(recorder.responseContexts.first?.uiKit.userInfo?["order"] as? Int == 7)
+    }
+
+    @Test("A response a scene connects with reaches services once; the delegate's delivery of it completes at once")
+    func sceneConnectionResponseIsDeliveredOnce() async {
+        let (recorder, uiKit, delegate, response) = launchedWithATap()
         let scene = uiKit.connectScene("tapped", options: UIScene.ConnectionOptions(notificationResponse: response)) {
             ServiceOrientedSceneDelegate()
         }
