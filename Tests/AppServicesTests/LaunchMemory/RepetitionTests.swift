@@ -27,14 +27,23 @@ struct RepetitionTests {
     let owner = FeedOwner()
 
     func launch(conditions: [Repetition.Condition] = []) throws -> (ServiceComposite, LifecycleSimulator) {
-        var configuration = LaunchPlan.Configuration()
-        configuration.memory = install.memory("1.0")
         let log = self.log
-        let plan = try LaunchPlan(configuration: configuration) {
+        let composite = try composite(clock: clock) {
             ClosureInitializer("refresh", repeats: .every(.seconds(60), when: conditions)) { _ in log.note("refresh") }
         }
-        let composite = ServiceComposite([owner], configuration: .init(clock: clock), launchPlan: plan)
         return (composite, LifecycleSimulator(driving: composite))
+    }
+
+    /// A composite of `owner` on `clock` whose launch plan, on this install's memory of
+    /// version 1.0, runs `initializers`.
+    func composite(
+        clock: TestClock,
+        @InitializerListBuilder _ initializers: () -> [any Initializer]
+    ) throws -> ServiceComposite {
+        var configuration = LaunchPlan.Configuration()
+        configuration.memory = install.memory("1.0")
+        let plan = try LaunchPlan(configuration: configuration, initializers: initializers())
+        return ServiceComposite([owner], configuration: .init(clock: clock), launchPlan: plan)
     }
 
     /// Waits until the repetition sleeps until `offset` on the test clock.
@@ -74,16 +83,13 @@ struct RepetitionTests {
         .timeLimit(.minutes(1))
     )
     func dependencyThatFailed() async throws {
-        var configuration = LaunchPlan.Configuration()
-        configuration.memory = install.memory("1.0")
         let log = self.log
-        let plan = try LaunchPlan(configuration: configuration) {
+        let composite = try composite(clock: clock) {
             ClosureInitializer("crashReporter", failurePolicy: .optional) { _ in throw Offline() }
             ClosureInitializer("upload", dependencyNames: ["crashReporter"], repeats: .every(.seconds(60))) { _ in
                 log.note("upload")
             }
         }
-        let composite = ServiceComposite([owner], configuration: .init(clock: clock), launchPlan: plan)
         try LifecycleSimulator(driving: composite).coldLaunch()
         await repetitionSleeps(until: .seconds(60))
         clock.advance(by: .seconds(60))
@@ -94,17 +100,14 @@ struct RepetitionTests {
 
     @Test("A run that fails is tried again an interval after it began, not at once", .timeLimit(.minutes(1)))
     func failedRunWaitsAnInterval() async throws {
-        var configuration = LaunchPlan.Configuration()
-        configuration.memory = install.memory("1.0")
         let log = self.log
-        let plan = try LaunchPlan(configuration: configuration) {
+        let composite = try composite(clock: clock) {
             ClosureInitializer("refresh", failurePolicy: .optional, repeats: .every(.seconds(60))) { _ in
                 log.note("refresh")
                 // Succeeds at launch, fails from then on (offline, say).
                 if log.all.count > 1 { throw Offline() }
             }
         }
-        let composite = ServiceComposite([owner], configuration: .init(clock: clock), launchPlan: plan)
         try LifecycleSimulator(driving: composite).coldLaunch()
         await repetitionSleeps(until: .seconds(60))
         clock.advance(by: .seconds(60))
@@ -124,16 +127,13 @@ struct RepetitionTests {
         clock: TestClock,
         offline: Locked<Bool>
     ) throws -> (ServiceComposite, LifecycleSimulator) {
-        var configuration = LaunchPlan.Configuration()
-        configuration.memory = install.memory("1.0")
         let log = self.log
-        let plan = try LaunchPlan(configuration: configuration) {
+        let composite = try composite(clock: clock) {
             ClosureInitializer("refresh", failurePolicy: .optional, repeats: .every(.seconds(60))) { _ in
                 log.note("refresh")
                 if offline.withLock({ $0 }) { throw Offline() }
             }
         }
-        let composite = ServiceComposite([owner], configuration: .init(clock: clock), launchPlan: plan)
         return (composite, LifecycleSimulator(driving: composite))
     }
 
@@ -182,14 +182,11 @@ struct RepetitionTests {
         .timeLimit(.minutes(1))
     )
     func onDemandRepeatsAfterItsOwnRun() async throws {
-        var configuration = LaunchPlan.Configuration()
-        configuration.memory = install.memory("1.0")
         let log = self.log
-        let plan = try LaunchPlan(configuration: configuration) {
+        let composite = try composite(clock: clock) {
             ClosureInitializer("feed", phase: .onDemand, repeats: .every(.seconds(60))) { _ in log.note("feed") }
             ClosureInitializer("search", phase: .onDemand) { _ in log.note("search") }
         }
-        let composite = ServiceComposite([owner], configuration: .init(clock: clock), launchPlan: plan)
         try LifecycleSimulator(driving: composite).coldLaunch()
         await composite.launch?.waitUntilIdle()
         #expect(clock.sleeperCount == 0, "nobody asked for the feed: it has no launch run to repeat yet")
