@@ -99,6 +99,31 @@ public final class SwiftUIApplicationHost {
         _ = delegate.application(application, willFinishLaunchingWithOptions: nil)
         _ = delegate.application(application, didFinishLaunchingWithOptions: nil)
         observe(application)
+        warnAboutUnreachableServices()
+    }
+
+    /// The callbacks UIKit sends only to the application's delegate, which is SwiftUI's
+    /// when a host is used, and posts no notification for: no service hears them.
+    private static let delegateOnlyCallbacks: [AppCallback] = [
+        .didRegisterForRemoteNotifications, .didFailToRegisterForRemoteNotifications,
+        .didReceiveRemoteNotification, .handleEventsForBackgroundURLSession,
+    ]
+
+    /// Warns about each service that handles a callback this host cannot deliver
+    /// (``delegateOnlyCallbacks``), so that it does not wait for it in silence.
+    private func warnAboutUnreachableServices() {
+        for callback in Self.delegateOnlyCallbacks {
+            for service in composite.handlingServices(for: callback) {
+                composite.configuration.logger.warning(
+                    """
+                    SwiftUIApplicationHost: \(type(of: service)) handles \(callback), which UIKit sends only to \
+                    the application's delegate (SwiftUI's, with this host), so it is never called. Give the App a \
+                    ServiceOrientedAppDelegate with @UIApplicationDelegateAdaptor instead of this host, and pass its \
+                    composite to appServices(_:).
+                    """
+                )
+            }
+        }
     }
 
     /// Forwards the application's notifications that stand for application-delegate

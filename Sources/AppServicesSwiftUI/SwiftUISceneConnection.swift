@@ -71,9 +71,14 @@ final class SwiftUISceneConnection {
         }
     }
 
-    /// The scene's root view went away: the scene disconnects.
+    /// The scene's root view went away: the scene disconnects, when it is in the
+    /// background, where iOS disconnects scenes. A root view that goes away while its scene
+    /// is in front is covered by another view (a full-screen cover presented over it: SwiftUI
+    /// calls the covered view's `onDisappear`), and the scene stays connected and in front.
     func disconnect(from composite: ServiceComposite) {
         guard isConnected else { return }
+        let state = composite.sceneState(for: scene.identifier)
+        guard state != .foregroundActive, state != .foregroundInactive else { return }
         isConnected = false
         composite.sceneDidDisconnect(scene)
     }
@@ -95,9 +100,13 @@ final class SwiftUISceneConnection {
 
     /// Whether this connection reports its scene: not when a `ServiceOrientedSceneDelegate`
     /// reports the application's window scenes, as one does when the app delegate configures
-    /// it. Scenes other hosts report (a CarPlay scene's delegate) do not count.
+    /// it for their role (`windowApplication`, the role of every SwiftUI window). Scenes of
+    /// other roles do not count, whoever reports them: an external display's scene that a
+    /// scene delegate reports, or a CarPlay scene.
     private func deliversScenes(to composite: ServiceComposite) -> Bool {
-        !composite.connectedSceneIdentifiers.contains(where: ServiceOrientedSceneDelegate.reportedScenes.contains)
+        !composite.connectedScenes.contains {
+            $0.role == .windowApplication && ServiceOrientedSceneDelegate.reportedScenes.contains($0.identifier)
+        }
     }
 
     /// Launches a composite that neither a `SwiftUIApplicationHost` nor an app delegate

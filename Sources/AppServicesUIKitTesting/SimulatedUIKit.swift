@@ -258,7 +258,7 @@ public final class SimulatedUIKit: LifecycleTarget {
 
     /// will/didFinishLaunching; `inBackground` launches into the background state (silent
     /// push, background fetch), as UIKit also launches every scene-based application,
-    /// whatever launched it: pass `true` before ``connectScene(_:options:delegate:)`` to
+    /// whatever launched it: pass `true` before ``connectScene(_:options:role:delegate:)`` to
     /// launch a scene-based application as a device does. The launch's answer: `false` if
     /// either callback refused.
     @discardableResult
@@ -331,26 +331,30 @@ public final class SimulatedUIKit: LifecycleTarget {
 
     /// Connects a window scene as UIKit does: asks the app delegate for its configuration
     /// (when claimed), creates the scene and its delegate, and sends willConnect. `nil`
-    /// options are empty ones.
+    /// options are empty ones; `role` is the session's (an external display's scene has
+    /// `windowExternalDisplayNonInteractive`).
     @discardableResult
     public func connectScene(
         _ identifier: String,
         options: UIScene.ConnectionOptions? = nil,
+        role: UISceneSession.Role = .windowApplication,
         delegate makeDelegate: () -> any UIWindowSceneDelegate
     ) -> UIWindowScene {
-        connectScene(identifier, options: options, delegate: makeDelegate, beforeConnecting: { _ in })
+        connectScene(identifier, options: options, role: role, delegate: makeDelegate, beforeConnecting: { _ in })
     }
 
-    /// ``connectScene(_:options:delegate:)``, calling `prepare` with the new scene before
-    /// its delegate hears of it (to target a notification response at it, as UIKit does).
+    /// ``connectScene(_:options:role:delegate:)``, calling `prepare` with the new scene
+    /// before its delegate hears of it (to target a notification response at it, as UIKit
+    /// does).
     func connectScene(
         _ identifier: String,
         options: UIScene.ConnectionOptions?,
+        role: UISceneSession.Role = .windowApplication,
         delegate makeDelegate: () -> any UIWindowSceneDelegate,
         beforeConnecting prepare: (UIWindowScene) -> Void
     ) -> UIWindowScene {
         let options = options ?? UIScene.ConnectionOptions()
-        let connected = connectingSession(identifier, role: .windowApplication, options: options)
+        let connected = connectingSession(identifier, role: role, options: options)
         let scene = UIWindowScene(session: connected, connectionOptions: options)
         scene.title = "Scene \(identifier)"
         scene.delegate = makeDelegate()

@@ -91,7 +91,8 @@ struct SwiftUIModifierTests {
 
     @Test("A SwiftUI scene's phases produce the callbacks a UIKit scene delegate produces for the same walk")
     func matchesTheSceneDelegate() throws {
-        // UIKit: a scene delegate, foreground, active, inactive, active, background, foreground.
+        // UIKit: a scene delegate, foreground, active, inactive, active, background, foreground,
+        // background, disconnected.
         let uiKitJournal = CallJournal()
         let delegate = TestAppDelegate([LinkRouter(journal: uiKitJournal)])
         let uiKit = SimulatedUIKit(delegate: delegate)
@@ -102,13 +103,16 @@ struct SwiftUIModifierTests {
         _ = uiKit.sendScene(uiKitScene, "sceneDidBecomeActive:") { $0.sceneDidBecomeActive(uiKitScene) }
         uiKit.sendToBackground(uiKitScene)
         uiKit.bringToForeground(uiKitScene)
+        uiKit.sendToBackground(uiKitScene)
         _ = uiKit.sendScene(uiKitScene, "sceneDidDisconnect:") { $0.sceneDidDisconnect(uiKitScene) }
 
         // SwiftUI: the same walk as phases.
         let app = AppWithoutDelegate()
         let window = app.window(phase: .inactive)
         window.show()
-        for phase in [ScenePhase.active, .inactive, .active, .background, .active] { window.move(to: phase) }
+        for phase in [ScenePhase.active, .inactive, .active, .background, .active, .background] {
+            window.move(to: phase)
+        }
         window.remove()
         let scene = try #require(Self.identifier(of: window, in: app.journal))
 
@@ -137,6 +141,25 @@ struct SwiftUIModifierTests {
         second.remove()
         #expect(app.journal.calls(of: .sceneDidDisconnect).count == 1)
         #expect(app.journal.calls(of: .sceneWillConnect).count == 2)
+    }
+
+    @Test("A root view covered while its scene is in front (a full-screen cover) leaves the scene connected, in front")
+    func coveredRootViewKeepsItsScene() throws {
+        let app = AppWithoutDelegate()
+        let window = app.window(phase: .active)
+        window.show()
+        let scene = try #require(Self.identifier(of: window, in: app.journal))
+        app.journal.clear()
+
+        // SwiftUI calls the covered view's onDisappear, and its onAppear when the cover goes.
+        window.remove()
+        window.show()
+        window.open(Self.link)
+
+        let composite = app.host.composite
+        #expect(Self.drain(app.journal, scenes: [scene: "W"]) == ["openURL[W]"])
+        #expect(composite.connectedScenes.map(\.identifier) == [scene])
+        #expect(composite.applicationState == .active)
     }
 
     @Test("The modifier registers onContinueUserActivity for exactly the types the services declare")
@@ -365,6 +388,32 @@ struct SwiftUIModifierTests {
         #expect(delegate.composite.connectedScenes.map(\.scene.identifier) == ["external"])
     }
 
+    @Test("An external display's scene a scene delegate reports does not stop the modifier reporting a new window")
+    func otherRolesDoNotCount() throws {
+        let journal = CallJournal()
+        let delegate = TestAppDelegate([LinkRouter(journal: journal, activityTypes: [])])
+        let uiKit = SimulatedUIKit(delegate: delegate)
+        uiKit.launch()
+        let external = uiKit.connectScene("external", role: .windowExternalDisplayNonInteractive) {
+            ServiceOrientedSceneDelegate()
+        }
+        uiKit.bringToForeground(external)
+        journal.clear()
+
+        let window = SimulatedScene(showing: ContentView().appServices(delegate.composite), phase: .inactive)
+        window.show()
+        window.move(to: .active)
+        window.open(Self.link)
+        let scene = try #require(Self.identifier(of: window, in: journal))
+
+        #expect(
+            Self.drain(journal, scenes: [scene: "W"]) == [
+                "sceneWillConnect[W]", "sceneWillEnterForeground[W]", "sceneDidBecomeActive[W]", "openURL[W]",
+            ]
+        )
+        #expect(delegate.composite.connectedScenes.map(\.identifier) == ["external", scene])
+    }
+
     @Test("A CarPlay scene, which its own delegate reports, does not stop the modifier reporting the windows")
     func carPlayScenesDoNotCount() throws {
         let app = AppWithoutDelegate()
@@ -389,6 +438,29 @@ struct SwiftUIModifierTests {
                 "sceneWillConnect[W]", "sceneWillEnterForeground[W]", "sceneDidBecomeActive[W]", "openURL[W]",
             ]
         )
+    }
+
+    /// A service that handles background URL session events, which only an application
+    /// delegate receives.
+    final class Downloads: AppService, BackgroundURLSessionHandling {
+        func application(_ context: AppContext, handleEventsForBackgroundURLSession identifier: String) async throws {}
+    }
+
+    @Test("A host warns about each service that handles a callback only an application delegate receives")
+    func hostWarnsAboutUnreachableServices() {
+        let logs = LogCapture()
+        let uiKit = SimulatedUIKit(delegate: SwiftUIsOwnDelegate())
+        _ = uiKit.withSimulatedFrameworks {
+            SwiftUIApplicationHost(
+                services: [Downloads()],
+                configuration: ServiceComposite.Configuration(logger: logs.logger()),
+                application: uiKit.application
+            )
+        }
+
+        let warnings = logs.messages(at: .warning).filter { $0.hasPrefix("SwiftUIApplicationHost:") }
+        #expect(warnings.count == 1)
+        #expect(warnings.first?.contains("Downloads handles handleEventsForBackgroundURLSession") == true)
     }
 
     @Test(

@@ -7,12 +7,6 @@ extension ServiceComposite {
         (outer ?? self).state.lifecycle.scenes[identifier]
     }
 
-    /// The identifiers of the scenes connected now, in the order they first arrived: for
-    /// hosts that must know whether another host reports scenes to this composite.
-    package var connectedSceneIdentifiers: [String] {
-        (outer ?? self).state.lifecycle.scenes.compactMap { $0.value == .disconnected ? nil : $0.key }
-    }
-
     /// The application's life-cycle events, as an asynchronous sequence for async listeners.
     ///
     /// Each call returns a new stream that receives every ``LifecycleEvent`` announced after
