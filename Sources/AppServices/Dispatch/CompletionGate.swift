@@ -97,6 +97,8 @@ final class CompletionGate<Response: Sendable> {
         switch outcome {
         case .success(let answer):
             answers[index] = answer
+        case .failure(let error) where error is SessionEndedBeforeCall:
+            break
         case .failure(let error):
             answers[index] = unanswered
             Self.logFailure(of: name, in: callback, error, logger: logger)
@@ -143,6 +145,10 @@ final class CompletionGate<Response: Sendable> {
         onComplete = nil
     }
 }
+
+/// The outcome of a job that was not called because its session ended after the callback
+/// arrived: no answer, and no failure to log.
+struct SessionEndedBeforeCall: Error {}
 
 /// One service's part of a completion-handler callback.
 struct FanOutJob<Response: Sendable>: Sendable {
@@ -230,6 +236,15 @@ final class FanOutJobs<Service: Sendable, Response: Sendable, Call: FanOutCall<S
 
     /// Job `index`'s context box.
     func origin(_ index: Int) -> AppContext.Origin? { origins.isEmpty ? origin : origins[index] }
+
+    /// Whether job `index` is a session's service whose session ended after the callback
+    /// arrived (a service before it signed out): it is not called, and answers nothing, as a
+    /// released service hears nothing.
+    @inline(__always)
+    @MainActor func sessionHasEnded(_ index: Int, in composite: ServiceComposite) -> Bool {
+        guard !origins.isEmpty, let origin = origins[index], let session = origin.session else { return false }
+        return !composite.state.sessionServices.lives(session.identifier, lifetime: origin.sessionLifetime)
+    }
 
     /// The context job `index` is called with, naming its service.
     @inline(__always)
@@ -443,6 +458,10 @@ extension ServiceComposite {
             // The call is awaited here, not in a helper: an inlined `async` helper keeps its
             // own executor hops, one more switch per service.
             while let index = cursor.claim() {
+                if jobs.sessionHasEnded(index, in: self) {
+                    cursor.record(index, .failure(SessionEndedBeforeCall()))
+                    continue
+                }
                 let context = jobs.context(index, composite: self)
                 do {
                     cursor.record(index, .success(try await jobs.call(jobs.services[index], context)))
@@ -474,6 +493,10 @@ extension ServiceComposite {
         while let index = cursor.claim() {
             let id = state.reserveHandlerWork()
             let task = Self.startAtOnce { [self] in
+                guard !jobs.sessionHasEnded(index, in: self) else {
+                    cursor.record(index, .failure(SessionEndedBeforeCall()))
+                    return state.setHandlerWork(id, nil)
+                }
                 let context = jobs.context(index, composite: self)
                 do {
                     cursor.record(index, .success(try await jobs.call(jobs.services[index], context)))
@@ -673,6 +696,8 @@ final class FanOutCursor<Response: Sendable> {
             switch outcome {
             case .success(let answer):
                 fold.add(answer)
+            case .failure(let error) where error is SessionEndedBeforeCall:
+                continue
             case .failure(let error):
                 CompletionGate<Response>.logFailure(of: name(index).text, in: callback, error, logger: logger)
                 if let unanswered { fold.add(unanswered) }

@@ -425,6 +425,51 @@ final class AccountInbox: SessionService, SessionHandling, ApplicationStateHandl
         #expect(composite.post(TokenRevoked()).response == ["alice signed out", "bob heard it"])
         #expect(composite.sessions.map(\.identifier) == ["bob"])
     }
+
+    @Test("A session ended during a completion-handler callback is heard no more: its services neither hear nor answer")
+    func sessionEndedDuringAFanOut() async throws {
+        /// Learns from the push that alice's account was revoked, and signs her out.
+        final class RevokingPush: AppService, RemoteNotificationHandling {
+            func application(
+                _ context: AppContext,
+                didReceiveRemoteNotification notification: RemoteNotification
+            ) async throws -> BackgroundFetchResult {
+                try? context.endSession("alice")
+                return .noData
+            }
+        }
+        /// Syncs its session's inbox on a push.
+        final class InboxSync: SessionService, RemoteNotificationHandling {
+            let account: String
+            init(session: SessionInfo, context: AppContext) { account = session.identifier }
+            func application(
+                _ context: AppContext,
+                didReceiveRemoteNotification notification: RemoteNotification
+            ) async throws -> BackgroundFetchResult {
+                context.service(SessionJournal.self)?.note("inbox.push(\(account))")
+                return .newData
+            }
+        }
+        let journal = SessionJournal()
+        let composite = ServiceComposite([journal, RevokingPush()], configuration: .quiet)
+        try composite.registerSessionServices([InboxSync.self])
+        _ = composite.didFinishLaunching()
+        try composite.beginSession(alice)
+        try composite.beginSession(bob, makeCurrent: false)
+
+        let result = await composite.didReceiveRemoteNotification(RemoteNotification(userInfo: [:]))
+
+        #expect(journal.entries == ["inbox.push(bob)"])
+        #expect(result == .newData)
+        #expect(composite.sessions.map(\.identifier) == ["bob"])
+
+        // With alice's the only session, nothing but the app-wide service answers.
+        try composite.beginSession(alice)
+        try composite.endSession("bob")
+        journal.entries = []
+        #expect(await composite.didReceiveRemoteNotification(RemoteNotification(userInfo: [:])) == .noData)
+        #expect(journal.entries.isEmpty)
+    }
 }
 
 extension ServiceComposite.Configuration {
