@@ -329,11 +329,13 @@ struct RecentNotificationResponses {
     /// finishes.
     mutating func deliver(_ response: NotificationResponse, completion: @escaping @MainActor () -> Void) -> Delivery {
         let key = Key(response)
-        if recent.contains(key) {
-            guard waiting[key] != nil else { return .again(firstFinished: true) }
+        // Running first deliveries are asked first: one can have left `recent` (a burst of
+        // others), and its repeat must still wait for it rather than run again.
+        if waiting[key] != nil {
             waiting[key]?.append(completion)
             return .again(firstFinished: false)
         }
+        if recent.contains(key) { return .again(firstFinished: true) }
         if recent.count == Self.capacity { recent.removeFirst() }
         recent.append(key)
         waiting[key] = []

@@ -223,6 +223,36 @@ struct UserNotificationTests {
         #expect(probe.returned == 1, "the service ran once")
     }
 
+    @Test("A repeat still waits for its first delivery after more responses than are remembered came between")
+    func repeatWaitsAfterABurst() async {
+        let clock = TestClock()
+        let probe = TrialProbe()
+        let composite = ServiceComposite(
+            makeScripted([.after(.seconds(3), .noData)], clock: clock, probe: probe),
+            configuration: .init(clock: clock)
+        )
+        _ = composite.didFinishLaunching()
+        let response = NotificationResponse(notification: chat)
+        composite.didReceiveNotificationResponse(response) {}
+        let first = CompletionRecorder<Int>(clock: clock)
+        composite.didReceiveNotificationResponse(response) { first.record(1) }
+        let others = 32
+        for index in 0..<others {
+            let other = UserNotification(identifier: "other-\(index)", categoryIdentifier: "news")
+            composite.didReceiveNotificationResponse(NotificationResponse(notification: other)) {}
+        }
+        let second = CompletionRecorder<Int>(clock: clock)
+        composite.didReceiveNotificationResponse(response) { second.record(1) }
+        await clock.waitForSleepers(2 * (1 + others))  // each delivery's work and deadline
+        #expect(first.count == 0 && second.count == 0, "the first delivery is still running")
+
+        clock.advance(by: .seconds(3))
+        await composite.waitForPendingWork()
+        #expect(first.times == [TestClock.Instant(offset: .seconds(3))])
+        #expect(second.times == [TestClock.Instant(offset: .seconds(3))])
+        #expect(probe.returned == 1 + others, "the repeated response ran once")
+    }
+
     @Test("A service that throws from didReceive is logged; the others finish and the completion comes once")
     func responseThrows() async {
         let clock = TestClock()

@@ -84,6 +84,7 @@ struct BackgroundWorkTests {
         clock.advance(by: .seconds(5))
         #expect(await unfinished == ["Flusher: flush"])
         #expect(!flusher.finished)
+        #expect(clock.sleeperCount == 0, "the work's 60-second sleep was cancelled at the budget")
     }
 
     @Test("With no background work, finishing returns at once")
