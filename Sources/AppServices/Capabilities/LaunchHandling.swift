@@ -88,6 +88,10 @@ extension ServiceComposite {
     ) -> Bool {
         // Seal first: the merged launch plan, and so its order, is known once sealed.
         sealIfNeeded(by: AppCallback.willFinishLaunching.name)
+        // The options say why the application launched from now on: the services and the
+        // plan's work that runs in this callback read it.
+        state.launchOptionsArrived(options)
+        launch?.noteLaunchReason(state.launchReason)
         return runningLaunchWork(in: .willFinishLaunching) {
             ask(.willFinishLaunching, (any LaunchHandling).self, merge: .allTrue, platform: platform) {
                 $0.application($1, willFinishLaunchingWithOptions: options)

@@ -336,8 +336,7 @@ final class CompositeState {
     /// the reason its options give.
     func launching(_ options: LaunchOptions) {
         lifecycle.launch(intoBackground: options.launchedInBackground)
-        launchReason = LaunchReason(options)
-        isLaunchReasonProvisional = launchReason.isProvisional
+        launchOptionsArrived(options)
         // A launch into the background is there from its start: the gates that close after
         // a time in the background count it, and its first foreground is the one it
         // launched into.
@@ -345,6 +344,14 @@ final class CompositeState {
             enteredBackgroundAt = clock.now
             launchedIntoBackground = true
         }
+    }
+
+    /// The launch options arrived (with `willFinishLaunching`, and again with
+    /// `didFinishLaunching`): the reason they give, which services and initializers read from
+    /// then on.
+    func launchOptionsArrived(_ options: LaunchOptions) {
+        launchReason = LaunchReason(options)
+        isLaunchReasonProvisional = launchReason.isProvisional
     }
 
     /// The first callback that can say why the application was launched says `reason`
@@ -597,6 +604,9 @@ final class CompositeState {
     /// The application is entering the foreground at `now`: returns how long it stayed in
     /// the background, when it was there.
     func enteringForeground(at now: Duration) -> Duration? {
+        // A launch into the background that no callback explained stays unexplained: a
+        // background callback after the application was in front is not why it launched.
+        isLaunchReasonProvisional = false
         if launchedIntoBackground {
             launchedIntoBackground = false
         } else {

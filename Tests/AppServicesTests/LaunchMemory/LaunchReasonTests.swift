@@ -6,6 +6,12 @@ import Testing
 
 final class ReasonReader: AppService, LaunchHandling {
     let seen = Locked<[LaunchReason]>([])
+    let seenAtWillFinish = Locked<[LaunchReason]>([])
+
+    func application(_ context: AppContext, willFinishLaunchingWithOptions options: LaunchOptions) -> Bool {
+        seenAtWillFinish.withLock { $0.append(context.launchReason) }
+        return true
+    }
 
     func application(_ context: AppContext, didFinishLaunchingWithOptions options: LaunchOptions) -> Bool {
         seen.withLock { $0.append(context.launchReason) }
@@ -160,5 +166,41 @@ struct LaunchReasonTests {
         #expect(seen.withLock { $0 } == [.url])
         #expect(reader.seen.withLock { $0 } == [.url])
         #expect(composite.launchReason.description == "url")
+    }
+
+    @Test("willFinishLaunching's services, and a plan that starts there, read the reason its options give")
+    func readAtWillFinishLaunching() throws {
+        let seen = Locked<[LaunchReason]>([])
+        var configuration = LaunchPlan.Configuration()
+        configuration.order = LaunchOrder(start: .willFinishLaunching)
+        let plan = try LaunchPlan(
+            configuration: configuration,
+            initializers: [
+                ClosureInitializer.beforeLaunchReturns("read-reason") { context in
+                    seen.withLock { $0.append(context.launchReason) }
+                }
+            ]
+        )
+        let reader = ReasonReader()
+        let composite = ServiceComposite([reader], configuration: .init(clock: TestClock()), launchPlan: plan)
+        let options = LaunchOptions(remoteNotification: ["aps": ["content-available": 1]], launchedInBackground: true)
+
+        _ = composite.willFinishLaunching(options)
+        #expect(seen.withLock { $0 } == [.silentPush])
+        #expect(reader.seenAtWillFinish.withLock { $0 } == [.silentPush])
+        _ = composite.didFinishLaunching(options)
+        #expect(reader.seen.withLock { $0 } == [.silentPush])
+    }
+
+    @Test("A launch into the background that no callback explained keeps its reason once in front")
+    func unexplainedBackgroundLaunchSettlesInFront() async throws {
+        let composite = ServiceComposite([])
+        _ = composite.didFinishLaunching(LaunchOptions(launchedInBackground: true))
+        composite.willEnterForeground()
+        composite.didBecomeActive()
+        #expect(composite.launchReason == .otherBackground)
+
+        _ = await composite.didReceiveRemoteNotification(RemoteNotification(userInfo: [:]))
+        #expect(composite.launchReason == .otherBackground, "a push long after the launch is not why it launched")
     }
 }
