@@ -94,7 +94,8 @@ struct DependencyGraph<Key: Hashable> {
             edgeStart.append(first)
             dependencies(index) { dependency in
                 guard let target = positions[dependency] else {
-                    problems.append(.missing(dependent: index, dependency: dependency))
+                    // A duplicate's missing dependencies are its first's, reported once.
+                    if primary[index] { problems.append(.missing(dependent: index, dependency: dependency)) }
                     return
                 }
                 if !edgeTargets[first...].contains(target) { edgeTargets.append(target) }

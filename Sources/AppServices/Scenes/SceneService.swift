@@ -121,10 +121,11 @@ extension ServiceComposite {
         state.registerSceneServices(types)
     }
 
-    /// The service of type `type` of the connected scene `scene`, or `nil`.
+    /// The service of type `type` of the connected scene `scene`, or `nil`: as
+    /// ``service(_:)`` finds one, of exactly that type first, else the first that is one.
     public func sceneService<Service>(_ type: Service.Type = Service.self, in scene: SceneInfo) -> Service? {
         if let outer { return outer.sceneService(type, in: scene) }
-        return state.sceneServices[scene.identifier]?.services.lazy.compactMap { $0 as? Service }.first
+        return state.sceneServices[scene.identifier].flatMap { Self.lookUp(type, in: $0.services) }
     }
 
     /// Makes the scene services of `scene`, in dependency order, as it connects; nothing if

@@ -153,10 +153,11 @@ public final class ServiceComposite: AppService {
     }
 
     /// The services in dispatch order (dependency order, ties in registration order), with
-    /// nested composites flattened.
+    /// nested composites flattened; on a nested composite, the outermost one's.
     ///
     /// - Throws: ``ServiceGraphError`` when the services cannot be ordered.
     public func orderedServices() throws(ServiceGraphError) -> [any AppService] {
+        if let outer { return try outer.orderedServices() }
         if let plan { return Array(plan.services) }
         return Array(try makePlanAndLaunchPlan().plan.services)
     }
@@ -166,8 +167,11 @@ public final class ServiceComposite: AppService {
     /// - Throws: ``ServiceGraphError`` listing every dependency cycle (with its path), every
     ///   missing dependency, every type registered twice, every duplicate event
     ///   subscription, and every background-task identifier declared twice or not permitted
-    ///   (``Configuration-swift.struct/permittedBackgroundTasks``), one line each.
+    ///   (``Configuration-swift.struct/permittedBackgroundTasks``), one line each. On a
+    ///   nested composite, the outermost one's services are checked: a nested composite's
+    ///   services may depend on its outer composite's.
     public func validate() throws(ServiceGraphError) {
+        if let outer { return try outer.validate() }
         if plan == nil { _ = try makePlanAndLaunchPlan() }
     }
 
@@ -218,13 +222,18 @@ public final class ServiceComposite: AppService {
         // the first that conforms in dependency order (registration order while the graph
         // has a problem, which sealing will report).
         let services = flattened().services
+        let order = Self.dependencyGraph(of: services).order() ?? Array(services.indices)
+        return Self.lookUp(type, in: order.map { services[$0] })
+    }
+
+    /// The service of exactly `type` among `services`, else the first (in their order) that
+    /// is a `Service`: a subclass, or a conformer of a protocol.
+    static func lookUp<Service>(_ type: Service.Type, in services: some Collection<any AppService>) -> Service? {
         let key = ObjectIdentifier(type)
         if let exact = services.first(where: { ObjectIdentifier(Swift.type(of: $0)) == key }) {
             return exact as? Service
         }
-        let order = Self.dependencyGraph(of: services).order() ?? Array(services.indices)
-        for index in order { if let match = services[index] as? Service { return match } }
-        return nil
+        return services.lazy.compactMap { $0 as? Service }.first
     }
 
     /// The dependency graph of `services`, keyed by their types.

@@ -26,12 +26,13 @@ extension ServiceComposite {
     /// The sessions that live, in the order they began.
     public var sessions: [SessionInfo] { (outer ?? self).state.sessionServices.inBeginOrder.map(\.session) }
 
-    /// The service of type `type` of `session` (by default, the current session), or `nil`.
+    /// The service of type `type` of `session` (by default, the current session), or `nil`:
+    /// as ``service(_:)`` finds one, of exactly that type first, else the first that is one.
     public func sessionService<Service>(_ type: Service.Type = Service.self, in session: SessionInfo? = nil) -> Service?
     {
         let root = outer ?? self
         guard let identifier = session?.identifier ?? root.state.sessionServices.current else { return nil }
-        return root.state.sessionServices[identifier]?.services.lazy.compactMap { $0 as? Service }.first
+        return root.state.sessionServices[identifier].flatMap { Self.lookUp(type, in: $0.services) }
     }
 
     /// Begins `session`: makes its services in dependency order, each with a context naming

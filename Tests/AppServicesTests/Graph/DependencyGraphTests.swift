@@ -36,6 +36,12 @@ struct DependencyGraphTests {
         #expect(g.order()?.map { g.keys[$0] } == ["a", "b", "c"], "duplicates are left out of the order")
     }
 
+    @Test("A missing dependency of a node registered twice is reported once, with its first registration")
+    func duplicateMissingOnce() {
+        let g = graph([("a", ["zz"]), ("a", ["zz"])])
+        #expect(g.problems() == [.duplicate(first: 0, duplicate: 1), .missing(dependent: 0, dependency: "zz")])
+    }
+
     @Test("A deep chain is validated without recursion")
     func deepChain() {
         let count = 100_000

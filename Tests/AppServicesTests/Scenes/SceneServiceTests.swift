@@ -7,6 +7,22 @@ final class SceneJournal: AppService {
     var entries: [String] = []
 }
 
+/// A scene's editor, which a richer one subclasses.
+class PlainEditor: SceneService {
+    required init(scene: SceneInfo, context: AppContext) {}
+}
+
+/// The richer editor, made before the plain one.
+final class RichEditor: PlainEditor {}
+
+/// A session's notes, which richer ones subclass.
+class PlainNotes: SessionService {
+    required init(session: SessionInfo, context: AppContext) {}
+}
+
+/// The richer notes, made before the plain ones.
+final class RichNotes: PlainNotes {}
+
 /// Per-scene state: hears only its own scene's callbacks.
 final class EditorSession: SceneService, SceneHandling {
     static var dependencies: [any AppService.Type] { [SceneJournal.self] }
@@ -57,6 +73,21 @@ final class MissingAppService: AppService {}
 struct SceneServiceTests {
     let one = SceneInfo(session: SceneSession(persistentIdentifier: "one"))
     let two = SceneInfo(session: SceneSession(persistentIdentifier: "two"))
+
+    @Test("A scene's or session's service of exactly the type asked for comes before a subclass, as with service(_:)")
+    func exactTypeFirst() throws {
+        let composite = ServiceComposite([])
+        try composite.registerSceneServices([RichEditor.self, PlainEditor.self])
+        try composite.registerSessionServices([RichNotes.self, PlainNotes.self])
+        _ = composite.didFinishLaunching()
+        composite.sceneWillConnect(one)
+        try composite.beginSession(SessionInfo(identifier: "alice"))
+
+        #expect(composite.sceneService(PlainEditor.self, in: one).map { type(of: $0) } == PlainEditor.self)
+        #expect(composite.sceneService(RichEditor.self, in: one) != nil)
+        #expect(composite.sessionService(PlainNotes.self).map { type(of: $0) } == PlainNotes.self)
+        #expect(composite.sessionService(RichNotes.self) != nil)
+    }
 
     @Test("Each scene gets its own scene services, which hear only its callbacks, after app-wide services going up")
     func ownScenesOnly() throws {

@@ -89,6 +89,18 @@ struct NestingTests {
         #expect(inner.handlingServices(for: .didBecomeActive).count == 2)
     }
 
+    @Test("A nested composite validates and orders the outermost one's services, on which its own may depend")
+    func nestedValidatesAsTheOuter() throws {
+        let innermost = ServiceComposite([Leaf()])
+        let inner = ServiceComposite([Feature(), innermost])
+        let outer = ServiceComposite([Base(), inner])
+        _ = outer.didFinishLaunching()
+
+        #expect(throws: Never.self) { try inner.validate() }
+        #expect(throws: Never.self) { try innermost.validate() }
+        #expect(try innermost.orderedServices().map { "\(type(of: $0))" } == ["Base", "Feature", "Leaf"])
+    }
+
     @Test("Subscriptions and lifecycle streams made on a composite before it was nested hear the outer one")
     func subscriptionsBeforeNesting() async {
         let inner = ServiceComposite([Detail()])
