@@ -621,8 +621,9 @@ open class ServiceOrientedAppDelegate: UIResponder, AppDelegateProtocols {
     // MARK: - Interface, extensions, CloudKit, intents
 
     /// Dispatches `application(_:supportedInterfaceOrientationsFor:)`: the intersection
-    /// of the services' answers. Without a handling service (UIKit then does not call it),
-    /// the Info.plist's orientations.
+    /// of the services' answers. Without a handling service (UIKit then does not call it,
+    /// unless a subclass overrides it), the Info.plist's orientations, read from the bundle:
+    /// `UIApplication`'s `supportedInterfaceOrientations(for:)` would ask this method again.
     open func application(
         _ application: UIApplication,
         supportedInterfaceOrientationsFor window: UIWindow?
@@ -632,7 +633,7 @@ open class ServiceOrientedAppDelegate: UIResponder, AppDelegateProtocols {
                 for: window,
                 platform: platform(application, [.window: window])
             )
-        else { return application.supportedInterfaceOrientations(for: window) }
+        else { return InfoPlistOrientations.mask() }
         return UIInterfaceOrientationMask(mask)
     }
 

@@ -426,15 +426,15 @@ open class ServiceOrientedSceneDelegate: UIResponder, UIWindowSceneDelegate {
     /// Dispatches the window scene's `supportedInterfaceOrientations(for:)` (iOS 27, compiled
     /// with an SDK that has it: see `UIKitSelectors`) to `InterfaceOrientationHandling`, with
     /// the scene set: the intersection of the answers; the Info.plist's orientations when no
-    /// service handles it (UIKit does not ask then: it is not claimed).
+    /// service handles it (UIKit does not ask then: it is not claimed), read from the bundle,
+    /// as the application delegate reads them.
     open func supportedInterfaceOrientations(for windowScene: UIWindowScene) -> UIInterfaceOrientationMask {
         let mask = composite.supportedInterfaceOrientations(
             for: info(windowScene),
             window: window,
             platform: platform(windowScene)
         )
-        return mask.map(UIInterfaceOrientationMask.init)
-            ?? UIApplication.shared.supportedInterfaceOrientations(for: window)
+        return mask.map(UIInterfaceOrientationMask.init) ?? InfoPlistOrientations.mask()
     }
     #endif
 

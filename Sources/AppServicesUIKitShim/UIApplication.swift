@@ -23,12 +23,16 @@ open class UIApplication: UIResponder {
     /// Read-only in UIKit; a simulated UIKit in this package sets it.
     open package(set) var applicationState: UIApplication.State = .inactive
 
-    /// The orientations the Info.plist allows for `window`: what UIKit uses when the
-    /// delegate does not implement `application(_:supportedInterfaceOrientationsFor:)`.
+    /// The orientations the application supports for `window`: as UIKit decides them, the
+    /// delegate's answer when it implements `application(_:supportedInterfaceOrientationsFor:)`,
+    /// else the Info.plist's.
     ///
-    /// The shim answers ``UIInterfaceOrientationMask/allButUpsideDown``, the default for an
-    /// iPhone application that lists no orientations. Deprecated in iOS 27, with the app
-    /// delegate's method: the window scene's delegate answers per scene.
+    /// The shim asks the delegate as UIKit does; without it, it answers
+    /// ``UIInterfaceOrientationMask/allButUpsideDown``, the default for an iPhone application
+    /// that lists no orientations. A delegate that asks this method from its own (which on a
+    /// device calls itself until the stack runs out) is answered so too, and counted in
+    /// ``reenteredOrientationQueries``. Deprecated in iOS 27, with the app delegate's method:
+    /// the window scene's delegate answers per scene.
     @available(
         iOS,
         introduced: 6.0,
@@ -37,8 +41,26 @@ open class UIApplication: UIResponder {
     )
     @available(tvOS, unavailable)
     open func supportedInterfaceOrientations(for window: UIWindow?) -> UIInterfaceOrientationMask {
-        .allButUpsideDown
+        guard let delegate, let responder = delegate as? UIResponder,
+            responder.responds(to: "application:supportedInterfaceOrientationsForWindow:")
+        else {
+            return .allButUpsideDown
+        }
+        guard !isAskingForOrientations else {
+            reenteredOrientationQueries += 1
+            return .allButUpsideDown
+        }
+        isAskingForOrientations = true
+        defer { isAskingForOrientations = false }
+        return delegate.application(self, supportedInterfaceOrientationsFor: window)
     }
+
+    /// Shim only: whether ``supportedInterfaceOrientations(for:)`` is asking the delegate.
+    private var isAskingForOrientations = false
+
+    /// Shim only: how many times the delegate asked ``supportedInterfaceOrientations(for:)``
+    /// while it was being asked by it: each a recursion without end on a device.
+    package private(set) var reenteredOrientationQueries = 0
 
     /// Whether the system would prefer applications to scale back resource-intensive work now
     /// (iOS 27): lighter assets, fewer simultaneous operations, less background work. Read it

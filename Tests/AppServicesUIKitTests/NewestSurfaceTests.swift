@@ -128,6 +128,52 @@ struct NewestSurfaceTests {
 
     // MARK: - iOS 26: effective geometry
 
+    /// An app delegate whose override of the orientation method calls `super`, with no
+    /// service that handles orientations.
+    final class LockingAppDelegate: ServiceOrientedAppDelegate {
+        var locked = false
+        override func application(
+            _ application: UIApplication,
+            supportedInterfaceOrientationsFor window: UIWindow?
+        ) -> UIInterfaceOrientationMask {
+            locked ? .portrait : super.application(application, supportedInterfaceOrientationsFor: window)
+        }
+    }
+
+    @Test("An override that calls super without an orientation service gets the Info.plist's, not a recursion")
+    func overrideCallingSuper() {
+        ObjectiveCMethods.record(
+            ["application:supportedInterfaceOrientationsForWindow:"],
+            implementedBy: LockingAppDelegate.self
+        )
+        let delegate = LockingAppDelegate()
+        let uiKit = SimulatedUIKit(delegate: delegate)
+        uiKit.launch()
+
+        #expect(uiKit.application.supportedInterfaceOrientations(for: nil) == .allButUpsideDown)
+        #expect(uiKit.application.reenteredOrientationQueries == 0, "UIKit asks the delegate, which must not ask it")
+        delegate.locked = true
+        #expect(uiKit.application.supportedInterfaceOrientations(for: nil) == .portrait)
+    }
+
+    @Test("The Info.plist's orientations are read as UIKit reads them: an iPad's own list first, a default without")
+    func infoPlistOrientations() {
+        let info: [String: Any] = [
+            "UISupportedInterfaceOrientations": ["UIInterfaceOrientationPortrait"],
+            "UISupportedInterfaceOrientations~ipad": [
+                "UIInterfaceOrientationLandscapeLeft", "UIInterfaceOrientationLandscapeRight",
+            ],
+        ]
+        #expect(InfoPlistOrientations.mask(in: info, idiom: .phone) == .portrait)
+        #expect(InfoPlistOrientations.mask(in: info, idiom: .pad) == [.landscapeLeft, .landscapeRight])
+        #expect(InfoPlistOrientations.mask(in: [:], idiom: .phone) == .allButUpsideDown)
+        #expect(InfoPlistOrientations.mask(in: nil, idiom: .pad) == .all)
+        let phoneOnly: [String: Any] = [
+            "UISupportedInterfaceOrientations": ["UIInterfaceOrientationPortraitUpsideDown"]
+        ]
+        #expect(InfoPlistOrientations.mask(in: phoneOnly, idiom: .pad) == .portraitUpsideDown)
+    }
+
     @Test("The effective geometry reaches SceneHandling in place of the deprecated callback, which is not claimed")
     func effectiveGeometry() throws {
         let geometry = Geometry()
