@@ -82,6 +82,7 @@ struct TerminationTests {
         let appKit = SimulatedAppKit(delegate: delegate)
         #expect(appKit.quit() == .terminateLater)
         await clock.waitForSleepers(1)
+        #expect(clock.sleeperDeadlines == [TestClock.Instant(offset: .seconds(25))], "the default deadline is 25 s")
         clock.advance(by: .seconds(24))
         #expect(appKit.application.terminationReplies.isEmpty)
         clock.advance(by: .seconds(1))

@@ -45,12 +45,17 @@ struct CallbackCoverageTests {
 
     @Test("Each callback gets a new service, so one callback's effect does not hide another's absence")
     func newServicePerCallback() async {
+        var made = 0
         let unheard = await CallbackCoverage.callbacks(
             [.didBecomeActive, .didBecomeActive],
-            notHeardBy: { SessionService() },
+            notHeardBy: {
+                made += 1
+                return SessionService()
+            },
             observing: { $0.events.count }
         )
         #expect(unheard.isEmpty)
+        #expect(made == 2, "one service per callback")
     }
 
     @Test("Every callback of the library can be sent, but those listed as unsendable")

@@ -84,6 +84,10 @@ struct CompletionHandlerTests {
             )
         }
         await clock.waitForSleepers(1)
+        #expect(
+            clock.sleeperDeadlines.contains(clock.now.advanced(by: .seconds(10))),
+            "a quick action's deadline is 10 s"
+        )
         clock.advance(by: .seconds(10))
         await delegate.composite.waitForPendingWork()
         #expect(shortcutCompletions.values == [false])
@@ -94,6 +98,10 @@ struct CompletionHandlerTests {
             }
         }
         await clock.waitForSleepers(1)
+        #expect(
+            clock.sleeperDeadlines.contains(clock.now.advanced(by: .seconds(25))),
+            "a background URL session's deadline is 25 s"
+        )
         clock.advance(by: .seconds(24))
         #expect(sessionCompletions.values.isEmpty)
         clock.advance(by: .seconds(1))

@@ -220,7 +220,9 @@ struct BackgroundTaskTests {
         let scheduler = InProcessBackgroundTaskScheduler()
         _ = scheduler.register("com.example.cleanup", kind: .processing) { _ in }  // taken already
         composite.registerBackgroundTasks(with: scheduler)
-        composite.registerBackgroundTasks(with: InProcessBackgroundTaskScheduler())
+        let second = InProcessBackgroundTaskScheduler()
+        composite.registerBackgroundTasks(with: second)
+        #expect(second.registeredIdentifiers.isEmpty, "the second registration registers nothing")
         #expect(scheduler.registeredIdentifiers == ["com.example.refresh", "com.example.cleanup"])
         #expect(composite.declaredBackgroundTasks.map(\.identifier) == ["com.example.refresh", "com.example.cleanup"])
         #expect(

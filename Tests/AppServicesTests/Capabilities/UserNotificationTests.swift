@@ -165,6 +165,7 @@ struct UserNotificationTests {
         let completion = CompletionRecorder<NotificationPresentationOptions>(clock: clock)
         composite.willPresentNotification(chat) { completion.record($0) }
         await clock.waitForSleepers(2)
+        #expect(clock.sleeperDeadlines.contains(TestClock.Instant(offset: .seconds(5))), "the default deadline is 5 s")
         clock.advance(by: .seconds(4))
         #expect(completion.count == 0, "the default deadline is 5 s")
         clock.advance(by: .seconds(1))

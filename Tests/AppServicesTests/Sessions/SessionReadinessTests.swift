@@ -326,9 +326,12 @@ final class LockedLinkRouter: AppService, URLOpenHandling {
         .timeLimit(.minutes(1))
     )
     func initializerWaitsForSessionMilestone() async throws {
+        let progress = Locked<[String]>([])
         let plan = try LaunchPlan {
             ClosureInitializer("prefetch", phase: .onDemand) { context in
+                progress.withLock { $0.append("waits") }
                 try await context.waitUntilReached(InboxLoaded.self)
+                progress.withLock { $0.append("resumed") }
             }
         }
         let composite = ServiceComposite([], configuration: .init(logger: .quiet, clock: TestClock()), launchPlan: plan)
@@ -337,8 +340,11 @@ final class LockedLinkRouter: AppService, URLOpenHandling {
         try composite.beginSession(SessionInfo(identifier: "alice"))
         let launch = try #require(composite.launch)
         let prefetch = Task { try await launch.run(named: "prefetch") }
+        while progress.withLock({ $0 }).isEmpty { await Task.yield() }
+        #expect(progress.withLock { $0 } == ["waits"], "the initializer waits while the inbox is loading")
         try composite.sessionService(InboxLoader.self)?.finishLoading()
         try await prefetch.value
+        #expect(progress.withLock { $0 } == ["waits", "resumed"])
     }
 
     @Test("Reaching a session milestone with no session lives is an error")
@@ -484,10 +490,17 @@ final class LockedLinkRouter: AppService, URLOpenHandling {
         let composite = ServiceComposite([lock, waiter], configuration: .quiet)
         _ = composite.didFinishLaunching()
         try lock.lock()
-        let waiting = Task { try await waiter.context!.waitUntilOpen(AppLock.self) }
+        let progress = Locked<[String]>([])
+        let waiting = Task {
+            progress.withLock { $0.append("waits") }
+            try await waiter.context!.waitUntilOpen(AppLock.self)
+            progress.withLock { $0.append("resumed") }
+        }
         await Task.yield()
+        #expect(progress.withLock { $0 } == ["waits"], "the waiter waits while the gate is closed")
         try lock.unlock()
         try await waiting.value
+        #expect(progress.withLock { $0 } == ["waits", "resumed"])
         try lock.lock()
         await #expect {
             try await lock.context!.waitUntilOpen(AppLock.self)
