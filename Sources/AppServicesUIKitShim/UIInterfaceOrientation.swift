@@ -11,9 +11,9 @@ public struct UIInterfaceOrientationMask: OptionSet, Sendable {
 
     /// Portrait.
     public static let portrait = UIInterfaceOrientationMask(rawValue: 1 << 1)
-    /// Landscape, home indicator on the right.
+    /// Landscape, home indicator on the left (the device turned to the right).
     public static let landscapeLeft = UIInterfaceOrientationMask(rawValue: 1 << 4)
-    /// Landscape, home indicator on the left.
+    /// Landscape, home indicator on the right (the device turned to the left).
     public static let landscapeRight = UIInterfaceOrientationMask(rawValue: 1 << 3)
     /// Portrait, upside down.
     public static let portraitUpsideDown = UIInterfaceOrientationMask(rawValue: 1 << 2)
@@ -36,9 +36,9 @@ public enum UIInterfaceOrientation: Int, Sendable {
     case portrait = 1
     /// Portrait, upside down.
     case portraitUpsideDown = 2
-    /// Landscape, home indicator on the right.
+    /// Landscape, home indicator on the left (the device turned to the right).
     case landscapeLeft = 4
-    /// Landscape, home indicator on the left.
+    /// Landscape, home indicator on the right (the device turned to the left).
     case landscapeRight = 3
 }
 

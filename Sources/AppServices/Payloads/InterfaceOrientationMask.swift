@@ -11,9 +11,9 @@ public struct InterfaceOrientationMask: OptionSet, Sendable, Hashable {
     public static let portrait = InterfaceOrientationMask(rawValue: 1 << 1)
     /// Portrait, upside down.
     public static let portraitUpsideDown = InterfaceOrientationMask(rawValue: 1 << 2)
-    /// Landscape, home indicator on the right.
+    /// Landscape, home indicator on the left (the device turned to the right).
     public static let landscapeLeft = InterfaceOrientationMask(rawValue: 1 << 4)
-    /// Landscape, home indicator on the left.
+    /// Landscape, home indicator on the right (the device turned to the left).
     public static let landscapeRight = InterfaceOrientationMask(rawValue: 1 << 3)
     /// Both landscape orientations.
     public static let landscape: InterfaceOrientationMask = [.landscapeLeft, .landscapeRight]
@@ -31,8 +31,8 @@ public enum InterfaceOrientation: Int, Sendable, Hashable, CaseIterable {
     case portrait = 1
     /// Portrait, upside down.
     case portraitUpsideDown = 2
-    /// Landscape, home indicator on the right.
+    /// Landscape, home indicator on the left (the device turned to the right).
     case landscapeLeft = 4
-    /// Landscape, home indicator on the left.
+    /// Landscape, home indicator on the right (the device turned to the left).
     case landscapeRight = 3
 }

@@ -6,15 +6,18 @@ extension UserInfoValue {
     /// `NSNull`. Returns `nil` for anything else.
     ///
     /// A Boolean `NSNumber` (what JSON `true` becomes in a push payload) is recognised as
-    /// ``bool(_:)``; other numbers become ``int(_:)`` when they are whole, else
-    /// ``double(_:)``. Array elements and dictionary entries that are not property-list
-    /// values are left out.
+    /// ``bool(_:)``; other numbers keep the kind they were stored as: a floating-point one
+    /// becomes ``double(_:)`` (a whole `2.0` included, boxed in an `NSNumber` or not), an
+    /// integer ``int(_:)``. An unsigned integer beyond `Int.max` has no case and is left out.
+    /// Array elements and dictionary entries that are not property-list values are left out.
     public init?(propertyListValue value: Any) {
         switch value {
         case let string as String:
             self = .string(string)
         case let bool as Bool where Self.isBoolean(value):
             self = .bool(bool)
+        case let number as NSNumber where Self.isFloatingPoint(number):
+            self = .double(number.doubleValue)
         case let int as Int:
             self = .int(int)
         case let double as Double:
@@ -57,6 +60,13 @@ extension UserInfoValue {
         let type = ObjectIdentifier(Swift.type(of: value))
         return type == ObjectIdentifier(Bool.self)
             || (type == booleanNumberType && booleanNumberType != integerNumberType)
+    }
+
+    /// Whether `number` holds a floating-point value (`double` or `float`), which a whole
+    /// one such as `2.0` also casts to `Int`.
+    private static func isFloatingPoint(_ number: NSNumber) -> Bool {
+        let kind = number.objCType.pointee
+        return kind == CChar(UInt8(ascii: "d")) || kind == CChar(UInt8(ascii: "f"))
     }
 
     /// The class of a Boolean `NSNumber`, distinct from that of an integer one on every

@@ -17,6 +17,9 @@ struct UserInfoPropertyListTests {
         Case(name: "integer NSNumber", value: { NSNumber(value: 1) }, expected: .int(1)),
         Case(name: "fractional NSNumber", value: { NSNumber(value: 2.5) }, expected: .double(2.5)),
         Case(name: "Double", value: { 2.5 }, expected: .double(2.5)),
+        Case(name: "whole Double", value: { 2.0 }, expected: .double(2)),
+        Case(name: "whole floating-point NSNumber", value: { NSNumber(value: 2.0) }, expected: .double(2)),
+        Case(name: "Float NSNumber", value: { NSNumber(value: Float(3)) }, expected: .double(3)),
         Case(name: "Bool", value: { true }, expected: .bool(true)),
         Case(name: "Boolean NSNumber", value: { NSNumber(value: false) }, expected: .bool(false)),
         Case(name: "Data", value: { Data([1, 2]) }, expected: .data(Data([1, 2]))),
@@ -51,6 +54,23 @@ struct UserInfoPropertyListTests {
         let userInfo = UserInfo(propertyList: payload)
         #expect(userInfo == ["aps": ["content-available": 1, "badge": 3], "orderID": "A-17"])
         #expect(RemoteNotification(userInfo: userInfo).isContentAvailable)
+    }
+
+    @Test("A whole double survives a trip through a property list and JSON, as the platform stores it")
+    func wholeDoubleRoundTrip() throws {
+        let userInfo: UserInfo = ["price": .double(2), "count": .int(2)]
+        let plist = try PropertyListSerialization.data(
+            fromPropertyList: userInfo.propertyList,
+            format: .binary,
+            options: 0
+        )
+        let fromPlist = try #require(
+            try PropertyListSerialization.propertyList(from: plist, format: nil) as? [AnyHashable: Any]
+        )
+        #expect(UserInfo(propertyList: fromPlist) == userInfo)
+        let json = try JSONSerialization.data(withJSONObject: userInfo.propertyList)
+        let fromJSON = try #require(try JSONSerialization.jsonObject(with: json) as? [AnyHashable: Any])
+        #expect(UserInfo(propertyList: fromJSON)["count"] == .int(2))
     }
 
     @Test("User info goes back to the platform as property-list values")
