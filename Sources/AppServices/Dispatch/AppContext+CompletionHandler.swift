@@ -34,8 +34,9 @@ extension AppContext {
     }
 }
 
-/// A continuation resumed by the first of several racing calls; the others are logged.
-private final class CompletionOnce<Value: Sendable>: Sendable {
+/// A continuation resumed by the first of several racing calls; the others are logged
+/// (when there is a logger).
+final class CompletionOnce<Value: Sendable>: Sendable {
     private enum State {
         case idle
         case waiting(CheckedContinuation<Value, any Error>)
@@ -45,9 +46,9 @@ private final class CompletionOnce<Value: Sendable>: Sendable {
     private let state = Locked<State>(.idle)
     private let serviceName: String
     private let callback: String
-    private let logger: Logging.Logger
+    private let logger: Logging.Logger?
 
-    init(serviceName: String, callback: String, logger: Logging.Logger) {
+    init(serviceName: String, callback: String, logger: Logging.Logger?) {
         self.serviceName = serviceName
         self.callback = callback
         self.logger = logger
@@ -94,7 +95,7 @@ private final class CompletionOnce<Value: Sendable>: Sendable {
         case .none:
             break
         case .ignored(let first):
-            guard case .success = result else { return }  // cancellation after an answer is normal
+            guard case .success = result, let logger else { return }  // cancellation after an answer is normal
             if case .failure = first {
                 logger.warning(
                     "\(serviceName) called its completion handler for \(callback) after the work was cancelled; ignored."

@@ -193,10 +193,9 @@ extension ServiceComposite {
         // work, answered when it ends, and one deadline.
         let jobs = running.map { entry in
             FanOutJob(label: entry.entry.label) {
-                await entry.entry.task.value
-                // Cut off at the budget: the work ended after it was cancelled, which is no
-                // answer (the work logs it), so the gate is told so.
-                try Task.checkCancellation()
+                // Cut off at the budget, the wait ends at once, though the work may go on:
+                // the composite's pending work does not wait for work it abandoned.
+                try await Self.waitForEnd(of: entry.entry.task)
             }
         }
         await withCheckedContinuation { continuation in
@@ -207,9 +206,28 @@ extension ServiceComposite {
         let unfinished = running.filter { state.outlivingWork[$0.id] != nil }
         for entry in unfinished {
             entry.entry.task.cancel()
+            entry.entry.assertion?.end()
             state.setOutlivingWork(entry.id, nil)
         }
         return unfinished.map(\.entry.label)
+    }
+
+    /// Returns when `task` ends, or throws `CancellationError` as soon as the calling task
+    /// is cancelled: awaiting a task's value alone does not notice the caller's
+    /// cancellation.
+    private static func waitForEnd(of task: Task<Void, Never>) async throws {
+        let once = CompletionOnce<Void>(serviceName: "", callback: "", logger: nil)
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                once.wait(with: continuation)
+                Task {
+                    await task.value
+                    once.resolve(.success(()))
+                }
+            }
+        } onCancel: {
+            once.resolve(.failure(CancellationError()))
+        }
     }
 }
 

@@ -76,6 +76,38 @@ struct BackgroundWorkTests {
         await composite.waitForPendingWork()
     }
 
+    @Test(
+        "Work cut off at the budget leaves nothing pending, though it goes on, and its background time ends",
+        .timeLimit(.minutes(1))
+    )
+    func abandonedWorkIsNotPending() async {
+        final class Time: BackgroundTimeProvider {
+            private(set) var begun: [Int] = []
+            private(set) var ended: [Int] = []
+            func beginBackgroundTime(named name: String, expiration: @escaping @MainActor () -> Void) -> Int {
+                begun.append(begun.count + 1)
+                return begun.count
+            }
+            func endBackgroundTime(_ token: Int) { ended.append(token) }
+        }
+        let time = Time()
+        let flusher = Flusher(.hangs, clock: clock, probe: probe)
+        let composite = ServiceComposite([flusher], configuration: .init(logger: logs.logger(), clock: clock))
+        composite.useBackgroundTime(time)
+        _ = composite.didFinishLaunching()
+        composite.didEnterBackground()
+        async let unfinished = composite.finishBackgroundWork(within: .seconds(5))
+        await clock.waitForSleepers(1)
+        clock.advance(by: .seconds(5))
+        #expect(await unfinished == ["Flusher: flush"])
+
+        await composite.waitForPendingWork()
+        #expect(composite.pendingWorkCount == 0)
+        #expect(time.begun == [1])
+        #expect(time.ended == [1], "the abandoned work's background time ended at the budget")
+        probe.release()
+    }
+
     @Test("Cooperative work still running at the budget is cancelled")
     func cancelledAtBudget() async {
         let (composite, flusher) = background(.finishes(after: .seconds(60)))
@@ -95,7 +127,10 @@ struct BackgroundWorkTests {
 }
 
 extension BackgroundWorkTests {
-    @Test("Work cut off at the budget that ends later is logged as cancelled at its budget, not as an ignored answer")
+    @Test(
+        "Work cut off at the budget that ends later is logged as cancelled at its budget, not as an ignored answer",
+        .timeLimit(.minutes(1))
+    )
     func lateEndIsCancellation() async {
         let (composite, _) = background(.hangs)
         async let unfinished = composite.finishBackgroundWork(within: .seconds(5))
@@ -105,6 +140,9 @@ extension BackgroundWorkTests {
 
         probe.release()
         await composite.waitForPendingWork()
+        // The composite abandoned the work, so it waits for it no more: the work's own end
+        // is waited for here.
+        while !logs.text.contains("has now finished") { await Task.yield() }
 
         #expect(!logs.text.contains("was ignored"), "logs:\n\(logs.text)")
         #expect(
