@@ -7,6 +7,9 @@ extension LaunchReport {
     /// Every initializer or command run that started is one complete event (`"ph": "X"`)
     /// with its name, its phase as category, `ts` and `dur` in microseconds since the
     /// beginning of `didFinishLaunching`, and its outcome, retries and placement as `args`.
+    /// A run still going when the report was made (its outcome `running`) lasts to the
+    /// latest time the report knows, so a trace taken during the launch shows the work it
+    /// still waits for.
     /// Main-actor work and background work are on separate threads (`tid`): work that
     /// overlapped gets its own lane (main-actor work overlaps when it suspends), so the
     /// viewer never has to nest events that did not nest. Phase starts are instant events.
@@ -36,7 +39,14 @@ extension LaunchReport {
                 )
             )
         }
-        let runs = (nodes + foregroundRuns).filter { $0.start != nil && $0.end != nil }
+        let started = (nodes + foregroundRuns).filter { $0.start != nil }
+        let latest = (started.map { $0.end ?? $0.start! } + phaseStarts.map(\.start)).max() ?? .zero
+        let runs = started.map { node in
+            guard node.end == nil else { return node }
+            var running = node
+            running.end = latest
+            return running
+        }
         var threadNames: [Int: String] = [:]
         // The background lanes' threads come after the main actor's: at 100, unless the
         // main actor interleaved more runs than that.

@@ -182,11 +182,44 @@ struct LaunchReportTests {
         #expect(mainThreads.isDisjoint(with: backgroundThreads))
     }
 
+    @Test("A run still going when the report was made is in the trace, lasting to the latest time the report knows")
+    func runningRunInTrace() throws {
+        let report = LaunchReport(
+            status: .running,
+            nodes: [
+                .init(
+                    name: "Store",
+                    phase: .critical,
+                    placement: .background,
+                    start: .zero,
+                    end: .ms(8),
+                    outcome: .init(kind: .succeeded, detail: nil)
+                ),
+                .init(
+                    name: "Sync",
+                    phase: .critical,
+                    placement: .background,
+                    start: .ms(5),
+                    outcome: .init(kind: .running, detail: nil)
+                ),
+            ],
+            phaseStarts: [.init(phase: .critical, start: .zero)]
+        )
+        let json = try JSONSerialization.jsonObject(with: try report.chromeTraceData()) as? [String: Any]
+        let complete = try #require(json?["traceEvents"] as? [[String: Any]]).filter { $0["ph"] as? String == "X" }
+        let sync = try #require(complete.first { $0["name"] as? String == "Sync" })
+        #expect(sync["ts"] as? Double == 5_000)
+        #expect(sync["dur"] as? Double == 3_000)
+        #expect((sync["args"] as? [String: String])?["outcome"] == "running")
+        #expect(sync["tid"] as? Int != complete.first { $0["name"] as? String == "Store" }?["tid"] as? Int)
+    }
+
     @Test("Overlapping work on one placement gets separate lanes, so events never overlap on a thread")
     func lanes() async throws {
         let (_, report) = try await Self.knownLaunch()
         let json = try JSONSerialization.jsonObject(with: try report.chromeTraceData()) as? [String: Any]
-        let complete = (json?["traceEvents"] as? [[String: Any]] ?? []).filter { $0["ph"] as? String == "X" }
+        let complete = try #require(json?["traceEvents"] as? [[String: Any]]).filter { $0["ph"] as? String == "X" }
+        #expect(!complete.isEmpty)
         let byThread = Dictionary(grouping: complete) { $0["tid"] as! Int }
         for events in byThread.values {
             let spans = events.map { ($0["ts"] as! Double, $0["ts"] as! Double + ($0["dur"] as! Double)) }.sorted {
