@@ -76,10 +76,7 @@ struct BackgroundWorkTests {
         await composite.waitForPendingWork()
     }
 
-    @Test(
-        "Work cut off at the budget leaves nothing pending, though it goes on, and its background time ends",
-        .timeLimit(.minutes(1))
-    )
+    @Test("Work cut off at the budget leaves nothing pending, though it goes on, and its background time ends")
     func abandonedWorkIsNotPending() async {
         final class Time: BackgroundTimeProvider {
             private(set) var begun: [Int] = []
@@ -127,10 +124,7 @@ struct BackgroundWorkTests {
 }
 
 extension BackgroundWorkTests {
-    @Test(
-        "Work cut off at the budget that ends later is logged as cancelled at its budget, not as an ignored answer",
-        .timeLimit(.minutes(1))
-    )
+    @Test("Work cut off at the budget that ends later is logged as cancelled at its budget, not as an ignored answer")
     func lateEndIsCancellation() async {
         let (composite, _) = background(.hangs)
         async let unfinished = composite.finishBackgroundWork(within: .seconds(5))
