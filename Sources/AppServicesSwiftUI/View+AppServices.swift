@@ -59,6 +59,8 @@ struct SceneServicesModifier: ViewModifier {
     let composite: ServiceComposite
     @Environment(\.scenePhase) private var scenePhase
     @State private var connection = SwiftUISceneConnection()
+    /// The privacy cover shown while the window is not active (PrivacyCoverViewProviding).
+    @State private var cover: AnyView?
 
     func body(content: Content) -> some View {
         let connection = self.connection
@@ -67,17 +69,20 @@ struct SceneServicesModifier: ViewModifier {
         for type in composite.declaredUserActivityTypes {
             view = AnyView(view.onContinueUserActivity(type) { connection.continueUserActivity($0, in: composite) })
         }
-        // The privacy cover, asked for while the window is not active (PrivacyCoverViewProviding).
-        let cover =
-            scenePhase == .active
-            ? nil
-            : composite.firstAnswer(from: (any PrivacyCoverViewProviding).self, in: connection.scene) {
-                $0.privacyCoverView(context: $1)
-            }
         return
             view
-            .overlay { cover ?? AnyView(EmptyView()) }
-            .onChange(of: scenePhase, initial: true) { _, phase in connection.phaseChanged(to: phase, in: composite) }
+            .overlay { self.cover ?? AnyView(EmptyView()) }
+            .onChange(of: scenePhase, initial: true) { _, phase in
+                connection.phaseChanged(to: phase, in: composite)
+                // Asked once the services heard the change, as the UIKit scene delegate
+                // asks: a service that covers on resigning active has done so by now.
+                self.cover =
+                    phase == .active
+                    ? nil
+                    : composite.firstAnswer(from: (any PrivacyCoverViewProviding).self, in: connection.scene) {
+                        $0.privacyCoverView(context: $1)
+                    }
+            }
             .onDisappear { connection.disconnect(from: composite) }
     }
 }

@@ -2,6 +2,7 @@
 // view as SwiftUI does. There is nothing like it on Apple platforms; this file is empty
 // there.
 #if !canImport(UIKit)
+import Synchronization
 
 /// Shim only: one scene of a simulated SwiftUI application, showing one root view.
 ///
@@ -101,8 +102,26 @@ package final class SimulatedScene {
         for case .disappear(let action) in actions { action() }
     }
 
-    /// Evaluates the view with the scene's environment and runs the actions SwiftUI would.
+    /// Whether a view's state changed since the last evaluation began (set by `State`):
+    /// SwiftUI then evaluates the view again.
+    private nonisolated static let stateChanged = Atomic<Bool>(false)
+
+    /// A view's state changed (`State`'s setter): the view is evaluated again.
+    nonisolated static func noteStateChanged() { stateChanged.store(true, ordering: .relaxed) }
+
+    /// Evaluates the view with the scene's environment and runs the actions SwiftUI would;
+    /// again while those actions change a view's state (a few times at most, as a view
+    /// whose every evaluation changes its state is a bug SwiftUI reports).
     private func evaluate() {
+        for _ in 0..<8 {
+            Self.stateChanged.store(false, ordering: .relaxed)
+            evaluateOnce()
+            if !Self.stateChanged.load(ordering: .relaxed) { return }
+        }
+    }
+
+    /// One evaluation of the view, and the actions it runs.
+    private func evaluateOnce() {
         let firstTime = changeValues.isEmpty && actions.isEmpty
         var environment = EnvironmentValues()
         environment.scenePhase = phase

@@ -280,10 +280,13 @@ public struct State<Value>: DynamicProperty {
         storage = Storage(value)
     }
 
-    /// The current value.
+    /// The current value. Setting it has the view evaluated again, as SwiftUI does.
     public var wrappedValue: Value {
         get { storage.value }
-        nonmutating set { storage.value = newValue }
+        nonmutating set {
+            storage.value = newValue
+            SimulatedScene.noteStateChanged()
+        }
     }
 }
 

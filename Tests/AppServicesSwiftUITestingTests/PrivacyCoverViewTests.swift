@@ -57,6 +57,26 @@ struct PrivacyCoverViewTests {
         #expect(privacy.asked.allSatisfy { $0.hasPrefix("SwiftUI-") }, "asked with the window's scene")
     }
 
+    /// Covers the windows once it heard the scene resign active: a lock that engages then.
+    final class LockOnResign: AppService, SceneHandling, PrivacyCoverViewProviding {
+        var locked = false
+        func sceneWillResignActive(_ context: AppContext) { locked = true }
+        func sceneDidBecomeActive(_ context: AppContext) { locked = false }
+        func privacyCoverView(context: AppContext) -> AnyView? { locked ? AnyView(CoverView()) : nil }
+    }
+
+    @Test("The cover is asked for after the services heard the phase change, as the UIKit scene delegate asks")
+    func askedAfterTheServicesHeard() {
+        let host = SwiftUIApplicationHost(services: [LockOnResign()])
+        let window = SimulatedWindow(showing: ContentView().appServices(host.composite))
+        window.show()
+        #expect(!window.isPrivacyCoverShown)
+        window.move(to: .inactive)
+        #expect(window.isPrivacyCoverShown, "the lock engaged as the scene resigned active")
+        window.move(to: .active)
+        #expect(!window.isPrivacyCoverShown)
+    }
+
     @Test("The documentation's service covers an inactive window")
     func documentedService() {
         let host = SwiftUIApplicationHost(services: [PrivacyService()])
