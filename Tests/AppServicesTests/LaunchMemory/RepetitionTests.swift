@@ -143,8 +143,12 @@ struct RepetitionTests {
     )
     func failedLaunchRunWaitsAnInterval() async throws {
         let offline = Locked(false)
-        let (_, yesterday) = try failingLaunch(clock: TestClock(), offline: offline)
+        let yesterdaysClock = TestClock()
+        let (_, yesterday) = try failingLaunch(clock: yesterdaysClock, offline: offline)
         try yesterday.coldLaunch()
+        // Its run succeeded once its repetition sleeps (off the main actor, the run may not
+        // have started when the launch returns).
+        await yesterdaysClock.waitForSleepers(until: [TestClock.Instant(offset: .seconds(60))])
         try yesterday.enterBackground()
         try yesterday.terminate()
         install.advanceClock(by: .seconds(86_400))
