@@ -184,10 +184,12 @@ extension ServiceComposite {
             )
         }
         // Application-wide dependencies are met already; the graph checks the others.
+        let sessionTypes = Set(state.sessionServices.registered.map { ObjectIdentifier($0) })
         let (graphProblems, order) = DependencyGraph.orderScoped(
             types,
             noun: "scene service",
-            metElsewhere: appWideTypes
+            metElsewhere: appWideTypes,
+            registeredPerScope: { sessionTypes.contains($0) ? .session : nil }
         )
         return (problems + graphProblems, problems.isEmpty ? order : nil)
     }

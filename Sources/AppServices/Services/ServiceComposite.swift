@@ -262,6 +262,16 @@ public final class ServiceComposite: AppService {
         if let found = service(type) { return found }
         // The services of the whole tree, which the lookup searched: the outermost composite's.
         let root = outer ?? self
+        if let scope = root.scope(ofRegistered: ObjectIdentifier(type)) {
+            throw ServiceCompositeError(
+                code: .serviceNotRegistered,
+                message: "\(Service.self) is registered as \(scope.noun), made per \(scope.unit), which "
+                    + "requireService(_:) does not find: it finds application-wide services. Find it with "
+                    + "\(scope.lookup).",
+                file: file,
+                line: line
+            )
+        }
         let names = (root.plan.map { Array($0.services) } ?? root.flattened().services).map {
             Swift.type(of: $0).serviceName
         }
@@ -272,6 +282,14 @@ public final class ServiceComposite: AppService {
             file: file,
             line: line
         )
+    }
+
+    /// What the type `key` is registered as when it is one of this composite's scene or
+    /// session service types.
+    func scope(ofRegistered key: ObjectIdentifier) -> ServiceScope? {
+        if state.sceneServices.registered.contains(where: { ObjectIdentifier($0) == key }) { return .scene }
+        if state.sessionServices.registered.contains(where: { ObjectIdentifier($0) == key }) { return .session }
+        return nil
     }
 
     // MARK: - Planning
@@ -407,7 +425,8 @@ public final class ServiceComposite: AppService {
             noun: "service",
             container: "a composite",
             name: { Swift.type(of: leaves[$0]).serviceName },
-            dependencyName: { DependencyGraph.nameOfDependency($0, of: leaves.map { Swift.type(of: $0) }) }
+            dependencyName: { DependencyGraph.nameOfDependency($0, of: leaves.map { Swift.type(of: $0) }) },
+            registeredPerScope: { self.scope(ofRegistered: $0) }
         )
         problems += Self.backgroundTaskProblems(of: leaves, permitted: configuration.permittedBackgroundTasks)
         problems += Self.notificationCategoryProblems(of: leaves)

@@ -114,12 +114,15 @@ extension DependencyGraph {
     ///   - identity: What tells two nodes of a key's kind apart, for messages ("type").
     ///   - name: The name of the node at a position; asked only to describe a problem.
     ///   - dependencyName: How to name a missing dependency's key.
+    ///   - registeredPerScope: For a missing dependency registered where the nodes cannot
+    ///     reach it (per scene or per session), what it is registered as.
     func describedProblems(
         noun: String,
         container: String,
         identity: (Key) -> String = { _ in "type" },
         name: (Int) -> String,
-        dependencyName: (Key) -> String
+        dependencyName: (Key) -> String,
+        registeredPerScope: (Key) -> ServiceScope? = { _ in nil }
     ) -> [ServiceGraphError.Problem] {
         problems().map { problem in
             switch problem {
@@ -131,6 +134,14 @@ extension DependencyGraph {
                 )
             case .missing(let dependent, let dependency):
                 let missing = dependencyName(dependency)
+                if let scope = registeredPerScope(dependency) {
+                    return .init(
+                        kind: .missingDependency,
+                        message: "\(name(dependent)) depends on \(missing), which is registered as \(scope.noun), "
+                            + "made per \(scope.unit): a \(noun) cannot depend on it. Depend on an application-wide "
+                            + "service instead, or find \(missing) when it is needed with \(scope.lookup)."
+                    )
+                }
                 return .init(
                     kind: .missingDependency,
                     message: "\(name(dependent)) depends on \(missing), which is not registered. "
@@ -169,11 +180,13 @@ extension DependencyGraph<ObjectIdentifier> {
     ///   - noun: What they are, for messages ("scene service").
     ///   - metElsewhere: Dependencies the graph leaves out: application-wide services, met
     ///     already, and those the caller reports itself.
+    ///   - registeredPerScope: What a dependency the types cannot reach is registered as.
     @MainActor
     static func orderScoped(
         _ types: [any AppService.Type],
         noun: String,
-        metElsewhere: Set<ObjectIdentifier>
+        metElsewhere: Set<ObjectIdentifier>,
+        registeredPerScope: (ObjectIdentifier) -> ServiceScope? = { _ in nil }
     ) -> (problems: [ServiceGraphError.Problem], order: [Int]?) {
         let graph = DependencyGraph(
             types.map { type in
@@ -187,8 +200,33 @@ extension DependencyGraph<ObjectIdentifier> {
             noun: noun,
             container: "a composite",
             name: { types[$0].serviceName },
-            dependencyName: { nameOfDependency($0, of: types) }
+            dependencyName: { nameOfDependency($0, of: types) },
+            registeredPerScope: registeredPerScope
         )
         return (problems, problems.isEmpty ? graph.order() : nil)
     }
+}
+
+/// Where services of a type registered per scene or per session live, for the messages of
+/// a dependency or a lookup that cannot reach them.
+struct ServiceScope {
+    /// What the type is registered as ("a scene service").
+    let noun: String
+    /// What each instance is made for ("scene").
+    let unit: String
+    /// How to find an instance ("sceneService(_:in:)").
+    let lookup: String
+
+    /// Scene services (``SceneService``).
+    static let scene = ServiceScope(
+        noun: "a scene service",
+        unit: "scene",
+        lookup: "sceneService(_:in:) (or a scene's context.sceneService(_:))"
+    )
+    /// Session services (``SessionService``).
+    static let session = ServiceScope(
+        noun: "a session service",
+        unit: "session",
+        lookup: "sessionService(_:in:) (or a session's context.sessionService(_:))"
+    )
 }

@@ -165,6 +165,39 @@ struct SceneServiceTests {
         )
     }
 
+    @Test("A dependency on, or a lookup of, a scene or session service from where it cannot be reached says so")
+    func dependencyOnAScopedService() throws {
+        /// An application-wide service that depends on a scene service.
+        final class Layout: AppService {
+            static var dependencies: [any AppService.Type] { [RichEditor.self] }
+        }
+        /// A scene service that depends on a session service.
+        final class Toolbar: SceneService {
+            static var dependencies: [any AppService.Type] { [RichNotes.self] }
+            init(scene: SceneInfo, context: AppContext) {}
+        }
+        let composite = ServiceComposite([Layout()])
+        try composite.registerSceneServices([RichEditor.self, Toolbar.self])
+        try composite.registerSessionServices([RichNotes.self])
+        let error = #expect(throws: ServiceGraphError.self) { try composite.validate() }
+        #expect(
+            error?.problems.map(\.message) == [
+                "Layout depends on RichEditor, which is registered as a scene service, made per scene: a service "
+                    + "cannot depend on it. Depend on an application-wide service instead, or find RichEditor when it "
+                    + "is needed with sceneService(_:in:) (or a scene's context.sceneService(_:)).",
+                "Toolbar depends on RichNotes, which is registered as a session service, made per session: a scene "
+                    + "service cannot depend on it. Depend on an application-wide service instead, or find RichNotes "
+                    + "when it is needed with sessionService(_:in:) (or a session's context.sessionService(_:)).",
+            ]
+        )
+        let lookup = #expect(throws: ServiceCompositeError.self) { try composite.requireService(RichEditor.self) }
+        #expect(
+            lookup?.message.hasPrefix(
+                "RichEditor is registered as a scene service, made per scene, which requireService(_:) does not find"
+            ) == true
+        )
+    }
+
     @Test("firstAnswer asks app-wide services in order, then the scene's own, and stops at the first answer")
     func firstAnswer() throws {
         let journal = SceneJournal()
