@@ -362,18 +362,25 @@ struct SwiftUIModifierTests {
         )
     }
 
-    @Test("A scene the modifier connected it reports to its end, though a scene delegate reports another scene since")
-    func modifierKeepsItsScene() throws {
+    /// An application whose app delegate (behind an adaptor) hosts a link router that
+    /// continues no activity, launched.
+    static func launchedWithAnAdaptor() -> (CallJournal, TestAppDelegate, SimulatedUIKit) {
         let journal = CallJournal()
         let delegate = TestAppDelegate([LinkRouter(journal: journal, activityTypes: [])])
         let uiKit = SimulatedUIKit(delegate: delegate)
         uiKit.launch()
+        return (journal, delegate, uiKit)
+    }
+
+    @Test("A scene the modifier connected it reports to its end, though a scene delegate reports another scene since")
+    func modifierKeepsItsScene() throws {
+        let (journal, delegate, uiKit) = Self.launchedWithAnAdaptor()
         let window = SimulatedScene(showing: ContentView().appServices(delegate.composite), phase: .inactive)
         window.show()
         window.move(to: .active)
         let scene = try #require(Self.identifier(of: window, in: journal))
 
-        // Another scene (an external display's, say) comes through a scene delegate.
+        // Another window scene comes through a scene delegate.
         let external = uiKit.connectScene("external") { ServiceOrientedSceneDelegate() }
         uiKit.bringToForeground(external)
         journal.clear()
@@ -390,10 +397,7 @@ struct SwiftUIModifierTests {
 
     @Test("An external display's scene a scene delegate reports does not stop the modifier reporting a new window")
     func otherRolesDoNotCount() throws {
-        let journal = CallJournal()
-        let delegate = TestAppDelegate([LinkRouter(journal: journal, activityTypes: [])])
-        let uiKit = SimulatedUIKit(delegate: delegate)
-        uiKit.launch()
+        let (journal, delegate, uiKit) = Self.launchedWithAnAdaptor()
         let external = uiKit.connectScene("external", role: .windowExternalDisplayNonInteractive) {
             ServiceOrientedSceneDelegate()
         }

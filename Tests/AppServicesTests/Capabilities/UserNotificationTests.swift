@@ -201,14 +201,21 @@ struct UserNotificationTests {
         #expect(listener.heard.last == "didReceive m-17 dismiss")
     }
 
-    @Test("A repeated response's completion waits until the services have finished with the first delivery")
-    func repeatWaitsForFirst() async {
+    /// A composite of one scripted service that answers three seconds (on its test clock)
+    /// after each callback.
+    static func answeringAfterThreeSeconds() -> (ServiceComposite, TestClock, TrialProbe) {
         let clock = TestClock()
         let probe = TrialProbe()
         let composite = ServiceComposite(
             makeScripted([.after(.seconds(3), .noData)], clock: clock, probe: probe),
             configuration: .init(clock: clock)
         )
+        return (composite, clock, probe)
+    }
+
+    @Test("A repeated response's completion waits until the services have finished with the first delivery")
+    func repeatWaitsForFirst() async {
+        let (composite, clock, probe) = Self.answeringAfterThreeSeconds()
         let scene = SceneInfo(session: SceneSession(persistentIdentifier: "scene-1"))
         let response = NotificationResponse(notification: chat)
         _ = composite.didFinishLaunching()
@@ -226,12 +233,7 @@ struct UserNotificationTests {
 
     @Test("A repeat still waits for its first delivery after more responses than are remembered came between")
     func repeatWaitsAfterABurst() async {
-        let clock = TestClock()
-        let probe = TrialProbe()
-        let composite = ServiceComposite(
-            makeScripted([.after(.seconds(3), .noData)], clock: clock, probe: probe),
-            configuration: .init(clock: clock)
-        )
+        let (composite, clock, probe) = Self.answeringAfterThreeSeconds()
         _ = composite.didFinishLaunching()
         let response = NotificationResponse(notification: chat)
         composite.didReceiveNotificationResponse(response) {}
