@@ -242,8 +242,7 @@ final class FanOutJobs<Service: Sendable, Response: Sendable, Call: FanOutCall<S
     /// released service hears nothing.
     @inline(__always)
     @MainActor func sessionHasEnded(_ index: Int, in composite: ServiceComposite) -> Bool {
-        guard !origins.isEmpty, let origin = origins[index], let session = origin.session else { return false }
-        return !composite.state.sessionServices.lives(session.identifier, lifetime: origin.sessionLifetime)
+        !origins.isEmpty && composite.sessionHasEnded(for: origins[index])
     }
 
     /// The context job `index` is called with, naming its service.
@@ -473,6 +472,14 @@ extension ServiceComposite {
             if let id = chain.workID { state.setHandlerWork(id, nil) }
         }
         return (task, chain)
+    }
+
+    /// Whether `origin` names a session that has ended since it was made. Not inlined: every
+    /// fan-out's specialized chain calls it, and only a session's services get this far.
+    @inline(never)
+    fileprivate func sessionHasEnded(for origin: AppContext.Origin?) -> Bool {
+        guard let origin, let session = origin.session else { return false }
+        return !state.sessionServices.lives(session.identifier, lifetime: origin.sessionLifetime)
     }
 
     /// The composite owns `task`, a chain still running, until it ends.
