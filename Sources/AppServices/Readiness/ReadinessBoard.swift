@@ -55,6 +55,9 @@ struct ReadinessBoard {
     /// Whether `point` has been reached.
     func isReached(_ point: ReadinessPoint) -> Bool { reached.contains(point) }
 
+    /// Whether `point` is a gate's (it opens and closes).
+    func isGate(_ point: ReadinessPoint) -> Bool { gates[point] != nil }
+
     /// Why `point` can never be reached now, if it cannot.
     func whyUnreachable(_ point: ReadinessPoint) -> String? {
         unreachable[point] ?? endReason ?? (endsWithLaunch(point) ? launchEndReason : nil)
@@ -62,9 +65,10 @@ struct ReadinessBoard {
 
     /// Whether `point` comes only with the launch (a phase, or a milestone of its
     /// services), so that a launch that failed or was cancelled gives it up; a gate opens,
-    /// and a scene connects, whatever became of the launch.
+    /// a scene connects, and a session's services reach its milestones, whatever became of
+    /// the launch.
     private func endsWithLaunch(_ point: ReadinessPoint) -> Bool {
-        gates[point] == nil && !point.isSceneConnection
+        gates[point] == nil && !point.isSceneConnection && !point.isSessionMilestone
     }
 
     /// Records that a watcher task for `point` runs; `false` if one does already.
@@ -108,15 +112,24 @@ struct ReadinessBoard {
         records.append(HeldWork(name: name, waitsFor: "\(point)", outcome: .cancelled))
     }
 
-    /// `point` is reached: returns the waiters to resume and the held work to run, in
-    /// arrival order; both empty when it was reached before.
-    mutating func reach(_ point: ReadinessPoint) -> (waiters: [Waiter], work: [Entry]) {
-        guard reached.insert(point).inserted else { return ([], []) }
+    /// Marks `point` reached without taking what waits for it (a gate that opens: its
+    /// services hear it first); `false` if it was reached.
+    mutating func markReached(_ point: ReadinessPoint) -> Bool { reached.insert(point).inserted }
+
+    /// Takes the waiters and the held work of `point`, which is reached.
+    mutating func release(_ point: ReadinessPoint) -> (waiters: [Waiter], work: [Entry]) {
+        guard reached.contains(point) else { return ([], []) }
         let ready = waiters.filter { $0.point == point }
         waiters.removeAll { $0.point == point }
         let work = held.filter { $0.point == point }
         held.removeAll { $0.point == point }
         return (ready, work)
+    }
+
+    /// Holds `work`, taken to run, again ahead of what is held: its point was reset (a gate
+    /// closed) while the work before it ran.
+    mutating func holdAgain(_ work: ArraySlice<Entry>) {
+        held.insert(contentsOf: work, at: 0)
     }
 
     /// `point` can never be reached (`reason` says why): returns its waiters to fail; its

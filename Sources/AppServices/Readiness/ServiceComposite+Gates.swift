@@ -41,7 +41,8 @@ extension AppContext {
             named: name,
             by: currentServiceType,
             origin: origin,
-            owner: Gate.openedBy
+            owner: Gate.openedBy,
+            droppedBecause: endedSessionName
         )
     }
 
@@ -135,8 +136,11 @@ extension ServiceComposite {
         guard state.readiness.isReached(point) != open else { return }
         configuration.logger.debug("Gate \(name) \(open ? "opens" : "closes").", metadata: ["gate": "\(name)"])
         if open {
+            // Open while its services hear it (they may close it again), and what waits for
+            // it goes on only if it is open after them.
+            _ = state.markReached(point)
             notify(.gateDidOpen, (any GateHandling).self, platform: nil) { $0.gateDidOpen($1, gate: name) }
-            pointReached(point)
+            if state.readiness.isReached(point) { pointReached(point) }
         } else {
             state.reset(point)
             notify(.gateDidClose, (any GateHandling).self, platform: nil) { $0.gateDidClose($1, gate: name) }

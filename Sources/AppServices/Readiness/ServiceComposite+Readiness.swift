@@ -67,6 +67,15 @@ extension AppContext {
         return session
     }
 
+    /// Why work held or routed from this context is dropped at once: the session of this
+    /// context's session service has ended (a context a task kept past the sign-out);
+    /// `nil` otherwise.
+    var endedSessionName: String? {
+        guard let own = origin?.session, !composite.sessionLives(own.identifier, lifetime: origin?.sessionLifetime)
+        else { return nil }
+        return "\(own) ended"
+    }
+
     /// Reaches `milestone`: resumes everyone waiting for it and runs the work held until
     /// it, in the order it was handed over. Reaching it again does nothing. A milestone of
     /// a session (``MilestoneScope/session``) is reached for this context's ``session``,
@@ -111,10 +120,13 @@ extension AppContext {
         let next = ServiceComposite.point(of: Milestone.name, session: nil)
         let reached = composite.sessionPoint(milestone, session: session.identifier)
         composite.signpostMilestone(Milestone.name, point: reached, session: session.identifier)
-        composite.pointReached(reached)
+        // The work held for this session's milestone runs in contexts that name this session,
+        // whichever session is current by now.
+        let instances = composite.state.sessionServices[session.identifier]
+        composite.pointReached(reached, forSession: instances)
         // The work held while no session lived was for the next session: this one, which
         // its contexts name.
-        composite.pointReached(next, forSession: composite.state.sessionServices[session.identifier])
+        composite.pointReached(next, forSession: instances)
         composite.state.reset(next)
     }
 
@@ -420,9 +432,14 @@ extension ServiceComposite {
     /// the work (held for the next session while none lived) in contexts that name it.
     func pointReached(_ point: ReadinessPoint, forSession session: SessionServices.Instances? = nil) {
         if case .milestone(let name) = point { launch?.reachedMilestone(name) }
-        let (waiters, work) = state.reach(point)
+        _ = state.markReached(point)
+        let (waiters, work) = state.release(point)
         for waiter in waiters { waiter.resume(.success(())) }
-        for entry in work {
+        for (index, entry) in zip(work.indices, work) {
+            // A gate the work before closed again: the rest waits for it to open again.
+            guard state.readiness.isReached(point) || !state.readiness.isGate(point) else {
+                return state.holdAgain(work[index...])
+            }
             state.recordRun(of: entry)
             heldWorkChanged()
             var origin = entry.origin

@@ -47,7 +47,30 @@ extension ServiceComposite {
         by service: (any AppService.Type)? = nil,
         perform work: @escaping @MainActor (AppContext) -> Void
     ) {
-        if let outer { return outer.route(toScene: identifier, named: name, by: service, perform: work) }
+        route(toScene: identifier, named: name, by: service, origin: nil, droppedBecause: nil, perform: work)
+    }
+
+    /// Routes `work` for `service` from a context whose origin is `origin`: the work keeps its
+    /// session, is dropped when that session ends, and is dropped at once (`ended` says why)
+    /// when it has ended already.
+    func route(
+        toScene identifier: String,
+        named name: String,
+        by service: (any AppService.Type)?,
+        origin: AppContext.Origin?,
+        droppedBecause ended: String?,
+        perform work: @escaping @MainActor (AppContext) -> Void
+    ) {
+        if let outer {
+            return outer.route(
+                toScene: identifier,
+                named: name,
+                by: service,
+                origin: origin,
+                droppedBecause: ended,
+                perform: work
+            )
+        }
         hold(
             { [unowned self] context in
                 let scene = state.connectedScenes.first { $0.identifier == identifier }
@@ -63,8 +86,9 @@ extension ServiceComposite {
             until: Self.connectionPoint(of: identifier),
             named: name,
             by: service,
-            origin: nil,
-            owner: nil
+            origin: origin,
+            owner: nil,
+            droppedBecause: ended
         )
     }
 
@@ -102,6 +126,16 @@ extension ServiceComposite {
 }
 
 extension ReadinessPoint {
+    /// Whether this is a milestone of a session, or of the next session: a session's
+    /// services reach it, whatever became of the launch.
+    var isSessionMilestone: Bool {
+        if case .milestone(let name) = self {
+            name.contains(" of session ") || name.hasSuffix(" of the next session")
+        } else {
+            false
+        }
+    }
+
     /// Whether this is the connection of a scene (work routed to it waits for it), which
     /// comes whatever becomes of the launch.
     var isSceneConnection: Bool {
@@ -120,6 +154,13 @@ extension AppContext {
         named name: String,
         perform work: @escaping @MainActor (AppContext) -> Void
     ) {
-        composite.route(toScene: identifier, named: name, by: currentServiceType, perform: work)
+        composite.route(
+            toScene: identifier,
+            named: name,
+            by: currentServiceType,
+            origin: origin,
+            droppedBecause: endedSessionName,
+            perform: work
+        )
     }
 }

@@ -536,10 +536,16 @@ final class CompositeState {
     /// Work was dropped without being held (see ``ReadinessBoard/recordDropped(name:point:)``).
     func recordDropped(name: String, point: ReadinessPoint) { readiness.recordDropped(name: name, point: point) }
 
-    /// `point` was reached: the waiters to resume and the work to run, in order.
-    func reach(_ point: ReadinessPoint) -> (waiters: [ReadinessBoard.Waiter], work: [ReadinessBoard.Entry]) {
-        readiness.reach(point)
+    /// `point` was reached, its waiters and work not taken yet; `false` if it was reached.
+    func markReached(_ point: ReadinessPoint) -> Bool { readiness.markReached(point) }
+
+    /// The waiters to resume and the work to run, in order, of `point`, which is reached.
+    func release(_ point: ReadinessPoint) -> (waiters: [ReadinessBoard.Waiter], work: [ReadinessBoard.Entry]) {
+        readiness.release(point)
     }
+
+    /// `work`, taken to run, is held again first: its gate closed while it waited to run.
+    func holdAgain(_ work: ArraySlice<ReadinessBoard.Entry>) { readiness.holdAgain(work) }
 
     /// `point` can never come: the waiters to fail; its held work is dropped.
     func giveUp(_ point: ReadinessPoint, reason: String) -> [ReadinessBoard.Waiter] {
