@@ -127,9 +127,12 @@ extension ServiceComposite {
 
     /// Runs `dispatch` (the services' handlers of a launch callback) with the launch plan's
     /// before-launch-returns work around it, in the plan's order, when the plan starts in
-    /// `callback`.
+    /// `callback`, or in `didFinishLaunching` when the callback it starts in never came (a
+    /// host that sends only `didFinishLaunching`).
     private func runningLaunchWork(in callback: LaunchOrder.Start, _ dispatch: () -> Bool) -> Bool {
-        guard let launch, launch.plan.configuration.order.start == callback, !launch.hasBegun else { return dispatch() }
+        guard let launch, !launch.hasBegun,
+            launch.plan.configuration.order.start == callback || callback == .didFinishLaunching
+        else { return dispatch() }
         launch.runBeforeLaunchReturns()
         if launch.plan.configuration.order.commandsBeforeServices {
             launch.runCommands()

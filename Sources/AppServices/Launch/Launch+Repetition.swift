@@ -83,7 +83,9 @@ extension Launch {
                 }
                 startedLast = started.0
                 perform(started.1)
-                await waitUntilIdle()
+                // Its own run, whatever else the launch is doing (an on-demand run a user
+                // started, another repetition's long run).
+                guard await waitForCurrentRun(of: index) else { return }
             }
         } catch is CancellationError {
             return  // the application resigned active, or the launch ended

@@ -137,6 +137,17 @@ public final class Launch: Sendable {
         _ = try await waitHere { waiter in perform(decide { $0.waitForRun(of: index, waiter) }) }
     }
 
+    /// Waits until node `index`'s run going on now, if any, has finished, whatever its
+    /// outcome, or until the waiting task is cancelled; `false` when the plan was merged into
+    /// an outer composite's launch, which runs the repetitions.
+    func waitForCurrentRun(of index: Int) async -> Bool {
+        do {
+            return try await waitHere { waiter in perform(decide { $0.waitForCurrentRun(of: index, waiter) }) } == nil
+        } catch {
+            return true  // the run did not succeed, or the waiting task was cancelled
+        }
+    }
+
     /// Runs the initializer of type `type` if it has not run yet, with the dependencies it
     /// needs, whatever their phase, and waits until it has finished.
     ///

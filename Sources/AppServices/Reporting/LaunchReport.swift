@@ -207,7 +207,8 @@ public struct LaunchReport: Sendable, Hashable {
         public var start: Duration
         /// When it ended.
         public var end: Duration
-        /// Its error, or `nil` if it succeeded.
+        /// Its error (for a try cut off by its budget or by the launch's end, `timed out` or
+        /// `was cancelled`), or `nil` if it succeeded.
         public var error: String?
 
         /// Creates an attempt.

@@ -64,6 +64,45 @@ struct LaunchBudgetAndRetryTests {
         #expect(report.status == .succeeded)
     }
 
+    @Test("A try cut off by its budget is listed with what ended it, not as a try that succeeded")
+    func cutOffAttemptHasAnError() async throws {
+        let launch = try ScriptedLaunch([
+            Script(
+                name: "Flaky",
+                steps: [.fail(after: .ms(1)), .succeed(after: .ms(100))],
+                budget: .ms(30),
+                policy: .retry(times: 1, backoff: .immediate, whenExhausted: .optional)
+            )
+        ])
+        let report = await launch.run()
+
+        let flaky = try #require(report.node(named: "Flaky"))
+        #expect(flaky.outcome == .timedOut)
+        #expect(flaky.attempts.map(\.error) == ["Flaky failed on purpose (attempt 1)", "timed out"])
+    }
+
+    @Test("A required initializer that times out after the launch stopped says so, not that the launch goes on")
+    func timeoutAfterTheLaunchStopped() async throws {
+        var configuration = LaunchPlan.Configuration()
+        configuration.gracePeriod = .ms(50)
+        let launch = try ScriptedLaunch(
+            [
+                Script(name: "Stuck", steps: [.hang], budget: .ms(30)),
+                Script(name: "Breaks", steps: [.fail(after: .ms(40))]),
+            ],
+            configuration: configuration
+        )
+        launch.start()
+        await launch.driver.runUntilIdle()
+
+        #expect(launch.launch.report.node(named: "Stuck")?.outcome == .timedOut)
+        #expect(launch.launch.report.node(named: "Breaks")?.outcome.kind == .failed)
+        let warnings = launch.logs.messages(at: .warning)
+        #expect(!warnings.contains { $0.contains("run on demand") || $0.contains("the launch goes on") }, "\(warnings)")
+        #expect(warnings.contains("After the launch had stopped, Stuck timed out."), "\(warnings)")
+        launch.probe.openGate()
+    }
+
     @Test("Retries happen the exact number of times, after the exact backoff")
     func retryTiming() async throws {
         let launch = try ScriptedLaunch([

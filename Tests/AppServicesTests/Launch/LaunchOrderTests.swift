@@ -66,6 +66,18 @@ struct LaunchOrderTests {
         #expect(log.all.last == "critical", "the critical phase still starts with didFinishLaunching")
     }
 
+    @Test(
+        "Started in willFinishLaunching but sent only didFinishLaunching, the work runs there all the same",
+        .timeLimit(.minutes(1))
+    )
+    func startsInWillFinishThatNeverCame() async throws {
+        let (composite, log) = try launch(LaunchOrder(start: .willFinishLaunching))
+        _ = composite.didFinishLaunching()
+        #expect(log.all.prefix(3) == ["before-launch-returns", "service didFinish", "command"])
+        try await composite.launch?.waitUntilReady(.critical)
+        #expect(log.all.last == "critical")
+    }
+
     @Test("Commands can run before the services' launch handlers")
     func commandsFirst() throws {
         let (composite, log) = try launch(LaunchOrder(commandsBeforeServices: true))

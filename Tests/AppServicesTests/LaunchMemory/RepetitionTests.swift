@@ -203,6 +203,34 @@ struct RepetitionTests {
         #expect(log.all == ["feed", "feed"])
     }
 
+    @Test("Another initializer's long run does not hold the repetition back", .timeLimit(.minutes(1)))
+    func repeatsWhileOtherWorkRuns() async throws {
+        let log = self.log
+        let (release, go) = AsyncStream<Void>.makeStream()
+        let composite = try composite(clock: clock) {
+            ClosureInitializer("refresh", repeats: .every(.seconds(60))) { _ in log.note("refresh") }
+            ClosureInitializer("export", phase: .onDemand) { _ in
+                log.note("export")
+                for await _ in release { break }
+            }
+        }
+        try LifecycleSimulator(driving: composite).coldLaunch()
+        await repetitionSleeps(until: .seconds(60))
+        let export = Task { try await composite.launch?.run(named: "export") }
+        while !log.all.contains("export") { await Task.yield() }
+
+        clock.advance(by: .seconds(60))
+        install.advanceClock(by: .seconds(60))
+        await repetitionSleeps(until: .seconds(120))
+        clock.advance(by: .seconds(60))
+        install.advanceClock(by: .seconds(60))
+        await repetitionSleeps(until: .seconds(180))
+        #expect(log.all == ["refresh", "export", "refresh", "refresh"])
+        go.yield()
+        go.finish()
+        try await export.value
+    }
+
     @Test("A relaunch counts from the last success of the launch before")
     func countsFromLastSuccessAcrossLaunches() async throws {
         let (first, simulator) = try launch()

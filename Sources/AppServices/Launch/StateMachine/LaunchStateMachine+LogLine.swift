@@ -58,17 +58,27 @@ extension LaunchStateMachine.LogLine {
     }
 
     /// A run that cannot fail the launch did not succeed: an optional initializer's, a
-    /// foreground run, or a run asked for on demand (whose caller gets the error).
-    static func didNotSucceed(_ node: LaunchGraph.Node, _ outcome: LaunchReport.Outcome, foregroundRun: Int) -> Self {
+    /// foreground run, a run asked for on demand (whose caller gets the error), or any run
+    /// once the launch has stopped (`launchStopped`: it failed or was cancelled, and went on
+    /// without this run's outcome).
+    static func didNotSucceed(
+        _ node: LaunchGraph.Node,
+        _ outcome: LaunchReport.Outcome,
+        foregroundRun: Int,
+        launchStopped: Bool
+    ) -> Self {
         let which =
             foregroundRun > 0
-            ? "(foreground run \(foregroundRun))" : node.policy.isRequired ? "(run on demand)" : "(optional)"
+            ? " (foreground run \(foregroundRun))"
+            : !node.policy.isRequired ? " (optional)" : node.phase == .onDemand ? " (run on demand)" : ""
+        let what = "\(node.name)\(which) \(outcome.kind == .failed ? "failed: \(outcome.detail ?? "")" : "timed out")"
+        guard foregroundRun > 0 || !launchStopped else {
+            return .init(level: .warning, message: "After the launch had stopped, \(what).", node: node.name)
+        }
         let goesOn = foregroundRun > 0 ? "the application goes on" : "the launch goes on"
         return .init(
             level: .warning,
-            message:
-                "\(node.name) \(which) \(outcome.kind == .failed ? "failed: \(outcome.detail ?? "")" : "timed out")"
-                + "; \(goesOn) without it\(node.dependents.isEmpty ? "" : " and its dependents").",
+            message: "\(what); \(goesOn) without it\(node.dependents.isEmpty ? "" : " and its dependents").",
             node: node.name
         )
     }

@@ -92,7 +92,9 @@ extension LaunchStateMachine {
             stop(.failed(error), reason: LaunchError.launchFailedReason(node, outcome: outcome), now: now, &effects)
             return
         }
-        if unsuccessful { effects.logs.append(.didNotSucceed(node, outcome, foregroundRun: run)) }
+        if unsuccessful {
+            effects.logs.append(.didNotSucceed(node, outcome, foregroundRun: run, launchStopped: !launch.isRunning))
+        }
         skipDependents(of: index, now: now, &effects)
     }
 
@@ -137,7 +139,8 @@ extension LaunchStateMachine {
         if let start = nodes[index].record.start {
             nodes[index].record.end = now
             if !nodes[index].record.attempts.isEmpty && attemptInProgress {
-                let error = outcome.kind.letsDependentsRun ? nil : outcome.detail
+                // A try cut off (timed out, cancelled) has no error of its own: what ended it.
+                let error = outcome.kind.letsDependentsRun ? nil : outcome.detail ?? outcome.verb
                 nodes[index].record.attempts.append(
                     .init(start: nodes[index].record.attemptStart, end: now, error: error)
                 )

@@ -265,6 +265,17 @@ struct LaunchStateMachine {
         return .suspend
     }
 
+    /// Someone awaits the end of node `index`'s run going on now, whatever its outcome (a
+    /// repetition's loop, which waits for its own run, not for the rest of the launch); at
+    /// once when none is.
+    mutating func waitForCurrentRun(of index: Int, _ waiter: Waiter) -> WaitAction {
+        if waiters.arrivesStopped(waiter.id) { return .resume(waiter, .failure(.stoppedWaiting)) }
+        if waiters.isHandedOver { return .resume(waiter, .failure(.handedOver)) }
+        guard nodes[index].status.isBusy else { return .resume(waiter, .success(())) }
+        waiters.waitForNode(index, waiter)
+        return .suspend
+    }
+
     /// Someone awaits the moment no initializer is running or waiting to retry.
     mutating func waitUntilIdle(_ waiter: Waiter) -> WaitAction {
         if waiters.arrivesStopped(waiter.id) { return .resume(waiter, .failure(.stoppedWaiting)) }
