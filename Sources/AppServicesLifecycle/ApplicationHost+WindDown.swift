@@ -72,8 +72,6 @@ extension ApplicationHost {
             // the composite.
             cutOff += await composite.finishBackgroundWork(within: budget)
         }
-        // What the launch history changed last (a migration done, a success) outlives the process.
-        await composite.launch?.waitUntilHistoryIsWritten()
         logger.info(
             "The application has wound down.",
             metadata: cutOff.isEmpty ? nil : ["cutOffAtBudget": .array(cutOff.map { "\($0)" })]

@@ -141,6 +141,9 @@ public final class ApplicationHost: Service {
         // abandoned within the plan's grace period, so the report is complete when `run()`
         // returns.
         await launch?.waitUntilIdle()
+        // What the launch history changed last (a migration done, a success, also one that
+        // returned within the grace period after the wind-down) outlives the process.
+        await launch?.waitUntilHistoryIsWritten()
 
         if case .failed(let error) = outcome {
             throw ApplicationHostError(

@@ -70,3 +70,51 @@ struct ApplicationHostLaunchMemoryTests {
         #expect(!FileManager.default.fileExists(atPath: directory.path))
     }
 }
+
+/// A store in memory on a slow disk: every save after the first takes 50 ms, so a write
+/// queued off the caller's thread is still under way when the caller goes on, unless it
+/// waits for it.
+private final class SlowHistoryStore: LaunchHistoryStore {
+    private let state = Locked<(data: Data?, saves: Int)>((nil, 0))
+    var description: String { "memory, slow" }
+    func load() throws -> Data? { state.withLock { $0.data } }
+    func save(_ data: Data) throws {
+        if state.withLock({ $0.saves }) > 0 { Thread.sleep(forTimeInterval: 0.05) }
+        state.withLock {
+            $0.data = data
+            $0.saves += 1
+        }
+    }
+}
+
+@MainActor
+struct ApplicationHostHistoryWriteTests {
+    @Test(
+        "A throttled success that comes within the grace period after the wind-down is written before run() returns",
+        .timeLimit(.minutes(1))
+    )
+    func successWithinTheGracePeriodIsWritten() async throws {
+        let logs = LogCapture()
+        let store = SlowHistoryStore()
+        let plan = try LaunchPlan(configuration: .init(gracePeriod: .seconds(30))) {
+            ClosureInitializer("refresh", phase: .afterFirstFrame, minimumInterval: .seconds(900)) { _ in
+                // Work that does not stop when cancelled, and returns once the host has
+                // wound down: within the plan's grace period.
+                while !logs.messages(at: .info).contains("The application has wound down.") { await Task.yield() }
+            }
+        }
+        let composite = ServiceComposite([], configuration: .init(logger: logs.logger()), launchPlan: plan)
+        let host = ApplicationHost(
+            composite: composite,
+            configuration: .init(
+                launchOptions: LaunchOptions(),
+                logger: logs.logger(label: "host"),
+                launchMemory: LaunchMemory(store: store, version: "1.0")
+            )
+        )
+        try await runInServiceGroup(host, logger: logs.logger(), shutdownAfter: .didBecomeActive)
+        #expect(composite.launch?.report.nodes.first { $0.name == "refresh" }?.outcome == .succeeded)
+        let record = try JSONDecoder().decode(LaunchRecord.self, from: try #require(try store.load()))
+        #expect(record.lastSuccesses["refresh"] != nil)
+    }
+}

@@ -26,7 +26,8 @@ extension Launch {
     /// the launch began (a throttled initializer's success, the first frame) are written off
     /// the main thread; a process that ends on its own (a
     /// command-line tool, a server that winds down) waits for them here, so that the next
-    /// launch finds them. `ApplicationHost` does at the end of its wind-down.
+    /// launch finds them. `ApplicationHost` does at the end of its wind-down, once the
+    /// initializers the wind-down cancelled have returned or been abandoned.
     public func waitUntilHistoryIsWritten() async {
         await running.memory.writesDone()
     }
