@@ -69,7 +69,9 @@ public final class SimulatedSwiftUIApp<Root: App>: LifecycleTarget {
         self.system = system
         self.makeApp = makeApp
         uiKit = SimulatedUIKit(delegate: delegate ?? SwiftUIApplicationDelegate(), system: system)
-        // A SwiftUI application is a scene-based UIKit one: its state follows its windows.
+        // A SwiftUI application is a scene-based UIKit one: Xcode writes the scene manifest
+        // into its Info.plist, and its state follows its windows.
+        uiKit.infoPlist = SimulatedUIKit.sceneManifest
         uiKit.windowStates = { [weak self] in
             guard let self else { return [] }
             return windows.values.filter(\.isShown).map { window in

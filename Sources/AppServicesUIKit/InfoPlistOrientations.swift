@@ -7,6 +7,23 @@ import UIKit
 import AppServicesUIKitShim
 #endif
 
+/// The application's Info.plist: the main bundle's; on Linux, the simulated device's of the
+/// step running now, when a test kit's device runs it.
+enum InfoPlist {
+    static var dictionary: [String: Any]? {
+        #if canImport(UIKit)
+        return Bundle.main.infoDictionary
+        #else
+        return SimulatedFrameworks.current?.infoDictionary ?? Bundle.main.infoDictionary
+        #endif
+    }
+
+    /// Whether the application adopts scenes (`UIApplicationSceneManifest`, which every app
+    /// built with the iOS 27 SDK has): its windows are then its scenes', and it has none of
+    /// its own.
+    static var declaresScenes: Bool { dictionary?["UIApplicationSceneManifest"] != nil }
+}
+
 /// The interface orientations the application's Info.plist lists, read as UIKit reads them
 /// when no delegate answers `application(_:supportedInterfaceOrientationsFor:)`.
 ///
@@ -20,7 +37,7 @@ enum InfoPlistOrientations {
     /// on an iPad when it is there, else `UISupportedInterfaceOrientations`; with neither,
     /// UIKit's default (every orientation on an iPad, all but upside down elsewhere).
     static func mask(
-        in info: [String: Any]? = Bundle.main.infoDictionary,
+        in info: [String: Any]? = InfoPlist.dictionary,
         idiom: UIUserInterfaceIdiom = UIDevice.current.userInterfaceIdiom
     ) -> UIInterfaceOrientationMask {
         let isPad = idiom == .pad

@@ -12,7 +12,7 @@ extension BackgroundTaskRequest {
     /// The platform-neutral form of a pending request; its kind comes from its class.
     public init(_ request: BGTaskRequest) {
         #if os(iOS) || !canImport(UIKit)
-        if #available(iOS 26.0, *), let continued = request as? BGContinuedProcessingTaskRequest {
+        if #available(iOS 26.0, visionOS 26.0, *), let continued = request as? BGContinuedProcessingTaskRequest {
             self.init(
                 identifier: request.identifier,
                 kind: .continuedProcessing,
@@ -54,7 +54,7 @@ extension BGTaskRequest {
             return made
         case .continuedProcessing:
             #if os(iOS) || !canImport(UIKit)
-            if #available(iOS 26.0, *) {
+            if #available(iOS 26.0, visionOS 26.0, *) {
                 return BGContinuedProcessingTaskRequest(
                     identifier: request.identifier,
                     title: request.title,

@@ -158,7 +158,7 @@ extension SceneConnectionOptions {
     @MainActor
     static func accessoryUserInfo(of options: UIScene.ConnectionOptions) -> UserInfo? {
         #if !canImport(UIKit) || (os(iOS) && !targetEnvironment(macCatalyst) && canImport(UIKit, _version: 9127))
-        if #available(iOS 27.0, *), let info = options.sceneAccessoryUserInfo as? [AnyHashable: Any] {
+        if #available(iOS 27.0, visionOS 27.0, *), let info = options.sceneAccessoryUserInfo as? [AnyHashable: Any] {
             return UserInfo(propertyList: info)
         }
         #endif

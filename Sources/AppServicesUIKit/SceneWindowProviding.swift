@@ -15,7 +15,8 @@ public import AppServicesUIKitShim
 /// reached the services and before what the scene was connected with (a link, an activity,
 /// a quick action) is delivered, so that those services find the window, as they do on a
 /// warm start; `ServiceOrientedAppDelegate` after
-/// `application(_:didFinishLaunchingWithOptions:)` when it has no window yet. The window
+/// `application(_:didFinishLaunchingWithOptions:)` when it has no window yet and the
+/// Info.plist declares no scenes (no `UIApplicationSceneManifest`). The window
 /// is made key and visible and kept in the delegate's `window`, as UIKit expects. When
 /// every service returns `nil`, the delegate leaves UIKit's default alone (a storyboard's
 /// window, say). The raw objects stay reachable through the context's `platform`.

@@ -359,7 +359,8 @@ open class ServiceOrientedAppDelegate: UIResponder, AppDelegateProtocols {
     /// SDK has it: see `UIKitSelectors` for the guard).
     private func observeReducedResourceUsage(of application: UIApplication) {
         #if !canImport(UIKit) || canImport(UIKit, _version: 9127)
-        guard #available(iOS 27.0, *), composite.handles(.systemPrefersReducedResourceUsageDidChange) else { return }
+        guard #available(iOS 27.0, visionOS 27.0, *), composite.handles(.systemPrefersReducedResourceUsageDidChange)
+        else { return }
         reducedResourceUsageObserver = NotificationCenter.default.addObserver(
             forName: UIApplication.systemPrefersReducedResourceUsageDidChangeNotification,
             object: application,
@@ -406,9 +407,11 @@ open class ServiceOrientedAppDelegate: UIResponder, AppDelegateProtocols {
             LaunchOptions(launchOptions, applicationState: application.applicationState),
             platform: objects
         )
-        // Without scenes, the window a service provides for no scene; with scenes, services
-        // answer nil here and provide one per scene.
-        if window == nil, let provided = composite.installProvidedWindow(for: nil, info: nil, platform: objects) {
+        // Without scenes, the window a service provides for no scene. An application with
+        // scenes is not asked: its windows are its scenes', which the scene delegate asks for.
+        if window == nil, !InfoPlist.declaresScenes,
+            let provided = composite.installProvidedWindow(for: nil, info: nil, platform: objects)
+        {
             window = provided
         }
         return answer

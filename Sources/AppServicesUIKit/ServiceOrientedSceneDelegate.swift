@@ -406,7 +406,7 @@ open class ServiceOrientedSceneDelegate: UIResponder, UIWindowSceneDelegate {
     /// Dispatches `windowScene(_:didUpdateEffectiveGeometry:)` (iOS 26), which replaces the
     /// coordinate-space callback above, to the same member; the previous geometry is in
     /// `context.uiKit`.
-    @available(iOS 26.0, *)
+    @available(iOS 26.0, visionOS 26.0, *)
     open func windowScene(
         _ windowScene: UIWindowScene,
         didUpdateEffectiveGeometry previousEffectiveGeometry: UIWindowScene.Geometry

@@ -71,7 +71,7 @@ final class UIKitBackgroundTaskScheduler: BackgroundTaskScheduler {
         // the system has iOS 27's (`OlderSystemPaths`): CI runs the tests a second time with
         // it, so both paths are tested in one build.
         #if !canImport(UIKit) || canImport(UIKit, _version: 9127)
-        if !OlderSystemPaths.beforeIOS27, #available(iOS 27.0, *) {
+        if !OlderSystemPaths.beforeIOS27, #available(iOS 27.0, visionOS 27.0, *) {
             refusal = await Self.offTheMainThread(Handoff(value: (scheduler, platformRequest))) {
                 $0.submitTaskRequest($1, completionHandler: $2)
             }

@@ -88,7 +88,7 @@ enum UIKitSelectors {
         let replacement = AppCallback.windowSceneDidUpdateEffectiveGeometry.platformSelectors.scene
         // Not left out of the table: `UIResponder` would then claim it, as the delegate
         // implements it.
-        if #available(iOS 26.0, *) {
+        if #available(iOS 26.0, visionOS 26.0, *) {
             replaced.map { table[$0] = .whenOverridden }
         } else {
             replacement.map { table[$0] = .whenOverridden }

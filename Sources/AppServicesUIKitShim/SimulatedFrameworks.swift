@@ -24,16 +24,21 @@ package struct SimulatedFrameworks: @unchecked Sendable {
     package let taskScheduler: BGTaskScheduler
     /// What `UIApplication.shared` returns, when the device has its own application object.
     package let application: UIApplication?
+    /// The application's Info.plist, as the main bundle's `infoDictionary` gives it on a
+    /// device (a Linux executable has none).
+    package let infoDictionary: [String: Any]
 
-    /// Pairs a center and a scheduler, with the device's application object.
+    /// Pairs a center and a scheduler, with the device's application object and Info.plist.
     package init(
         notificationCenter: UNUserNotificationCenter,
         taskScheduler: BGTaskScheduler,
-        application: UIApplication? = nil
+        application: UIApplication? = nil,
+        infoDictionary: [String: Any] = [:]
     ) {
         self.notificationCenter = notificationCenter
         self.taskScheduler = taskScheduler
         self.application = application
+        self.infoDictionary = infoDictionary
     }
 
     /// The frameworks of the step running now, if any. A task-local value, so that devices

@@ -101,6 +101,16 @@ public final class SimulatedUIKit: LifecycleTarget {
     /// How each CarPlay scene's interface controller is connected, by persistent identifier.
     var interfaceControllerConnections: [String: CarPlayConnection] = [:]
     #endif
+    /// The application's Info.plist, as the adapters read it during this simulated UIKit's
+    /// steps; empty by default, as a Linux executable's. Give a scene-based application its
+    /// `UIApplicationSceneManifest` (``sceneManifest``) to launch it as a device does.
+    public var infoPlist: [String: Any] = [:]
+
+    /// A minimal `UIApplicationSceneManifest`: the key that makes an application scene-based.
+    public static let sceneManifest: [String: Any] = [
+        "UIApplicationSceneManifest": ["UIApplicationSupportsMultipleScenes": false]
+    ]
+
     /// The application's notification center: what `UNUserNotificationCenter.current()`
     /// returns during this simulated UIKit's steps. The notification steps deliver through
     /// its delegate.
@@ -230,7 +240,8 @@ public final class SimulatedUIKit: LifecycleTarget {
         let frameworks = SimulatedFrameworks(
             notificationCenter: userNotificationCenter,
             taskScheduler: taskScheduler,
-            application: application
+            application: application,
+            infoDictionary: infoPlist
         )
         #if PushKit
         return try SimulatedPushKit.$current.withValue(pushRegistryRecord) {

@@ -27,6 +27,17 @@ final class LegacyWindowService: AppService, SceneWindowProviding {
     }
 }
 
+/// Provides the application's window when there are no scenes, counting how often it was
+/// asked for one.
+final class CountingLegacyWindowService: AppService, SceneWindowProviding {
+    private(set) var askedForNoScene = 0
+    func window(for scene: UIWindowScene?, context: AppContext) -> UIWindow? {
+        guard scene == nil else { return nil }
+        askedForNoScene += 1
+        return UIWindow()
+    }
+}
+
 /// A per-scene coordinator that builds its scene's window.
 final class SceneCoordinator: SceneService, SceneWindowProviding {
     let scene: SceneInfo
@@ -79,6 +90,20 @@ struct WindowTests {
         #expect(provider.made.count == 1 && provider.made.first === window, "the first non-nil answer, in order")
         #expect(window.isKeyWindow)
         #expect(window.rootViewController != nil)
+    }
+
+    @Test("An application whose Info.plist declares scenes is not asked for a window of its own")
+    func sceneApplicationHasNoWindowOfItsOwn() throws {
+        let legacy = CountingLegacyWindowService()
+        let appDelegate = TestAppDelegate([legacy, RootWindowService()])
+        let uiKit = SimulatedUIKit(delegate: appDelegate)
+        uiKit.infoPlist = SimulatedUIKit.sceneManifest
+        uiKit.launch(inBackground: true)
+        let delegate = ServiceOrientedSceneDelegate()
+        _ = uiKit.connectScene("main") { delegate }
+        #expect(delegate.window != nil)
+        #expect(appDelegate.window == nil, "a window with no scene would be key and visible on no screen")
+        #expect(legacy.askedForNoScene == 0)
     }
 
     @Test("With no provider the scene delegate leaves UIKit's window alone")
