@@ -13,10 +13,11 @@ import Logging
 /// having heard it when what `observing` reads of it changed.
 ///
 /// ```swift
+/// @MainActor  // services, composites and the test kit are main-actor
 /// @Test func analyticsHearsTheSession() async {
 ///     let unheard = await CallbackCoverage.callbacks(
 ///         [.didBecomeActive, .didEnterBackground],
-///         notHeardBy: { AnalyticsService() },
+///         notHeardBy: { SessionAnalytics() },  // a service with `private(set) var events: [String]`
 ///         observing: { $0.events }
 ///     )
 ///     #expect(unheard.isEmpty, "\(unheard)")

@@ -33,7 +33,9 @@ extension LifecycleSimulator {
     ///
     /// In the foreground, only the response is delivered. From the background (or suspended)
     /// the application comes to the foreground first, and the response is delivered while it
-    /// is inactive, as UIKit does: `willEnterForeground`, the response, `didBecomeActive`. In
+    /// is inactive, as UIKit does: `willEnterForeground`, the response, `didBecomeActive` (as
+    /// the delegate method returns, not when the services finish). It returns once the
+    /// response's completion handler is called. In
     /// a scene-based application the response's target scene comes forward the same way
     /// (`sceneWillEnterForeground`, the response, `sceneDidBecomeActive`) when it is in the
     /// background. A dismissal (`NotificationResponse.Action.dismiss`) brings nothing
@@ -63,20 +65,23 @@ extension LifecycleSimulator {
                 return try await deliverNotificationResponse(response)
             }
             try sendNow(.sceneWillEnterForeground(scene))
-            try await deliverNotificationResponse(response)
+            let delivered = try await start(.didReceiveNotificationResponse(response))
             try sendNow(.sceneDidBecomeActive(scene))
+            _ = await delivered.value()
             return
         }
         guard state == .background || state == .suspended else {
             return try await deliverNotificationResponse(response)
         }
         try sendNow(.willEnterForeground)
-        try await deliverNotificationResponse(response)
+        let delivered = try await start(.didReceiveNotificationResponse(response))
         try sendNow(.didBecomeActive)
+        _ = await delivered.value()
     }
 
     /// Cold launch of an application without scenes from a tap on a notification:
-    /// will/didFinishLaunching, the response (while inactive), then didBecomeActive.
+    /// will/didFinishLaunching, the response (while inactive), then didBecomeActive as the
+    /// delegate method returns; returns once the response's completion handler is called.
     ///
     /// - Returns: Whether launch went ahead (the merged launch answer).
     @discardableResult
@@ -86,8 +91,9 @@ extension LifecycleSimulator {
     ) async throws(LifecycleSimulatorError) -> Bool {
         let will = try sendNow(.willFinishLaunching(options))
         let did = try sendNow(.didFinishLaunching(options))
-        try await deliverNotificationResponse(response)
+        let delivered = try await start(.didReceiveNotificationResponse(response))
         try sendNow(.didBecomeActive)
+        _ = await delivered.value()
         return will == .launch(true) && did == .launch(true)
     }
 

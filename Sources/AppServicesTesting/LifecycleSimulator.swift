@@ -11,8 +11,13 @@ public import Foundation
 /// let result = try await simulator.deliverSilentPush(push)
 /// try simulator.enterForeground()
 /// try simulator.terminate()
+/// ```
 ///
-/// try simulator.send(.didEnterBackground)         // from active: throws, UIKit resigns active first
+/// A step UIKit never takes from the current state throws, and nothing is sent:
+///
+/// ```swift
+/// try simulator.coldLaunch()
+/// try simulator.sendNow(.didEnterBackground)      // from active: throws, UIKit resigns active first
 /// ```
 ///
 /// The simulator follows UIKit's documented life cycle (see the reference): cold launch to
@@ -384,11 +389,23 @@ public final class LifecycleSimulator {
     ///   could take instead; nothing is sent then.
     @discardableResult
     public func send(_ step: Step) async throws(LifecycleSimulatorError) -> Answer? {
+        try await start(step).value()
+    }
+
+    /// Takes one step, after checking that UIKit could take it now, and returns its answer
+    /// to wait for later: for what UIKit does before a completion handler is called (a tap's
+    /// response is delivered while the application is inactive, and it becomes active as the
+    /// delegate method returns, not when the services finish).
+    ///
+    /// The services' handlers have begun when it returns: from iOS 26 they begin within the
+    /// delegate method (`Task.immediate`); before, on the main actor's next turn, which the
+    /// simulator gives them before it takes the next step.
+    func start(_ step: Step) async throws(LifecycleSimulatorError) -> PendingAnswer {
         try check(step)
-        return await withCheckedContinuation { continuation in
-            let first = FirstAnswer(continuation)
-            take(step) { first.resume($0) }
-        }
+        let pending = PendingAnswer()
+        take(step) { pending.resume($0) }
+        await Task.yield()
+        return pending
     }
 
     /// Takes one step without waiting for a completion handler, after checking that UIKit
@@ -501,13 +518,14 @@ public final class LifecycleSimulator {
     }
 
     /// Launch into the background to deliver a silent push: will/didFinishLaunching in the
-    /// background, then the notification.
+    /// background with the push's payload in their options (`LaunchOptions/remoteNotification`,
+    /// so the launch's reason is ``LaunchReason/silentPush``), then the notification.
     public func launchIntoBackground(
         for notification: RemoteNotification
     ) async throws(LifecycleSimulatorError)
         -> BackgroundFetchResult
     {
-        try launchInBackground()
+        try launchInBackground(LaunchOptions(remoteNotification: notification.userInfo, launchedInBackground: true))
         return try await deliverSilentPush(notification)
     }
 
@@ -745,8 +763,9 @@ public final class LifecycleSimulator {
         try launchInBackground()
     }
 
-    private func launchInBackground() throws(LifecycleSimulatorError) {
-        let options = LaunchOptions(launchedInBackground: true)
+    private func launchInBackground(
+        _ options: LaunchOptions = LaunchOptions(launchedInBackground: true)
+    ) throws(LifecycleSimulatorError) {
         try sendNow(.willFinishLaunching(options))
         try sendNow(.didFinishLaunching(options))
     }
@@ -803,28 +822,30 @@ public final class LifecycleSimulator {
     }
 
     /// A quick action chosen for an application without scenes, brought to the foreground as
-    /// for ``openURL(_:options:)``; waits for its completion handler.
+    /// for ``openURL(_:options:)``; becomes active as the delegate method returns, then waits
+    /// for its completion handler.
     ///
     /// - Returns: Whether a service handled it.
     @discardableResult
     public func performShortcut(_ item: ShortcutItem) async throws(LifecycleSimulatorError) -> Bool {
         try bringToForeground()
-        let answer = try await send(.performShortcutItem(item))
+        let answer = try await start(.performShortcutItem(item))
         try becomeActiveIfInactive()
-        return answer == .handled(true)
+        return await answer.value() == .handled(true)
     }
 
     /// A quick action chosen for `scene`, brought to the foreground as for
-    /// ``openURL(_:in:options:)``; waits for its completion handler.
+    /// ``openURL(_:in:options:)``; becomes active as the delegate method returns, then waits
+    /// for its completion handler.
     ///
     /// - Returns: Whether a service handled it.
     @discardableResult
     public func performShortcut(_ item: ShortcutItem, in scene: SceneInfo) async throws(LifecycleSimulatorError) -> Bool
     {
         try bringToForeground(scene)
-        let answer = try await send(.scenePerformShortcutItem(scene, item))
+        let answer = try await start(.scenePerformShortcutItem(scene, item))
         try becomeActiveIfInactive(scene)
-        return answer == .handled(true)
+        return await answer.value() == .handled(true)
     }
 
     /// Runs `deliver` with the application in the foreground: from the background it enters
@@ -1230,19 +1251,24 @@ public final class LifecycleSimulator {
     }
 }
 
-/// Resumes a continuation with the first answer only: a target that calls a completion
-/// handler twice (which the simulator records where it matters) cannot crash the test that
-/// waits for it.
+/// A step's answer, which may come before or after someone waits for it; the first answer
+/// only: a target that calls a completion handler twice (which the simulator records where it
+/// matters) cannot crash the test that waits for it.
 @MainActor
-private final class FirstAnswer {
+final class PendingAnswer {
+    private var answer: LifecycleSimulator.Answer??
     private var continuation: CheckedContinuation<LifecycleSimulator.Answer?, Never>?
 
-    init(_ continuation: CheckedContinuation<LifecycleSimulator.Answer?, Never>) {
-        self.continuation = continuation
-    }
-
     func resume(_ answer: LifecycleSimulator.Answer?) {
+        guard self.answer == nil else { return }
+        self.answer = .some(answer)
         continuation?.resume(returning: answer)
         continuation = nil
+    }
+
+    /// The answer, once it has come.
+    func value() async -> LifecycleSimulator.Answer? {
+        if let answer { return answer }
+        return await withCheckedContinuation { continuation = $0 }
     }
 }

@@ -16,7 +16,9 @@ public import AppServices
 /// let simulator = LifecycleSimulator(driving: composite)
 /// try simulator.coldLaunch(connecting: first)
 /// try simulator.connect(second)
-/// #expect(journal.calls(in: first).allSatisfy { $0.scene == first.identifier })
+/// let recorder = try #require(composite.sceneService(EditorRecorder.self, in: second))
+/// #expect(recorder.calls.allSatisfy { $0.scene == second.identifier })  // its own scene's calls
+/// #expect(!journal.calls(in: first).isEmpty)                           // the other's, in the journal
 /// ```
 @MainActor
 open class RecordingSceneService: RecordingService, SceneService {

@@ -464,6 +464,13 @@ open class RecordingService: AppService, LaunchHandling, ApplicationStateHandlin
         record(.didReceiveNotificationResponse, context, "\(response.notification.identifier) \(action)")
     }
 
+    /// Records `didRequestNotificationAuthorization` with whether it was granted: `granted`
+    /// or `denied`.
+    open func userNotificationCenter(_ context: AppContext, didRequestAuthorization outcome: NotificationAuthorization)
+    {
+        record(.didRequestNotificationAuthorization, context, outcome.granted ? "granted" : "denied")
+    }
+
     /// Records `openSettingsForNotification` with the notification's identifier, if any.
     open func userNotificationCenter(_ context: AppContext, openSettingsFor notification: UserNotification?) {
         record(.openSettingsForNotification, context, notification?.identifier)

@@ -13,6 +13,13 @@ import AppServices
 ///
 /// Sleepers whose deadline is reached are resumed in deadline order (ties in the order they
 /// went to sleep). Cancelling a sleeping task resumes it at once with `CancellationError`.
+///
+/// An advance moves to its target at once: the tasks it wakes run afterwards, as their
+/// executors schedule them (not necessarily in the order they were resumed), and each reads
+/// the target as the time; a sleep a woken task begins counts from the target. To see
+/// several deadlines each at its own time (a repeating timer, a reply racing a deadline),
+/// step through them: ``advanceToNextDeadline()``, or ``advance(to:)`` each deadline, with
+/// ``waitForSleepers(_:)`` between the steps.
 public final class TestClock: Clock, Sendable {
     /// A point on a ``TestClock``: the time since the clock was created.
     public struct Instant: InstantProtocol, CustomStringConvertible {
@@ -113,7 +120,8 @@ public final class TestClock: Clock, Sendable {
     }
 
     /// Moves the clock forward by `duration` and wakes every sleeper whose deadline is
-    /// reached, earliest first.
+    /// reached, earliest first; every woken task reads the new time (see the type's
+    /// discussion for stepping through deadlines).
     ///
     /// - Precondition: `duration` is not negative: a clock that went back would wake no
     ///   sleeper and hide the mistake. To move to an instant that may be past, use

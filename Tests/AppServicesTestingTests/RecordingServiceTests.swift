@@ -26,6 +26,16 @@ struct RecordingServiceTests {
         #expect(recorder.calls.map(\.description) == ["RecordingService.didReceiveNotificationResponse(\(detail))"])
     }
 
+    @Test("It records every callback the coverage check can send, the authorization request's included")
+    func recordsEveryCallback() async {
+        let unheard = await CallbackCoverage.callbacks(
+            AppCallback.all.filter { !CallbackCoverage.unsendable.contains($0) },
+            notHeardBy: { RecordingService() },
+            observing: { $0.calls.count }
+        )
+        #expect(unheard.map(\.callback).isEmpty)
+    }
+
     @Test("willPresent and openSettingsFor are recorded with the notification, and willPresent answers as told")
     func recordsPresentationAndSettings() async {
         let recorder = RecordingService()

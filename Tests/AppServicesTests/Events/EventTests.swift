@@ -119,7 +119,7 @@ struct EventTests {
         composite.post(CartChanged(items: 2))
         second = nil
         composite.post(CartChanged(items: 3))
-        #expect(second == nil)
+        _ = second  // released above: what the log shows is the check
         #expect(
             log.entries == [
                 "ListenerA.cart(1)", "first.cart(1)", "second.cart(1)", "ListenerA.cart(2)", "second.cart(2)",
