@@ -77,7 +77,8 @@ public protocol GateHandling: AppService {
     /// The gate named `gate` closed (its owner closed it, or it closed after a time in the
     /// background).
     func gateDidClose(_ context: AppContext, gate: String)
-    /// The gate named `gate` opened; the work held for it runs right after.
+    /// The gate named `gate` opened; the work held for it runs once every service has heard
+    /// this, unless one of them closed it again (they then hear it close, after the open).
     func gateDidOpen(_ context: AppContext, gate: String)
 }
 

@@ -113,7 +113,8 @@ public struct ReadinessError: Error, Sendable, Hashable, CustomStringConvertible
         private let base: Base
 
         /// It can never be reached: its owner is not registered, the launch failed or was
-        /// cancelled, or the application terminated.
+        /// cancelled (for a milestone of the application), its session ended (for a
+        /// milestone of a session), or the application terminated.
         public static let unreachable = Code(base: .unreachable)
         /// A service other than the milestone's owner tried to reach it.
         public static let notOwner = Code(base: .notOwner)

@@ -40,7 +40,8 @@ struct ReadinessBoard {
     /// Why nothing more will be reached, once the application terminated.
     private(set) var endReason: String?
     /// Why no milestone or phase will be reached, once the launch failed or was cancelled:
-    /// gates, which their services open and close, still do.
+    /// gates, which their services open and close, scene connections, and sessions'
+    /// milestones, which their services reach, still are.
     private var launchEndReason: String?
     /// Why a point can never be reached, for points the launch gave up on.
     private var unreachable: [ReadinessPoint: String] = [:]
@@ -49,6 +50,8 @@ struct ReadinessBoard {
     private var sessionPoints: [String: Set<ReadinessPoint>] = [:]
     /// The gates named so far, with the time in the background after which each closes.
     private var gates: [ReadinessPoint: Duration?] = [:]
+    /// The gates whose services are hearing them open, with whether each is still open.
+    private var opening: [ReadinessPoint: Bool] = [:]
     /// Where the record of each piece of work still held is.
     private var recordIndex: [Int: Int] = [:]
 
@@ -112,13 +115,10 @@ struct ReadinessBoard {
         records.append(HeldWork(name: name, waitsFor: "\(point)", outcome: .cancelled))
     }
 
-    /// Marks `point` reached without taking what waits for it (a gate that opens: its
-    /// services hear it first); `false` if it was reached.
-    mutating func markReached(_ point: ReadinessPoint) -> Bool { reached.insert(point).inserted }
-
-    /// Takes the waiters and the held work of `point`, which is reached.
-    mutating func release(_ point: ReadinessPoint) -> (waiters: [Waiter], work: [Entry]) {
-        guard reached.contains(point) else { return ([], []) }
+    /// `point` is reached: returns the waiters to resume and the held work to run, in
+    /// arrival order; both empty when it was reached before.
+    mutating func reach(_ point: ReadinessPoint) -> (waiters: [Waiter], work: [Entry]) {
+        guard reached.insert(point).inserted else { return ([], []) }
         let ready = waiters.filter { $0.point == point }
         waiters.removeAll { $0.point == point }
         let work = held.filter { $0.point == point }
@@ -131,6 +131,29 @@ struct ReadinessBoard {
     mutating func holdAgain(_ work: ArraySlice<Entry>) {
         held.insert(contentsOf: work, at: 0)
     }
+
+    /// `work`, taken to run, will not run: its session ended while the work before it ran.
+    mutating func recordCancelled(_ work: ArraySlice<Entry>) {
+        for entry in work { setOutcome(.cancelled, of: entry.id) }
+    }
+
+    /// The gate at `point` begins to open: it reads as open while its services hear it,
+    /// but what waits for it is still held, in order, until they have.
+    mutating func beginOpening(_ point: ReadinessPoint) { opening[point] = true }
+
+    /// Whether the gate at `point` is opening and was not closed meanwhile.
+    func isOpening(_ point: ReadinessPoint) -> Bool { opening[point] == true }
+
+    /// A close while the gate at `point` opens: `true` if it was opening (it stays closed,
+    /// and its services hear the close once they have heard it open).
+    mutating func closeWhileOpening(_ point: ReadinessPoint) -> Bool {
+        guard opening[point] == true else { return false }
+        opening[point] = false
+        return true
+    }
+
+    /// The gate at `point` has been heard opening: whether it is still open.
+    mutating func endOpening(_ point: ReadinessPoint) -> Bool { opening.removeValue(forKey: point) ?? false }
 
     /// `point` can never be reached (`reason` says why): returns its waiters to fail; its
     /// held work is dropped and recorded as cancelled.
@@ -207,9 +230,10 @@ struct ReadinessBoard {
         return failed
     }
 
-    /// The launch failed or was cancelled (`reason` says why): no milestone or phase will
-    /// be reached. Returns their waiters to fail; their held work is dropped and recorded
-    /// as cancelled. What waits for a gate or a scene's connection goes on waiting for it.
+    /// The launch failed or was cancelled (`reason` says why): no phase, and no milestone of
+    /// the application's services, will be reached. Returns their waiters to fail; their
+    /// held work is dropped and recorded as cancelled. What waits for a gate, a scene's
+    /// connection or a session's milestone goes on waiting for it.
     mutating func endLaunch(reason: String) -> [Waiter] {
         guard endReason == nil, launchEndReason == nil else { return [] }
         launchEndReason = reason

@@ -2,7 +2,8 @@ import Logging
 
 extension AppContext {
     /// Opens `gate`: tells the ``GateHandling`` services, then runs the work held for it, in
-    /// the order it was handed over. Opening an open gate does nothing.
+    /// the order it was handed over, unless one of them closed it again. Opening an open
+    /// gate does nothing.
     ///
     /// - Throws: ``ReadinessError`` with ``ReadinessError/Code/notOwner`` when the calling
     ///   service is not the gate's ``AppGate/openedBy``; the message names both.
@@ -87,7 +88,7 @@ extension ServiceComposite {
     public func isOpen<Gate: AppGate>(_ gate: Gate.Type) -> Bool {
         let root = outer ?? self
         root.noteGate(gate)
-        return root.state.readiness.isReached(Gate.point)
+        return root.state.readiness.isReached(Gate.point) || root.state.readiness.isOpening(Gate.point)
     }
 
     /// Waits until `gate` is open: for hosts and tests; services use
@@ -133,15 +134,21 @@ extension ServiceComposite {
     /// Opens or closes the gate at `point`, telling the ``GateHandling`` services; opening
     /// runs its held work after them.
     private func setGate(_ point: ReadinessPoint, named name: String, open: Bool) {
-        guard state.readiness.isReached(point) != open else { return }
+        let isOpen = state.readiness.isReached(point) || state.readiness.isOpening(point)
+        guard isOpen != open else { return }
         configuration.logger.debug("Gate \(name) \(open ? "opens" : "closes").", metadata: ["gate": "\(name)"])
         if open {
-            // Open while its services hear it (they may close it again), and what waits for
-            // it goes on only if it is open after them.
-            _ = state.markReached(point)
+            // Open while its services hear it. What waits for it, and what they hand over
+            // for it meanwhile, goes on after them, in order, if it is still open; a close
+            // meanwhile is heard after the open.
+            state.beginOpening(point)
             notify(.gateDidOpen, (any GateHandling).self, platform: nil) { $0.gateDidOpen($1, gate: name) }
-            if state.readiness.isReached(point) { pointReached(point) }
-        } else {
+            guard state.endOpening(point) else {
+                notify(.gateDidClose, (any GateHandling).self, platform: nil) { $0.gateDidClose($1, gate: name) }
+                return
+            }
+            pointReached(point)
+        } else if !state.closeWhileOpening(point) {
             state.reset(point)
             notify(.gateDidClose, (any GateHandling).self, platform: nil) { $0.gateDidClose($1, gate: name) }
         }

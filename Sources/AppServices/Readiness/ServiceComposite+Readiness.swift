@@ -30,7 +30,8 @@ extension AppContext {
     ///
     /// - Throws: ``ReadinessError``: ``ReadinessError/Code/deadlock`` when the calling
     ///   service is the one that must reach it; ``ReadinessError/Code/unreachable`` when
-    ///   its owner is not registered, the launch failed, or the application terminated
+    ///   its owner is not registered, the launch failed (for a milestone of the
+    ///   application), or the application terminated
     ///   (now or while waiting), or, for a milestone of a session, when the session ends
     ///   (now or while waiting); ``ReadinessError/Code/cancelled`` when the waiting task is
     ///   cancelled. Every message names the milestone and the waiter.
@@ -157,7 +158,15 @@ extension AppContext {
         named name: String,
         perform work: @escaping @MainActor (AppContext) -> Void
     ) {
-        composite.hold(work, until: .phase(phase), named: name, by: currentServiceType, origin: origin, owner: nil)
+        composite.hold(
+            work,
+            until: .phase(phase),
+            named: name,
+            by: currentServiceType,
+            origin: origin,
+            owner: nil,
+            droppedBecause: endedSessionName
+        )
     }
 
     /// Hands the composite `work` to run on the main actor once `milestone` is reached; see
@@ -177,7 +186,7 @@ extension AppContext {
             by: currentServiceType,
             origin: origin,
             owner: Milestone.reachedBy,
-            droppedBecause: endedSession(of: milestone).map { "\($0) ended" }
+            droppedBecause: endedSession(of: milestone).map { "\($0) ended" } ?? endedSessionName
         )
     }
 }
@@ -432,13 +441,24 @@ extension ServiceComposite {
     /// the work (held for the next session while none lived) in contexts that name it.
     func pointReached(_ point: ReadinessPoint, forSession session: SessionServices.Instances? = nil) {
         if case .milestone(let name) = point { launch?.reachedMilestone(name) }
-        _ = state.markReached(point)
-        let (waiters, work) = state.release(point)
+        let (waiters, work) = state.reach(point)
         for waiter in waiters { waiter.resume(.success(())) }
         for (index, entry) in zip(work.indices, work) {
             // A gate the work before closed again: the rest waits for it to open again.
             guard state.readiness.isReached(point) || !state.readiness.isGate(point) else {
                 return state.holdAgain(work[index...])
+            }
+            // The session the work was held for ended in the work before: the rest is
+            // dropped, as what its session held is.
+            if let session, !sessionLives(session.session.identifier, lifetime: session.origin.sessionLifetime) {
+                state.recordCancelled(work[index...])
+                heldWorkChanged()
+                for dropped in work[index...] {
+                    configuration.logger.warning(
+                        "\(dropped.label) was dropped: it waits for \(point), and \(session.session) ended."
+                    )
+                }
+                return
             }
             state.recordRun(of: entry)
             heldWorkChanged()
@@ -490,8 +510,9 @@ extension ServiceComposite {
     private func launchGaveUp(on phase: LaunchPhase, _ error: LaunchError) {
         let reason = "the launch did not get there: \(error.message)"
         fail(state.giveUp(.phase(phase), reason: reason), reason: reason)
-        // The milestones of the launch's services, and later phases, cannot come either;
-        // a gate still opens when its service opens it.
+        // The milestones of the application's services, and later phases, cannot come
+        // either; a gate still opens when its service opens it, and a session's services
+        // still reach its milestones.
         if phase == .idle { fail(state.endLaunchReadiness(reason: reason), reason: reason) }
     }
 

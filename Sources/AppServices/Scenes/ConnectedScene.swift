@@ -33,7 +33,8 @@ extension ServiceComposite {
     /// work routed to it before. Work routed to a scene whose session is discarded
     /// (``didDiscardSceneSessions(_:platform:)``) before it connects is dropped with that
     /// reason, logged and listed in ``heldWork``, as is work still held when the application
-    /// terminates.
+    /// terminates. Work a session's service routes (``AppContext/route(toScene:named:perform:)``)
+    /// runs for that session, and is dropped when the session ends first.
     ///
     /// ```swift
     /// // Show the tab in the window that owns it, once that window is there:

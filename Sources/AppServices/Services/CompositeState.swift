@@ -536,16 +536,25 @@ final class CompositeState {
     /// Work was dropped without being held (see ``ReadinessBoard/recordDropped(name:point:)``).
     func recordDropped(name: String, point: ReadinessPoint) { readiness.recordDropped(name: name, point: point) }
 
-    /// `point` was reached, its waiters and work not taken yet; `false` if it was reached.
-    func markReached(_ point: ReadinessPoint) -> Bool { readiness.markReached(point) }
-
-    /// The waiters to resume and the work to run, in order, of `point`, which is reached.
-    func release(_ point: ReadinessPoint) -> (waiters: [ReadinessBoard.Waiter], work: [ReadinessBoard.Entry]) {
-        readiness.release(point)
+    /// `point` was reached: the waiters to resume and the work to run, in order.
+    func reach(_ point: ReadinessPoint) -> (waiters: [ReadinessBoard.Waiter], work: [ReadinessBoard.Entry]) {
+        readiness.reach(point)
     }
 
     /// `work`, taken to run, is held again first: its gate closed while it waited to run.
     func holdAgain(_ work: ArraySlice<ReadinessBoard.Entry>) { readiness.holdAgain(work) }
+
+    /// `work`, taken to run, is dropped: its session ended while it waited to run.
+    func recordCancelled(_ work: ArraySlice<ReadinessBoard.Entry>) { readiness.recordCancelled(work) }
+
+    /// The gate at `point` begins to open (see ``ReadinessBoard/beginOpening(_:)``).
+    func beginOpening(_ point: ReadinessPoint) { readiness.beginOpening(point) }
+
+    /// A close while the gate at `point` opens; `true` if it was opening.
+    func closeWhileOpening(_ point: ReadinessPoint) -> Bool { readiness.closeWhileOpening(point) }
+
+    /// The gate at `point` has been heard opening: whether it is still open.
+    func endOpening(_ point: ReadinessPoint) -> Bool { readiness.endOpening(point) }
 
     /// `point` can never come: the waiters to fail; its held work is dropped.
     func giveUp(_ point: ReadinessPoint, reason: String) -> [ReadinessBoard.Waiter] {

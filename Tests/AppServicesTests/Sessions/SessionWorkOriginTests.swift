@@ -45,10 +45,13 @@ private enum RelockedGate: AppGate {
 private final class RelockedLinks: AppService, URLOpenHandling {
     var opened: [String] = []
     var closesAfterFirst = false
+    /// Where the order of its work and others' is written, if anywhere.
+    var order: OrderLog?
     func application(_ context: AppContext, open url: URL, options: OpenURLOptions) -> Bool {
         context.whenOpen(RelockedGate.self, named: "open \(url.absoluteString)") { [weak self] context in
             guard let self else { return }
             opened.append(url.absoluteString)
+            order?.entries.append(url.absoluteString)
             if closesAfterFirst {
                 closesAfterFirst = false
                 try? context.service(RelockingLock.self)?.context?.close(RelockedGate.self)
@@ -56,6 +59,43 @@ private final class RelockedLinks: AppService, URLOpenHandling {
         }
         return true
     }
+}
+
+/// Shows a privacy cover while `RelockedGate` is closed, and hands work over for it from its
+/// `gateDidOpen`.
+@MainActor
+private final class Cover: AppService, GateHandling {
+    var shown = true
+    var log: [String] = []
+    /// Where the order of its work and others' is written, if anywhere.
+    var order: OrderLog?
+    func gateDidOpen(_ context: AppContext, gate: String) {
+        shown = false
+        context.whenOpen(RelockedGate.self, named: "after the open") { [weak self] _ in
+            self?.log.append("handed over")
+            self?.order?.entries.append("handed over")
+        }
+    }
+    func gateDidClose(_ context: AppContext, gate: String) { shown = true }
+}
+
+/// Ends the current session from a link it handles once the inbox has loaded.
+@MainActor
+private final class SignOutRouter: AppService, URLOpenHandling {
+    var opened: [String] = []
+    func application(_ context: AppContext, open url: URL, options: OpenURLOptions) -> Bool {
+        context.whenReached(InboxLoaded.self, named: "open \(url.absoluteString)") { [weak self] context in
+            self?.opened.append(url.absoluteString)
+            if url.path == "/logout" { try? context.endSession("alice") }
+        }
+        return true
+    }
+}
+
+/// The order in which several services' work ran.
+@MainActor
+private final class OrderLog {
+    var entries: [String] = []
 }
 
 private struct StoreFailed: Error {}
@@ -153,6 +193,70 @@ private struct StoreFailed: Error {}
 
         try lock.context?.open(RelockedGate.self)
         #expect(links.opened == ["shop://orders/1"])
+    }
+
+    @Test("Services after the one that closes a gate as it opens hear the close last, and the cover stays up")
+    func laterServicesHearTheCloseLast() throws {
+        let lock = RelockingLock()
+        let cover = Cover()
+        let composite = ServiceComposite([lock, cover], configuration: .quiet)
+        _ = composite.didFinishLaunching()
+        try lock.context?.close(RelockedGate.self)
+        #expect(cover.shown)
+        lock.relocks = true
+        try lock.context?.open(RelockedGate.self)
+        #expect(!composite.isOpen(RelockedGate.self))
+        #expect(cover.shown, "the last thing the cover heard is the close")
+        #expect(cover.log.isEmpty, "what it handed over waits for the gate to open again")
+    }
+
+    @Test("Work handed over for a gate while it opens runs after the work held before")
+    func workHandedOverWhileOpeningRunsInOrder() throws {
+        let lock = RelockingLock()
+        let cover = Cover()
+        let links = RelockedLinks()
+        let composite = ServiceComposite([lock, cover, links], configuration: .quiet)
+        _ = composite.didFinishLaunching()
+        try lock.context?.close(RelockedGate.self)
+        let order = OrderLog()
+        links.order = order
+        cover.order = order
+        _ = composite.open(URL(string: "shop://orders/1")!)
+        try lock.context?.open(RelockedGate.self)
+        #expect(order.entries == ["shop://orders/1", "handed over"])
+        #expect(
+            composite.heldWork.map(\.name).suffix(2) == [
+                "RelockedLinks: open shop://orders/1", "Cover: after the open",
+            ]
+        )
+    }
+
+    @Test("Work held for a session's milestone is dropped when the work before it ends the session")
+    func sessionEndedByEarlierWork() throws {
+        let router = SignOutRouter()
+        let composite = ServiceComposite([router], configuration: .quiet)
+        try composite.registerSessionServices([InboxLoader.self])
+        _ = composite.didFinishLaunching()
+        try composite.beginSession(alice)
+        _ = composite.open(URL(string: "shop://app/logout")!)
+        _ = composite.open(URL(string: "shop://orders/1")!)
+        try composite.sessionService(InboxLoader.self)?.finishLoading()
+        #expect(router.opened == ["shop://app/logout"])
+        #expect(composite.heldWork.last?.outcome == .cancelled)
+    }
+
+    @Test("Work a context held past its session's end hands over for a phase or a milestone is dropped")
+    func keptContextHoldsNothing() throws {
+        let composite = ServiceComposite([], configuration: .quiet)
+        try composite.registerSessionServices([Mailbox.self])
+        _ = composite.didFinishLaunching()
+        try composite.beginSession(bob)
+        let kept = try #require(composite.sessionService(Mailbox.self)).context
+        try composite.endSession("bob")
+        var ran = false
+        kept.whenReady(.critical, named: "warm the cache") { _ in ran = true }
+        #expect(!ran)
+        #expect(composite.heldWork.last?.outcome == .cancelled)
     }
 
     @Test("Work held for a gate that the work before it closes again waits for the gate to open again")
