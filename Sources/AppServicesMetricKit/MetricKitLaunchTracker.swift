@@ -84,7 +84,7 @@ public final class MetricKitLaunchTracker: ExtendedLaunchTracker {
         case .launchTasks: return true
         case .automatic:
             #if !canImport(UIKit) || canImport(UIKit, _version: 9127)
-            if #available(iOS 27.0, *) { return true }
+            if #available(iOS 27.0, visionOS 27.0, *) { return true }
             #endif
             return false
         }
@@ -95,7 +95,7 @@ public final class MetricKitLaunchTracker: ExtendedLaunchTracker {
     /// before the first scene connects), else as the main actor's next job.
     private func beginTrackedTask(_ id: String, onError: @escaping @MainActor (any Error) -> Void) {
         #if !canImport(UIKit) || canImport(UIKit, _version: 9127)
-        guard #available(iOS 27.0, *) else { return }
+        guard #available(iOS 27.0, visionOS 27.0, *) else { return }
         let manager = (self.manager as? MetricManager) ?? MetricManager()
         self.manager = manager
         let (ended, end) = AsyncStream<Void>.makeStream()
@@ -105,7 +105,7 @@ public final class MetricKitLaunchTracker: ExtendedLaunchTracker {
                 for await _ in ended {}
             }
         }
-        if #available(iOS 26.0, macOS 26.0, *) {
+        if #available(iOS 26.0, macOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) {
             Task.immediate { @MainActor in await track() }
         } else {
             Task { @MainActor in await track() }

@@ -65,7 +65,7 @@ extension LifecycleSimulator {
                 return try await deliverNotificationResponse(response)
             }
             try sendNow(.sceneWillEnterForeground(scene))
-            let delivered = try await start(.didReceiveNotificationResponse(response))
+            let delivered = try await startAndLetBegin(.didReceiveNotificationResponse(response))
             try sendNow(.sceneDidBecomeActive(scene))
             _ = await delivered.value()
             return
@@ -74,7 +74,7 @@ extension LifecycleSimulator {
             return try await deliverNotificationResponse(response)
         }
         try sendNow(.willEnterForeground)
-        let delivered = try await start(.didReceiveNotificationResponse(response))
+        let delivered = try await startAndLetBegin(.didReceiveNotificationResponse(response))
         try sendNow(.didBecomeActive)
         _ = await delivered.value()
     }
@@ -91,7 +91,7 @@ extension LifecycleSimulator {
     ) async throws(LifecycleSimulatorError) -> Bool {
         let will = try sendNow(.willFinishLaunching(options))
         let did = try sendNow(.didFinishLaunching(options))
-        let delivered = try await start(.didReceiveNotificationResponse(response))
+        let delivered = try await startAndLetBegin(.didReceiveNotificationResponse(response))
         try sendNow(.didBecomeActive)
         _ = await delivered.value()
         return will == .launch(true) && did == .launch(true)

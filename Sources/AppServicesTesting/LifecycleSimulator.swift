@@ -393,17 +393,22 @@ public final class LifecycleSimulator {
     }
 
     /// Takes one step, after checking that UIKit could take it now, and returns its answer
-    /// to wait for later: for what UIKit does before a completion handler is called (a tap's
-    /// response is delivered while the application is inactive, and it becomes active as the
-    /// delegate method returns, not when the services finish).
-    ///
-    /// The services' handlers have begun when it returns: from iOS 26 they begin within the
-    /// delegate method (`Task.immediate`); before, on the main actor's next turn, which the
-    /// simulator gives them before it takes the next step.
-    func start(_ step: Step) async throws(LifecycleSimulatorError) -> PendingAnswer {
+    /// to wait for later.
+    func start(_ step: Step) throws(LifecycleSimulatorError) -> PendingAnswer {
         try check(step)
         let pending = PendingAnswer()
         take(step) { pending.resume($0) }
+        return pending
+    }
+
+    /// ``start(_:)``, returning once the services' handlers have begun: for what UIKit does
+    /// before a completion handler is called (a tap's response is delivered while the
+    /// application is inactive, and it becomes active as the delegate method returns, not
+    /// when the services finish). From iOS 26 the handlers begin within the delegate method
+    /// (`Task.immediate`); before, on the main actor's next turn, which the simulator gives
+    /// them before it takes the next step.
+    func startAndLetBegin(_ step: Step) async throws(LifecycleSimulatorError) -> PendingAnswer {
+        let pending = try start(step)
         await Task.yield()
         return pending
     }
@@ -829,7 +834,7 @@ public final class LifecycleSimulator {
     @discardableResult
     public func performShortcut(_ item: ShortcutItem) async throws(LifecycleSimulatorError) -> Bool {
         try bringToForeground()
-        let answer = try await start(.performShortcutItem(item))
+        let answer = try await startAndLetBegin(.performShortcutItem(item))
         try becomeActiveIfInactive()
         return await answer.value() == .handled(true)
     }
@@ -843,7 +848,7 @@ public final class LifecycleSimulator {
     public func performShortcut(_ item: ShortcutItem, in scene: SceneInfo) async throws(LifecycleSimulatorError) -> Bool
     {
         try bringToForeground(scene)
-        let answer = try await start(.scenePerformShortcutItem(scene, item))
+        let answer = try await startAndLetBegin(.scenePerformShortcutItem(scene, item))
         try becomeActiveIfInactive(scene)
         return await answer.value() == .handled(true)
     }

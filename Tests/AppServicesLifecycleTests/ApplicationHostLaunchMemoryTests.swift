@@ -71,15 +71,16 @@ struct ApplicationHostLaunchMemoryTests {
     }
 }
 
-/// A store in memory on a slow disk: every save after the first takes 50 ms, so a write
-/// queued off the caller's thread is still under way when the caller goes on, unless it
-/// waits for it.
+/// A store in memory on a slow disk: every save after the first takes half a second, so a
+/// write queued off the caller's thread is still under way when the caller goes on, unless
+/// it waits for it (which is the time this test takes; a shorter save could end before a
+/// host that did not wait had torn down, and the test pass without the wait).
 private final class SlowHistoryStore: LaunchHistoryStore {
     private let state = Locked<(data: Data?, saves: Int)>((nil, 0))
     var description: String { "memory, slow" }
     func load() throws -> Data? { state.withLock { $0.data } }
     func save(_ data: Data) throws {
-        if state.withLock({ $0.saves }) > 0 { Thread.sleep(forTimeInterval: 0.05) }
+        if state.withLock({ $0.saves }) > 0 { Thread.sleep(forTimeInterval: 0.5) }
         state.withLock {
             $0.data = data
             $0.saves += 1
