@@ -11,13 +11,17 @@
 /// is still reported).
 struct KnownTypes {
     /// Types of the standard library and Foundation that members commonly take, besides
-    /// ``TypeIndex/neutral``'s; their aliases (`TimeInterval`) are left out, as they may be
-    /// another type's name.
+    /// ``TypeIndex/neutral``'s; their aliases are in ``foundationAliases``.
     static let standard: Set<String> = [
         "Bool", "Any", "Never", "Void", "Optional", "Array", "Dictionary", "Set", "Result", "Substring", "Data",
         "Date", "URL", "URLComponents", "URLRequest", "UUID", "Duration", "Decimal", "IndexPath", "Notification",
         "Locale", "TimeZone", "Calendar", "DateComponents", "Task",
     ]
+
+    /// Foundation's aliases of standard types that services write for what a requirement
+    /// now takes as another type (`TimeInterval` seconds for a `Duration` budget): expanded
+    /// as the target's own aliases are, unless the target declares one of the same name.
+    static let foundationAliases: [String: String] = ["TimeInterval": "Double"]
 
     /// The prefixes of Apple frameworks' type names (`UI`, `UN`, `PK`): a framework type is
     /// never an alias of an app's or the library's type.
@@ -95,7 +99,7 @@ struct KnownTypes {
 
     /// A framework type's name: a framework prefix, then a capitalized word (`UIScene`, not
     /// `ASAP`).
-    private static func isFrameworkType(_ name: String) -> Bool {
+    static func isFrameworkType(_ name: String) -> Bool {
         frameworkPrefixes.contains { prefix in
             guard name.hasPrefix(prefix) else { return false }
             let rest = name.dropFirst(prefix.count)

@@ -38,7 +38,8 @@ package struct ServiceLinter: Sendable {
 
     /// The problems in `files`, the Swift sources of one target, ordered by place.
     package func lint(_ files: [SourceFile]) -> [LintDiagnostic] {
-        let (declarations, _) = DeclarationReader(knownAliases: table.typeAliases).read(files)
+        let aliases = table.typeAliases.merging(KnownTypes.foundationAliases) { library, _ in library }
+        let (declarations, _) = DeclarationReader(knownAliases: aliases).read(files)
         let index = TypeIndex(declarations, table: table)
         let known = KnownTypes(table: table, declarations: declarations)
         return index.entities.flatMap { check($0, in: index, known: known) }.sorted()

@@ -80,6 +80,21 @@ struct TypeIndex {
         "NSFetchedResultsControllerDelegate",
     ]
 
+    /// Foundation's delegate protocols without a framework prefix.
+    static let foundationDelegates: Set<String> = [
+        "XMLParserDelegate", "StreamDelegate", "NetServiceDelegate", "NetServiceBrowserDelegate",
+        "FileManagerDelegate", "PortDelegate",
+    ]
+
+    /// Whether `name` is a protocol of Apple's frameworks that adopts nothing of the table:
+    /// a listed one, or a delegate, observer, data source or subscriber protocol named with
+    /// a framework's prefix (`AVAudioPlayerDelegate`, `PHPhotoLibraryChangeObserver`).
+    static func isFrameworkProtocol(_ name: String) -> Bool {
+        if frameworkProtocols.contains(name) || foundationDelegates.contains(name) { return true }
+        let roles = ["Delegate", "Observer", "DataSource", "Subscriber"]
+        return KnownTypes.isFrameworkType(name) && roles.contains { name.hasSuffix($0) }
+    }
+
     let entities: [Entity]
     private let byName: [String: Int]
     private let byLastComponent: [String: [Int]]
@@ -146,7 +161,7 @@ struct TypeIndex {
                 result.delegates.formUnion(inner.delegates)
                 result.supertypes.formUnion(inner.supertypes)
                 result.inheritedImplementations += other.implementations + inner.inheritedImplementations
-            } else if !Self.neutral.contains(inherited.name), !Self.frameworkProtocols.contains(inherited.name),
+            } else if !Self.neutral.contains(inherited.name), !Self.isFrameworkProtocol(inherited.name),
                 DelegateMethods.closure(of: inherited.name).isEmpty
             {
                 result.isComplete = false

@@ -439,6 +439,31 @@ struct ServiceLinterTests {
             """
         ),
         Case(
+            "A capability's member in a service that is a delegate of a framework the lint does not list",
+            mentions: [
+                "'Playback' does not adopt ApplicationStateHandling", "'Feed' does not adopt SystemEventHandling",
+            ],
+            """
+            final class Playback: NSObject, AppService, AVAudioPlayerDelegate {
+                func applicationDidEnterBackground(_ context: AppContext) {}  // warns
+            }
+            final class Feed: NSObject, AppService, XMLParserDelegate {
+                func applicationDidReceiveMemoryWarning(_ context: AppContext) {}  // warns
+            }
+            """
+        ),
+        Case(
+            "Seconds where the requirement is a Duration: TimeInterval is Foundation's alias of Double",
+            mentions: ["'FeedPrefetch.budget'", "'FeedPrefetch.minimumInterval'", "not 'Duration?'"],
+            """
+            struct FeedPrefetch: Initializer {
+                var budget: TimeInterval? { 2 }  // warns
+                var minimumInterval: TimeInterval? = 6 * 3600  // warns
+                func perform(_ context: InitializerContext) async throws {}
+            }
+            """
+        ),
+        Case(
             "A near miss in an extension that adds the conformance",
             mentions: ["'Tracker.applicationDidBecomActive(_:)'"],
             """
