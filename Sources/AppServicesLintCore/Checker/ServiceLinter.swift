@@ -320,7 +320,11 @@ package struct ServiceLinter: Sendable {
             guard member.parameterTypes.isEmpty || Self.takesFirstParameterType(of: wanted, member) else {
                 return nil
             }
-            return nameDistance(member.name, wanted.name).map { miss(.name(distance: $0), rank: 2, distance: $0) }
+            guard let distance = nameDistance(member.name, wanted.name) else { return nil }
+            // Several requirements share a base name (`application`): the misspelt member
+            // means the one whose labels it has, nearest first.
+            let labels = sharedBaseNames.contains(wanted.name) ? labelDistance(member.labels, wanted.labels) ?? 9 : 0
+            return miss(.name(distance: distance), rank: 2, distance: distance * 10 + labels)
         case (.property, .property):
             if member.name == wanted.name {
                 if member.isStatic != wanted.isStatic {

@@ -464,6 +464,22 @@ struct ServiceLinterTests {
             """
         ),
         Case(
+            "A misspelt base name that several requirements share names the one with the member's labels",
+            mentions: [
+                "'func application(_ context: AppContext, didFinishLaunchingWithOptions",
+                "'func userNotificationCenter(_ context: AppContext, didReceive response: NotificationResponse)",
+            ],
+            """
+            final class Boot: AppService, LaunchHandling {
+                func application(_ context: AppContext, willFinishLaunchingWithOptions options: LaunchOptions) -> Bool { true }
+                func applicaton(_ context: AppContext, didFinishLaunchingWithOptions options: LaunchOptions) -> Bool { true }  // warns
+            }
+            final class Banners: AppService, UserNotificationHandling {
+                func userNotificationCentre(_ context: AppContext, didReceive response: NotificationResponse) async throws {}  // warns
+            }
+            """
+        ),
+        Case(
             "A near miss in an extension that adds the conformance",
             mentions: ["'Tracker.applicationDidBecomActive(_:)'"],
             """
