@@ -35,16 +35,7 @@ struct KnownTypes {
 
     /// The types `table` and the target's `declarations` name.
     init(table: RequirementTable, declarations: [TypeDeclaration]) {
-        var names: Set<String> = []
-        for signature in table.protocols.flatMap(\.requirements).map(\.signature) {
-            for type in signature.parameterTypes + [signature.resultType].compactMap({ $0 }) {
-                names.formUnion(Self.identifiers(in: type))
-            }
-        }
-        for (alias, type) in table.typeAliases {
-            names.insert(alias)
-            names.formUnion(Self.identifiers(in: type))
-        }
+        var names = Self.libraryTypeNames(in: table)
         for declaration in declarations {
             names.formUnion(Self.identifiers(in: declaration.name))
         }
@@ -108,6 +99,22 @@ struct KnownTypes {
     }
 
     /// The names in a type's spelling: `Set` and `PushType` in `Set<PushType>`.
+    /// The names of the types the requirement table's requirements take and return, and of
+    /// its aliases and what they name: the library's types (and the standard ones they use).
+    static func libraryTypeNames(in table: RequirementTable) -> Set<String> {
+        var names: Set<String> = []
+        for signature in table.protocols.flatMap(\.requirements).map(\.signature) {
+            for type in signature.parameterTypes + [signature.resultType].compactMap({ $0 }) {
+                names.formUnion(Self.identifiers(in: type))
+            }
+        }
+        for (alias, type) in table.typeAliases {
+            names.insert(alias)
+            names.formUnion(Self.identifiers(in: type))
+        }
+        return names
+    }
+
     private static func identifiers(in type: String) -> [String] {
         type.split { !($0.isLetter || $0.isNumber || $0 == "_") }.map(String.init)
     }

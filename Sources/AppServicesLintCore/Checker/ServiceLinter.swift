@@ -39,7 +39,9 @@ package struct ServiceLinter: Sendable {
     /// The problems in `files`, the Swift sources of one target, ordered by place.
     package func lint(_ files: [SourceFile]) -> [LintDiagnostic] {
         let aliases = table.typeAliases.merging(KnownTypes.foundationAliases) { library, _ in library }
-        let (declarations, _) = DeclarationReader(knownAliases: aliases).read(files)
+        var reader = DeclarationReader(knownAliases: aliases)
+        reader.libraryTypeNames = KnownTypes.libraryTypeNames(in: table)
+        let (declarations, _) = reader.read(files)
         let index = TypeIndex(declarations, table: table)
         let known = KnownTypes(table: table, declarations: declarations)
         return index.entities.flatMap { check($0, in: index, known: known) }.sorted()
@@ -384,6 +386,14 @@ package struct ServiceLinter: Sendable {
     /// How far two argument label lists of one base name are apart, judged by the label
     /// after the first (UIKit's names tell their methods apart there); `nil` when they are
     /// not close: equal but for letter case, at most two edits, or one a prefix of the other.
+    /// The library type's name that `type`, a canonical spelling, names as the target's own
+    /// type of that name (`ThisTarget.AppContext`, `ThisTarget.Calls.PushPayload`), if it does.
+    private static func hiddenLibraryType(_ type: String) -> String? {
+        let bare = type.hasSuffix("?") ? String(type.dropLast()) : type
+        guard bare.hasPrefix(TypeSpelling.targetQualifier + ".") else { return nil }
+        return bare.split(separator: ".").last.map(String.init)
+    }
+
     private func labelDistance(_ member: [String], _ wanted: [String]) -> Int? {
         guard member.count > 1, wanted.count > 1 else { return nil }
         let mine = member[1].lowercased()
@@ -417,7 +427,7 @@ package struct ServiceLinter: Sendable {
         let requirement = miss.requirement
         let wanted = requirement.signature
         let signature = member.signature
-        let why: String
+        var why: String
         switch miss.reason {
         case .labels:
             why = "its argument labels are (\(Self.labels(signature))), not (\(Self.labels(wanted)))"
@@ -432,6 +442,11 @@ package struct ServiceLinter: Sendable {
             why =
                 "its parameter '\(signature.parameterNames[index])' has type '\(written)', not "
                 + "'\(Self.writtenType(of: requirement, parameter: index))'"
+            if let hidden = Self.hiddenLibraryType(signature.parameterTypes[index]) {
+                why +=
+                    ": this target declares its own '\(hidden)', which hides AppServices' within it; "
+                    + "write 'AppServices.\(hidden)'"
+            }
         case .resultType:
             let written = member.writtenResultType.map { "returns '\($0)'" } ?? "returns nothing"
             why = "it \(written), not " + (wanted.resultType.map { "'\($0)'" } ?? "nothing")

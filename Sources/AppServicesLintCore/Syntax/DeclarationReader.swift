@@ -11,6 +11,10 @@ import Synchronization
 package struct DeclarationReader: Sendable {
     /// Aliases known before reading (the library's, for a target that uses it).
     package var knownAliases: [String: String]
+    /// The library's type names (`AppContext`, `PushPayload`): one the target declares
+    /// itself hides the library's in the target, and is spelled apart
+    /// (``TypeSpelling/targetQualifier``).
+    package var libraryTypeNames: Set<String> = []
 
     /// A reader that also expands `knownAliases`.
     package init(knownAliases: [String: String] = [:]) {
@@ -26,18 +30,35 @@ package struct DeclarationReader: Sendable {
             let tree = Parser.parse(source: file.text)
             let collector = AliasCollector(viewMode: .sourceAccurate)
             collector.walk(tree)
-            return (tree: tree, aliases: collector.aliases, memberAliases: collector.memberAliases)
+            return (
+                tree: tree,
+                aliases: collector.aliases,
+                memberAliases: collector.memberAliases,
+                types: collector.types,
+                memberTypes: collector.memberTypes
+            )
         }
         var aliases = knownAliases
         for file in parsed {
             // The source's own aliases win over the library's of the same name.
             aliases.merge(file.aliases) { _, own in own }
+            // So do its own types: the library's `AppContext` is not what a target that
+            // declares an `AppContext` means by the name.
+            for name in file.types.intersection(libraryTypeNames) {
+                aliases[name] = TypeSpelling.targetQualifier + "." + name
+            }
         }
         let spelling = TypeSpelling(aliases: aliases)
         // A type's aliases may be declared in its extensions, in other files.
         let memberAliases = parsed.reduce(into: [String: [String: String]]()) { merged, file in
             for (type, own) in file.memberAliases {
                 merged[type, default: [:]].merge(own) { first, _ in first }
+            }
+            // A type nested in another hides the library's of its name inside that type.
+            for (type, nested) in file.memberTypes {
+                for name in nested.intersection(libraryTypeNames) {
+                    merged[type, default: [:]][name] = TypeSpelling.targetQualifier + "." + type + "." + name
+                }
             }
         }
         let declarations = concurrentMap(Array(zip(files, parsed.map(\.tree)))) { file, tree in
@@ -85,6 +106,10 @@ private final class AliasCollector: DeclarationVisitor {
     var aliases: [String: String] = [:]
     /// By the qualified name of the type (as ``TypeDeclaration/name`` spells it), its aliases.
     var memberAliases: [String: [String: String]] = [:]
+    /// The names of the types declared at the top level.
+    var types: Set<String> = []
+    /// By the qualified name of a type, the names of the types declared in it.
+    var memberTypes: [String: Set<String>] = [:]
     /// The names of the enclosing declarations.
     private var scope: [String] = []
 
@@ -106,6 +131,11 @@ private final class AliasCollector: DeclarationVisitor {
     override func visitPost(_ node: ExtensionDeclSyntax) { scope.removeLast() }
 
     private func enter(_ name: TokenSyntax) -> SyntaxVisitorContinueKind {
+        if let outer = scope.last {
+            memberTypes[outer, default: []].insert(name.text)
+        } else {
+            types.insert(name.text)
+        }
         scope.append((scope.last.map { $0 + "." } ?? "") + name.text)
         return .visitChildren
     }

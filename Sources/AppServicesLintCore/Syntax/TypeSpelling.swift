@@ -15,6 +15,11 @@ package struct TypeSpelling: Sendable {
         "AppServicesSwiftUI", "Configuration", "UIKit", "SwiftUI", "AppKit", "UserNotifications", "PushKit", "CarPlay",
     ]
 
+    /// What qualifies the spelling of a type the target declares with a library type's name
+    /// (`ThisTarget.AppContext`), which hides the library's within the target: a member that
+    /// takes it is not the requirement's witness.
+    static let targetQualifier = "ThisTarget"
+
     /// Type aliases to expand, by name, to their canonical spelling.
     package var aliases: [String: String]
 
@@ -45,7 +50,13 @@ package struct TypeSpelling: Sendable {
             if let base = member.baseType.as(IdentifierTypeSyntax.self), base.genericArgumentClause == nil,
                 Self.modules.contains(base.name.text)
             {
-                return identifierSpelling(member.name.text, member.genericArgumentClause, depth: next)
+                // `AppServices.AppContext` is the library's, whatever the target declares.
+                return identifierSpelling(
+                    member.name.text,
+                    member.genericArgumentClause,
+                    depth: next,
+                    qualified: true
+                )
             }
             return canonical(member.baseType, depth: next) + "." + member.name.text
                 + arguments(member.genericArgumentClause, depth: next)
@@ -102,7 +113,12 @@ package struct TypeSpelling: Sendable {
         return Self.squeezed(type.trimmedDescription)
     }
 
-    private func identifierSpelling(_ name: String, _ clause: GenericArgumentClauseSyntax?, depth: Int) -> String {
+    private func identifierSpelling(
+        _ name: String,
+        _ clause: GenericArgumentClauseSyntax?,
+        depth: Int,
+        qualified: Bool = false
+    ) -> String {
         let types = clause?.arguments.compactMap { TypeSyntax($0.argument) } ?? []
         switch (name, types.count) {
         case ("Optional", 1), ("ImplicitlyUnwrappedOptional", 1):
@@ -114,7 +130,9 @@ package struct TypeSpelling: Sendable {
         case ("Void", 0):
             return "Void"
         default:
-            if clause == nil, let expansion = aliases[name] {
+            if clause == nil, let expansion = aliases[name],
+                !(qualified && expansion.hasPrefix(Self.targetQualifier + "."))
+            {
                 return canonical(Self.parse(expansion), depth: depth)
             }
             return name + arguments(clause, depth: depth)

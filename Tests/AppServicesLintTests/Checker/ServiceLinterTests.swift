@@ -480,6 +480,26 @@ struct ServiceLinterTests {
             """
         ),
         Case(
+            "A type the target declares with a library type's name hides the library's",
+            mentions: [
+                "'Analytics.applicationDidBecomeActive(_:)'",
+                "this target declares its own 'AppContext', which hides AppServices' within it",
+                "'Calls.pushRegistry(_:didReceiveIncomingPushWith:)'",
+                "this target declares its own 'PushPayload'",
+            ],
+            """
+            struct AppContext { let api: String }
+            final class Analytics: AppService, ApplicationStateHandling {
+                func applicationDidBecomeActive(_ context: AppContext) {}  // warns
+                func applicationWillResignActive(_ context: AppServices.AppContext) {}
+            }
+            final class Calls: AppService, VoIPPushHandling {
+                struct PushPayload: Decodable { let caller: String }
+                func pushRegistry(_ context: AppServices.AppContext, didReceiveIncomingPushWith payload: PushPayload) async throws -> VoIPCallReport { .reportedCall }  // warns
+            }
+            """
+        ),
+        Case(
             "A near miss in an extension that adds the conformance",
             mentions: ["'Tracker.applicationDidBecomActive(_:)'"],
             """
