@@ -79,12 +79,27 @@ public final class SwiftUIApplicationHost {
 
     /// Launches `composite` for `application` (by default `UIApplication.shared`).
     ///
-    /// A composite something launched already (a `ServiceOrientedAppDelegate` behind
-    /// `@UIApplicationDelegateAdaptor`, say) is not launched again: an error is logged, since
-    /// an application has one host.
+    /// A composite something launched already, or that a `ServiceOrientedAppDelegate`
+    /// behind `@UIApplicationDelegateAdaptor` made (UIKit launches it through that delegate,
+    /// after SwiftUI made the `App`), is not launched again: an error is logged, since an
+    /// application has one host. Give it a composite that posts no lifecycle notifications
+    /// (`lifecycleNotifications` `.never`): UIKit posts them.
     public init(composite: ServiceComposite, application: UIApplication? = nil) {
         self.composite = composite
+        let adaptor = ServiceOrientedAppDelegate.current
         delegate = HostedAppDelegate(hosting: composite)
+        if let adaptor, adaptor.owns(composite) {
+            // The scene delegates find the adaptor's delegate, as before this host.
+            ServiceOrientedAppDelegate.current = adaptor
+            composite.configuration.logger.error(
+                """
+                SwiftUIApplicationHost: the composite is that of \(type(of: adaptor)), the application delegate, which \
+                UIKit launches after SwiftUI has made the App; this host does not launch it too. An application has \
+                one host: this one or a ServiceOrientedAppDelegate behind @UIApplicationDelegateAdaptor.
+                """
+            )
+            return
+        }
         guard composite.applicationState == .notRunning else {
             composite.configuration.logger.error(
                 """
@@ -176,6 +191,7 @@ private final class HostedAppDelegate: ServiceOrientedAppDelegate {
     init(hosting composite: ServiceComposite) {
         hosted = composite
         super.init()
+        compositeOrigin = "The composite given to SwiftUIApplicationHost(composite:)"
     }
 
     override func makeComposite() -> ServiceComposite { hosted }

@@ -155,14 +155,22 @@ open class ServiceOrientedAppDelegate: UIResponder, AppDelegateProtocols {
         if made.configuration.lifecycleNotifications != .never {
             made.configuration.logger.warning(
                 """
-                \(type(of: self)).makeComposite() returned a composite that posts lifecycle notifications; \
-                UIKit posts them too, so observers would hear each twice. Set lifecycleNotifications to .never.
+                \(compositeOrigin ?? "The composite \(type(of: self)).makeComposite() returned") posts lifecycle \
+                notifications; UIKit posts them too, so observers would hear \
+                each twice. Set lifecycleNotifications to .never in its configuration.
                 """
             )
         }
         builtComposite = made
         return made
     }
+
+    /// Where the composite comes from, as messages about it say, when not from
+    /// `makeComposite()` of a subclass of the application's (a host's own delegate).
+    package var compositeOrigin: String?
+
+    /// Whether `composite` is this delegate's, made already.
+    package func owns(_ composite: ServiceComposite) -> Bool { builtComposite === composite }
 
     /// The application's services, in registration order. Override it; it is called once.
     ///

@@ -420,6 +420,28 @@ struct ConformanceTests {
         }
     }
 
+    /// An `App` that also makes a host for its adaptor's composite, which it should not.
+    struct HostAndAdaptorApp: App {
+        let host: SwiftUIApplicationHost
+        init(composite: ServiceComposite) { host = SwiftUIApplicationHost(composite: composite) }
+        init() { host = SwiftUIApplicationHost(services: []) }
+        var body: some Scene {
+            WindowGroup { EmptyView().appServices(host.composite) }
+        }
+    }
+
+    @Test("A host made in the App for the adaptor's composite, before UIKit launches it, does not launch it twice")
+    func hostBesideAdaptorLaunchesOnce() throws {
+        let journal = CallJournal()
+        let composite = ServiceComposite([journal, AppRecorder(journal: journal)])
+        let delegate = AppDelegate(composite)
+        _ = delegate.composite  // the App reads it to give it to its views
+        let app = SimulatedSwiftUIApp(delegate: delegate) { HostAndAdaptorApp(composite: delegate.composite) }
+        try LifecycleSimulator(driving: app).coldLaunch(connecting: Self.main)
+        #expect(journal.calls(of: .willFinishLaunching).count == 1)
+        #expect(journal.calls(of: .didFinishLaunching).count == 1)
+    }
+
     @Test("SwiftUI asks the adaptor's delegate for a new window session's configuration, and a kept one's not again")
     func adaptorDelegateConfiguresWindowSessions() throws {
         let journal = CallJournal()

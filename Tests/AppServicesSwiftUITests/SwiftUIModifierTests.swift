@@ -467,6 +467,23 @@ struct SwiftUIModifierTests {
         #expect(warnings.first?.contains("Downloads handles handleEventsForBackgroundURLSession") == true)
     }
 
+    @Test("A host given a composite it did not make warns when the composite posts lifecycle notifications")
+    func hostWarnsAboutNotifications() {
+        let logs = LogCapture()
+        let uiKit = SimulatedUIKit(delegate: TestAppDelegate([]))
+        _ = uiKit.withSimulatedFrameworks {
+            SwiftUIApplicationHost(
+                composite: ServiceComposite([], configuration: .init(logger: logs.logger())),
+                application: uiKit.application
+            )
+        }
+        #expect(
+            logs.messages(at: .warning).contains {
+                $0.hasPrefix("The composite given to SwiftUIApplicationHost(composite:) posts lifecycle notifications")
+            }
+        )
+    }
+
     @Test(
         "A host given a composite an app delegate launched does not launch it again, says so, and forwards nothing"
     )
@@ -487,7 +504,9 @@ struct SwiftUIModifierTests {
         #expect(journal.calls(of: .didFinishLaunching).count == 1)
         #expect(
             logs.messages(at: .error).contains {
-                $0.hasPrefix("SwiftUIApplicationHost: the composite was launched already")
+                $0.hasPrefix(
+                    "SwiftUIApplicationHost: the composite is that of TestAppDelegate, the application delegate"
+                )
             }
         )
         // The app delegate hears what UIKit sends it; the host, which did not launch, does
