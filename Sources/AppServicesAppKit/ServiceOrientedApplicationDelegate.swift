@@ -120,9 +120,13 @@ open class ServiceOrientedApplicationDelegate: NSObject, NSApplicationDelegate {
     }
 
     /// Dispatches `applicationDidFinishLaunching(_:)` as `didFinishLaunching`, which also
-    /// runs the launch plan's work that must finish before launch returns.
+    /// runs the launch plan's work that must finish before launch returns. The launch's first
+    /// frame is reported after the main queue's next turn, when AppKit has drawn the windows
+    /// (or the status item of an agent application), whether or not the application became
+    /// active: an agent application, one opened in the background or a login item is not.
     open func applicationDidFinishLaunching(_ notification: Notification) {
         _ = composite.didFinishLaunching(LaunchOptions(), platform: platform(notification))
+        composite.reportFirstFrameAfterMainQueueTurn()
     }
 
     /// Dispatches `applicationWillBecomeActive(_:)`.

@@ -87,6 +87,14 @@ extension ServiceComposite {
         launch?.reportFirstFrame()
     }
 
+    /// Reports the launch's first frame after the main queue's next turn, once: for a host
+    /// whose first frame does not wait for the application to become active (a Mac
+    /// application draws its windows, or its status item, whether or not it is frontmost),
+    /// as `didBecomeActive` does on iOS.
+    package func reportFirstFrameAfterMainQueueTurn() {
+        state.launchToReportFirstFrame()?.reportFirstFrameAfterMainQueueTurn()
+    }
+
     /// Makes a composite for a platform host: `services`, and the plan `makeLaunchPlan`
     /// returns. A plan that cannot be made is reported through validation (the host's first
     /// callback stops with the full report, as for services that cannot be ordered), never
