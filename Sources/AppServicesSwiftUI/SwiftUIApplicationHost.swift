@@ -88,7 +88,8 @@ public final class SwiftUIApplicationHost {
         self.composite = composite
         let adaptor = ServiceOrientedAppDelegate.current
         delegate = HostedAppDelegate(hosting: composite)
-        if let adaptor, adaptor.owns(composite) {
+        // Another host's own delegate is no adaptor: that composite was launched already.
+        if let adaptor, !(adaptor is HostedAppDelegate), adaptor.owns(composite) {
             // The scene delegates find the adaptor's delegate, as before this host.
             ServiceOrientedAppDelegate.current = adaptor
             composite.configuration.logger.error(

@@ -524,7 +524,7 @@ public final class LifecycleSimulator {
 
     /// Launch into the background to deliver a silent push: will/didFinishLaunching in the
     /// background with the push's payload in their options (`LaunchOptions/remoteNotification`,
-    /// so the launch's reason is ``LaunchReason/silentPush``), then the notification.
+    /// so the launch's reason is `LaunchReason.silentPush`), then the notification.
     public func launchIntoBackground(
         for notification: RemoteNotification
     ) async throws(LifecycleSimulatorError)

@@ -29,20 +29,5 @@ struct FirstFrameTests {
         try await #require(delegate.composite.launch).waitUntilReady(.afterFirstFrame)
         #expect(delegate.composite.launch?.report.node(named: "warm-up")?.outcome == .succeeded)
     }
-
-    @Test("Becoming active after launch reports the first frame once", .timeLimit(.minutes(1)))
-    func activeAfterLaunchReportsOnce() async throws {
-        let delegate = AgentDelegate()
-        let appKit = SimulatedAppKit(delegate: delegate)
-        appKit.send("applicationDidFinishLaunching:") { delegate, _ in
-            delegate.applicationDidFinishLaunching(appKit.notification("DidFinishLaunching"))
-        }
-        appKit.send("applicationDidBecomeActive:") { delegate, _ in
-            delegate.applicationDidBecomeActive(appKit.notification("DidBecomeActive"))
-        }
-        try await #require(delegate.composite.launch).waitUntilReady(.afterFirstFrame)
-        let starts = try #require(delegate.composite.launch?.report.phaseStarts)
-        #expect(starts.filter { $0.phase == .afterFirstFrame }.count == 1)
-    }
 }
 #endif

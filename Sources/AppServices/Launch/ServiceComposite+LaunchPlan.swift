@@ -79,8 +79,10 @@ extension ServiceComposite {
     ///
     /// Hosts need not call it: the first ``didBecomeActive(platform:)`` or
     /// ``sceneDidBecomeActive(_:platform:)`` schedules it for the main queue's next turn, when
-    /// the main run loop has committed the first frame. So the UIKit, AppKit and SwiftUI
-    /// adapters start after-first-frame work with no call from the app. An app may report
+    /// the main run loop has committed the first frame, and the AppKit adapter schedules it
+    /// after `applicationDidFinishLaunching` (a Mac application draws whether or not it is
+    /// frontmost). So the UIKit, AppKit and SwiftUI adapters start after-first-frame work
+    /// with no call from the app. An app may report
     /// earlier (from its first view's appearance); hosts without a screen call it as soon as
     /// they are serving. Calls after the first are ignored.
     public func reportFirstFrame() {

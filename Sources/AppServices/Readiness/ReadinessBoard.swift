@@ -152,6 +152,14 @@ struct ReadinessBoard {
         return true
     }
 
+    /// An open while the gate at `point` opens after a close meanwhile: `true` if there was
+    /// such a close (it is taken back, and the open under way finishes once).
+    mutating func reopenWhileOpening(_ point: ReadinessPoint) -> Bool {
+        guard opening[point] == false else { return false }
+        opening[point] = true
+        return true
+    }
+
     /// The gate at `point` has been heard opening: whether it is still open.
     mutating func endOpening(_ point: ReadinessPoint) -> Bool { opening.removeValue(forKey: point) ?? false }
 

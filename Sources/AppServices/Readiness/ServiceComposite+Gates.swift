@@ -138,6 +138,9 @@ extension ServiceComposite {
         guard isOpen != open else { return }
         configuration.logger.debug("Gate \(name) \(open ? "opens" : "closes").", metadata: ["gate": "\(name)"])
         if open {
+            // Closed and opened again while its services hear it open: the open under way
+            // finishes, once.
+            if state.reopenWhileOpening(point) { return }
             // Open while its services hear it. What waits for it, and what they hand over
             // for it meanwhile, goes on after them, in order, if it is still open; a close
             // meanwhile is heard after the open.

@@ -448,17 +448,18 @@ extension ServiceComposite {
             guard state.readiness.isReached(point) || !state.readiness.isGate(point) else {
                 return state.holdAgain(work[index...])
             }
-            // The session the work was held for ended in the work before: the rest is
-            // dropped, as what its session held is.
-            if let session, !sessionLives(session.session.identifier, lifetime: session.origin.sessionLifetime) {
-                state.recordCancelled(work[index...])
+            // The session the work is for (its service's, or the one whose milestone it waited
+            // for) ended in the work before: it is dropped, as what that session held is.
+            if let ended = session?.session ?? entry.origin?.session,
+                !sessionLives(
+                    ended.identifier,
+                    lifetime: session?.origin.sessionLifetime ?? entry.origin?.sessionLifetime
+                )
+            {
+                state.recordCancelled(work[index...index])
                 heldWorkChanged()
-                for dropped in work[index...] {
-                    configuration.logger.warning(
-                        "\(dropped.label) was dropped: it waits for \(point), and \(session.session) ended."
-                    )
-                }
-                return
+                configuration.logger.warning("\(entry.label) was dropped: it waits for \(point), and \(ended) ended.")
+                continue
             }
             state.recordRun(of: entry)
             heldWorkChanged()

@@ -553,6 +553,9 @@ final class CompositeState {
     /// A close while the gate at `point` opens; `true` if it was opening.
     func closeWhileOpening(_ point: ReadinessPoint) -> Bool { readiness.closeWhileOpening(point) }
 
+    /// An open while the gate at `point` opens after a close meanwhile; `true` if there was one.
+    func reopenWhileOpening(_ point: ReadinessPoint) -> Bool { readiness.reopenWhileOpening(point) }
+
     /// The gate at `point` has been heard opening: whether it is still open.
     func endOpening(_ point: ReadinessPoint) -> Bool { readiness.endOpening(point) }
 

@@ -98,7 +98,6 @@ struct KnownTypes {
         }
     }
 
-    /// The names in a type's spelling: `Set` and `PushType` in `Set<PushType>`.
     /// The names of the types the requirement table's requirements take and return, and of
     /// its aliases and what they name: the library's types (and the standard ones they use).
     static func libraryTypeNames(in table: RequirementTable) -> Set<String> {
@@ -115,6 +114,7 @@ struct KnownTypes {
         return names
     }
 
+    /// The names in a type's spelling: `Set` and `PushType` in `Set<PushType>`.
     private static func identifiers(in type: String) -> [String] {
         type.split { !($0.isLetter || $0.isNumber || $0 == "_") }.map(String.init)
     }

@@ -383,9 +383,6 @@ package struct ServiceLinter: Sendable {
         return member.parameterTypes.contains { bare($0) == bare(first) }
     }
 
-    /// How far two argument label lists of one base name are apart, judged by the label
-    /// after the first (UIKit's names tell their methods apart there); `nil` when they are
-    /// not close: equal but for letter case, at most two edits, or one a prefix of the other.
     /// The library type's name that `type`, a canonical spelling, names as the target's own
     /// type of that name (`ThisTarget.AppContext`, `ThisTarget.Calls.PushPayload`), if it does.
     private static func hiddenLibraryType(_ type: String) -> String? {
@@ -394,6 +391,9 @@ package struct ServiceLinter: Sendable {
         return bare.split(separator: ".").last.map(String.init)
     }
 
+    /// How far two argument label lists of one base name are apart, judged by the label
+    /// after the first (UIKit's names tell their methods apart there); `nil` when they are
+    /// not close: equal but for letter case, at most two edits, or one a prefix of the other.
     private func labelDistance(_ member: [String], _ wanted: [String]) -> Int? {
         guard member.count > 1, wanted.count > 1 else { return nil }
         let mine = member[1].lowercased()

@@ -38,17 +38,23 @@ package struct DeclarationReader: Sendable {
                 memberTypes: collector.memberTypes
             )
         }
-        var aliases = knownAliases
+        // The library's aliases mean what they mean in the library, whatever the target
+        // declares: spelled once, as the library spells them.
+        let librarySpelling = TypeSpelling(aliases: knownAliases)
+        var resolved = knownAliases.mapValues { librarySpelling.canonical(text: $0) }
+        var aliases: [String: String] = [:]
         for file in parsed {
             // The source's own aliases win over the library's of the same name.
             aliases.merge(file.aliases) { _, own in own }
             // So do its own types: the library's `AppContext` is not what a target that
-            // declares an `AppContext` means by the name.
+            // declares an `AppContext` means by the name. A private type hides it in its
+            // own file only, which this reading does not tell apart: it hides nothing.
             for name in file.types.intersection(libraryTypeNames) {
                 aliases[name] = TypeSpelling.targetQualifier + "." + name
             }
         }
-        let spelling = TypeSpelling(aliases: aliases)
+        for name in aliases.keys { resolved[name] = nil }
+        let spelling = TypeSpelling(aliases: aliases, resolved: resolved)
         // A type's aliases may be declared in its extensions, in other files.
         let memberAliases = parsed.reduce(into: [String: [String: String]]()) { merged, file in
             for (type, own) in file.memberAliases {
@@ -113,15 +119,15 @@ private final class AliasCollector: DeclarationVisitor {
     /// The names of the enclosing declarations.
     private var scope: [String] = []
 
-    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.name) }
+    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.name, node.modifiers) }
     override func visitPost(_ node: ClassDeclSyntax) { scope.removeLast() }
-    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.name) }
+    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.name, node.modifiers) }
     override func visitPost(_ node: StructDeclSyntax) { scope.removeLast() }
-    override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.name) }
+    override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.name, node.modifiers) }
     override func visitPost(_ node: EnumDeclSyntax) { scope.removeLast() }
-    override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.name) }
+    override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.name, node.modifiers) }
     override func visitPost(_ node: ActorDeclSyntax) { scope.removeLast() }
-    override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.name) }
+    override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.name, node.modifiers) }
     override func visitPost(_ node: ProtocolDeclSyntax) { scope.removeLast() }
 
     override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
@@ -130,10 +136,10 @@ private final class AliasCollector: DeclarationVisitor {
     }
     override func visitPost(_ node: ExtensionDeclSyntax) { scope.removeLast() }
 
-    private func enter(_ name: TokenSyntax) -> SyntaxVisitorContinueKind {
+    private func enter(_ name: TokenSyntax, _ modifiers: DeclModifierListSyntax) -> SyntaxVisitorContinueKind {
         if let outer = scope.last {
             memberTypes[outer, default: []].insert(name.text)
-        } else {
+        } else if !modifiers.contains(where: { ["private", "fileprivate"].contains($0.name.text) }) {
             types.insert(name.text)
         }
         scope.append((scope.last.map { $0 + "." } ?? "") + name.text)
@@ -210,7 +216,7 @@ private final class TypeCollector: DeclarationVisitor {
             prefix += (prefix.isEmpty ? "" : ".") + component
             aliases.merge(memberAliases[prefix] ?? [:]) { _, own in own }
         }
-        return TypeSpelling(aliases: aliases)
+        return TypeSpelling(aliases: aliases, resolved: fileSpelling.resolved)
     }
 
     /// Enters the declaration of `name`: its members are read with its aliases.

@@ -22,10 +22,15 @@ package struct TypeSpelling: Sendable {
 
     /// Type aliases to expand, by name, to their canonical spelling.
     package var aliases: [String: String]
+    /// Aliases already spelled canonically, used as they are, after ``aliases``: the
+    /// library's, whose types are named in the library's scope, so that a type the target
+    /// declares with one of their names does not change what they mean.
+    package var resolved: [String: String]
 
-    /// A spelling that expands `aliases` (names to canonical spellings).
-    package init(aliases: [String: String] = [:]) {
+    /// A spelling that expands `aliases` (names to canonical spellings), then `resolved`.
+    package init(aliases: [String: String] = [:], resolved: [String: String] = [:]) {
         self.aliases = aliases
+        self.resolved = resolved
     }
 
     /// The canonical spelling of `type`: no whitespace, sugar for optionals, arrays and
@@ -135,6 +140,7 @@ package struct TypeSpelling: Sendable {
             {
                 return canonical(Self.parse(expansion), depth: depth)
             }
+            if clause == nil, let spelled = resolved[name] { return spelled }
             return name + arguments(clause, depth: depth)
         }
     }

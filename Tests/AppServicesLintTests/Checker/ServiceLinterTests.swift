@@ -645,6 +645,16 @@ struct ServiceLinterTests {
 
     static let silent: [Case] = [
         Case(
+            "A library alias whose type's name the target also declares means the library's type",
+            """
+            enum ConfigKey { case none }
+            struct ReadsSettings: Initializer {
+                var requiredConfigurationKeys: [RequiredConfigurationKey] { [] }
+                func perform(_ context: InitializerContext) async throws {}
+            }
+            """
+        ),
+        Case(
             "A method whose name is one letter from a requirement's, taking something else",
             """
             final class Push: AppService, ApplicationStateHandling {
@@ -936,6 +946,22 @@ struct ServiceLinterTests {
             #expect(diagnostic.location.file == "Service.swift")
             #expect(diagnostic.rendered().hasPrefix("Service.swift:\(diagnostic.location.line):"))
         }
+    }
+
+    @Test("A private type hides the library's type of its name in its own file only")
+    func privateTypeHidesNothingElsewhere() {
+        let diagnostics = ServiceLinter().lint([
+            SourceFile(path: "PushJSON.swift", text: "private struct PushPayload: Decodable { let caller: String }"),
+            SourceFile(
+                path: "Calls.swift",
+                text: """
+                    final class Calls: AppService, VoIPPushHandling {
+                        func pushRegistry(_ context: AppContext, didReceiveIncomingPushWith payload: PushPayload) async throws -> VoIPCallReport { .reportedCall }
+                    }
+                    """
+            ),
+        ])
+        #expect(diagnostics == [])
     }
 
     @Test("Correct members, other types and chance similarities do not warn", arguments: silent)

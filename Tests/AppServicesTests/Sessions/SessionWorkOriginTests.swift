@@ -92,6 +92,46 @@ private final class SignOutRouter: AppService, URLOpenHandling {
     }
 }
 
+/// Closes and opens `RelockedGate` again from its own `gateDidOpen`, once (a check that
+/// flickers).
+@MainActor
+private final class FlickeringLock: AppService, LaunchHandling, GateHandling {
+    var context: AppContext?
+    var flickers = false
+    var opened = 0
+    func application(_ context: AppContext, didFinishLaunchingWithOptions options: LaunchOptions) -> Bool {
+        self.context = context
+        return true
+    }
+    func gateDidOpen(_ context: AppContext, gate: String) {
+        opened += 1
+        guard flickers else { return }
+        flickers = false
+        try? context.close(FlickerGate.self)
+        try? context.open(FlickerGate.self)
+    }
+}
+
+private enum FlickerGate: AppGate {
+    static var openedBy: any AppService.Type { FlickeringLock.self }
+    static var isInitiallyOpen: Bool { false }
+}
+
+/// Shows a cover while `FlickerGate` is closed.
+@MainActor
+private final class FlickerCover: AppService, GateHandling {
+    var shown = true
+    var heard: [String] = []
+    func gateDidOpen(_ context: AppContext, gate: String) {
+        shown = false
+        heard.append("opened")
+    }
+    func gateDidClose(_ context: AppContext, gate: String) {
+        shown = true
+        heard.append("closed")
+    }
+}
+
 /// The order in which several services' work ran.
 @MainActor
 private final class OrderLog {
@@ -208,6 +248,37 @@ private struct StoreFailed: Error {}
         #expect(!composite.isOpen(RelockedGate.self))
         #expect(cover.shown, "the last thing the cover heard is the close")
         #expect(cover.log.isEmpty, "what it handed over waits for the gate to open again")
+    }
+
+    @Test("A gate closed and opened again while its services hear it open is heard open once, and is open")
+    func closedAndReopenedWhileOpening() throws {
+        let lock = FlickeringLock()
+        let cover = FlickerCover()
+        let composite = ServiceComposite([lock, cover], configuration: .quiet)
+        _ = composite.didFinishLaunching()
+        lock.flickers = true
+        try lock.context?.open(FlickerGate.self)
+        #expect(composite.isOpen(FlickerGate.self))
+        #expect(cover.heard == ["opened"])
+        #expect(!cover.shown)
+        #expect(lock.opened == 1)
+    }
+
+    @Test("A session service's work held for a gate is dropped when work before it ends the session")
+    func sessionEndedByEarlierGateWork() throws {
+        let lock = RelockingLock()
+        let composite = ServiceComposite([lock], configuration: .quiet)
+        try composite.registerSessionServices([Mailbox.self])
+        _ = composite.didFinishLaunching()
+        try composite.beginSession(alice)
+        try lock.context?.close(RelockedGate.self)
+        lock.context?.whenOpen(RelockedGate.self, named: "sign out") { context in try? context.endSession("alice") }
+        var ran = false
+        try #require(composite.sessionService(Mailbox.self)).context
+            .whenOpen(RelockedGate.self, named: "sync inbox") { _ in ran = true }
+        try lock.context?.open(RelockedGate.self)
+        #expect(!ran)
+        #expect(composite.heldWork.last?.outcome == .cancelled)
     }
 
     @Test("Work handed over for a gate while it opens runs after the work held before")
