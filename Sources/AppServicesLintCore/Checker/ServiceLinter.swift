@@ -63,25 +63,43 @@ package struct ServiceLinter: Sendable {
         var nearMissed: Set<String> = []
         // Overrides are checked by the compiler; `@objc` members and the methods of a platform
         // delegate the type adopts itself have callers other than AppServices.
-        for member in entity.implementations where !member.isOverride && !member.isObjC {
-            if let delegate = Self.delegateProtocol(of: member), adoption.delegates.contains(delegate) { continue }
+        let implementing = entity.declarations.filter { $0.kind != .protocol }
+        for declaration in implementing {
+            for member in declaration.members where !member.isOverride && !member.isObjC {
+                inspect(member, of: declaration)
+            }
+        }
+        func inspect(_ member: DeclaredMember, of declaration: TypeDeclaration) {
+            if let delegate = Self.delegateProtocol(of: member), adoption.delegates.contains(delegate) { return }
             if adoptedRequirements.contains(where: { context.mayBeWitness(member, of: $0) }) {
+                if let constraint = declaration.constraint, entity.isConcrete,
+                    let requirement = unconditionalDefault(
+                        of: member,
+                        constrainedBy: constraint,
+                        among: adoptedRequirements,
+                        context,
+                        index
+                    )
+                {
+                    diagnostics.append(constrainedMessage(member, requirement, constraint, context))
+                    return
+                }
                 if let (requirement, superclass) = superclassDefault(of: member, among: requirements, context) {
                     diagnostics.append(superclassDefaultMessage(member, requirement, superclass, context))
                 }
-                continue
+                return
             }
             if let unadopted = unadoptedRequirement(matching: member) {
                 if entity.isConcrete, adoption.isComplete, adoption.protocols.contains("AppService") {
                     diagnostics.append(unadoptedMessage(member, unadopted, context))
                 }
-                continue
+                return
             }
             if adoption.protocols.contains("AppService"), let (diagnostic, capability) = delegateMethod(member, context)
             {
                 diagnostics.append(diagnostic)
                 if let capability { nearMissed.insert(capability) }
-                continue
+                return
             }
             if let miss = nearestMiss(of: member, among: requirements, context) {
                 nearMissed.insert(miss.requirement.protocolName)
@@ -135,6 +153,63 @@ package struct ServiceLinter: Sendable {
                 + "'\(requirement.declaration)', but '\(context.entity.name)' does not adopt "
                 + "\(requirement.protocolName), so AppServices never calls it; add \(requirement.protocolName) "
                 + "to its conformances"
+        )
+    }
+
+    // MARK: - Members of constrained extensions
+
+    /// A requirement with a default that `member`, declared in an extension constrained by
+    /// `constraint` (`Storage == Disk`), matches, while the type adopts the requirement's
+    /// protocol without that constraint, and no member outside such an extension implements
+    /// it. A witness must serve every specialization of the type: Swift takes the protocol's
+    /// default for all of them, this one included, and never calls the member. Nothing is
+    /// reported when an extension with the same constraint adopts the protocol (the member
+    /// is the witness of that conditional conformance) or only extensions with other
+    /// constraints do (the lint does not judge which constraint implies which).
+    private func unconditionalDefault(
+        of member: DeclaredMember,
+        constrainedBy constraint: String,
+        among requirements: [RequirementTable.Requirement],
+        _ context: Context,
+        _ index: TypeIndex
+    ) -> RequirementTable.Requirement? {
+        let entity = context.entity
+        let declarations = entity.declarations.filter { $0.kind != .protocol }
+        let adopted = declarations.map { declaration in
+            (declaration.constraint.map(TypeSpelling.squeezed), index.protocols(adoptedBy: declaration, of: entity))
+        }
+        let unconstrained =
+            declarations.filter { $0.constraint == nil }.flatMap(\.members)
+            + context.adoption.inheritedImplementations
+        for requirement in requirements where context.mayBeWitness(member, of: requirement) {
+            let name = requirement.protocolName
+            guard table.hasDefault(requirement, adopting: context.adoption.protocols),
+                adopted.contains(where: { $0.0 == nil && $0.1.contains(name) })
+                    || context.adoption.fromSuperclass[name] != nil,
+                !adopted.contains(where: { $0.0 == TypeSpelling.squeezed(constraint) && $0.1.contains(name) }),
+                !unconstrained.contains(where: { context.mayBeWitness($0, of: requirement) })
+            else { continue }
+            return requirement
+        }
+        return nil
+    }
+
+    private func constrainedMessage(
+        _ member: DeclaredMember,
+        _ requirement: RequirementTable.Requirement,
+        _ constraint: String,
+        _ context: Context
+    ) -> LintDiagnostic {
+        let type = context.entity.name
+        let name = requirement.protocolName
+        return LintDiagnostic(
+            location: member.location,
+            message: "\(context.named(member)) matches \(name)'s requirement '\(requirement.declaration)', but it is "
+                + "declared in an extension constrained by 'where \(constraint)', and '\(type)' adopts \(name) "
+                + "without that constraint: a witness must serve every '\(type)', so the conformance uses "
+                + "\(name)'s default, and AppServices never calls this member; move it to an extension without "
+                + "a 'where' clause, or make the conformance conditional ('extension \(type): \(name) where "
+                + "\(constraint)')"
         )
     }
 

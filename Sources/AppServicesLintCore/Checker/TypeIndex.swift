@@ -180,6 +180,14 @@ struct TypeIndex {
         return result
     }
 
+    /// The protocols of the table that `declaration`, one of `entity`'s, adopts through its
+    /// own inheritance clause, with those they refine.
+    func protocols(adoptedBy declaration: TypeDeclaration, of entity: Entity) -> Set<String> {
+        var alone = declaration
+        alone.kind = .extension
+        return adoption(of: Entity(name: entity.name, declarations: [alone])).protocols
+    }
+
     /// Whether the target's extension `declaration` of a library protocol reaches a type
     /// adopting `adoption`: it asks nothing, the type adopts what it asks, or the lint cannot
     /// tell (the clause asks something else, names a protocol the lint does not know, or the

@@ -42,6 +42,9 @@ package struct TypeDeclaration: Sendable {
     /// else too (a same-type requirement, one on an associated type), which the lint cannot
     /// judge.
     package var requiredConformances: [String]? = []
+    /// For an extension with a `where` clause, its requirements as written, on one line
+    /// (`Storage == Disk`); `nil` otherwise.
+    package var constraint: String?
 }
 
 /// A member as declared in a source file.

@@ -276,7 +276,8 @@ private final class TypeCollector: DeclarationVisitor {
                 location: location(of: node.extendedType),
                 inherited: supertypes,
                 members: members(of: node.memberBlock.members),
-                requiredConformances: required
+                requiredConformances: required,
+                constraint: node.genericWhereClause.map { Self.oneLine($0.requirements) }
             )
         )
         return .visitChildren

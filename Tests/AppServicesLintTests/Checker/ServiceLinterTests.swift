@@ -568,6 +568,31 @@ struct ServiceLinterTests {
             """
         ),
         Case(
+            "A generic service's member in a constrained extension, where the conformance is not constrained",
+            mentions: [
+                "'Cache.applicationWillEnterForeground(_:)' matches ApplicationStateHandling's requirement "
+                    + "'func applicationWillEnterForeground(_ context: AppContext)', but it is declared in an "
+                    + "extension constrained by 'where Storage == Disk', and 'Cache' adopts ApplicationStateHandling "
+                    + "without that constraint",
+                "make the conformance conditional ('extension Cache: ApplicationStateHandling where Storage == Disk')",
+                "'Store.applicationWillTerminate(_:)'",
+            ],
+            """
+            struct Disk {}
+            final class Cache<Storage>: AppService, ApplicationStateHandling {
+                func applicationDidEnterBackground(_ context: AppContext) {}
+            }
+            extension Cache where Storage == Disk {
+                func applicationWillEnterForeground(_ context: AppContext) {}  // warns
+            }
+            final class Store<Item>: AppService {}
+            extension Store: ApplicationStateHandling {}
+            extension Store where Item: Codable {
+                func applicationWillTerminate(_ context: AppContext) {}  // warns
+            }
+            """
+        ),
+        Case(
             "A property inferred from a static member, where the requirement is optional",
             mentions: ["it is inferred as 'Duration', not 'Duration?'", "Initializer's requirement 'var budget"],
             """
@@ -913,6 +938,25 @@ struct ServiceLinterTests {
             }
             final class Calls: AppService, VoIPPushHandling {
                 var voIPPushTypes: PushTypes { [.voIP] }
+            }
+            """
+        ),
+        Case(
+            "A generic service's members in the constrained extension that adopts the capability, or one like it",
+            """
+            struct Disk {}
+            final class Cache<Storage>: AppService {}
+            extension Cache: ApplicationStateHandling where Storage == Disk {
+                func applicationWillEnterForeground(_ context: AppContext) {}
+            }
+            extension Cache where Storage == Disk {
+                func applicationWillTerminate(_ context: AppContext) {}
+            }
+            final class Store<Item>: AppService, ApplicationStateHandling {
+                func applicationWillTerminate(_ context: AppContext) {}
+            }
+            extension Store where Item: Codable {
+                func applicationWillTerminate(_ context: AppContext) {}
             }
             """
         ),
