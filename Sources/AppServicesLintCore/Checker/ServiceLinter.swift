@@ -286,6 +286,7 @@ package struct ServiceLinter: Sendable {
                 for: spelt.swiftName,
                 ownerType: ownerType,
                 secondParameterType: signature.parameterTypes.dropFirst().first,
+                isAsync: signature.isAsync,
                 table: table
             )
         else {

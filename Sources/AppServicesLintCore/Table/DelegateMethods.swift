@@ -4,7 +4,7 @@
 /// A delegate method whose name is the member's (`applicationDidBecomeActive(_:)`,
 /// `scene(_:willConnectTo:options:)`) needs no entry: it maps to the requirement of that
 /// name. `DelegateMethodTests` checks every row of the migration article's callback map
-/// against ``capabilityMember(for:ownerType:secondParameterType:table:)``.
+/// against ``capabilityMember(for:ownerType:secondParameterType:isAsync:table:)``.
 package enum DelegateMethods {
     /// A delegate method, by Swift name, and the capability member that receives its callback.
     package struct Entry: Sendable {
@@ -234,10 +234,11 @@ package enum DelegateMethods {
         for delegateMethod: String,
         ownerType: String,
         secondParameterType: String? = nil,
+        isAsync: Bool = false,
         table: RequirementTable
     ) -> RequirementTable.Requirement? {
         if let entry = renamed.first(where: {
-            $0.delegateMethod == delegateMethod
+            ($0.delegateMethod == delegateMethod || (isAsync && asyncName(of: $0.delegateMethod) == delegateMethod))
                 && ($0.secondParameterType == nil || $0.secondParameterType == secondParameterType)
         }) {
             return table[entry.capability]?.requirements.first { $0.signature.swiftName == entry.member }
@@ -245,6 +246,29 @@ package enum DelegateMethods {
         // Same name: the capability member kept the delegate method's.
         return table.protocols.lazy.filter { $0.isChecked && table.isCapability($0.name) }
             .flatMap(\.requirements).first { $0.signature.swiftName == delegateMethod }
+    }
+}
+
+extension DelegateMethods {
+    /// The labels of a completion handler that Swift drops when it imports a delegate method
+    /// in its `async` form.
+    static let completionLabels: Set<String> = [
+        "completionHandler", "withCompletionHandler", "fetchCompletionHandler", "completion", "reply",
+    ]
+
+    /// The Swift name of `delegateMethod`'s `async` form, as Swift imports it from
+    /// Objective-C: without its completion handler, which becomes the result
+    /// (`userNotificationCenter(_:willPresent:)` for
+    /// `userNotificationCenter(_:willPresent:withCompletionHandler:)`); `nil` for a method
+    /// whose last parameter is not a completion handler of that form.
+    static func asyncName(of delegateMethod: String) -> String? {
+        guard let open = delegateMethod.firstIndex(of: "("), delegateMethod.hasSuffix(":)") else { return nil }
+        var labels = delegateMethod[
+            delegateMethod.index(after: open)..<delegateMethod.index(before: delegateMethod.endIndex)
+        ]
+        .split(separator: ":").map(String.init)
+        guard let last = labels.popLast(), completionLabels.contains(last) else { return nil }
+        return delegateMethod[..<open] + "(" + labels.map { $0 + ":" }.joined() + ")"
     }
 }
 

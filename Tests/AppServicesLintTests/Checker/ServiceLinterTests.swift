@@ -42,6 +42,31 @@ struct ServiceLinterTests {
             """
         ),
         Case(
+            "The async forms of delegate methods with completion handlers pasted into services",
+            mentions: [
+                "'Shortcuts.windowScene(_:performActionFor:)' is UIWindowSceneDelegate's method",
+                "write ShortcutItemHandling's requirement 'func application(_ context: AppContext, performActionFor "
+                    + "shortcutItem: ShortcutItem) async throws -> Bool'",
+                "'Banners.userNotificationCenter(_:willPresent:)' is UNUserNotificationCenterDelegate's method",
+                "write UserNotificationHandling's requirement 'func userNotificationCenter(_ context: AppContext, "
+                    + "willPresent",
+                "'Calls.pushRegistry(_:didReceiveIncomingVoIPPushWith:metadata:)' is PKPushRegistryDelegate's method",
+                "write VoIPPushHandling's requirement 'func pushRegistry(_ context: AppContext, "
+                    + "didReceiveIncomingPushWith payload: PushPayload) async throws -> VoIPCallReport'",
+            ],
+            """
+            final class Shortcuts: AppService, ShortcutItemHandling {
+                func windowScene(_ windowScene: UIWindowScene, performActionFor shortcutItem: UIApplicationShortcutItem) async -> Bool { true }  // warns
+            }
+            final class Banners: AppService, UserNotificationHandling {
+                func userNotificationCenter(_ center: UNUserNotificationCenter, willPresent notification: UNNotification) async -> UNNotificationPresentationOptions { .banner }  // warns
+            }
+            final class Calls: AppService, VoIPPushHandling {
+                func pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingVoIPPushWith payload: PKPushPayload, metadata: PKVoIPPushMetadata) async {}  // warns
+            }
+            """
+        ),
+        Case(
             "The iOS 26, 26.4 and 27 delegate methods pasted into services",
             mentions: [
                 "'Layout.windowScene(_:didUpdateEffectiveGeometry:)' is UIWindowSceneDelegate's method",
