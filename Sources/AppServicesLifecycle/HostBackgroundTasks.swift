@@ -92,7 +92,10 @@ final class HostBackgroundTasks {
             )
             return .finished(.init(identifier: identifier, outcome: .notStarted, task: nil))
         }
-        guard scheduler.registeredIdentifiers.contains(identifier) else {
+        // A continued-processing task is registered under its wildcard, and runs under
+        // identifiers it names.
+        guard BackgroundTaskDeclaration.pattern(among: scheduler.registeredIdentifiers, naming: identifier) != nil
+        else {
             // The scheduler completes a task nobody registered as failed, at once.
             let task = scheduler.start(identifier)
             logger.error(

@@ -236,6 +236,37 @@ struct ApplicationHostBackgroundTaskTests {
         #expect(journal.calls(of: .runBackgroundTask).isEmpty)
     }
 
+    @Test("A continued-processing run, under an identifier its declaration's wildcard names, runs as declared")
+    func continuedProcessingRun() async throws {
+        final class Exporter: RecordingService {
+            static let run = "com.example.export.7F3A"
+            override init(journal: CallJournal? = nil) {
+                super.init(journal: journal)
+                declaredTasks = [("com.example.export.*", .continuedProcessing)]
+            }
+            override func application(
+                _ context: AppContext,
+                didFinishLaunchingWithOptions options: LaunchOptions
+            ) -> Bool {
+                try? context.backgroundTasks.submit(
+                    .continuedProcessing(Self.run, title: "Export", subtitle: "3 files")
+                )
+                return super.application(context, didFinishLaunchingWithOptions: options)
+            }
+        }
+        let exporter = Exporter(journal: journal)
+        let host = makeHost([exporter])
+
+        try await runInServiceGroup(host, logger: logs.logger(), shutdownAfter: .didBecomeActive) {
+            let runs = await host.runDueBackgroundTasks()
+            #expect(runs.map(\.identifier) == [Exporter.run])
+            #expect(runs.map(\.outcome) == [.succeeded])
+            #expect(runs.first?.task?.completions == [true])
+        }
+        #expect(logs.messages(at: .error).isEmpty)
+        #expect(journal.calls(of: .runBackgroundTask).count == 1)
+    }
+
     @Test("A run still going at wind-down is expired first: its work is cancelled, and it is completed once, as failed")
     func expiredAtWindDown() async throws {
         let refresher = Refresher(journal: journal)
