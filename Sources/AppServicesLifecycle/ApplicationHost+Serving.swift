@@ -15,7 +15,9 @@ extension ApplicationHost {
     /// an invalid value (`LayeredConfiguration/settings`), nothing is posted and the
     /// services keep the configuration they have. The reading is bounded: past the
     /// `Configuration-swift.struct/Budgets-swift.struct/reload` budget, or when graceful
-    /// shutdown or cancellation arrives first, it is abandoned.
+    /// shutdown or cancellation arrives first, it is abandoned. When reloads overlap, the
+    /// one started last wins: one started before it that ends after it posts nothing, so the
+    /// services never go back to an older file.
     ///
     /// - Returns: The new reader, or `nil` when the host has no
     ///   `Configuration-swift.struct/configurationLayers` to reload.
@@ -24,8 +26,25 @@ extension ApplicationHost {
     @discardableResult
     public func reloadConfiguration() async throws(ConfigurationError) -> ConfigReader? {
         guard let layers = configuration.configurationLayers else { return nil }
+        let generation = reloads.withLock { reloads in
+            reloads.started += 1
+            return reloads.started
+        }
         let reader = try await read(layers)
-        await MainActor.run { _ = composite.post(ConfigurationDidChange(reader: reader)) }
+        await MainActor.run {
+            let isLatest = reloads.withLock { reloads in
+                guard generation > reloads.posted else { return false }
+                reloads.posted = generation
+                return true
+            }
+            if isLatest {
+                _ = composite.post(ConfigurationDidChange(reader: reader))
+            } else {
+                logger.info(
+                    "A configuration reload started later ended first; this earlier one's reading is not posted."
+                )
+            }
+        }
         return reader
     }
 

@@ -3,6 +3,7 @@ import AppServicesLifecycle
 import AppServicesTesting
 import Configuration
 import Foundation
+import Logging
 import Testing
 
 /// The reload path the reload signal takes, called directly: sending SIGHUP to the test
@@ -160,6 +161,37 @@ struct BoundedReloadTests {
         #expect(error?.message.contains("budget of 5.0 seconds") == true)
         #expect(error?.message.contains("Reading the configuration file \(pipe.path) took longer") == true)
         #expect(listener.changes.isEmpty)
+    }
+
+    @Test("Overlapping reloads: the one started last wins, and an earlier one ending after it posts nothing")
+    func overlappingReloads() async throws {
+        let pipe = try makePipe()
+        let directory = pipe.deletingLastPathComponent()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // The pipe keeps a second name, to be written once its first name is a plain file.
+        let kept = directory.appending(path: "kept")
+        try #require(link(pipe.path, kept.path) == 0)
+        let (listener, host) = makeHostReading(pipe)
+
+        async let first = host.reloadConfiguration()
+        // Opening the pipe to write returns once the first reload has opened it to read.
+        let writer = await withCheckedContinuation { continuation in
+            Thread.detachNewThread { continuation.resume(returning: open(kept.path, O_WRONLY)) }
+        }
+        try #require(writer >= 0)
+        let newer = directory.appending(path: "newer.json")
+        try Data(#"{"feed": {"interval": 10}}"#.utf8).write(to: newer)
+        try #require(rename(newer.path, pipe.path) == 0)
+        _ = try await host.reloadConfiguration()
+        #expect(listener.changes.map { $0.reader.int(forKey: "feed.interval") } == [10])
+
+        let older = Array(#"{"feed": {"interval": 5}}"#.utf8)
+        #expect(older.withUnsafeBytes { write(writer, $0.baseAddress, $0.count) } == older.count)
+        close(writer)
+        let firstReader = try await first
+        #expect(firstReader?.int(forKey: "feed.interval") == 5)
+        #expect(listener.changes.map { $0.reader.int(forKey: "feed.interval") } == [10])
+        #expect(logs.messages(at: .info).contains { $0.contains("this earlier one's reading is not posted") })
     }
 
     @Test("A reload overtaken by cancellation (shutdown) is abandoned at once")

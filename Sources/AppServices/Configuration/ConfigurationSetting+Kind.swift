@@ -65,6 +65,14 @@ extension ConfigurationSetting {
             }
         }
 
+        /// `content` as this kind's type where Swift's literals make it another: a whole
+        /// number written for a `.double` setting (`default: 1`, or `1` in ``LayeredConfiguration/defaults``)
+        /// is that number, as it is in the file, the environment and on the command line.
+        func normalized(_ content: ConfigContent) -> ConfigContent {
+            guard case .double = base, case .int(let number) = content else { return content }
+            return .double(Double(number))
+        }
+
         /// Whether JSON's `value` is of this kind's type (`null` is no value, and none is).
         func accepts(_ value: JSONValue) -> Bool {
             switch (base, value) {

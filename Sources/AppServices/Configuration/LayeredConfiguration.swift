@@ -181,10 +181,30 @@ public struct LayeredConfiguration: Sendable {
         try makeReaderBlocking()
     }
 
-    /// ``makeReader()``, on the calling thread: it may block on the file system and parse
-    /// for long, so hosts call it on a thread of their own, never on the tasks' threads.
-    package func makeReaderBlocking() throws(ConfigurationError) -> ConfigReader {
+    /// ``makeReader()``, on the calling thread, for a synchronous caller: an app's launch
+    /// plan factory (`makeLaunchPlan()`), which runs before the application delegate
+    /// returns from `willFinishLaunching`.
+    ///
+    /// It reads the file on the calling thread: an app's bundled `AppConfiguration.json`
+    /// is a few kilobytes, read in well under a millisecond; ``maximumFileSize`` bounds the
+    /// rest. A server reading a file it does not control calls it on a thread of its own,
+    /// never on the tasks' threads (`ApplicationHost` does).
+    ///
+    /// ```swift
+    /// override func makeLaunchPlan() throws -> LaunchPlan? {
+    ///     let layers = LayeredConfiguration(settings: [.feedRefresh])
+    ///     return try LaunchPlan(configuration: .init(blocking: layers)) { FeedInitializer() }
+    /// }
+    /// ```
+    ///
+    /// - Throws: ``ConfigurationError``, as ``makeReader()`` does.
+    public func makeReaderBlocking() throws(ConfigurationError) -> ConfigReader {
         let layers = try readLayers()
+        // The file read, if any: a default file that does not exist was not.
+        let read = layers.lazy.compactMap { layer -> String? in
+            if case .file(let path) = layer.source { return path }
+            return nil
+        }.first
         if !settings.isEmpty {
             let validator = ConfigurationValidator(settings: settings)
             let problems = validator.problems(in: layers)
@@ -192,7 +212,7 @@ public struct LayeredConfiguration: Sendable {
                 let count = problems.count == 1 ? "an invalid value" : "\(problems.count) invalid values"
                 throw ConfigurationError(
                     code: .invalidValues,
-                    file: file?.path ?? "",
+                    file: read ?? "",
                     message: (["The configuration has \(count):"] + problems.map { "  \($0)" }).joined(separator: "\n"),
                     problems: problems
                 )
@@ -268,8 +288,10 @@ public struct LayeredConfiguration: Sendable {
             if let value = setting.defaultValue { values[AbsoluteConfigKey(setting.key)] = value }
         }
         values.merge(defaults) { _, explicit in explicit }
+        let kinds = Dictionary(settings.map { (AbsoluteConfigKey($0.key), $0.kind) }) { first, _ in first }
         for (key, value) in values {
-            values[key] = ConfigValue(value.content, isSecret: value.isSecret || secret.matches(key.description))
+            let content = kinds[key]?.normalized(value.content) ?? value.content
+            values[key] = ConfigValue(content, isSecret: value.isSecret || secret.matches(key.description))
         }
         return ConfigurationLayer(
             provider: InMemoryProvider(name: "defaults", values: values),

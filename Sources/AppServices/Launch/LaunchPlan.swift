@@ -129,6 +129,15 @@ public struct LaunchPlan: Sendable {
         public init(_ layers: LayeredConfiguration) async throws(ConfigurationError) {
             self.init(reader: try await layers.makeReader(), secretKeys: layers.secretKeys)
         }
+
+        /// Settings that read the default layered configuration on the calling thread
+        /// (``LayeredConfiguration/makeReaderBlocking()``), for a synchronous plan factory:
+        /// an application delegate's or a SwiftUI host's.
+        ///
+        /// - Throws: ``ConfigurationError`` naming the file when it is missing or malformed.
+        public init(blocking layers: LayeredConfiguration) throws(ConfigurationError) {
+            self.init(reader: try layers.makeReaderBlocking(), secretKeys: layers.secretKeys)
+        }
         #endif
 
         /// These settings with the secret keys of `others` added, for a plan merged from

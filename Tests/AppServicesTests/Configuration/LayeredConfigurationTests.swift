@@ -216,4 +216,78 @@ extension LayeredConfigurationTests {
         #expect(emptyError?.message.hasPrefix("APP_CONFIG_FILE is empty, so it names no configuration file.") == true)
         #expect(!(emptyError?.message.contains("Domain") ?? true))
     }
+
+    /// An application delegate's plan factory: synchronous, as `makeLaunchPlan()` is.
+    static func makeLaunchPlan(reading layers: LayeredConfiguration, into seen: Locked<[Int?]>) throws -> LaunchPlan {
+        try LaunchPlan(configuration: .init(blocking: layers)) {
+            ClosureInitializer.beforeLaunchReturns("feed") { context in
+                seen.withLock { $0.append(context.configuration.int(forKey: "feed.refreshSeconds")) }
+            }
+        }
+    }
+
+    @Test("A synchronous plan factory reads the layers on the spot, checked, and the launch reads them")
+    @MainActor func blockingReaderInAPlanFactory() throws {
+        let file = try TemporaryFile(#"{"feed": {"refreshSeconds": 90}}"#)
+        defer { file.cleanUp() }
+        let setting = ConfigurationSetting("feed.refreshSeconds", .int(in: 5...3600), default: 60)
+        let layers = LayeredConfiguration(
+            arguments: ["app"],
+            environment: [:],
+            defaultFilePath: file.path,
+            settings: [setting]
+        )
+        let seen = Locked<[Int?]>([])
+        let composite = ServiceComposite([], configuration: .quiet)
+        try composite.attachLaunchPlan(Self.makeLaunchPlan(reading: layers, into: seen))
+
+        #expect(composite.didFinishLaunching())
+        #expect(seen.withLock { $0 } == [90])
+
+        var invalid = layers
+        invalid.environment = ["FEED_REFRESH_SECONDS": "1"]
+        let error = #expect(throws: ConfigurationError.self) { try Self.makeLaunchPlan(reading: invalid, into: seen) }
+        #expect(error?.code == .invalidValues)
+        #expect(error?.problems.map(\.key) == ["feed.refreshSeconds"])
+    }
+
+    @Test("A whole number given as a number setting's default, or in the defaults, is that number")
+    func wholeNumberDefaultsOfNumberSettings() async throws {
+        let rate = ConfigurationSetting("analytics.sampleRate", .double(in: 0...1), default: 1)
+        let timeout = ConfigurationSetting("http.timeout", .double)
+        let layers = LayeredConfiguration(
+            arguments: ["app"],
+            environment: [:],
+            defaultFilePath: nil,
+            defaults: ["http.timeout": 30],
+            settings: [rate, timeout]
+        )
+
+        let reader = try await layers.makeReader()
+
+        #expect(reader.double(forKey: rate.key) == 1.0)
+        #expect(reader.double(forKey: timeout.key) == 30.0)
+    }
+
+    @Test("An error names the file that was read, and no file when the default one does not exist")
+    func errorNamesTheFileRead() async throws {
+        let setting = ConfigurationSetting("http.retries", .int(in: 0...5))
+        let missingDefault = LayeredConfiguration(
+            arguments: ["app"],
+            environment: ["HTTP_RETRIES": "9"],
+            defaultFilePath: "/nonexistent/app.json",
+            settings: [setting]
+        )
+        let error = await #expect(throws: ConfigurationError.self) { try await missingDefault.makeReader() }
+        #expect(error?.code == .invalidValues)
+        #expect(error?.file == "")
+
+        let file = try TemporaryFile(#"{"http": {"retries": 7}}"#)
+        defer { file.cleanUp() }
+        var present = missingDefault
+        present.defaultFilePath = file.path
+        present.environment = [:]
+        let fileError = await #expect(throws: ConfigurationError.self) { try await present.makeReader() }
+        #expect(fileError?.file == file.path)
+    }
 }
