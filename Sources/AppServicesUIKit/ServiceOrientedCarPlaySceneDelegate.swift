@@ -37,8 +37,9 @@ public import AppServicesCarPlayShim
 /// **Which connection.** Apple documents `templateApplicationScene(_:didConnect:to:)`, with
 /// a window, for navigation applications, which draw their map in that window, and, since
 /// iOS 14, `templateApplicationScene(_:didConnect:)` for the other categories, which
-/// present templates only. This class implements (and, with a `CarPlayHandling` service,
-/// claims) both, and both disconnections, so services hear whichever CarPlay calls, as
+/// present templates only. This class implements and claims both, and both disconnections,
+/// with or without a `CarPlayHandling` service (CarPlay ends an application whose scene
+/// delegate lacks them), so services hear whichever CarPlay calls, as
 /// `CarPlayHandling.templateApplicationScene(_:didConnect:)` with a `CarPlayConnection`
 /// saying which (`.window` or `.templates`).
 ///

@@ -369,14 +369,19 @@ struct CarPlaySceneDelegateTests {
         let delegate = MigratingCarPlayDelegate()
         #expect(SimulatedUIKit.claims(delegate, "templateApplicationScene:didSelectManeuver:"))
         #expect(!SimulatedUIKit.claims(delegate, "templateApplicationScene:didSelectNavigationAlert:"))
-        #expect(!SimulatedUIKit.claims(delegate, "templateApplicationScene:didConnectInterfaceController:"))
+        // CarPlay ends an application whose scene delegate lacks these: claimed without a
+        // CarPlay service too.
+        #expect(SimulatedUIKit.claims(delegate, "templateApplicationScene:didConnectInterfaceController:"))
+        #expect(SimulatedUIKit.claims(delegate, "templateApplicationScene:didConnectInterfaceController:toWindow:"))
         #expect(SimulatedUIKit.claims(delegate, "sceneDidBecomeActive:"))
 
         let car = uiKit.connectCarPlayScene("car") { delegate }
+        uiKit.connectInterfaceController(of: car)
         let maneuver = CPManeuver()
         uiKit.selectManeuver(maneuver, in: car)
         uiKit.selectNavigationAlert(in: car)
         #expect(delegate.maneuvers.count == 1 && delegate.maneuvers.first === maneuver)
+        #expect(delegate.interfaceController === car.interfaceController)
         #expect(
             uiKit.unclaimed.filter { !$0.hasPrefix("application") } == [
                 "templateApplicationScene:didSelectNavigationAlert:"

@@ -93,28 +93,32 @@ extension AppCallback {
     public static let carPlayDidConnect = AppCallback(
         "carPlayDidConnect",
         heardBy: HandlerKinds.carPlay,
-        selectors: PlatformSelectors(scene: "templateApplicationScene:didConnectInterfaceController:")
+        selectors: PlatformSelectors(scene: "templateApplicationScene:didConnectInterfaceController:"),
+        isAlwaysClaimed: true
     )
     /// `templateApplicationScene:didConnectInterfaceController:toWindow:`: the interface
     /// controller and the window of a navigation application.
     public static let carPlayDidConnectToWindow = AppCallback(
         "carPlayDidConnectToWindow",
         heardBy: HandlerKinds.carPlay,
-        selectors: PlatformSelectors(scene: "templateApplicationScene:didConnectInterfaceController:toWindow:")
+        selectors: PlatformSelectors(scene: "templateApplicationScene:didConnectInterfaceController:toWindow:"),
+        isAlwaysClaimed: true
     )
     /// `templateApplicationScene:didDisconnectInterfaceController:` (iOS 14).
     public static let carPlayDidDisconnect = AppCallback(
         "carPlayDidDisconnect",
         heardBy: HandlerKinds.carPlay,
         direction: .down,
-        selectors: PlatformSelectors(scene: "templateApplicationScene:didDisconnectInterfaceController:")
+        selectors: PlatformSelectors(scene: "templateApplicationScene:didDisconnectInterfaceController:"),
+        isAlwaysClaimed: true
     )
     /// `templateApplicationScene:didDisconnectInterfaceController:fromWindow:`.
     public static let carPlayDidDisconnectFromWindow = AppCallback(
         "carPlayDidDisconnectFromWindow",
         heardBy: HandlerKinds.carPlay,
         direction: .down,
-        selectors: PlatformSelectors(scene: "templateApplicationScene:didDisconnectInterfaceController:fromWindow:")
+        selectors: PlatformSelectors(scene: "templateApplicationScene:didDisconnectInterfaceController:fromWindow:"),
+        isAlwaysClaimed: true
     )
     /// `templateApplicationScene:didSelectNavigationAlert:`
     public static let carPlayDidSelectNavigationAlert = AppCallback(

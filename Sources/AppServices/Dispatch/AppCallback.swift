@@ -21,7 +21,9 @@ public final class AppCallback: Sendable, Hashable, CustomStringConvertible {
     /// The SDK selectors the adapters implement for this callback.
     package let platformSelectors: PlatformSelectors
     /// Whether the adapters claim the callback whatever the services (the composite needs
-    /// it to track state or run the launch), rather than only when a service handles it.
+    /// it to track state or run the launch, or the system requires it: CarPlay ends an
+    /// application whose scene delegate lacks the interface controller's callbacks), rather
+    /// than only when a service handles it.
     package let isClaimedAlways: Bool
     /// The name of the notification UIKit posts after the callback (and the composite
     /// posts where UIKit does not), for the callbacks that announce a life-cycle event
