@@ -299,6 +299,7 @@ extension ServiceComposite {
 
     /// Dispatches `sceneDidDisconnect(_:)` for `scene` in reverse dependency order.
     public func sceneDidDisconnect(_ scene: SceneInfo, platform: PlatformObjects? = nil) {
+        sceneDisconnecting(scene)
         followScenes(before: .sceneDidDisconnect, scene, platform: platform)
         notify(.sceneDidDisconnect, (any SceneHandling).self, platform: platform, scene: scene) {
             $0.sceneDidDisconnect($1)

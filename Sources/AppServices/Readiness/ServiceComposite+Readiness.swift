@@ -483,7 +483,7 @@ extension ServiceComposite {
     }
 
     /// Hands the held-work records to the launch, whose report lists them.
-    private func heldWorkChanged() {
+    func heldWorkChanged() {
         launch?.heldWorkChanged(state.readiness.records)
     }
 

@@ -102,10 +102,15 @@ extension ServiceComposite {
         pointReached(Self.connectionPoint(of: scene.identifier))
     }
 
-    /// `scene` disconnected: work routed to it from now on waits for it to connect again.
+    /// `scene` is disconnecting, before anyone hears it: work routed to it from now on (from
+    /// its own `sceneDidDisconnect`, say) waits for it to connect again.
+    func sceneDisconnecting(_ scene: SceneInfo) {
+        state.reset(Self.connectionPoint(of: scene.identifier))
+    }
+
+    /// `scene` disconnected, and its services were released: it is no longer listed.
     func sceneDisconnected(_ scene: SceneInfo) {
         state.sceneDisconnected(scene.identifier)
-        state.reset(Self.connectionPoint(of: scene.identifier))
     }
 
     /// The sessions of scenes were discarded: the work routed to them is dropped, and so is
@@ -123,6 +128,7 @@ extension ServiceComposite {
                 )
             }
         }
+        heldWorkChanged()
     }
 }
 

@@ -554,6 +554,42 @@ final class LockedLinkRouter: AppService, URLOpenHandling {
         #expect(ran.last == "3 in tab-window")
     }
 
+    @Test("Work routed to a scene from its own disconnection waits for it to connect again")
+    func routedWhileTheSceneDisconnects() {
+        final class Restorer: AppService, SceneHandling {
+            var ran: [String] = []
+            func sceneDidDisconnect(_ context: AppContext) {
+                guard let identifier = context.scene?.identifier else { return }
+                context.route(toScene: identifier, named: "restore") { [unowned self] context in
+                    ran.append("\(context.scene?.identifier ?? "-") among \(context.connectedScenes.map(\.identifier))")
+                }
+            }
+        }
+        let restorer = Restorer()
+        let composite = ServiceComposite([restorer], configuration: .quiet)
+        _ = composite.didFinishLaunching()
+        let scene = SceneInfo(session: SceneSession(persistentIdentifier: "a"))
+        composite.sceneWillConnect(scene)
+        composite.sceneDidDisconnect(scene)
+        #expect(restorer.ran.isEmpty)
+        #expect(composite.heldWork.last?.outcome == .held)
+
+        composite.sceneWillConnect(scene)
+        #expect(restorer.ran == ["a among [\"a\"]"])
+    }
+
+    @Test("Work dropped with a discarded scene session reads as dropped in the launch report too")
+    func discardedSessionWorkInTheReport() throws {
+        let composite = ServiceComposite([], configuration: .quiet)
+        let launch = try composite.attachLaunchPlan(LaunchPlan { ClosureInitializer("noop") { _ in } })
+        _ = composite.didFinishLaunching()
+        composite.route(toScene: "requested", named: "fill") { _ in }
+        #expect(launch.report.heldWork.last?.outcome == .held)
+        composite.didDiscardSceneSessions([SceneSession(persistentIdentifier: "requested")])
+        #expect(composite.heldWork.last?.outcome == .cancelled)
+        #expect(launch.report.heldWork.last?.outcome == .cancelled)
+    }
+
     @Test("The connected scenes are listed as their latest callback describes them, a new title included")
     func connectedScenesFollowTheTitle() {
         let composite = ServiceComposite([], configuration: .quiet)
