@@ -47,7 +47,9 @@ extension ServiceComposite {
     /// dependency order of the services: what the host registers as the application's set.
     /// The services of the sessions that live (``SessionService``) follow the
     /// application-wide ones, session by session in the order they began; the set is
-    /// registered again when a session begins or ends. An identifier two application-wide
+    /// registered again when a session begins or ends. The scene services' categories follow
+    /// (``SceneService``): they join when a scene that has them first connects, and stay after
+    /// it disconnects. An identifier two application-wide
     /// services define is a validation error; should a service define one later, after
     /// validation, or a session service define one another service does, the first
     /// service's category is kept and an error is logged. The services of one session-service
@@ -57,13 +59,27 @@ extension ServiceComposite {
     }
 
     /// The union of the authorization options the ``UserNotificationHandling`` services need
-    /// (``UserNotificationHandling/notificationAuthorizationOptions``).
+    /// (``UserNotificationHandling/notificationAuthorizationOptions``): the
+    /// application-wide ones, those of the sessions that live, and those of the connected
+    /// scenes.
     public var notificationAuthorizationOptions: NotificationAuthorizationOptions {
         let root = outer ?? self
         root.sealIfNeeded(by: "notificationAuthorizationOptions")
-        return root.handlers.list(HandlerKinds.userNotifications).services.reduce(into: []) {
-            $0.formUnion($1.notificationAuthorizationOptions)
+        return root.notificationServices().reduce(into: []) { $0.formUnion($1.notificationAuthorizationOptions) }
+    }
+
+    /// The ``UserNotificationHandling`` services: the application-wide ones in dependency
+    /// order, then those of each session that lives, in the order they began, then those of
+    /// each connected scene, in the order they connected.
+    private func notificationServices() -> [any UserNotificationHandling] {
+        var services = Array(handlers.list(HandlerKinds.userNotifications).services)
+        for session in state.sessionServices.inBeginOrder {
+            services += session.handlers.list(HandlerKinds.userNotifications).services
         }
+        for scene in state.sceneServices.inConnectionOrder {
+            services += scene.handlers.list(HandlerKinds.userNotifications).services
+        }
+        return services
     }
 
     /// Asks the person, once, to allow notifications in the ways the services need (the union
@@ -122,6 +138,17 @@ extension ServiceComposite {
         registerNotificationCategories(when: "\(session) \(change)")
     }
 
+    /// Registers the categories again as `scene` connected, when its services define
+    /// categories the set does not have yet.
+    func registerNotificationCategories(asConnected scene: SceneInfo) {
+        guard let services = state.sceneServices[scene.identifier]?.handlers.list(HandlerKinds.userNotifications),
+            !services.isEmpty
+        else { return }
+        let categories = Self.notificationCategories(of: Array(services.services)).categories
+        guard state.keepSceneNotificationCategories(categories) else { return }
+        registerNotificationCategories(when: "scene \(scene.identifier) connected")
+    }
+
     private func registerNotificationCategories(when reason: String) {
         guard let center = state.notificationCenter else { return }
         let (categories, problems) = collectNotificationCategories()
@@ -143,11 +170,11 @@ extension ServiceComposite {
         categories: [NotificationCategory], problems: [ServiceGraphError.Problem]
     ) {
         sealIfNeeded(by: "definedNotificationCategories")
-        var services = Array(handlers.list(HandlerKinds.userNotifications).services)
-        for session in state.sessionServices.inBeginOrder {
-            services += session.handlers.list(HandlerKinds.userNotifications).services
-        }
-        return Self.notificationCategories(of: services)
+        var (categories, problems) = Self.notificationCategories(of: notificationServices())
+        // The categories of scenes that have disconnected since.
+        let defined = Set(categories.map(\.identifier))
+        categories += state.sceneNotificationCategories.filter { !defined.contains($0.identifier) }
+        return (categories, problems)
     }
 
     /// The categories `services` define, each identifier once, and what is wrong with them:

@@ -145,6 +145,7 @@ extension ServiceComposite {
                 metadata: ["scene": "\(scene.identifier)"]
             )
         }
+        registerNotificationCategories(asConnected: scene)
     }
 
     /// Releases the scene services of `scene` after it disconnected.

@@ -115,6 +115,10 @@ final class CompositeState {
     private(set) var registeredNotificationCategories = false
     /// The request for notification authorization under way, which later requests join.
     private(set) var authorizationRequest: Task<NotificationAuthorization, Never>?
+    /// The notification categories scene services defined as their scenes connected, kept
+    /// after the scenes disconnect: the system keeps a registered set, and notifications
+    /// arrive while no scene is connected.
+    private(set) var sceneNotificationCategories: [NotificationCategory] = []
     /// Where services report incoming calls (the CallKit adapter's provider).
     private(set) var incomingCallReporter: (any IncomingCallReporter)?
 
@@ -681,6 +685,15 @@ final class CompositeState {
 
     /// The services' categories were registered (see ``registeredNotificationCategories``).
     func registeredNotificationCategories(_ registered: Bool) { registeredNotificationCategories = registered }
+
+    /// Adds the categories of `categories` whose identifiers are new to
+    /// ``sceneNotificationCategories``; returns whether any was.
+    func keepSceneNotificationCategories(_ categories: [NotificationCategory]) -> Bool {
+        let known = Set(sceneNotificationCategories.map(\.identifier))
+        let new = categories.filter { !known.contains($0.identifier) }
+        sceneNotificationCategories += new
+        return !new.isEmpty
+    }
 
     /// A request for notification authorization began (`request`), or ended (`nil`).
     func authorizationRequest(_ request: Task<NotificationAuthorization, Never>?) { authorizationRequest = request }

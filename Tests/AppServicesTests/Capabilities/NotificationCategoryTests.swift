@@ -96,6 +96,31 @@ final class AccountAlertsService: SessionService, UserNotificationHandling {
     }
 }
 
+/// A session's service that needs alerts, and hears the authorization's outcome.
+@MainActor
+final class AccountBannersService: SessionService, UserNotificationHandling {
+    let notificationAuthorizationOptions: NotificationAuthorizationOptions = [.alert, .sound]
+    private(set) var outcomes: [NotificationAuthorization] = []
+    init(session: SessionInfo, context: AppContext) {}
+    func userNotificationCenter(_ context: AppContext, didRequestAuthorization outcome: NotificationAuthorization) {
+        outcomes.append(outcome)
+    }
+}
+
+/// A scene's service: a chat window's reply action.
+@MainActor
+final class ChatWindowService: SceneService, UserNotificationHandling {
+    let definedNotificationCategories = [
+        NotificationCategory(
+            "CHAT",
+            actions: [
+                NotificationAction("REPLY", title: "Reply", textInput: .init(buttonTitle: "Send", placeholder: ""))
+            ]
+        )
+    ]
+    init(scene: SceneInfo, context: AppContext) {}
+}
+
 /// A session's service that handles VoIP pushes, of two types.
 @MainActor
 final class AccountCallsService: SessionService, VoIPPushHandling {
@@ -274,6 +299,46 @@ struct NotificationCategoryTests {
             }
         )
         #expect(!errors.contains { $0.contains("AccountAlertsService twice") }, "one type in two sessions")
+    }
+
+    @Test("Authorization asks for the options the services of the sessions that live need too")
+    func sessionAuthorizationOptions() async throws {
+        let badge = BadgeService()
+        let composite = composite([badge])
+        try composite.registerSessionServices([AccountBannersService.self])
+        composite.useNotificationCenter(center)
+        try composite.beginSession(SessionInfo(identifier: "alice"))
+
+        let outcome = await composite.requestNotificationAuthorization()
+
+        #expect(center.authorizationRequests == [[.alert, .sound]])
+        #expect(outcome.requested == [.alert, .sound])
+        #expect(composite.sessionService(AccountBannersService.self)?.outcomes == [outcome])
+        #expect(badge.outcomes == [outcome])
+    }
+
+    @Test("A scene service's categories join the set when its scene first connects, and stay after it disconnects")
+    func sceneCategories() throws {
+        let composite = composite([MessagesService()])
+        try composite.registerSceneServices([ChatWindowService.self])
+        composite.useNotificationCenter(center)
+        _ = composite.didFinishLaunching()
+        let first = SceneInfo(session: SceneSession(persistentIdentifier: "A"))
+        let second = SceneInfo(session: SceneSession(persistentIdentifier: "B"))
+        composite.sceneWillConnect(first)
+        composite.sceneWillConnect(second)
+        composite.sceneDidDisconnect(first)
+        composite.sceneDidDisconnect(second)
+        composite.updateNotificationCategories()
+
+        #expect(
+            center.registrations.map { $0.map(\.identifier) } == [
+                ["MESSAGE"], ["MESSAGE", "CHAT"], ["MESSAGE", "CHAT"],
+            ]
+        )
+        #expect(center.registrations.last?.last?.actions.first?.textInput?.buttonTitle == "Send")
+        #expect(composite.definedNotificationCategories.map(\.identifier) == ["MESSAGE", "CHAT"])
+        #expect(logs.messages(at: .error).isEmpty)
     }
 
     @Test("Sessions register nothing when their services handle no notification")
