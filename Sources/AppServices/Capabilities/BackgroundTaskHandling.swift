@@ -150,6 +150,28 @@ public struct PermittedBackgroundTasks: Sendable {
 // MARK: - Registration and running
 
 extension ServiceComposite {
+    /// Logs an error for each of `services`, made for `owner` (a session or a scene), that
+    /// declares background tasks: the system registers them before the launch returns,
+    /// `why` such a service is not there, so they are never registered or run. The types
+    /// cannot be checked at validation: adopting ``BackgroundTaskHandling`` with no tasks
+    /// declared is harmless.
+    func checkBackgroundTasks(of services: some Sequence<any AppService>, madeFor owner: String, why: String) {
+        for case let service as any BackgroundTaskHandling in services {
+            let identifiers = service.backgroundTasks.map(\.identifier)
+            guard !identifiers.isEmpty else { continue }
+            let name = type(of: service).serviceName
+            let listed = identifiers.joined(separator: ", ")
+            let message: String =
+                "\(name) of \(owner) declares background tasks (\(listed)), but background tasks are registered "
+                + "before the launch returns, \(why), so they are never registered or run, and submitting them "
+                + "fails. Declare them in an application-wide BackgroundTaskHandling service, which can hand the "
+                + "work on when the task runs."
+            configuration.logger.error("\(message)")
+        }
+    }
+}
+
+extension ServiceComposite {
     /// A background task being run: the system's task, and the gate that completes it.
     struct RunningBackgroundTask {
         let identifier: String

@@ -146,6 +146,11 @@ extension ServiceComposite {
             )
         }
         registerNotificationCategories(asConnected: scene)
+        checkBackgroundTasks(
+            of: made,
+            madeFor: "scene \(scene.identifier)",
+            why: "before any scene connects, and run without one"
+        )
     }
 
     /// Releases the scene services of `scene` after it disconnected.

@@ -93,6 +93,7 @@ extension ServiceComposite {
         registerNotificationCategories(as: session, "began")
         if let instances = state.sessionServices[session.identifier] {
             if state.sessionServices.handle(.didReceiveIncomingPush) { checkPushTypes(of: instances) }
+            checkBackgroundTasks(of: instances.services, madeFor: "\(session)", why: "when no session lives")
             notifySession(.sessionDidBegin, instances) { $0.sessionDidBegin($1) }
         }
     }

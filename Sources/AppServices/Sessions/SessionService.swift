@@ -25,7 +25,10 @@ public struct SessionInfo: Sendable, Hashable, CustomStringConvertible {
 ///
 /// While its session lives, a session service hears the application's callbacks through the
 /// capabilities it adopts, as an application-wide service does: after the application-wide
-/// services for "up" callbacks, before them for "down" ones. It hears its own session's
+/// services for "up" callbacks, before them for "down" ones. Two things it cannot own:
+/// background tasks, which the system registers before the launch returns, when no session
+/// lives (declaring some is logged as an error), and VoIP pushes without an
+/// application-wide service that handles them too. It hears its own session's
 /// ``SessionHandling`` callbacks, and typed events. Its ``AppService/dependencies`` may name
 /// application-wide services and other session services, never a scene service; validation
 /// reports a type registered twice, a missing dependency and a cycle with the other

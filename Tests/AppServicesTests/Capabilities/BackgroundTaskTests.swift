@@ -195,6 +195,42 @@ struct BackgroundTaskTests {
         #expect(task.completions == [false])
     }
 
+    @Test("A session's or a scene's service that declares background tasks is logged as an error, naming them")
+    func scopedServicesDeclareNoTasks() throws {
+        final class AccountSync: SessionService, BackgroundTaskHandling {
+            init(session: SessionInfo, context: AppContext) {}
+            var backgroundTasks: [BackgroundTaskDeclaration] { [.appRefresh("com.example.account.sync") { _ in }] }
+        }
+        final class WindowExport: SceneService, BackgroundTaskHandling {
+            init(scene: SceneInfo, context: AppContext) {}
+            var backgroundTasks: [BackgroundTaskDeclaration] { [.processing("com.example.export") { _ in }] }
+        }
+        final class Quiet: SceneService, BackgroundTaskHandling {
+            init(scene: SceneInfo, context: AppContext) {}
+            var backgroundTasks: [BackgroundTaskDeclaration] { [] }
+        }
+        let composite = composite([])
+        try composite.registerSessionServices([AccountSync.self])
+        try composite.registerSceneServices([WindowExport.self, Quiet.self])
+        try composite.validate()
+        _ = composite.didFinishLaunching()
+        try composite.beginSession(SessionInfo(identifier: "alice"))
+        composite.sceneWillConnect(SceneInfo(session: SceneSession(persistentIdentifier: "A")))
+
+        let errors = logs.messages(at: .error)
+        #expect(errors.count == 2)
+        #expect(
+            errors.first?.hasPrefix(
+                "AccountSync of session alice declares background tasks (com.example.account.sync), but background "
+                    + "tasks are registered before the launch returns, when no session lives"
+            ) == true
+        )
+        #expect(
+            errors.last?.hasPrefix("WindowExport of scene A declares background tasks (com.example.export)") == true
+        )
+        #expect(errors.allSatisfy { $0.contains("Declare them in an application-wide BackgroundTaskHandling service") })
+    }
+
     @Test("A task nobody declared is completed as failed at once, and logged")
     func undeclaredTask() {
         let composite = composite([RefreshOwner([("com.example.refresh", .appRefresh)])])
