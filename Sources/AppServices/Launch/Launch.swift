@@ -405,7 +405,8 @@ public final class Launch: Sendable {
             let nodes = effects.settledNodes
             MainActorHop.run { extendedLaunch.settled(nodes) }
         }
-        for (phase, duration) in effects.readyPhases { metrics.recordPhase(phase, duration: duration) }
+        // A phase without a start (on-demand work) has no duration to record.
+        for case (let phase, let duration?) in effects.readyPhases { metrics.recordPhase(phase, duration: duration) }
         // A launch into the background has done the work of its launch (or failed, or was
         // cancelled: it will do no more); the system may end the process at any time now,
         // which is no crash.

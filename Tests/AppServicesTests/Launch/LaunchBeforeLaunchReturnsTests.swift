@@ -127,7 +127,10 @@ struct LaunchBeforeLaunchReturnsTests {
             }
             ClosureInitializer.beforeLaunchReturns("Queued") { _ in journal.append("Queued") }
         }
-        let composite = ServiceComposite([], configuration: .init(clock: TestClock()), launchPlan: plan)
+        let signposts = RecordingSignposter()
+        var configuration = ServiceComposite.Configuration(clock: TestClock())
+        configuration.signposter = signposts
+        let composite = ServiceComposite([], configuration: configuration, launchPlan: plan)
         _ = composite.didFinishLaunching()
 
         #expect(journal.all == ["Fails"])
@@ -137,6 +140,45 @@ struct LaunchBeforeLaunchReturnsTests {
         #expect(queued.outcome.kind == .skipped)
         #expect(queued.outcome.detail?.contains("Fails") == true)
         #expect(queued.start == nil)
+        // Every row has its interval in Instruments, the skipped one too.
+        #expect(signposts.unmatchedEnds.isEmpty)
+        #expect(
+            signposts.intervals.first { $0.nodeName == "Queued" }?.description
+                == "Initializer: Queued (beforeLaunchReturns) -> Queued (beforeLaunchReturns): skipped: the launch "
+                + "failed: Fails failed"
+        )
+    }
+
+    @Test("A retry queued behind a required initializer that fails is cancelled, keeping the try that ran")
+    func queuedRetryAfterFailure() throws {
+        struct Boom: Error {}
+        let clock = TestClock()
+        let plan = try LaunchPlan {
+            ClosureInitializer.beforeLaunchReturns("Flaky", failurePolicy: .retry(times: 1, backoff: .immediate)) {
+                context in
+                clock.advance(by: .ms(10))
+                if context.attempt == 1 { throw Boom() }
+            }
+            ClosureInitializer.beforeLaunchReturns("Broken") { _ in
+                clock.advance(by: .ms(5))
+                throw Boom()
+            }
+        }
+        let signposts = RecordingSignposter()
+        var configuration = ServiceComposite.Configuration(clock: clock)
+        configuration.signposter = signposts
+        let composite = ServiceComposite([], configuration: configuration, launchPlan: plan)
+        _ = composite.didFinishLaunching()
+
+        let report = try #require(composite.launch?.report)
+        let flaky = try #require(report.node(named: "Flaky"))
+        #expect(flaky.outcome == .cancelled)
+        #expect(flaky.start == .zero)
+        #expect(flaky.end == .ms(15))
+        #expect(flaky.attempts.count == 1)
+        #expect(report.totalWork == .ms(20))
+        #expect(signposts.unmatchedEnds.isEmpty)
+        #expect(signposts.openIntervals.isEmpty)
     }
 
     @Test("Plan problems are all reported at once, one line each")

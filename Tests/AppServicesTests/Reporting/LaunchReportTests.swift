@@ -109,6 +109,73 @@ struct LaunchReportTests {
         #expect(report.criticalPath == ["B", "A"])
     }
 
+    @Test("A dependency that was not due keeps the chain through it on the critical path")
+    func criticalPathThroughWorkNotDue() {
+        let report = LaunchReport(
+            status: .succeeded,
+            nodes: [
+                .init(
+                    name: "Database",
+                    phase: .critical,
+                    placement: .background,
+                    start: .zero,
+                    end: .ms(40),
+                    outcome: .init(kind: .succeeded, detail: nil)
+                ),
+                .init(
+                    name: "Store",
+                    phase: .critical,
+                    placement: .background,
+                    dependencies: ["SchemaV2"],
+                    start: .ms(40),
+                    end: .ms(60),
+                    outcome: .init(kind: .succeeded, detail: nil)
+                ),
+                .init(
+                    name: "SchemaV2",
+                    phase: .critical,
+                    placement: .background,
+                    dependencies: ["Database"],
+                    outcome: .init(kind: .notDue, detail: "it was done in version 1.0")
+                ),
+            ],
+            phaseStarts: [.init(phase: .critical, start: .zero)]
+        )
+        #expect(report.criticalPath == ["Database", "Store"])
+        #expect(report.criticalPathLength == .ms(60))
+    }
+
+    @Test("Idle work run on demand before its phase is not held back by work that ended after it started")
+    func criticalPathOfIdleWorkRunEarly() {
+        let report = LaunchReport(
+            status: .succeeded,
+            nodes: [
+                .init(
+                    name: "C",
+                    phase: .critical,
+                    placement: .background,
+                    start: .zero,
+                    end: .ms(50),
+                    outcome: .init(kind: .succeeded, detail: nil)
+                ),
+                .init(
+                    name: "I",
+                    phase: .idle,
+                    placement: .background,
+                    start: .zero,
+                    end: .ms(100),
+                    outcome: .init(kind: .succeeded, detail: nil)
+                ),
+            ],
+            phaseStarts: [
+                .init(phase: .critical, start: .zero), .init(phase: .afterFirstFrame, start: .zero),
+                .init(phase: .idle, start: .ms(50)),
+            ]
+        )
+        #expect(report.criticalPath == ["I"])
+        #expect(report.criticalPathLength == .ms(100))
+    }
+
     @Test("A report whose JSON holds a duration no report can hold fails to decode, naming the number")
     func jsonDurationOutOfRange() async throws {
         let (_, report) = try await Self.knownLaunch()
@@ -291,6 +358,7 @@ struct LaunchReportTests {
         )
         let phases = factory.recorded.filter { $0.label == "appservices.launch.phase" }.map(\.description)
         #expect(phases.contains("phase=critical: 15000000"))
+        #expect(!phases.contains { $0.hasPrefix("phase=onDemand") }, "on-demand work has no phase start")
     }
 
     @Test("A run on entering the foreground is recorded as such, apart from the launch's runs")

@@ -49,7 +49,9 @@ extension LaunchStateMachine {
         /// The nodes that finished for good (succeeded, failed, skipped, cancelled), for the
         /// extended launch.
         var settledNodes: [Int] = []
-        var readyPhases: [(phase: LaunchPhase, duration: Duration)] = []
+        /// The phases that became ready, each with how long it took from its start (`nil`
+        /// without a start: on-demand work).
+        var readyPhases: [(phase: LaunchPhase, duration: Duration?)] = []
         /// Whether the launch stopped (failed or was cancelled) with these effects.
         var launchStopped = false
         /// Start the timer task sleeping until `deadline`; it reports `generation` back.

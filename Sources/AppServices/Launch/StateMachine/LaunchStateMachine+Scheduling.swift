@@ -183,7 +183,7 @@ extension LaunchStateMachine {
             changed = false
             for phase in LaunchPhase.allCases where phaseReady[phase.index] == nil && isReady(phase) {
                 phaseReady[phase.index] = now
-                effects.readyPhases.append((phase, now - (phaseStarts[phase.index] ?? now)))
+                effects.readyPhases.append((phase, phaseStarts[phase.index].map { now - $0 }))
                 effects.logs.append(.phaseReady(phase))
                 changed = true
             }

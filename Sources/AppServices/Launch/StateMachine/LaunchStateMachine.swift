@@ -145,7 +145,10 @@ struct LaunchStateMachine {
     /// A before-launch-returns attempt the launch queued behind others (they start together
     /// and run in turn on the main thread) is about to run: `true` if it may, and then its
     /// times start now, not when it was queued; `false` when the launch stopped while it
-    /// waited, and then it never ran and is skipped for the reason the launch stopped.
+    /// waited. A first attempt then never ran, and is skipped for the reason the launch
+    /// stopped; a retry is cancelled, as a node waiting to retry is, keeping the times of the
+    /// tries that ran. Either way the queued attempt never began: no try and no signpost
+    /// interval of its own.
     mutating func mayRunQueued(_ start: Start, now: Duration) -> (mayRun: Bool, action: Action) {
         guard case .running(let attempt) = nodes[start.node].status, attempt.token == start.token else {
             return (true, .none)
@@ -156,8 +159,13 @@ struct LaunchStateMachine {
             return (true, .none)
         }
         var effects = Effects()
-        nodes[start.node].record.start = nil
-        settle(start.node, .skipped(reason), now: now, failure: launch.error, &effects)
+        nodes[start.node].status = .pending
+        if attempt.number == 1 {
+            nodes[start.node].record.start = nil
+            settle(start.node, .skipped(reason), now: now, failure: launch.error, &effects)
+        } else {
+            settle(start.node, .cancelled, now: now, failure: launch.error, &effects)
+        }
         return (false, Action(conclude(now: now, effects)))
     }
 
