@@ -192,8 +192,10 @@ public struct LayeredConfiguration: Sendable {
     ///
     /// ```swift
     /// override func makeLaunchPlan() throws -> LaunchPlan? {
-    ///     let layers = LayeredConfiguration(settings: [.feedRefresh])
-    ///     return try LaunchPlan(configuration: .init(blocking: layers)) { FeedInitializer() }
+    ///     let layers = LayeredConfiguration(secretKeys: ["crashReporter.dsn"])
+    ///     return try LaunchPlan(configuration: .init(blocking: layers)) {
+    ///         CrashReporterInitializer()
+    ///     }
     /// }
     /// ```
     ///

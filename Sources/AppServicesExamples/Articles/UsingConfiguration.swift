@@ -1,6 +1,7 @@
 // The code of the "Configuration" article.
 
 import AppServices
+import AppServicesUIKit
 import Configuration
 import Logging
 
@@ -21,6 +22,18 @@ func makeShopConfiguration(arguments: [String], environment: [String: String]) a
     )
     let configuration = try await LaunchPlan.Configuration(layers)
     return configuration
+}
+
+// MARK: An app's plan factory
+
+/// An application delegate that reads the layers in its synchronous plan factory.
+final class ConfiguredAppDelegate: ServiceOrientedAppDelegate {
+    override func makeLaunchPlan() throws -> LaunchPlan? {
+        let layers = LayeredConfiguration(secretKeys: ["crashReporter.dsn"])
+        return try LaunchPlan(configuration: .init(blocking: layers)) {
+            CrashReporterInitializer()
+        }
+    }
 }
 
 // MARK: An initializer that needs a key
