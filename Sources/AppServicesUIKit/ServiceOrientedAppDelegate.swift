@@ -632,20 +632,24 @@ open class ServiceOrientedAppDelegate: UIResponder, AppDelegateProtocols {
     // MARK: - Interface, extensions, CloudKit, intents
 
     /// Dispatches `application(_:supportedInterfaceOrientationsFor:)`: the intersection
-    /// of the services' answers. Without a handling service (UIKit then does not call it,
-    /// unless a subclass overrides it), the Info.plist's orientations, read from the bundle:
+    /// of the services' answers. For a window of a window scene (UIKit asks here for every
+    /// window before iOS 27), the scene's own services answer too, with `context.scene` set,
+    /// as the scene delegate's `supportedInterfaceOrientations(for:)` dispatches it from iOS
+    /// 27. Without a handling service (UIKit then does not call it, unless a subclass
+    /// overrides it), the Info.plist's orientations, read from the bundle:
     /// `UIApplication`'s `supportedInterfaceOrientations(for:)` would ask this method again.
     open func application(
         _ application: UIApplication,
         supportedInterfaceOrientationsFor window: UIWindow?
     ) -> UIInterfaceOrientationMask {
-        guard
-            let mask = composite.supportedInterfaceOrientations(
-                for: window,
-                platform: platform(application, [.window: window])
-            )
-        else { return InfoPlistOrientations.mask() }
-        return UIInterfaceOrientationMask(mask)
+        let platform = platform(application, [.window: window])
+        let mask =
+            if let scene = window?.windowScene {
+                composite.supportedInterfaceOrientations(for: SceneInfo(scene), window: window, platform: platform)
+            } else {
+                composite.supportedInterfaceOrientations(for: window, platform: platform)
+            }
+        return mask.map(UIInterfaceOrientationMask.init) ?? InfoPlistOrientations.mask()
     }
 
     /// Dispatches `application(_:shouldAllowExtensionPointIdentifier:)`: `false` if a

@@ -63,6 +63,10 @@ enum UIKitSelectors {
             among: AppCallback.all.filter { !AppCallback.voIPPushCallbacks.contains($0) }
         )
         #endif
+        // Before iOS 27, UIKit asks only the application delegate, for each window: a scene's
+        // services answer for its windows.
+        table["application:supportedInterfaceOrientationsForWindow:"] =
+            .whenHandledThroughScenes(.supportedInterfaceOrientations)
         #if os(iOS) || targetEnvironment(macCatalyst) || !canImport(UIKit)
         // `UIResponder`'s, which the app delegate overrides for the services' menus.
         table["buildMenuWithBuilder:"] = .whenAdopted(.menuBuilding)

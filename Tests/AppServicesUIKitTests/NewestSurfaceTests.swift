@@ -113,6 +113,19 @@ struct NewestSurfaceTests {
         #expect(uiKit.delivered.last == Self.orientations)
     }
 
+    @Test("Before iOS 27 UIKit asks the application delegate for a scene's window: the scene's services answer too")
+    func sceneOrientationsBeforeIOS27() throws {
+        let (simulator, uiKit, _) = try app([StateOnly()], sceneServices: [PlayerScene.self])
+        try simulator.coldLaunch(connecting: main)
+        let windowScene = try #require(uiKit.scenes["main"])
+        let appDelegate = try #require(uiKit.application.delegate as? ServiceOrientedAppDelegate)
+
+        #expect(SimulatedUIKit.claims(appDelegate, "application:supportedInterfaceOrientationsForWindow:"))
+        #expect(uiKit.application.supportedInterfaceOrientations(for: UIWindow(windowScene: windowScene)) == .landscape)
+        // A window of no scene hears the application-wide services only: none here.
+        #expect(uiKit.application.supportedInterfaceOrientations(for: nil) == .allButUpsideDown)
+    }
+
     final class StateOnly: AppService, ApplicationStateHandling {}
 
     @Test("Without an orientation service the scene delegate does not claim it, and the Info.plist decides")

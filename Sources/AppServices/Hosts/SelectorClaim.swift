@@ -14,6 +14,10 @@ package enum SelectorClaim: Sendable, Hashable {
     /// Only when a registered service handles the callback, so the platform sees no handler
     /// (asks for no background mode, keeps its own default) unless a service has one.
     case whenHandled(AppCallback)
+    /// Only when a registered service, a scene's included, handles the callback: an
+    /// application delegate's method that the platform calls for a scene's window (the
+    /// orientations before iOS 27), which it dispatches with that scene.
+    case whenHandledThroughScenes(AppCallback)
     /// Only when a registered service adopts an adapter's own capability, which no callback
     /// of the core declares (the UIKit adapter's menus).
     case whenAdopted(AdapterCapability)
@@ -70,6 +74,10 @@ package enum SelectorClaim: Sendable, Hashable {
             return MainActor.assumeIsolated {
                 throughScenes ? composite().handlesThroughScenes(callback) : composite().handles(callback)
             }
+        case .whenHandledThroughScenes(let callback):
+            if isOverridden(selectorName) { return true }
+            guard isOnMainActor else { return nil }
+            return MainActor.assumeIsolated { composite().handlesThroughScenes(callback) }
         case .whenAdopted(let capability):
             if isOverridden(selectorName) { return true }
             guard isOnMainActor else { return nil }
