@@ -1,6 +1,46 @@
 public import AppServices
+import Foundation
+
+/// The notification responses a simulator delivered, to date those given no date as the
+/// system dates every delivery.
+///
+/// A notification given no date (`UserNotification`'s default) is delivered as it is the
+/// first time, and so is the same notification again (UIKit hands a launching response to
+/// the notification center's delegate too). Another notification under an identifier
+/// delivered before (a notification replaced by a newer one, then tapped) gets a date of
+/// its own, later for each: on a device those are two deliveries with two dates, and the
+/// composite, which tells the two deliveries of one response apart from two responses by
+/// the date, hears both.
+package struct NotificationDeliveries {
+    /// The last notification delivered under each request identifier and action.
+    private var delivered: [String: UserNotification] = [:]
+    private var redelivered = 0
+
+    /// Creates an empty record.
+    package init() {}
+
+    /// `response` as the system delivers it now.
+    package mutating func deliver(_ response: NotificationResponse) -> NotificationResponse {
+        guard response.notification.date == UserNotification(identifier: "").date else { return response }
+        let key = "\(response.notification.identifier) \(response.action)"
+        guard let earlier = delivered[key], earlier != response.notification else {
+            delivered[key] = response.notification
+            return response
+        }
+        delivered[key] = response.notification
+        redelivered += 1
+        var dated = response
+        dated.notification.date = Date(timeIntervalSinceReferenceDate: Double(redelivered))
+        return dated
+    }
+}
 
 extension LifecycleSimulator {
+    /// `response` as the system delivers it now (`NotificationDeliveries`).
+    func delivery(_ response: NotificationResponse) -> NotificationResponse {
+        notificationDeliveries.deliver(response)
+    }
+
     /// A notification arrives while the application is in the foreground: the notification
     /// center asks how to show it.
     ///
@@ -26,7 +66,7 @@ extension LifecycleSimulator {
     ///   then launches it: see ``coldLaunch(respondingTo:options:)`` and
     ///   ``coldLaunch(connecting:respondingTo:options:)``).
     public func deliverNotificationResponse(_ response: NotificationResponse) async throws(LifecycleSimulatorError) {
-        try await send(.didReceiveNotificationResponse(response))
+        try await send(.didReceiveNotificationResponse(delivery(response)))
     }
 
     /// A person taps a notification while the application runs (a warm start).
@@ -47,6 +87,7 @@ extension LifecycleSimulator {
     ///   foreground and the response names no target scene to bring forward (UIKit always
     ///   names the scene a tap opens).
     public func tapNotification(_ response: NotificationResponse) async throws(LifecycleSimulatorError) {
+        let response = delivery(response)
         if response.action == .dismiss { return try await deliverNotificationResponse(response) }
         if usesScenes {
             guard let scene = response.targetScene else {
@@ -91,7 +132,7 @@ extension LifecycleSimulator {
     ) async throws(LifecycleSimulatorError) -> Bool {
         let will = try sendNow(.willFinishLaunching(options))
         let did = try sendNow(.didFinishLaunching(options))
-        let delivered = try await startAndLetBegin(.didReceiveNotificationResponse(response))
+        let delivered = try await startAndLetBegin(.didReceiveNotificationResponse(delivery(response)))
         try sendNow(.didBecomeActive)
         _ = await delivered.value()
         return will == .launch(true) && did == .launch(true)
@@ -117,6 +158,8 @@ extension LifecycleSimulator {
         options: LaunchOptions = LaunchOptions()
     ) throws(LifecycleSimulatorError) -> Bool {
         let launched = try launchBeforeScenes(options)
+        // One delivery, made twice: in the connection options, then through the delegate.
+        let response = delivery(response)
         try sendNow(.sceneWillConnect(scene, SceneConnectionOptions(notificationResponse: response)))
         try sendNow(.sceneWillEnterForeground(scene))
         var delivered = response

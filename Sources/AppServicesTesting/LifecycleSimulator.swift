@@ -335,6 +335,8 @@ public final class LifecycleSimulator {
     /// The identifiers of the connected CarPlay scenes (whose session's role is
     /// `SceneSessionRole.carTemplateApplication`).
     private var carPlayScenes: Set<String> = []
+    /// The notification responses delivered so far, to date those delivered again.
+    var notificationDeliveries = NotificationDeliveries()
     /// Every step taken, in order.
     public private(set) var history: [String] = []
     /// Every PushKit push the simulator delivered, in order, each with the calls of its
@@ -730,6 +732,8 @@ public final class LifecycleSimulator {
     )
         throws(LifecycleSimulatorError)
     {
+        var options = options
+        options.notificationResponse = options.notificationResponse.map(delivery)
         try sendNow(.sceneWillConnect(scene, options))
         try sceneToForeground(scene)
     }

@@ -46,6 +46,25 @@ struct LifecycleSimulatorNotificationTests {
         )
     }
 
+    @Test("Two taps on notifications of one request identifier reach the services twice, as two deliveries do")
+    func tapsOnAReplacedNotification() async throws {
+        let (composite, _, _, _) = makeComposite()
+        let simulator = LifecycleSimulator(driving: composite)
+        try simulator.coldLaunch()
+        journal.clear()
+        var replaced = message
+        replaced.title = "Ana, again"
+
+        try await simulator.tapNotification(NotificationResponse(notification: message))
+        try await simulator.tapNotification(NotificationResponse(notification: replaced))
+
+        #expect(
+            journal.services(receiving: .didReceiveNotificationResponse) == [
+                "Inbox", "Analytics", "Inbox", "Analytics",
+            ]
+        )
+    }
+
     @Test("A tap in the foreground delivers the response, to the services of its category, once")
     func warmTapInForeground() async throws {
         let (composite, _, _, _) = makeComposite()

@@ -92,6 +92,22 @@ struct SimulatedUIKitNotificationAndTaskTests {
         #expect(uiKit.notificationCompletions == [.response(notification: "order-7")])
     }
 
+    @Test("Two taps on notifications of one request identifier (the second replaced the first) reach the service twice")
+    func tapsOnAReplacedNotification() async {
+        let delegate = AppDelegate()
+        let uiKit = SimulatedUIKit(delegate: delegate)
+        uiKit.launch()
+        let delivered = UserNotification(identifier: "order-7", categoryIdentifier: "ORDER", title: "Order 7 delivered")
+
+        await uiKit.respondToNotification(NotificationResponse(notification: Self.order))
+        await uiKit.respondToNotification(NotificationResponse(notification: delivered))
+
+        #expect(delegate.notifications.opened == ["order-7", "order-7"])
+        #expect(
+            uiKit.notificationCompletions == [.response(notification: "order-7"), .response(notification: "order-7")]
+        )
+    }
+
     @Test("A tap that launches the application reaches the service once, although UIKit delivers it twice")
     func coldTap() async {
         let delegate = AppDelegate()
