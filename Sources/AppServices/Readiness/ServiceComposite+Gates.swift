@@ -160,23 +160,29 @@ extension ServiceComposite {
     /// The application left the background at `now`: closes the gates that close after a
     /// time in the background it stayed at least.
     func returnedFromBackground() {
+        let closedAlready = state.gatesClosedForTimeInBackground
         guard let away = state.enteringForeground(at: state.clock.now) else { return }
-        closeGates(afterBackground: away)
+        closeGates(afterBackground: away, closedAlready: closedAlready)
     }
 
     /// A scene connects while the application is in the background (its other scenes went
     /// there, or it was launched there): the gates that close after a time in the
     /// background it stayed at least close now, before the scene's services hear of it and
     /// its connection options (a link, a notification response) are delivered. The return
-    /// to the foreground, which follows, is counted then.
+    /// to the foreground, which follows, closes only the gates of a longer time: one opened
+    /// in between (the person unlocked on the connecting scene) stays open.
     func returningFromBackgroundToConnect() {
         guard let away = state.timeInBackground(at: state.clock.now) else { return }
-        closeGates(afterBackground: away)
+        let closedAlready = state.gatesClosedForTimeInBackground
+        state.closedGates(forTimeInBackground: away)
+        closeGates(afterBackground: away, closedAlready: closedAlready)
     }
 
-    /// Closes the gates that close after `away` in the background.
-    private func closeGates(afterBackground away: Duration) {
-        for gate in state.readiness.gatesClosingInBackground where away >= gate.after {
+    /// Closes the gates that close after `away` in the background, but those closed already
+    /// in this stay, after `closedAlready`.
+    private func closeGates(afterBackground away: Duration, closedAlready: Duration?) {
+        for gate in state.readiness.gatesClosingInBackground
+        where away >= gate.after && closedAlready.map({ gate.after > $0 }) ?? true {
             guard case .milestone(let name) = gate.point else { continue }
             setGate(gate.point, named: String(name.dropFirst("gate ".count)), open: false)
         }

@@ -617,11 +617,22 @@ final class CompositeState {
     /// The application was launched into the background and has not entered the foreground.
     private var launchedIntoBackground = false
 
+    /// The time in the background of the current stay for which the gates that close after
+    /// one were closed already, as a scene connected in the background: the return to the
+    /// foreground that follows closes only those of a longer time.
+    private(set) var gatesClosedForTimeInBackground: Duration?
+
     /// The application entered the background at `now`.
-    func enteredBackground(at now: Duration) { enteredBackgroundAt = now }
+    func enteredBackground(at now: Duration) {
+        enteredBackgroundAt = now
+        gatesClosedForTimeInBackground = nil
+    }
 
     /// How long the application has been in the background at `now`, when it is there.
     func timeInBackground(at now: Duration) -> Duration? { enteredBackgroundAt.map { now - $0 } }
+
+    /// The gates that close after `away` in the background were closed during this stay.
+    func closedGates(forTimeInBackground away: Duration) { gatesClosedForTimeInBackground = away }
 
     /// The application is entering the foreground at `now`: returns how long it stayed in
     /// the background, when it was there.
@@ -636,6 +647,7 @@ final class CompositeState {
         }
         guard let since = enteredBackgroundAt else { return nil }
         enteredBackgroundAt = nil
+        gatesClosedForTimeInBackground = nil
         lastTimeInBackground = now - since
         return lastTimeInBackground
     }

@@ -405,6 +405,32 @@ final class LockedLinkRouter: AppService, URLOpenHandling {
         #expect(router.opened == ["shop://b"])
     }
 
+    @Test("A gate opened while a scene connects in the background stays open as the application comes forward")
+    func gateOpenedWhileASceneConnects() throws {
+        let clock = TestClock()
+        let lock = LockService()
+        let composite = ServiceComposite([lock], configuration: .init(logger: .quiet, clock: clock))
+        _ = composite.didFinishLaunching()
+        let first = SceneInfo(session: SceneSession(persistentIdentifier: "A"))
+        composite.sceneWillConnect(first)
+        composite.sceneWillEnterForeground(first)
+        composite.sceneDidBecomeActive(first)
+        composite.sceneWillResignActive(first)
+        composite.sceneDidEnterBackground(first)
+        composite.sceneDidDisconnect(first)
+        clock.advance(by: .seconds(120))
+
+        let second = SceneInfo(session: SceneSession(persistentIdentifier: "B"))
+        composite.sceneWillConnect(second)
+        #expect(!composite.isOpen(AppLock.self))
+        try lock.unlock()  // Face ID on the connecting scene
+        composite.sceneWillEnterForeground(second)
+        composite.sceneDidBecomeActive(second)
+
+        #expect(composite.isOpen(AppLock.self))
+        #expect(lock.heard == ["closed AppLock", "opened AppLock"])
+    }
+
     @Test(
         "A gate closed after its time in the background holds a link until opened, runs held work in order, and holds again once closed again"
     )
