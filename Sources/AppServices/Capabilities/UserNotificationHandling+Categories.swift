@@ -139,14 +139,25 @@ extension ServiceComposite {
     }
 
     /// Registers the categories again as `scene` connected, when its services define
-    /// categories the set does not have yet.
+    /// categories other than those kept for their types.
     func registerNotificationCategories(asConnected scene: SceneInfo) {
         guard let services = state.sceneServices[scene.identifier]?.handlers.list(HandlerKinds.userNotifications),
-            !services.isEmpty
+            keepSceneNotificationCategories(of: services.services)
         else { return }
-        let categories = Self.notificationCategories(of: Array(services.services)).categories
-        guard state.keepSceneNotificationCategories(categories) else { return }
         registerNotificationCategories(when: "scene \(scene.identifier) connected")
+    }
+
+    /// Keeps what each of `services`, scene services, defines now, for its type (the first
+    /// service of a type wins); returns whether that changed for any type.
+    @discardableResult
+    private func keepSceneNotificationCategories(of services: some Sequence<any UserNotificationHandling>) -> Bool {
+        var read: Set<ObjectIdentifier> = []
+        var changed = false
+        for service in services where read.insert(ObjectIdentifier(type(of: service))).inserted {
+            let type = ObjectIdentifier(type(of: service))
+            changed = state.keepSceneNotificationCategories(service.definedNotificationCategories, of: type) || changed
+        }
+        return changed
     }
 
     private func registerNotificationCategories(when reason: String) {
@@ -170,10 +181,20 @@ extension ServiceComposite {
         categories: [NotificationCategory], problems: [ServiceGraphError.Problem]
     ) {
         sealIfNeeded(by: "definedNotificationCategories")
+        // What the connected scenes' services define now replaces what was kept for their
+        // types; the types of no connected scene keep what they defined last.
+        let connected = state.sceneServices.inConnectionOrder.flatMap {
+            $0.handlers.list(HandlerKinds.userNotifications).services
+        }
+        keepSceneNotificationCategories(of: connected)
+        let connectedTypes = Set(connected.map { ObjectIdentifier(type(of: $0)) })
         var (categories, problems) = Self.notificationCategories(of: notificationServices())
-        // The categories of scenes that have disconnected since.
-        let defined = Set(categories.map(\.identifier))
-        categories += state.sceneNotificationCategories.filter { !defined.contains($0.identifier) }
+        var defined = Set(categories.map(\.identifier))
+        for kept in state.sceneNotificationCategories where !connectedTypes.contains(kept.type) {
+            for category in kept.categories where defined.insert(category.identifier).inserted {
+                categories.append(category)
+            }
+        }
         return (categories, problems)
     }
 

@@ -115,10 +115,11 @@ final class CompositeState {
     private(set) var registeredNotificationCategories = false
     /// The request for notification authorization under way, which later requests join.
     private(set) var authorizationRequest: Task<NotificationAuthorization, Never>?
-    /// The notification categories scene services defined as their scenes connected, kept
-    /// after the scenes disconnect: the system keeps a registered set, and notifications
-    /// arrive while no scene is connected.
-    private(set) var sceneNotificationCategories: [NotificationCategory] = []
+    /// The notification categories each scene-service type defined, as last read from a
+    /// service of a connected scene (in the order the types first connected), kept after
+    /// the scenes disconnect: the system keeps a registered set, and notifications arrive
+    /// while no scene is connected.
+    private(set) var sceneNotificationCategories: [(type: ObjectIdentifier, categories: [NotificationCategory])] = []
     /// Where services report incoming calls (the CallKit adapter's provider).
     private(set) var incomingCallReporter: (any IncomingCallReporter)?
 
@@ -698,13 +699,16 @@ final class CompositeState {
     /// The services' categories were registered (see ``registeredNotificationCategories``).
     func registeredNotificationCategories(_ registered: Bool) { registeredNotificationCategories = registered }
 
-    /// Adds the categories of `categories` whose identifiers are new to
-    /// ``sceneNotificationCategories``; returns whether any was.
-    func keepSceneNotificationCategories(_ categories: [NotificationCategory]) -> Bool {
-        let known = Set(sceneNotificationCategories.map(\.identifier))
-        let new = categories.filter { !known.contains($0.identifier) }
-        sceneNotificationCategories += new
-        return !new.isEmpty
+    /// Keeps `categories` as what the scene-service type `type` defines now; returns whether
+    /// that changed.
+    func keepSceneNotificationCategories(_ categories: [NotificationCategory], of type: ObjectIdentifier) -> Bool {
+        guard let index = sceneNotificationCategories.firstIndex(where: { $0.type == type }) else {
+            sceneNotificationCategories.append((type, categories))
+            return true
+        }
+        guard sceneNotificationCategories[index].categories != categories else { return false }
+        sceneNotificationCategories[index].categories = categories
+        return true
     }
 
     /// A request for notification authorization began (`request`), or ended (`nil`).

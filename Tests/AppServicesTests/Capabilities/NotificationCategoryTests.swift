@@ -121,6 +121,16 @@ final class ChatWindowService: SceneService, UserNotificationHandling {
     init(scene: SceneInfo, context: AppContext) {}
 }
 
+/// A scene's service whose category's actions a server decides.
+@MainActor
+final class ServerChatWindowService: SceneService, UserNotificationHandling {
+    static var actions: [String]? = ["REPLY"]
+    var definedNotificationCategories: [NotificationCategory] {
+        Self.actions.map { [NotificationCategory("CHAT", actions: $0.map { NotificationAction($0, title: $0) })] } ?? []
+    }
+    init(scene: SceneInfo, context: AppContext) {}
+}
+
 /// A session's service that handles VoIP pushes, of two types.
 @MainActor
 final class AccountCallsService: SessionService, VoIPPushHandling {
@@ -339,6 +349,34 @@ struct NotificationCategoryTests {
         #expect(center.registrations.last?.last?.actions.first?.textInput?.buttonTitle == "Send")
         #expect(composite.definedNotificationCategories.map(\.identifier) == ["MESSAGE", "CHAT"])
         #expect(logs.messages(at: .error).isEmpty)
+    }
+
+    @Test("A scene service's categories follow what it defines: changed while connected, then kept, or removed")
+    func sceneCategoriesFollowTheService() throws {
+        ServerChatWindowService.actions = ["REPLY"]
+        defer { ServerChatWindowService.actions = ["REPLY"] }
+        let composite = composite([MessagesService()])
+        try composite.registerSceneServices([ServerChatWindowService.self])
+        composite.useNotificationCenter(center)
+        _ = composite.didFinishLaunching()
+        let scene = SceneInfo(session: SceneSession(persistentIdentifier: "A"))
+        func chatActions() -> [String]? {
+            center.registrations.last?.first { $0.identifier == "CHAT" }?.actions.map(\.identifier)
+        }
+
+        composite.sceneWillConnect(scene)
+        #expect(chatActions() == ["REPLY"])
+        ServerChatWindowService.actions = ["REPLY", "LIKE"]
+        composite.updateNotificationCategories()
+        #expect(chatActions() == ["REPLY", "LIKE"])
+        composite.sceneDidDisconnect(scene)
+        composite.updateNotificationCategories()
+        #expect(chatActions() == ["REPLY", "LIKE"], "kept as last defined")
+
+        composite.sceneWillConnect(scene)
+        ServerChatWindowService.actions = nil
+        composite.updateNotificationCategories()
+        #expect(center.registrations.last?.map(\.identifier) == ["MESSAGE"], "no longer defined: removed")
     }
 
     @Test("Sessions register nothing when their services handle no notification")
