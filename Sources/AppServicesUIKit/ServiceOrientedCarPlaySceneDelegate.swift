@@ -53,8 +53,9 @@ public import AppServicesCarPlayShim
 /// does not send them to its scene.
 ///
 /// **What it claims.** The scene life-cycle callbacks always (the composite tracks each
-/// scene's state), and each CarPlay callback when a registered service adopts
-/// `CarPlayHandling` or the subclass overrides it.
+/// scene's state), and the interface controller's connections and disconnections always
+/// (CarPlay ends an application whose scene delegate lacks them); each other CarPlay
+/// callback when a registered service adopts `CarPlayHandling` or the subclass overrides it.
 open class ServiceOrientedCarPlaySceneDelegate: UIResponder, CPTemplateApplicationSceneDelegate {
     /// The composite `composite` found (see `CompositeLocator`).
     private var foundComposite: ServiceComposite?
@@ -86,8 +87,9 @@ open class ServiceOrientedCarPlaySceneDelegate: UIResponder, CPTemplateApplicati
     }
 
     /// Whether UIKit should call the method `aSelector` names: `true` for the scene
-    /// life-cycle callbacks and the callbacks the subclass overrides; for CarPlay's, only
-    /// when a registered service adopts `CarPlayHandling`.
+    /// life-cycle callbacks, the interface controller's connections and disconnections, and
+    /// the callbacks the subclass overrides; for CarPlay's others, only when a registered
+    /// service adopts `CarPlayHandling`.
     /// Any other selector is answered by `UIResponder`.
     nonisolated open override func responds(to aSelector: Selector!) -> Bool {
         SelectorClaim.claims(

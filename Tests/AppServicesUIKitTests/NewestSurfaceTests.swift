@@ -122,9 +122,15 @@ struct NewestSurfaceTests {
 
         #expect(SimulatedUIKit.claims(appDelegate, "application:supportedInterfaceOrientationsForWindow:"))
         #expect(uiKit.application.supportedInterfaceOrientations(for: UIWindow(windowScene: windowScene)) == .landscape)
-        // A window of no scene hears the application-wide services only: none here.
+        // A window of no scene hears the application-wide services only: none here, so the
+        // Info.plist decides; and so it does for a scene without the scene services (its
+        // delegate is the application's own).
         #expect(uiKit.application.supportedInterfaceOrientations(for: nil) == .allButUpsideDown)
+        let other = uiKit.connectScene("settings") { OwnSceneDelegate() }
+        #expect(uiKit.application.supportedInterfaceOrientations(for: UIWindow(windowScene: other)) == .allButUpsideDown)
     }
+
+    final class OwnSceneDelegate: UIResponder, UIWindowSceneDelegate {}
 
     final class StateOnly: AppService, ApplicationStateHandling {}
 

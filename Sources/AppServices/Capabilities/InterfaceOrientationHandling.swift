@@ -80,13 +80,20 @@ extension ServiceComposite {
     /// after the application-wide ones.
     ///
     /// - Returns: The intersection of the answers, or the first answer when it is empty;
-    ///   `nil` when no service handles it (the Info.plist decides).
+    ///   `nil` when no service handles it for this scene (the Info.plist decides): neither an
+    ///   application-wide one nor one of the scene's own (a scene without its services, such
+    ///   as one whose delegate is the application's own, has none).
     public func supportedInterfaceOrientations(
         for scene: SceneInfo,
         window: AnyObject?,
         platform: PlatformObjects? = nil
     ) -> InterfaceOrientationMask? {
-        guard handlesThroughScenes(.supportedInterfaceOrientationsForScene) else { return nil }
+        let callback = AppCallback.supportedInterfaceOrientationsForScene
+        guard
+            handles(callback)
+                || (outer ?? self).sceneHandlers(of: callback, as: (any InterfaceOrientationHandling).self, scene)
+                    != nil
+        else { return nil }
         return ask(
             .supportedInterfaceOrientationsForScene,
             (any InterfaceOrientationHandling).self,

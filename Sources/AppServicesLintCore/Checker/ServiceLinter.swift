@@ -183,9 +183,10 @@ package struct ServiceLinter: Sendable {
             + context.adoption.inheritedImplementations
         for requirement in requirements where context.mayBeWitness(member, of: requirement) {
             let name = requirement.protocolName
-            guard table.hasDefault(requirement, adopting: context.adoption.protocols),
-                adopted.contains(where: { $0.0 == nil && $0.1.contains(name) })
-                    || context.adoption.fromSuperclass[name] != nil,
+            // A conformance a superclass makes is that superclass's to fix (reported below).
+            guard context.adoption.fromSuperclass[name] == nil,
+                table.hasDefault(requirement, adopting: context.adoption.protocols),
+                adopted.contains(where: { $0.0 == nil && $0.1.contains(name) }),
                 !adopted.contains(where: { $0.0 == TypeSpelling.squeezed(constraint) && $0.1.contains(name) }),
                 !unconstrained.contains(where: { context.mayBeWitness($0, of: requirement) })
             else { continue }

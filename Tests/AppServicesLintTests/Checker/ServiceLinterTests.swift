@@ -618,6 +618,23 @@ struct ServiceLinterTests {
             """
         ),
         Case(
+            "A generic subclass's member in a constrained extension, where its superclass adopts the capability",
+            mentions: [
+                "'Sub.applicationWillEnterForeground(_:)' matches ApplicationStateHandling's requirement",
+                "but its superclass 'Base' adopts ApplicationStateHandling without implementing it",
+            ],
+            """
+            struct Disk {}
+            class Base: AppService, ApplicationStateHandling {
+                func applicationDidBecomeActive(_ context: AppContext) {}
+            }
+            final class Sub<Storage>: Base {}
+            extension Sub where Storage == Disk {
+                func applicationWillEnterForeground(_ context: AppContext) {}  // warns
+            }
+            """
+        ),
+        Case(
             "A property inferred from a static member, where the requirement is optional",
             mentions: ["it is inferred as 'Duration', not 'Duration?'", "Initializer's requirement 'var budget"],
             """
