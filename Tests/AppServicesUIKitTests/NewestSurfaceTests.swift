@@ -127,7 +127,9 @@ struct NewestSurfaceTests {
         // delegate is the application's own).
         #expect(uiKit.application.supportedInterfaceOrientations(for: nil) == .allButUpsideDown)
         let other = uiKit.connectScene("settings") { OwnSceneDelegate() }
-        #expect(uiKit.application.supportedInterfaceOrientations(for: UIWindow(windowScene: other)) == .allButUpsideDown)
+        #expect(
+            uiKit.application.supportedInterfaceOrientations(for: UIWindow(windowScene: other)) == .allButUpsideDown
+        )
     }
 
     final class OwnSceneDelegate: UIResponder, UIWindowSceneDelegate {}
