@@ -82,10 +82,17 @@ extension UserActivity {
 
 extension NSUserActivity {
     /// Creates a platform activity from a service's `UserActivity`.
+    ///
+    /// Its `webpageURL` is set only when it is an `http` or `https` URL: `NSUserActivity`
+    /// raises an exception for any other scheme, which would end the application (a
+    /// restoration activity is made as its scene goes to the background). Another URL is
+    /// left out; keep it in `userInfo`.
     public convenience init(_ activity: UserActivity) {
         self.init(activityType: activity.activityType)
         title = activity.title
-        webpageURL = activity.webpageURL
+        if let url = activity.webpageURL, let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" {
+            webpageURL = url
+        }
         targetContentIdentifier = activity.targetContentIdentifier
         userInfo = activity.userInfo.isEmpty ? nil : activity.userInfo.propertyList
     }

@@ -274,6 +274,19 @@ struct SceneDelegateTests {
         return (saved, shortcuts)
     }
 
+    @Test("A restoration activity keeps an http(s) web page, and leaves out a URL NSUserActivity would refuse")
+    func restorationActivityWebpage() {
+        let web = NSUserActivity(
+            UserActivity(activityType: "com.example.order", webpageURL: URL(string: "HTTPS://shop.example/o/7"))
+        )
+        #expect(web.webpageURL == URL(string: "HTTPS://shop.example/o/7"))
+        let custom = NSUserActivity(
+            UserActivity(activityType: "com.example.order", webpageURL: URL(string: "shop://o/7"))
+        )
+        #expect(custom.webpageURL == nil, "NSUserActivity raises for a scheme other than http(s)")
+        #expect(custom.activityType == "com.example.order")
+    }
+
     @Test("The other scene callbacks reach the service with their payload, for their scene")
     func forwardsSceneCallbacks() async throws {
         let harness = Harness()

@@ -8,7 +8,9 @@ public struct UserActivity: Sendable, Hashable {
     public var activityType: String
     /// The user-visible title.
     public var title: String?
-    /// The web page the activity continues, for universal links.
+    /// The web page the activity continues, for universal links: an `http` or `https` URL.
+    /// (`NSUserActivity` refuses any other scheme; the UIKit adapter leaves such a URL out of
+    /// an activity it hands to the system.)
     public var webpageURL: URL?
     /// The identifier of the content the activity targets.
     public var targetContentIdentifier: String?
