@@ -15,7 +15,9 @@ public struct EventSubscriptions {
     /// Handles events of type `event`.
     ///
     /// Subscribe once per event type; a second subscription to the same type is reported
-    /// by ``ServiceComposite/validate()``.
+    /// by ``ServiceComposite/validate()`` for an application-wide service. A scene's or a
+    /// session's service is made only when its scene connects or its session begins: its
+    /// second subscription is logged as an error then, and the first one is kept.
     ///
     /// - Parameters:
     ///   - event: The event type.

@@ -1,8 +1,9 @@
 extension ServiceComposite {
     /// Posts `event` to the services that subscribed to its type (in dispatch order), then
     /// to the session services of each session that lives (``SessionService``; the sessions
-    /// in the order they began; a session that ends during the delivery hears no more of
-    /// it), then to the scene services of each connected scene that
+    /// in the order they began; a session whose end has begun, before or during the delivery,
+    /// hears no more: its services wind down in `sessionWillEnd`), then to the scene services
+    /// of each connected scene that
     /// subscribed (``SceneService``; the
     /// scenes in the order they connected, each handler with its scene in
     /// ``AppContext/scene``), then to handlers made with ``subscribe(to:_:)`` (in
@@ -60,9 +61,14 @@ extension ServiceComposite {
             for instances in state.sessionServices.inBeginOrder {
                 guard let route = instances.routes[id] as? EventRoute<Event> else { continue }
                 for (serviceType, handler) in route.handlers {
-                    // A session that ends during the event (a handler signs out) hears no
-                    // more of it, as with a callback.
-                    guard state.sessionServices.lives(instances) else { break }
+                    // A session whose end has begun hears no more events: one posted while
+                    // its services hear that it will end (they wind down there), or during
+                    // the event (a handler signs out), as a disconnecting scene hears none.
+                    // Whether the event is delivered at once or after an outer dispatch, the
+                    // ending session's services do not hear it.
+                    guard state.sessionServices.lives(instances),
+                        !state.sessionServices.isEnding(instances.session.identifier)
+                    else { break }
                     fold.add(
                         handler(
                             event,

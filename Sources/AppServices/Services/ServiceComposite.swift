@@ -166,7 +166,9 @@ public final class ServiceComposite: AppService {
     ///
     /// - Throws: ``ServiceGraphError`` listing every dependency cycle (with its path), every
     ///   missing dependency, every type registered twice, every duplicate event
-    ///   subscription, and every background-task identifier declared twice or not permitted
+    ///   subscription of an application-wide service (a scene's or a session's service is
+    ///   made later, and its duplicate logged then), and every background-task identifier
+    ///   declared twice or not permitted
     ///   (``Configuration-swift.struct/permittedBackgroundTasks``), one line each. On a
     ///   nested composite, the outermost one's services are checked: a nested composite's
     ///   services may depend on its outer composite's.

@@ -141,6 +141,10 @@ struct SessionServices {
     /// The session named `identifier` becomes the current one.
     mutating func makeCurrent(_ identifier: String) { current = identifier }
 
+    /// Whether the end of the session named `identifier` has begun: its services are hearing
+    /// that it will end, or have heard it.
+    func isEnding(_ identifier: String) -> Bool { !ending.isEmpty && ending.contains(identifier) }
+
     /// The end of the session named `identifier` begins; `false` when it had begun already
     /// (a service ends the session again while its services hear that it will end).
     mutating func beginEnding(_ identifier: String) -> Bool { ending.insert(identifier).inserted }

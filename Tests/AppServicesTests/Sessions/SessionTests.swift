@@ -426,6 +426,49 @@ final class AccountInbox: SessionService, SessionHandling, ApplicationStateHandl
         #expect(composite.sessions.map(\.identifier) == ["bob"])
     }
 
+    @Test(
+        "An event posted as a session ends does not reach its wound-down services, whether delivered at once or later"
+    )
+    func eventPostedAsASessionEnds() throws {
+        struct SignedOut: AppEvent {}
+        final class Auth: AppService, SessionHandling {
+            func sessionWillEnd(_ context: AppContext) { context.post(SignedOut()) }
+        }
+        final class Locker: AppService, ApplicationStateHandling {
+            func applicationDidEnterBackground(_ context: AppContext) { try? context.endSession("alice") }
+        }
+        final class Inbox: SessionService, SessionHandling {
+            let heard: Journal
+            init(session: SessionInfo, context: AppContext) { heard = context.service(Journal.self)! }
+            func sessionWillEnd(_ context: AppContext) { heard.append("willEnd") }
+            func subscribe(to events: inout EventSubscriptions) {
+                events.on(SignedOut.self) { [heard] _, _ in heard.append("signedOut") }
+            }
+        }
+        final class Journal: AppService {
+            var entries: [String] = []
+            func append(_ entry: String) { entries.append(entry) }
+        }
+        // At once: the session ends outside any dispatch.
+        let direct = Journal()
+        let composite = ServiceComposite([direct, Auth()], configuration: .quiet)
+        try composite.registerSessionServices([Inbox.self])
+        try composite.beginSession(alice)
+        try composite.endSession("alice")
+        #expect(direct.entries == ["willEnd"])
+
+        // Later: a service signs out from a callback, and the event waits for its end.
+        let nested = Journal()
+        let signingOut = ServiceComposite([nested, Auth(), Locker()], configuration: .quiet)
+        try signingOut.registerSessionServices([Inbox.self])
+        try signingOut.beginSession(alice)
+        _ = signingOut.didFinishLaunching()
+        signingOut.didBecomeActive()
+        signingOut.willResignActive()
+        signingOut.didEnterBackground()
+        #expect(nested.entries == ["willEnd"])
+    }
+
     @Test("A session ended during a completion-handler callback is heard no more: its services neither hear nor answer")
     func sessionEndedDuringAFanOut() async throws {
         /// Learns from the push that alice's account was revoked, and signs her out.
