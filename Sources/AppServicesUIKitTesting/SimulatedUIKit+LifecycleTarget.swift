@@ -263,12 +263,15 @@ extension SimulatedUIKit {
             #endif
             return
         }
+        // The scene as described: its role, its configuration's name and its title.
         _ = connectScene(
             scene.identifier,
             options: connectionOptions,
+            role: UISceneSession.Role(rawValue: scene.session.role.rawValue),
+            configurationName: scene.session.configurationName,
             delegate: makeSceneDelegate,
             beforeConnecting: { connecting in
-                if let title = scene.title { connecting.title = title }
+                connecting.title = scene.title
                 response?.targetScene = connecting
             }
         )

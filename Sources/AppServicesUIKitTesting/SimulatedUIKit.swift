@@ -363,11 +363,12 @@ public final class SimulatedUIKit: LifecycleTarget {
         _ identifier: String,
         options: UIScene.ConnectionOptions?,
         role: UISceneSession.Role = .windowApplication,
+        configurationName: String? = nil,
         delegate makeDelegate: () -> any UIWindowSceneDelegate,
         beforeConnecting prepare: (UIWindowScene) -> Void
     ) -> UIWindowScene {
         let options = options ?? UIScene.ConnectionOptions()
-        let connected = connectingSession(identifier, role: role, options: options)
+        let connected = connectingSession(identifier, role: role, configurationName: configurationName, options: options)
         let scene = UIWindowScene(session: connected, connectionOptions: options)
         scene.title = "Scene \(identifier)"
         scene.delegate = makeDelegate()
@@ -381,18 +382,19 @@ public final class SimulatedUIKit: LifecycleTarget {
 
     /// The session of a scene connecting with `role`, as UIKit makes it: with the
     /// configuration the app delegate returns (when claimed), else the Info.plist's, named
-    /// `Default Configuration` for a window scene and `CarPlay Configuration` for a CarPlay
-    /// scene.
+    /// `configurationName` when given, else `Default Configuration` for a window scene and
+    /// `CarPlay Configuration` for a CarPlay scene.
     ///
     /// A session UIKit kept (its scene disconnected, and the person did not discard it) is
     /// connected again as it was: UIKit asks for a configuration only for a new session.
     func connectingSession(
         _ identifier: String,
         role: UISceneSession.Role,
+        configurationName: String? = nil,
         options: UIScene.ConnectionOptions
     ) -> UISceneSession {
         if let kept = keptSessions[identifier], kept.role == role { return kept }
-        let made = newSession(identifier, role: role, options: options)
+        let made = newSession(identifier, role: role, configurationName: configurationName, options: options)
         keptSessions[identifier] = made
         return made
     }
@@ -400,10 +402,11 @@ public final class SimulatedUIKit: LifecycleTarget {
     private func newSession(
         _ identifier: String,
         role: UISceneSession.Role,
+        configurationName: String?,
         options: UIScene.ConnectionOptions
     ) -> UISceneSession {
         let isCarPlay = role.rawValue == SceneSessionRole.carTemplateApplication.rawValue
-        let name = isCarPlay ? "CarPlay Configuration" : "Default Configuration"
+        let name = configurationName ?? (isCarPlay ? "CarPlay Configuration" : "Default Configuration")
         let manifest = UISceneConfiguration(name: name, sessionRole: role)
         let session = UISceneSession(persistentIdentifier: identifier, role: role, configuration: manifest)
         let configuration = send("application:configurationForConnectingSceneSession:options:") {

@@ -33,6 +33,39 @@ struct SimulatedUIKitStepTests {
         }
     }
 
+    /// Records the scenes and sessions it hears connect.
+    final class Connections: AppService, SceneHandling {
+        var seen: [String] = []
+        func scene(_ context: AppContext, willConnectTo session: SceneSession, options: SceneConnectionOptions) {
+            seen.append(
+                "\(session.role.rawValue) \(session.configurationName ?? "-") \(context.scene?.title ?? "untitled")"
+            )
+        }
+    }
+
+    final class ConnectionsDelegate: ServiceOrientedAppDelegate {
+        let connections = Connections()
+        override func makeServices() -> [any AppService] { [connections] }
+    }
+
+    @Test("A scene connects through UIKit as described: its role, its configuration's name and its title")
+    func sceneConnectsAsDescribed() throws {
+        let display = SceneInfo(
+            session: SceneSession(
+                persistentIdentifier: "tv",
+                role: .windowExternalDisplayNonInteractive,
+                configurationName: "External Display"
+            )
+        )
+        let bare = Connections()
+        try LifecycleSimulator(driving: ServiceComposite([bare])).coldLaunch(connecting: display)
+        let delegate = ConnectionsDelegate()
+        try LifecycleSimulator(driving: SimulatedUIKit(delegate: delegate)).coldLaunch(connecting: display)
+
+        #expect(bare.seen == ["UIWindowSceneSessionRoleExternalDisplayNonInteractive External Display untitled"])
+        #expect(delegate.connections.seen == bare.seen)
+    }
+
     @Test("Notification steps reach the services through the notification center's delegate, completing once")
     func notificationSteps() async throws {
         let delegate = AppDelegate()

@@ -16,8 +16,13 @@ public struct LaunchOptions: Sendable, Hashable {
     public var shortcutItem: ShortcutItem?
     /// The type of the user activity the application was launched to continue.
     public var userActivityType: String?
-    /// Whether the application was launched into the background (silent push, background
-    /// fetch, background URL session) rather than in front of the user.
+    /// Whether the application was in the background state as it launched: for an
+    /// application without scenes, launched into the background (silent push, background
+    /// fetch, background URL session) rather than in front of the user. UIKit launches a
+    /// scene-based application in the background state whatever launched it, so there it
+    /// is `true` for every launch: read ``AppContext/launchReason`` once the first scene has
+    /// connected (or from ``LaunchHandling``'s callbacks on, where it may still be
+    /// provisional) to learn why the application launched.
     public var launchedInBackground: Bool
     /// The command-line arguments, on hosts that have them (the Linux host); empty otherwise.
     public var arguments: [String]
