@@ -368,7 +368,12 @@ public final class SimulatedUIKit: LifecycleTarget {
         beforeConnecting prepare: (UIWindowScene) -> Void
     ) -> UIWindowScene {
         let options = options ?? UIScene.ConnectionOptions()
-        let connected = connectingSession(identifier, role: role, configurationName: configurationName, options: options)
+        let connected = connectingSession(
+            identifier,
+            role: role,
+            configurationName: configurationName,
+            options: options
+        )
         let scene = UIWindowScene(session: connected, connectionOptions: options)
         scene.title = "Scene \(identifier)"
         scene.delegate = makeDelegate()
