@@ -19,33 +19,43 @@ extension ApplicationHost {
     /// one started last wins: one started before it that ends after it posts nothing, so the
     /// services never go back to an older file.
     ///
-    /// - Returns: The new reader, or `nil` when the host has no
-    ///   `Configuration-swift.struct/configurationLayers` to reload.
+    /// - Returns: The configuration the services have after the reload: the new reader, or,
+    ///   when a reload started later ended first, that one's (this reading is not posted);
+    ///   `nil` when the host has no `Configuration-swift.struct/configurationLayers` to
+    ///   reload.
     /// - Throws: `ConfigurationError` naming the file and the problem, or every invalid
     ///   value; with the code `timedOut` or `cancelled` when the reading was abandoned.
     @discardableResult
     public func reloadConfiguration() async throws(ConfigurationError) -> ConfigReader? {
+        try await reload()?.reader
+    }
+
+    /// ``reloadConfiguration()``: the reader the services have after it, and whether it is
+    /// this reload's (`false`: a reload started later ended first, and this one posted
+    /// nothing).
+    private func reload() async throws(ConfigurationError) -> (reader: ConfigReader, posted: Bool)? {
         guard let layers = configuration.configurationLayers else { return nil }
         let generation = reloads.withLock { reloads in
             reloads.started += 1
             return reloads.started
         }
         let reader = try await read(layers)
-        await MainActor.run {
-            let isLatest = reloads.withLock { reloads in
-                guard generation > reloads.posted else { return false }
+        return await MainActor.run {
+            let latest = reloads.withLock { reloads -> ConfigReader? in
+                guard generation > reloads.posted else { return reloads.reader }
                 reloads.posted = generation
-                return true
+                reloads.reader = reader
+                return nil
             }
-            if isLatest {
-                _ = composite.post(ConfigurationDidChange(reader: reader))
-            } else {
+            if let latest {
                 logger.info(
                     "A configuration reload started later ended first; this earlier one's reading is not posted."
                 )
+                return (latest, false)
             }
+            _ = composite.post(ConfigurationDidChange(reader: reader))
+            return (reader, true)
         }
-        return reader
     }
 
     /// How reading the layers ended: the first of the reading, the budget and shutdown.
@@ -163,8 +173,13 @@ extension ApplicationHost {
     private func reload(on signal: UnixSignal) async {
         logger.info("Reading the configuration again on \(signal), within \(configuration.budgets.reload).")
         do {
-            try await reloadConfiguration()
-            logger.info("Reloaded the configuration on \(signal) and told the services.")
+            if try await reload()?.posted == false {
+                logger.info(
+                    "The configuration reload on \(signal) was overtaken by a later one, which the services have."
+                )
+            } else {
+                logger.info("Reloaded the configuration on \(signal) and told the services.")
+            }
         } catch {
             let verdict =
                 error.code == .invalidValues

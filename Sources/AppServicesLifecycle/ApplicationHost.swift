@@ -1,4 +1,5 @@
 public import AppServices
+import Configuration
 import Logging
 public import ServiceLifecycle
 import Synchronization
@@ -76,9 +77,9 @@ public final class ApplicationHost: Service {
     /// The host's background tasks, made on the main actor the first time they are needed
     /// (their type is main-actor isolated; the host is not).
     private let backgroundTaskState = Locked<HostBackgroundTasks?>(nil)
-    /// The configuration reloads started, and the last whose configuration was posted:
-    /// when reloads overlap, the one started last wins.
-    let reloads = Mutex<(started: Int, posted: Int)>((0, 0))
+    /// The configuration reloads started, and the last whose configuration was posted, with
+    /// its reader: when reloads overlap, the one started last wins.
+    let reloads = Mutex<(started: Int, posted: Int, reader: ConfigReader?)>((0, 0, nil))
 
     var logger: Logger { configuration.logger }
 

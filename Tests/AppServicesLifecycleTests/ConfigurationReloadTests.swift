@@ -189,7 +189,7 @@ struct BoundedReloadTests {
         #expect(older.withUnsafeBytes { write(writer, $0.baseAddress, $0.count) } == older.count)
         close(writer)
         let firstReader = try await first
-        #expect(firstReader?.int(forKey: "feed.interval") == 5)
+        #expect(firstReader?.int(forKey: "feed.interval") == 10, "the configuration the services have")
         #expect(listener.changes.map { $0.reader.int(forKey: "feed.interval") } == [10])
         #expect(logs.messages(at: .info).contains { $0.contains("this earlier one's reading is not posted") })
     }

@@ -385,7 +385,9 @@ public struct BackgroundTasks {
                 code: .notDeclared,
                 identifier: identifier,
                 message: "Background task \(identifier) was submitted, but no service declares it (declared: "
-                    + "\(known.isEmpty ? "none" : known.joined(separator: ", "))). Declare it in a BackgroundTaskHandling service."
+                    + "\(known.isEmpty ? "none" : known.joined(separator: ", "))). Declare it in an application-wide "
+                    + "BackgroundTaskHandling service (a session's or a scene's service cannot: background tasks are "
+                    + "registered before the launch returns)."
             )
         }
         guard declared.kind == request.kind else {

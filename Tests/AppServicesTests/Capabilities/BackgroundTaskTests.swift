@@ -339,7 +339,9 @@ struct BackgroundTaskTests {
         #expect(typo?.code == .notDeclared)
         #expect(
             typo?.message
-                == "Background task com.example.refesh was submitted, but no service declares it (declared: com.example.refresh). Declare it in a BackgroundTaskHandling service."
+                == "Background task com.example.refesh was submitted, but no service declares it (declared: "
+                + "com.example.refresh). Declare it in an application-wide BackgroundTaskHandling service (a "
+                + "session's or a scene's service cannot: background tasks are registered before the launch returns)."
         )
         let kind = #expect(throws: BackgroundTaskError.self) {
             try context.backgroundTasks.submit(.processing("com.example.refresh"))
