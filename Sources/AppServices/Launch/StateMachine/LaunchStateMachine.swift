@@ -275,13 +275,21 @@ struct LaunchStateMachine {
 
     /// Someone awaits the end of node `index`'s run going on now, whatever its outcome (a
     /// repetition's loop, which waits for its own run, not for the rest of the launch); at
-    /// once when none is.
+    /// once when none is. A run that has just finished on another thread, whose effects
+    /// (its success remembered, which the loop reads to know when it is due again) are
+    /// still being carried out, is awaited until they are.
     mutating func waitForCurrentRun(of index: Int, _ waiter: Waiter) -> WaitAction {
         if waiters.arrivesStopped(waiter.id) { return .resume(waiter, .failure(.stoppedWaiting)) }
         if waiters.isHandedOver { return .resume(waiter, .failure(.handedOver)) }
-        guard nodes[index].status.isBusy else { return .resume(waiter, .success(())) }
-        waiters.waitForNode(index, waiter)
-        return .suspend
+        if nodes[index].status.isBusy {
+            waiters.waitForNode(index, waiter)
+            return .suspend
+        }
+        guard effectsBeingCarriedOut == 0 else {
+            waiters.waitUntilCarriedOut(waiter)
+            return .suspend
+        }
+        return .resume(waiter, .success(()))
     }
 
     /// Someone awaits the moment no initializer is running or waiting to retry.
@@ -308,11 +316,14 @@ struct LaunchStateMachine {
     private var isIdleAndCarriedOut: Bool { effectsBeingCarriedOut == 0 && isIdle }
 
     /// The effects marked ``Effects/reportsCarriedOut`` have been carried out: returns the
-    /// idle waiters to resume if that was the last of them.
+    /// waiters to resume if that was the last of them: those for the effects, and those for
+    /// idleness if the launch is idle.
     mutating func effectsCarriedOut() -> [Waiter] {
         precondition(effectsBeingCarriedOut > 0, "Effects were reported carried out that the launch never decided.")
         effectsBeingCarriedOut -= 1
-        return waiters.hasIdleWaiters && isIdleAndCarriedOut ? waiters.removeIdleWaiters() : []
+        guard effectsBeingCarriedOut == 0 else { return [] }
+        let carried = waiters.removeCarriedOutWaiters()
+        return carried + (waiters.hasIdleWaiters && isIdle ? waiters.removeIdleWaiters() : [])
     }
 
     /// Marks phases that became ready, wakes the waiters whose wait is over, and keeps the

@@ -6,6 +6,9 @@ struct LaunchWaiters {
     private var phases: [(phase: LaunchPhase, waiter: Waiter)] = []
     private var nodes: [Int: [Waiter]] = [:]
     private var idle: [Waiter] = []
+    /// Waiters for the effects decided so far to be carried out (a finished run's success
+    /// remembered), whatever else runs.
+    private var carriedOut: [Waiter] = []
     /// Waiters whose task was cancelled before they were registered.
     private var stopped: Set<Int> = []
     /// Whether an outer composite's launch runs the plan instead: nobody waits here now.
@@ -24,6 +27,14 @@ struct LaunchWaiters {
     mutating func waitForNode(_ node: Int, _ waiter: Waiter) { nodes[node, default: []].append(waiter) }
 
     mutating func waitUntilIdle(_ waiter: Waiter) { idle.append(waiter) }
+
+    mutating func waitUntilCarriedOut(_ waiter: Waiter) { carriedOut.append(waiter) }
+
+    /// Removes and returns the waiters for effects to be carried out.
+    mutating func removeCarriedOutWaiters() -> [Waiter] {
+        defer { carriedOut = [] }
+        return carriedOut
+    }
 
     /// Removes and returns the waiters of `node`.
     mutating func removeWaiters(ofNode node: Int) -> [Waiter] {
@@ -58,6 +69,9 @@ struct LaunchWaiters {
         if let position = idle.firstIndex(where: { $0.id == id }) {
             return idle.remove(at: position)
         }
+        if let position = carriedOut.firstIndex(where: { $0.id == id }) {
+            return carriedOut.remove(at: position)
+        }
         for (node, waiters) in nodes {
             if let position = waiters.firstIndex(where: { $0.id == id }) {
                 return nodes[node]!.remove(at: position)
@@ -74,7 +88,8 @@ struct LaunchWaiters {
             phases = []
             nodes = [:]
             idle = []
+            carriedOut = []
         }
-        return phases.map(\.waiter) + nodes.values.joined() + idle
+        return phases.map(\.waiter) + nodes.values.joined() + idle + carriedOut
     }
 }

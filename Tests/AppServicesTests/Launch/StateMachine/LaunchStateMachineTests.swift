@@ -246,6 +246,37 @@ struct LaunchStateMachineTests {
         #expect(!state.waitUntilIdle(.ignored(8)).isSuspended)
     }
 
+    @Test("A wait for a run that has just finished lasts until its effects are carried out")
+    func currentRunWaitsForItsEffects() throws {
+        var state = try Machine.make([.init("A")]).state
+        for effects in [state.begin(now: .zero).effects, state.startPhase(.critical, now: .zero).effects]
+        where effects.reportsCarriedOut {
+            _ = state.effectsCarriedOut()
+        }
+        let node = try #require(state.graph.positions[.named("A")])
+        guard case .running(let attempt) = state.nodes[node].status else {
+            Issue.record("A runs once the critical phase starts")
+            return
+        }
+        // A's run ends on one thread: its success is not remembered yet when a repetition's
+        // loop, on another, asks about its run.
+        guard
+            case .perform(let finished) = state.attemptFinished(
+                node: node,
+                token: attempt.token,
+                .succeeded,
+                now: .ms(1)
+            )
+        else {
+            Issue.record("an attempt that ends is carried out")
+            return
+        }
+        #expect(finished.reportsCarriedOut && !finished.finishedRuns.isEmpty)
+        #expect(state.waitForCurrentRun(of: node, .ignored(7)).isSuspended, "until the run's effects are carried out")
+        #expect(state.effectsCarriedOut().map(\.id) == [7])
+        #expect(!state.waitForCurrentRun(of: node, .ignored(8)).isSuspended)
+    }
+
     @Test("A timer task no longer wanted is cancelled as soon as it exists")
     func staleTimerTask() throws {
         var machine = try Machine.make([.init("A", budget: .ms(30))])
