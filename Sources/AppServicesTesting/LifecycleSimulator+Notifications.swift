@@ -12,22 +12,27 @@ import Foundation
 /// composite, which tells the two deliveries of one response apart from two responses by
 /// the date, hears both.
 package struct NotificationDeliveries {
-    /// The last notification delivered under each request identifier and action.
-    private var delivered: [String: UserNotification] = [:]
+    /// The last notification delivered under each request identifier and action, with the
+    /// payload the system passed instead of its own, if any.
+    private var delivered: [String: (notification: UserNotification, payload: UserInfo?)] = [:]
     private var redelivered = 0
 
     /// Creates an empty record.
     package init() {}
 
-    /// `response` as the system delivers it now.
-    package mutating func deliver(_ response: NotificationResponse) -> NotificationResponse {
+    /// `response` as the system delivers it now; `payload` is the user info the system
+    /// passes instead of the notification's own, if any (another payload is another
+    /// notification).
+    package mutating func deliver(_ response: NotificationResponse, payload: UserInfo? = nil) -> NotificationResponse {
         guard response.notification.date == UserNotification(identifier: "").date else { return response }
         let key = "\(response.notification.identifier) \(response.action)"
-        guard let earlier = delivered[key], earlier != response.notification else {
-            delivered[key] = response.notification
+        let this = (notification: response.notification, payload: payload)
+        guard let earlier = delivered[key], earlier.notification != this.notification || earlier.payload != payload
+        else {
+            delivered[key] = this
             return response
         }
-        delivered[key] = response.notification
+        delivered[key] = this
         redelivered += 1
         var dated = response
         dated.notification.date = Date(timeIntervalSinceReferenceDate: Double(redelivered))

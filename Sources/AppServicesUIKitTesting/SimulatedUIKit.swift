@@ -100,9 +100,9 @@ public final class SimulatedUIKit: LifecycleTarget {
     public internal(set) var carPlayScenes: [String: CPTemplateApplicationScene] = [:]
     /// How each CarPlay scene's interface controller is connected, by persistent identifier.
     var interfaceControllerConnections: [String: CarPlayConnection] = [:]
+    #endif
     /// The notification responses delivered so far, to date those delivered again.
     var notificationDeliveries = NotificationDeliveries()
-    #endif
     /// The application's Info.plist, as the adapters read it during this simulated UIKit's
     /// steps; empty by default, as a Linux executable's. Give a scene-based application its
     /// `UIApplicationSceneManifest` (``sceneManifest``) to launch it as a device does.

@@ -106,6 +106,12 @@ struct SimulatedUIKitNotificationAndTaskTests {
         #expect(
             uiKit.notificationCompletions == [.response(notification: "order-7"), .response(notification: "order-7")]
         )
+
+        // The same notification with another payload, as the system passes it, is another too.
+        let remote = UserNotification(identifier: "order-8", categoryIdentifier: "ORDER")
+        await uiKit.respondToNotification(NotificationResponse(notification: remote), userInfo: ["status": "shipped"])
+        await uiKit.respondToNotification(NotificationResponse(notification: remote), userInfo: ["status": "delivered"])
+        #expect(delegate.notifications.opened == ["order-7", "order-7", "order-8", "order-8"])
     }
 
     @Test("A tap that launches the application reaches the service once, although UIKit delivers it twice")
