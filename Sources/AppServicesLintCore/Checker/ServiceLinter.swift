@@ -72,16 +72,16 @@ package struct ServiceLinter: Sendable {
         func inspect(_ member: DeclaredMember, of declaration: TypeDeclaration) {
             if let delegate = Self.delegateProtocol(of: member), adoption.delegates.contains(delegate) { return }
             if adoptedRequirements.contains(where: { context.mayBeWitness(member, of: $0) }) {
-                if let constraint = declaration.constraint, entity.isConcrete,
+                if declaration.isConstrained, entity.isConcrete,
                     let requirement = unconditionalDefault(
                         of: member,
-                        constrainedBy: constraint,
+                        in: declaration,
                         among: adoptedRequirements,
                         context,
                         index
                     )
                 {
-                    diagnostics.append(constrainedMessage(member, requirement, constraint, context))
+                    diagnostics.append(constrainedMessage(member, requirement, declaration, context))
                     return
                 }
                 if let (requirement, superclass) = superclassDefault(of: member, among: requirements, context) {
@@ -158,8 +158,8 @@ package struct ServiceLinter: Sendable {
 
     // MARK: - Members of constrained extensions
 
-    /// A requirement with a default that `member`, declared in an extension constrained by
-    /// `constraint` (`Storage == Disk`), matches, while the type adopts the requirement's
+    /// A requirement with a default that `member`, declared in the extension `constrained`
+    /// (`where Storage == Disk`, or `extension Cache<Disk>`), matches, while the type adopts the requirement's
     /// protocol without that constraint, and no member outside such an extension implements
     /// it. A witness must serve every specialization of the type: Swift takes the protocol's
     /// default for all of them, this one included, and never calls the member. Nothing is
@@ -168,7 +168,7 @@ package struct ServiceLinter: Sendable {
     /// constraints do (the lint does not judge which constraint implies which).
     private func unconditionalDefault(
         of member: DeclaredMember,
-        constrainedBy constraint: String,
+        in constrained: TypeDeclaration,
         among requirements: [RequirementTable.Requirement],
         _ context: Context,
         _ index: TypeIndex
@@ -176,10 +176,10 @@ package struct ServiceLinter: Sendable {
         let entity = context.entity
         let declarations = entity.declarations.filter { $0.kind != .protocol }
         let adopted = declarations.map { declaration in
-            (declaration.constraint.map(TypeSpelling.squeezed), index.protocols(adoptedBy: declaration, of: entity))
+            (declaration.constraintKey, index.protocols(adoptedBy: declaration, of: entity))
         }
         let unconstrained =
-            declarations.filter { $0.constraint == nil }.flatMap(\.members)
+            declarations.filter { !$0.isConstrained }.flatMap(\.members)
             + context.adoption.inheritedImplementations
         for requirement in requirements where context.mayBeWitness(member, of: requirement) {
             let name = requirement.protocolName
@@ -187,7 +187,7 @@ package struct ServiceLinter: Sendable {
             guard context.adoption.fromSuperclass[name] == nil,
                 table.hasDefault(requirement, adopting: context.adoption.protocols),
                 adopted.contains(where: { $0.0 == nil && $0.1.contains(name) }),
-                !adopted.contains(where: { $0.0 == TypeSpelling.squeezed(constraint) && $0.1.contains(name) }),
+                !adopted.contains(where: { $0.0 == constrained.constraintKey && $0.1.contains(name) }),
                 !unconstrained.contains(where: { context.mayBeWitness($0, of: requirement) })
             else { continue }
             return requirement
@@ -198,7 +198,7 @@ package struct ServiceLinter: Sendable {
     private func constrainedMessage(
         _ member: DeclaredMember,
         _ requirement: RequirementTable.Requirement,
-        _ constraint: String,
+        _ constrained: TypeDeclaration,
         _ context: Context
     ) -> LintDiagnostic {
         let type = context.entity.name
@@ -206,11 +206,10 @@ package struct ServiceLinter: Sendable {
         return LintDiagnostic(
             location: member.location,
             message: "\(context.named(member)) matches \(name)'s requirement '\(requirement.declaration)', but it is "
-                + "declared in an extension constrained by 'where \(constraint)', and '\(type)' adopts \(name) "
-                + "without that constraint: a witness must serve every '\(type)', so the conformance uses "
-                + "\(name)'s default, and AppServices never calls this member; move it to an extension without "
-                + "a 'where' clause, or make the conformance conditional ('extension \(type): \(name) where "
-                + "\(constraint)')"
+                + "declared in '\(constrained.header())', and '\(type)' adopts \(name) without that constraint: a "
+                + "witness must serve every '\(type)', so the conformance uses \(name)'s default, and AppServices "
+                + "never calls this member; move it to an extension without a constraint, or make the conformance "
+                + "conditional ('\(constrained.header(adopting: name))')"
         )
     }
 

@@ -45,6 +45,27 @@ package struct TypeDeclaration: Sendable {
     /// For an extension with a `where` clause, its requirements as written, on one line
     /// (`Storage == Disk`); `nil` otherwise.
     package var constraint: String?
+    /// For an extension of a generic type with its arguments bound (`extension Cache<Disk>`,
+    /// which constrains as `where Storage == Disk` does), the arguments as written
+    /// (`<Disk>`); `nil` otherwise.
+    package var extendedArguments: String?
+
+    /// Whether it is an extension that constrains the extended type's generic parameters.
+    package var isConstrained: Bool { constraint != nil || extendedArguments != nil }
+
+    /// What tells one constrained extension's constraint from another's, spaces left out;
+    /// `nil` for one without.
+    package var constraintKey: String? {
+        guard isConstrained else { return nil }
+        return (extendedArguments ?? "") + "|" + (constraint ?? "").filter { !$0.isWhitespace }
+    }
+
+    /// The extension's header as written, for messages, with `protocols` adopted:
+    /// `extension Cache<Disk>`, `extension Cache: Refreshing where Storage == Disk`.
+    package func header(adopting protocols: String? = nil) -> String {
+        "extension " + name + (extendedArguments ?? "") + (protocols.map { ": " + $0 } ?? "")
+            + (constraint.map { " where " + $0 } ?? "")
+    }
 }
 
 /// A member as declared in a source file.

@@ -264,10 +264,18 @@ private final class TypeCollector: DeclarationVisitor {
     override func visitPost(_ node: ProtocolDeclSyntax) { pop() }
 
     override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
-        let name = TypeSpelling.squeezed(node.extendedType.trimmedDescription)
+        var name = TypeSpelling.squeezed(node.extendedType.trimmedDescription)
+        // `extension Cache<Disk>` extends `Cache`, constrained as `where Storage == Disk` is.
+        var arguments: String?
+        if let identifier = node.extendedType.as(IdentifierTypeSyntax.self),
+            let clause = identifier.genericArgumentClause
+        {
+            name = identifier.name.text
+            arguments = Self.oneLine(clause)
+        }
         // The clauses are read before entering the extension: only its members get its aliases.
         let supertypes = inherited(node.inheritanceClause)
-        let required = requiredConformances(node.genericWhereClause)
+        let required = arguments == nil ? requiredConformances(node.genericWhereClause) : nil
         push(name)
         declarations.append(
             TypeDeclaration(
@@ -277,7 +285,8 @@ private final class TypeCollector: DeclarationVisitor {
                 inherited: supertypes,
                 members: members(of: node.memberBlock.members),
                 requiredConformances: required,
-                constraint: node.genericWhereClause.map { Self.oneLine($0.requirements) }
+                constraint: node.genericWhereClause.map { Self.oneLine($0.requirements) },
+                extendedArguments: arguments
             )
         )
         return .visitChildren

@@ -596,11 +596,13 @@ struct ServiceLinterTests {
             "A generic service's member in a constrained extension, where the conformance is not constrained",
             mentions: [
                 "'Cache.applicationWillEnterForeground(_:)' matches ApplicationStateHandling's requirement "
-                    + "'func applicationWillEnterForeground(_ context: AppContext)', but it is declared in an "
-                    + "extension constrained by 'where Storage == Disk', and 'Cache' adopts ApplicationStateHandling "
+                    + "'func applicationWillEnterForeground(_ context: AppContext)', but it is declared in "
+                    + "'extension Cache where Storage == Disk', and 'Cache' adopts ApplicationStateHandling "
                     + "without that constraint",
                 "make the conformance conditional ('extension Cache: ApplicationStateHandling where Storage == Disk')",
                 "'Store.applicationWillTerminate(_:)'",
+                "declared in 'extension Pool<Disk>'",
+                "make the conformance conditional ('extension Pool<Disk>: ApplicationStateHandling')",
             ],
             """
             struct Disk {}
@@ -614,6 +616,10 @@ struct ServiceLinterTests {
             extension Store: ApplicationStateHandling {}
             extension Store where Item: Codable {
                 func applicationWillTerminate(_ context: AppContext) {}  // warns
+            }
+            final class Pool<Storage>: AppService, ApplicationStateHandling {}
+            extension Pool<Disk> {
+                func applicationDidBecomeActive(_ context: AppContext) {}  // warns
             }
             """
         ),
@@ -999,6 +1005,11 @@ struct ServiceLinterTests {
             }
             extension Store where Item: Codable {
                 func applicationWillTerminate(_ context: AppContext) {}
+            }
+            final class Pool<Storage>: AppService {}
+            extension Pool<Disk>: ApplicationStateHandling {}
+            extension Pool<Disk> {
+                func applicationDidBecomeActive(_ context: AppContext) {}
             }
             """
         ),
