@@ -213,31 +213,40 @@ struct LaunchStateMachineTests {
         #expect(machine.finish("B", at: .ms(6)).effects.resume.map(\.waiter.id) == [2])
     }
 
-    @Test("A waiter on another thread is not resumed before the last decided log line is written")
-    func idleWaitsForItsLogs() throws {
-        var state = try Machine.make([.init("A", policy: .optional)]).state
+    /// A launch of the one node `node` whose attempt, started as the critical phase began,
+    /// has just ended with `result` at 1 ms, its effects not carried out yet: the machine,
+    /// the node's position and those effects.
+    static func attemptJustEnded(
+        _ node: Machine.Node,
+        _ result: LaunchStateMachine.AttemptResult
+    ) throws -> (state: LaunchStateMachine, node: Int, finished: LaunchStateMachine.Effects) {
+        var state = try Machine.make([node]).state
         for effects in [state.begin(now: .zero).effects, state.startPhase(.critical, now: .zero).effects]
         where effects.reportsCarriedOut {
             _ = state.effectsCarriedOut()
         }
-        let start = try #require(state.graph.positions[.named("A")])
-        guard case .running(let attempt) = state.nodes[start].status else {
-            Issue.record("A runs once the critical phase starts")
-            return
+        let index = try #require(state.graph.positions[.named(node.name)])
+        guard case .running(let attempt) = state.nodes[index].status else {
+            throw Failure("\(node.name) runs once the critical phase starts")
         }
-
-        // A's attempt ends: the machine is idle at once, but its warning is not written yet.
         guard
-            case .perform(let finished) = state.attemptFinished(
-                node: start,
-                token: attempt.token,
-                .missingConfiguration(["a.key"]),
-                now: .ms(1)
-            )
-        else {
-            Issue.record("an attempt that ends is carried out")
-            return
-        }
+            case .perform(let finished) = state.attemptFinished(node: index, token: attempt.token, result, now: .ms(1))
+        else { throw Failure("an attempt that ends is carried out") }
+        return (state, index, finished)
+    }
+
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+        init(_ description: String) { self.description = description }
+    }
+
+    @Test("A waiter on another thread is not resumed before the last decided log line is written")
+    func idleWaitsForItsLogs() throws {
+        // A's attempt ends: the machine is idle at once, but its warning is not written yet.
+        var (state, _, finished) = try Self.attemptJustEnded(
+            .init("A", policy: .optional),
+            .missingConfiguration(["a.key"])
+        )
         #expect(finished.reportsCarriedOut && !finished.logs.isEmpty)
         #expect(state.isIdle)
         #expect(state.waitUntilIdle(.ignored(7)).isSuspended, "idle only once the warning is written")
@@ -248,29 +257,9 @@ struct LaunchStateMachineTests {
 
     @Test("A wait for a run that has just finished lasts until its effects are carried out")
     func currentRunWaitsForItsEffects() throws {
-        var state = try Machine.make([.init("A")]).state
-        for effects in [state.begin(now: .zero).effects, state.startPhase(.critical, now: .zero).effects]
-        where effects.reportsCarriedOut {
-            _ = state.effectsCarriedOut()
-        }
-        let node = try #require(state.graph.positions[.named("A")])
-        guard case .running(let attempt) = state.nodes[node].status else {
-            Issue.record("A runs once the critical phase starts")
-            return
-        }
         // A's run ends on one thread: its success is not remembered yet when a repetition's
         // loop, on another, asks about its run.
-        guard
-            case .perform(let finished) = state.attemptFinished(
-                node: node,
-                token: attempt.token,
-                .succeeded,
-                now: .ms(1)
-            )
-        else {
-            Issue.record("an attempt that ends is carried out")
-            return
-        }
+        var (state, node, finished) = try Self.attemptJustEnded(.init("A"), .succeeded)
         #expect(finished.reportsCarriedOut && !finished.finishedRuns.isEmpty)
         #expect(state.waitForCurrentRun(of: node, .ignored(7)).isSuspended, "until the run's effects are carried out")
         #expect(state.effectsCarriedOut().map(\.id) == [7])
