@@ -297,7 +297,7 @@ open class PKPushCredentials: NSObject {
 ///
 /// The SDK declares it `Sendable` (`@unchecked`, as an Objective-C class); the shim's holds
 /// one constant.
-@available(iOS 26.4, *)
+@available(iOS 26.4, macCatalyst 26.4, visionOS 26.4, *)
 open class PKVoIPPushMetadata: NSObject, @unchecked Sendable {
     private let storedMustReport: Bool
 

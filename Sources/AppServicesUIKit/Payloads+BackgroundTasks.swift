@@ -11,7 +11,7 @@ public import AppServicesUIKitShim
 extension BackgroundTaskRequest {
     /// The platform-neutral form of a pending request; its kind comes from its class.
     public init(_ request: BGTaskRequest) {
-        #if os(iOS) || !canImport(UIKit)
+        #if (os(iOS) && !targetEnvironment(macCatalyst)) || !canImport(UIKit)
         if #available(iOS 26.0, visionOS 26.0, *), let continued = request as? BGContinuedProcessingTaskRequest {
             self.init(
                 identifier: request.identifier,
@@ -53,7 +53,7 @@ extension BGTaskRequest {
             made.requiresExternalPower = request.requiresExternalPower
             return made
         case .continuedProcessing:
-            #if os(iOS) || !canImport(UIKit)
+            #if (os(iOS) && !targetEnvironment(macCatalyst)) || !canImport(UIKit)
             if #available(iOS 26.0, visionOS 26.0, *) {
                 return BGContinuedProcessingTaskRequest(
                     identifier: request.identifier,
@@ -66,7 +66,8 @@ extension BGTaskRequest {
                 code: .unavailable,
                 identifier: request.identifier,
                 message: "Background task \(request.identifier) is a continued-processing task, which needs iOS 26 "
-                    + "or later; this system cannot run it. Check for it before submitting."
+                    + "or later on an iPhone or iPad (not Mac Catalyst or visionOS); this system cannot run it. "
+                    + "Check for it before submitting."
             )
         }
     }

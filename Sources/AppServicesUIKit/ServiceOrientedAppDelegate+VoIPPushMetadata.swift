@@ -21,7 +21,7 @@ extension ServiceOrientedAppDelegate {
     /// implements it: as that method does, with the metadata's `mustReport` in the payload
     /// (`PushPayload.mustReport`), so that a push the system does not require reporting is
     /// not held to the CallKit rule. The metadata is in `context.uiKit.voIPPushMetadata`.
-    @available(iOS 26.4, macCatalyst 26.4, *)
+    @available(iOS 26.4, macCatalyst 26.4, visionOS 26.4, *)
     nonisolated public func pushRegistry(
         _ registry: PKPushRegistry,
         didReceiveIncomingVoIPPushWith payload: PKPushPayload,
@@ -45,7 +45,7 @@ extension ServiceOrientedAppDelegate {
 extension UIKitObjects {
     /// The metadata of a VoIP push (iOS 26.4), with
     /// `pushRegistry(_:didReceiveIncomingVoIPPushWith:metadata:withCompletionHandler:)`.
-    @available(iOS 26.4, macCatalyst 26.4, *)
+    @available(iOS 26.4, macCatalyst 26.4, visionOS 26.4, *)
     public var voIPPushMetadata: PKVoIPPushMetadata? { platform?.value(.voIPPushMetadata) }
 }
 #endif

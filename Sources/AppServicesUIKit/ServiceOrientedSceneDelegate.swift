@@ -415,11 +415,22 @@ open class ServiceOrientedSceneDelegate: UIResponder, UIWindowSceneDelegate {
             info(windowScene),
             previous: WindowSceneGeometryChange(
                 previousInterfaceOrientation: InterfaceOrientation(previousEffectiveGeometry.interfaceOrientation),
-                wasInterfaceOrientationLocked: previousEffectiveGeometry.isInterfaceOrientationLocked,
+                wasInterfaceOrientationLocked: Self.orientationLock(of: previousEffectiveGeometry),
                 wasInteractivelyResizing: previousEffectiveGeometry.isInteractivelyResizing
             ),
             platform: platform(windowScene, [.previousEffectiveGeometry: previousEffectiveGeometry])
         )
+    }
+
+    /// Whether `geometry`'s orientation was locked; `nil` on visionOS, where a window scene's
+    /// geometry does not have the property.
+    @available(iOS 26.0, visionOS 26.0, *)
+    private static func orientationLock(of geometry: UIWindowScene.Geometry) -> Bool? {
+        #if os(visionOS)
+        nil
+        #else
+        geometry.isInterfaceOrientationLocked
+        #endif
     }
 
     #if !canImport(UIKit) || canImport(UIKit, _version: 9127)

@@ -2,6 +2,12 @@ import AppServices
 
 #if canImport(UIKit)
 import UIKit
+// A versioned check of UIKit that is true, so that Swift 6.2's dependency scanner passes
+// UIKit's version on to this module's SDK guards (`canImport(UIKit, _version: 9126.4)` and
+// later); without one, Swift 6.2 in an explicit-module build may take them as true against an
+// older SDK (Documentation/Reference/AppleAPI.md, "Using API newer than the SDK").
+#if canImport(UIKit, _version: 1)
+#endif
 #else
 import AppServicesUIKitShim
 #endif

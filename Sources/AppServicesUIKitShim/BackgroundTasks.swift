@@ -274,6 +274,8 @@ open class BGProcessingTask: BGTask {}
 /// A task a person started in the foreground that goes on in the background and reports its
 /// progress (`BGContinuedProcessingTask`, iOS 26 and later).
 @available(iOS 26.0, *)
+@available(macCatalyst, unavailable)
+@available(visionOS, unavailable)
 open class BGContinuedProcessingTask: BGTask {
     /// The task's progress, which the system shows.
     open private(set) var progress = Progress(totalUnitCount: 0)
@@ -322,6 +324,8 @@ open class BGProcessingTaskRequest: BGTaskRequest {
 /// started (`BGContinuedProcessingTaskRequest`, iOS 26 and later); submit it from the
 /// foreground, in response to the person's action.
 @available(iOS 26.0, *)
+@available(macCatalyst, unavailable)
+@available(visionOS, unavailable)
 open class BGContinuedProcessingTaskRequest: BGTaskRequest {
     /// The title the system shows.
     open var title: String

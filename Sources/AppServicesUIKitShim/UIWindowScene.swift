@@ -42,6 +42,7 @@ extension UIWindowScene {
         /// Whether the scene's interface orientation is locked, so that it does not change
         /// (iOS 26 and later).
         @available(iOS 26.0, *)
+        @available(visionOS, unavailable)
         open private(set) var isInterfaceOrientationLocked: Bool
 
         /// Whether a person is resizing the scene right now (iOS 26 and later).
