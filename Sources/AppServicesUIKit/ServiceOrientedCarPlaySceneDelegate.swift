@@ -108,10 +108,10 @@ open class ServiceOrientedCarPlaySceneDelegate: UIResponder, CPTemplateApplicati
     /// class forwards, claimed or not: the scene life cycle and CarPlay's own.
     public nonisolated static var forwardedSelectors: [String] { Array(UIKitSelectors.carPlaySceneDelegate.keys) }
 
-    /// The raw objects of a callback for `scene`: the scene, its session, the interface
-    /// controller and window while connected, and `values` that are present.
+    /// The raw objects of a callback for `scene`: the application, the scene, its session,
+    /// the interface controller and window while connected, and `values` that are present.
     private func platform(_ scene: UIScene?, _ values: [PlatformObjects.Key: Any?] = [:]) -> PlatformObjects {
-        var objects: [PlatformObjects.Key: Any] = [:]
+        var objects: [PlatformObjects.Key: Any] = [.application: UIApplication.shared]
         if let scene {
             objects[.scene] = scene
             objects[.session] = scene.session

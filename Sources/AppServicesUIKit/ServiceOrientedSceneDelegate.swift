@@ -134,8 +134,12 @@ open class ServiceOrientedSceneDelegate: UIResponder, UIWindowSceneDelegate {
         return made
     }
 
-    /// Adds what every callback of `scene` comes with: the scene, its session, the window.
+    /// Adds what every callback of `scene` comes with: the scene, its session, the window,
+    /// and the application, as the application delegate's callbacks do: the application-state
+    /// callbacks the composite derives from the scenes come with these objects, and a service
+    /// moved from the application delegate reads `context.uiKit.application` there.
     private func add(_ scene: UIScene, _ window: UIWindow?, to objects: inout [PlatformObjects.Key: Any]) {
+        objects[.application] = UIApplication.shared
         objects[.scene] = scene
         objects[.session] = scene.session
         objects[.window] = window

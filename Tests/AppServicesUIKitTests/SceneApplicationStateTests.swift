@@ -94,6 +94,32 @@ struct SceneApplicationStateTests {
         withExtendedLifetime(observer) {}
     }
 
+    /// Records the application object each callback came with.
+    final class ApplicationReader: AppService, ApplicationStateHandling, SceneHandling {
+        var seen: [(callback: String, application: UIApplication?)] = []
+        func applicationDidBecomeActive(_ context: AppContext) {
+            seen.append(("didBecomeActive", context.uiKit.application))
+        }
+        func applicationDidEnterBackground(_ context: AppContext) {
+            seen.append(("didEnterBackground", context.uiKit.application))
+        }
+        func sceneWillEnterForeground(_ context: AppContext) {
+            seen.append(("sceneWillEnterForeground", context.uiKit.application))
+        }
+    }
+
+    @Test("The callbacks derived from the scenes, and the scenes' own, come with the application object")
+    func derivedCallbacksCarryTheApplication() {
+        let reader = ApplicationReader()
+        let uiKit = SimulatedUIKit(delegate: TestAppDelegate([reader]))
+        uiKit.launch()
+        let scene = uiKit.connectScene("main") { ServiceOrientedSceneDelegate() }
+        uiKit.bringToForeground(scene)
+        uiKit.sendToBackground(scene)
+        #expect(reader.seen.map(\.callback) == ["sceneWillEnterForeground", "didBecomeActive", "didEnterBackground"])
+        #expect(reader.seen.allSatisfy { $0.application === uiKit.application })
+    }
+
     @Test("A scene's did-callbacks see its new activation state; its will-callbacks the one it leaves")
     func didCallbacksSeeTheNewState() {
         let reader = StateReader()
