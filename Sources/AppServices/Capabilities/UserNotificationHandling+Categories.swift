@@ -84,8 +84,10 @@ extension ServiceComposite {
 
     /// Asks the person, once, to allow notifications in the ways the services need (the union
     /// of their ``UserNotificationHandling/notificationAuthorizationOptions``), and tells every
-    /// ``UserNotificationHandling`` service the outcome, in dependency order
-    /// (``UserNotificationHandling/userNotificationCenter(_:didRequestAuthorization:)``).
+    /// ``UserNotificationHandling`` service the outcome
+    /// (``UserNotificationHandling/userNotificationCenter(_:didRequestAuthorization:)``): the
+    /// application-wide ones in dependency order, then those of each session that lives, then
+    /// those of each connected scene (with the scene in their context).
     ///
     /// A call made while a request is under way waits for that request's outcome instead of
     /// asking again. Without a notification center (``useNotificationCenter(_:)``; Linux has
@@ -101,6 +103,10 @@ extension ServiceComposite {
             let outcome = await root.askForAuthorization(options)
             root.state.authorizationRequest(nil)
             root.notify(.didRequestNotificationAuthorization, (any UserNotificationHandling).self, platform: nil) {
+                $0.userNotificationCenter($1, didRequestAuthorization: outcome)
+            }
+            // The connected scenes' services asked for options too (`notificationServices()`).
+            root.notifyConnectedScenes(.didRequestNotificationAuthorization, (any UserNotificationHandling).self) {
                 $0.userNotificationCenter($1, didRequestAuthorization: outcome)
             }
             return outcome

@@ -172,6 +172,27 @@ extension ServiceComposite {
         return list.isEmpty ? nil : list
     }
 
+    /// Calls `body` for the services of each connected scene that hear `callback`, a callback
+    /// that concerns no scene but is meant for every service (the outcome of a request the
+    /// scenes' services took part in), scene by scene in the order they connected, each with
+    /// its scene in the context.
+    func notifyConnectedScenes<Service>(
+        _ callback: AppCallback,
+        _ service: Service.Type,
+        _ body: (borrowing Service, borrowing AppContext) -> Void
+    ) {
+        guard !state.sceneServices.isEmpty else { return }
+        beginDispatch(callback)
+        for instances in state.sceneServices.inConnectionOrder {
+            // A scene whose services are released once its callback ends hears no more.
+            guard state.lifecycle.scenes[instances.scene.identifier] != .disconnected,
+                let own = sceneHandlers(of: callback, as: service, instances.scene)
+            else { continue }
+            call(own, callback, state.origin(platform: nil, scene: instances.scene), reversed: false, body)
+        }
+        endDispatch(callback)
+    }
+
     /// What keeps the scene-service types from being made: a type registered twice (or
     /// also application-wide), a dependency neither registered application-wide nor a
     /// scene service, a cycle. Returns the order of the types when there is no problem.

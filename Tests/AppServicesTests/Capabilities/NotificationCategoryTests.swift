@@ -121,6 +121,19 @@ final class ChatWindowService: SceneService, UserNotificationHandling {
     init(scene: SceneInfo, context: AppContext) {}
 }
 
+/// A scene's service that needs provisional notifications, and records the outcome.
+@MainActor
+final class AuthorizingWindowService: SceneService, UserNotificationHandling {
+    let notificationAuthorizationOptions: NotificationAuthorizationOptions = [.provisional]
+    private(set) var outcomes: [NotificationAuthorization] = []
+    private(set) var scenes: [String] = []
+    init(scene: SceneInfo, context: AppContext) {}
+    func userNotificationCenter(_ context: AppContext, didRequestAuthorization outcome: NotificationAuthorization) {
+        outcomes.append(outcome)
+        scenes.append(context.scene?.identifier ?? "none")
+    }
+}
+
 /// A scene's service whose category's actions a server decides.
 @MainActor
 final class ServerChatWindowService: SceneService, UserNotificationHandling {
@@ -324,6 +337,25 @@ struct NotificationCategoryTests {
         #expect(center.authorizationRequests == [[.alert, .sound]])
         #expect(outcome.requested == [.alert, .sound])
         #expect(composite.sessionService(AccountBannersService.self)?.outcomes == [outcome])
+        #expect(badge.outcomes == [outcome])
+    }
+
+    @Test("A connected scene's services take part in the authorization request, and hear its outcome with their scene")
+    func sceneAuthorizationOutcome() async throws {
+        let badge = BadgeService()
+        let composite = composite([badge])
+        try composite.registerSceneServices([AuthorizingWindowService.self])
+        composite.useNotificationCenter(center)
+        _ = composite.didFinishLaunching()
+        let scene = SceneInfo(session: SceneSession(persistentIdentifier: "A"))
+        composite.sceneWillConnect(scene)
+
+        let outcome = await composite.requestNotificationAuthorization()
+
+        #expect(center.authorizationRequests.map { $0.contains(.provisional) } == [true])
+        let window = composite.sceneService(AuthorizingWindowService.self, in: scene)
+        #expect(window?.outcomes == [outcome])
+        #expect(window?.scenes == ["A"])
         #expect(badge.outcomes == [outcome])
     }
 
