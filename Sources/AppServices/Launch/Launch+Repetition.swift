@@ -72,7 +72,7 @@ extension Launch {
                     startedLast
                     ? delay(of: node, interval: repetition.interval, lastStart: lastStart) : repetition.interval
                 try await clock.sleep(clock.now() + wait)
-                for condition in repetition.conditions { try await condition.wait(on: composite, waiter: waiter) }
+                try await Repetition.Condition.waitForAll(repetition.conditions, on: composite, waiter: waiter)
                 try Task.checkCancellation()
                 let now = clock.now()
                 let started = decide { machine in

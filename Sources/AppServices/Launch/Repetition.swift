@@ -70,6 +70,31 @@ public struct Repetition: Sendable {
             }
         }
 
+        /// Whether the condition holds on `composite` now.
+        @MainActor
+        func holds(on composite: ServiceComposite) -> Bool {
+            composite.state.readiness.isReached(resolve(composite).point)
+        }
+
+        /// Waits until every one of `conditions` holds on `composite` at the same time: a
+        /// wait for one may outlast another (a gate closed, a session ended meanwhile), so
+        /// the conditions are checked again until a pass finds them all holding.
+        @MainActor
+        static func waitForAll(
+            _ conditions: [Condition],
+            on composite: ServiceComposite,
+            waiter: String
+        ) async throws(ReadinessError) {
+            var waited = true
+            while waited {
+                waited = false
+                for condition in conditions where !condition.holds(on: composite) {
+                    try await condition.wait(on: composite, waiter: waiter)
+                    waited = true
+                }
+            }
+        }
+
         /// Waits until the condition holds on `composite`: a session's milestone, in the
         /// session current when it is asked, and again in the next one when that session
         /// ends first (an account switch).

@@ -13,6 +13,11 @@ enum FeedLock: AppGate {
     static var isInitiallyOpen: Bool { false }
 }
 
+enum FeedSync: AppGate {
+    static var openedBy: any AppService.Type { FeedOwner.self }
+    static var isInitiallyOpen: Bool { false }
+}
+
 final class FeedOwner: AppService {}
 
 struct Offline: Error {}
@@ -264,6 +269,27 @@ struct RepetitionTests {
         try await waitUntilTheRepetitionWaits(for: FeedLock.point, on: composite)
         #expect(log.all == ["refresh"], "the gate is closed")
         try context.open(FeedLock.self)
+        await repetitionSleeps(until: .seconds(120))
+        #expect(log.all == ["refresh", "refresh"])
+    }
+
+    @Test("It runs only when every condition holds at once: one that stops holding while it waits is waited for again")
+    func conditionsHoldTogether() async throws {
+        let (composite, simulator) = try launch(conditions: [.open(FeedSync.self), .open(FeedLock.self)])
+        try simulator.coldLaunch()
+        await repetitionSleeps(until: .seconds(60))
+        clock.advance(by: .seconds(60))
+        try await waitUntilTheRepetitionWaits(for: FeedSync.point, on: composite)
+
+        let context = AppContext(composite: composite, service: FeedOwner.self, callback: nil, origin: nil)
+        try context.open(FeedSync.self)
+        try await waitUntilTheRepetitionWaits(for: FeedLock.point, on: composite)
+        try context.close(FeedSync.self)
+        try context.open(FeedLock.self)
+        try await waitUntilTheRepetitionWaits(for: FeedSync.point, on: composite)
+        #expect(log.all == ["refresh"], "the first gate closed while it waited for the second")
+
+        try context.open(FeedSync.self)
         await repetitionSleeps(until: .seconds(120))
         #expect(log.all == ["refresh", "refresh"])
     }
