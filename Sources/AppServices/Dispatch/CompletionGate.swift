@@ -412,10 +412,12 @@ extension ServiceComposite {
             startEach(from: cursor, jobs, into: &running)
         }
         guard let gate = cursor.gate, !gate.isComplete else { return nil }
+        // Before the timer starts: a timer whose deadline is already due may complete the gate
+        // before `startDeadline` returns, and the gate must then cancel what still runs.
+        gate.onComplete = { for task in running { task.cancel() } }
         if let deadline {
             running.append(startDeadline(Self.timer(on: configuration.clock, firing: deadline), gate: gate))
         }
-        gate.onComplete = { for task in running { task.cancel() } }
         return gate
     }
 
@@ -537,7 +539,11 @@ extension ServiceComposite {
             }
             state.setHandlerWork(id, nil)
         }
-        state.setHandlerWork(id, timer) { gate.expire(because: "was cancelled as the application terminates") }
+        // A timer that ran to its end on the spot has completed the gate (nothing else can
+        // before this returns) and must not be recorded as pending after it removed itself.
+        if !gate.isComplete {
+            state.setHandlerWork(id, timer) { gate.expire(because: "was cancelled as the application terminates") }
+        }
         return timer
     }
 

@@ -165,6 +165,28 @@ struct ExactlyOnceTests {
         await composite.waitForPendingWork()
     }
 
+    @Test(
+        "A deadline already due when the fan-out starts completes once and cancels the service still working",
+        .timeLimit(.minutes(1))
+    )
+    func deadlineDueAtOnce() async {
+        var deadlines = ServiceComposite.Configuration.Deadlines()
+        deadlines.remoteNotification = .zero
+        let composite = ServiceComposite(
+            makeScripted([.answer(.noData), .never], clock: clock, probe: probe),
+            configuration: .init(logger: logs.logger(), clock: clock, deadlines: deadlines)
+        )
+        let completion = CompletionRecorder<BackgroundFetchResult>(clock: clock)
+        composite.didReceiveRemoteNotification(push) { completion.record($0) }
+        await completion.waitUntilCalled()
+        // The service sleeping for an hour was cancelled at the deadline, and the timer and
+        // the service's work left nothing pending.
+        await composite.waitForPendingWork()
+        #expect(completion.values == [.failed])
+        #expect(clock.sleeperCount == 0)
+        #expect(composite.pendingWorkCount == 0)
+    }
+
     @Test("The completion comes when the last service answers, before the deadline")
     func completesWhenLastAnswers() async {
         let composite = composite([.after(.seconds(3), .noData), .after(.seconds(24), .newData)])
