@@ -239,7 +239,8 @@ extension ServiceComposite {
     ) {
         let callback = action.kind.callback
         sealIfNeeded(by: callback.name)
-        let asked = handlers.list(HandlerKinds.calls).types
+        let asked =
+            handlers.list(HandlerKinds.calls).types.map { $0.serviceName } + sessionServiceNames(HandlerKinds.calls)
         let logger = configuration.logger
         fanOut(
             callback,
@@ -255,7 +256,7 @@ extension ServiceComposite {
                 case .failed:
                     completion(.failed)
                 case .notMine:
-                    reportUnfulfilled(action, asked: asked.map { $0.serviceName })
+                    reportUnfulfilled(action, asked: asked)
                     completion(.failed)
                 }
             }
@@ -295,7 +296,7 @@ extension ServiceComposite {
     private func reportUnfulfilled(_ action: CallAction, asked services: [String]) {
         let who =
             services.isEmpty
-            ? "no service adopts CallHandling"
+            ? "no service adopts CallHandling (application-wide, or of a session that lives)"
             : "it was asked of \(services.joined(separator: ", "))"
         configuration.logger.error(
             """

@@ -202,7 +202,9 @@ extension ServiceComposite {
     ) {
         let callback = AppCallback.didReceiveIncomingPush
         sealIfNeeded(by: callback.name)
-        let hearing = handlers.list(HandlerKinds.voIPPushes).filter { $0.handles(payload.type) }.types
+        let hearing =
+            handlers.list(HandlerKinds.voIPPushes).filter { $0.handles(payload.type) }.types.map { $0.serviceName }
+            + sessionServiceNames(HandlerKinds.voIPPushes) { $0.handles(payload.type) }
         if hearing.isEmpty { warnAboutUnhandledPush(of: payload.type) }
         // A call reported through `AppContext.reportIncomingCall(_:)` while this push's
         // services handle it marks this push, whatever they answer.
@@ -218,7 +220,7 @@ extension ServiceComposite {
             completion: { [self] answered in
                 let report = calls.reported ? .reportedCall : answered
                 if report == .noCall, payload.type == .voIP, payload.mustReport, !hearing.isEmpty {
-                    reportUnreportedCall(handledBy: hearing.map { $0.serviceName })
+                    reportUnreportedCall(handledBy: hearing)
                 }
                 completion(report)
             }
@@ -272,7 +274,8 @@ extension ServiceComposite {
         configuration.logger.warning(
             """
             A PushKit push of type \(type) arrived, but no service handles that type (no VoIPPushHandling \
-            service lists it in voIPPushTypes); its completion handler was called at once.\(consequence)
+            service, application-wide or of a session that lives, lists it in voIPPushTypes); its completion handler \
+            was called at once.\(consequence)
             """,
             metadata: ["callback": "\(AppCallback.didReceiveIncomingPush)", "pushType": "\(type)"]
         )

@@ -400,9 +400,12 @@ final class LaunchMemoryKeeper: Sendable {
 
     /// Reads the store (and, when it holds no history, the install marker), and works out
     /// this launch's history and record; ``begin(safeModeAfter:migrations:)`` says how.
+    /// `again`: read after the device's unlock (``readAgain(migrations:)``), which logs what
+    /// a store it cannot read means then.
     private func read(
         safeModeAfter threshold: Int?,
-        migrations: [(name: String, trigger: Migration.Trigger)]
+        migrations: [(name: String, trigger: Migration.Trigger)],
+        again: Bool = false
     ) -> Reading {
         var problem: String?
         var stored: LaunchRecord?
@@ -416,8 +419,9 @@ final class LaunchMemoryKeeper: Sendable {
             let message =
                 "The launch history in \(memory.store.description) could not be read (\(error)); "
                 + "this launch counts as a first launch and writes a new history."
-            logger.error("\(message)", metadata: ["store": "\(memory.store.description)"])
-            problem = message
+            // Read again after the unlock, such a store is left alone, and `readAgain` says so.
+            if !again { logger.error("\(message)", metadata: ["store": "\(memory.store.description)"]) }
+            problem = again ? "\(error)" : message
         }
         if stored == nil, problem == nil {
             // No history: a first launch, or a store that reads as empty while locked (user
@@ -479,7 +483,9 @@ final class LaunchMemoryKeeper: Sendable {
     /// rest of the process). The launch then stays without the history, and writes nothing.
     func readAgain(migrations: @autoclosure () -> [(name: String, trigger: Migration.Trigger)]) -> LaunchHistory? {
         guard state.withLock({ $0.history != nil && !$0.isWritable && !$0.gaveUpReading }) else { return nil }
-        guard case .found(let found) = read(safeModeAfter: nil, migrations: migrations()) else { return nil }
+        guard case .found(let found) = read(safeModeAfter: nil, migrations: migrations(), again: true) else {
+            return nil
+        }
         guard found.storeHeldHistory else {
             let waiting = state.withLock { state in
                 state.gaveUpReading = true
@@ -489,9 +495,10 @@ final class LaunchMemoryKeeper: Sendable {
             for continuation in waiting { continuation.resume() }
             logger.warning(
                 """
-                The launch history still cannot be read after the device's unlock (\(memory.store.description) reads \
-                as empty, or damaged, though a history is there): this launch leaves it alone and writes nothing, and its \
-                migrations waiting for it fail, holding back what depends on them; the next launch reads it.
+                The launch history still cannot be read after the device's unlock (\(memory.store.description) \
+                \(found.history.problem.map { "could not be decoded: \($0)" } ?? "reads as empty, though a history is there")): \
+                this launch leaves it alone and writes nothing, and its migrations waiting for it fail, holding back what \
+                depends on them; the next launch reads it.
                 """,
                 metadata: ["store": "\(memory.store.description)"]
             )

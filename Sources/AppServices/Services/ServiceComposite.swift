@@ -15,7 +15,9 @@ import Logging
 /// ```
 ///
 /// **Registration and sealing.** Services are registered at creation or with
-/// ``register(_:file:line:)`` until the first callback. The first callback (or ``validate()``)
+/// ``register(_:file:line:)`` until the first callback, or until the first question about
+/// its services (an adapter's `responds(to:)`, ``handles(_:)``, `post(_:)`, `beginSession(_:)`,
+/// a wait for a milestone), which seals it as well. The first callback (or ``validate()``)
 /// validates the whole set and reports every problem at once: dependency cycles with their
 /// path, missing dependencies, two services of one type, duplicate event subscriptions.
 /// The first callback then seals the composite: the order and, for each callback, the list
@@ -145,8 +147,11 @@ public final class ServiceComposite: AppService {
         guard let sealer = outer?.sealedBy ?? sealedBy else { return nil }
         return ServiceCompositeError(
             code: .registrationAfterDispatch,
-            message: "Cannot register \(types.map { $0.serviceName }.joined(separator: ", ")): the composite has "
-                + "dispatched \(sealer) and its services are fixed. Register every service before the first callback.",
+            message: "Cannot register \(types.map { $0.serviceName }.joined(separator: ", ")): the composite was "
+                + "sealed by \(sealer), and its services are fixed. Its first callback seals it, and so does the first "
+                + "question about its services (an adapter's responds(to:), handles, post, beginSession, a wait); "
+                + "register every service before that: when making the composite, or from an adapter's "
+                + "makeServices().",
             file: file,
             line: line
         )
@@ -202,7 +207,8 @@ public final class ServiceComposite: AppService {
         )
     }
 
-    /// Whether the composite has begun dispatching (and no longer accepts registrations).
+    /// Whether the composite has been sealed, by its first callback or the first question
+    /// about its services, and no longer accepts registrations.
     public var isSealed: Bool { sealedBy != nil || outer?.sealedBy != nil }
 
     // MARK: - Lookup

@@ -296,3 +296,20 @@ extension AppContext {
         try composite.switchSession(to: session, file: file, line: line)
     }
 }
+
+extension ServiceComposite {
+    /// The services of each session that lives that handle `kind` (and pass `include`), in
+    /// the order the sessions began, each named with its session for messages: "Calls
+    /// (session alice)".
+    func sessionServiceNames<Service>(
+        _ kind: HandlerKind<Service>,
+        where include: (Service) -> Bool = { _ in true }
+    ) -> [String] {
+        guard state.hasSessions else { return [] }
+        return state.sessionServices.inBeginOrder.flatMap { instances in
+            instances.handlers.list(kind).filter(include).types.map {
+                "\($0.serviceName) (session \(instances.session.identifier))"
+            }
+        }
+    }
+}

@@ -4,6 +4,12 @@ import Foundation
 import Logging
 import Testing
 
+/// A session's call service, which manages none of the calls it is asked about and reports
+/// no call for a VoIP push.
+final class AccountCallService: SessionService, CallHandling, VoIPPushHandling {
+    init(session: SessionInfo, context: AppContext) {}
+}
+
 /// Answers CallKit actions as told, and records them.
 final class CallRecorder: RecordingService {}
 /// A second call service, which the first depends on.
@@ -165,6 +171,28 @@ struct CallHandlingTests {
         #expect(error?.contains("R0, R1") == true, "\(String(describing: error))")
         #expect(error?.contains("end call \(Self.call.uuidString)") == true)
         #expect(error?.contains("answers .fulfilled") == true)
+    }
+
+    @Test("A session's services are named among those asked and those that handled a push none reported")
+    func sessionServicesNamedInErrors() async throws {
+        let composite = composite([AppCallsService()])
+        try composite.registerSessionServices([AccountCallService.self])
+        _ = composite.didFinishLaunching()
+        try composite.beginSession(SessionInfo(identifier: "alice"))
+
+        #expect(await composite.perform(CallAction(callUUID: Self.call, kind: .end)) == .failed)
+        let unfulfilled = logs.messages(at: .error).first { $0.contains("No service fulfilled") }
+        #expect(
+            unfulfilled?.contains("it was asked of AccountCallService (session alice)") == true,
+            "\(unfulfilled ?? "")"
+        )
+
+        #expect(await composite.didReceiveIncomingPush(PushPayload(type: .voIP)) == .noCall)
+        let unreported = logs.messages(at: .error).first { $0.contains("No service reported an incoming call") }
+        #expect(
+            unreported?.contains("handled by AppCallsService, AccountCallService (session alice)") == true,
+            "\(unreported ?? "")"
+        )
     }
 
     @Test("Without a call service, an action fails at once and the error says none adopts CallHandling")

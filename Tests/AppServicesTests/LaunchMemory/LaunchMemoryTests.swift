@@ -230,6 +230,32 @@ struct MigrationFailed: Error, CustomStringConvertible {
         #expect(try store.load() == nil, "nothing was written over the history the store could not show")
     }
 
+    @Test("A history still damaged when read again after the unlock is left alone, and logged as such only")
+    func damagedAfterTheUnlock() throws {
+        /// A file protected until the first unlock, which then cannot be decoded.
+        final class Store: LaunchHistoryStore {
+            let locked = Locked(true)
+            var description: String { "a protected file" }
+            func load() throws -> Data? {
+                if locked.withLock({ $0 }) { throw LaunchHistoryUnavailableError("the file is protected") }
+                return Data("not a history".utf8)
+            }
+            func save(_ data: Data) throws { Issue.record("wrote over the history it could not read") }
+        }
+        let store = Store()
+        let logs = LogCapture()
+        let keeper = LaunchMemoryKeeper(
+            memory: LaunchMemory(store: store, installMarker: InMemoryInstallMarker(), version: "2.0"),
+            logger: logs.logger()
+        )
+        #expect(keeper.begin(safeModeAfter: nil, migrations: []).isAvailable == false)
+        store.locked.withLock { $0 = false }
+        #expect(keeper.readAgain(migrations: []) == nil)
+        keeper.waitForWrites()
+        #expect(!logs.messages(at: .error).contains { $0.contains("writes a new history") })
+        #expect(logs.messages(at: .warning).contains { $0.contains("a protected file could not be decoded") })
+    }
+
     @Test("Two launches in one process writing one file at once leave a history that reads")
     func concurrentWritesToOneFile() throws {
         let directory = FileManager.default.temporaryDirectory.appending(path: "launch-history-\(UUID().uuidString)")

@@ -98,6 +98,16 @@ struct LookupAndRegistrationTests {
         #expect(composite.service(Checkout.self) == nil)
     }
 
+    @Test("A question about the services seals the composite too, and the error names it rather than a callback")
+    func registrationAfterAQuestion() throws {
+        let composite = ServiceComposite([Tracker()])
+        _ = composite.handles(.openURL)
+        let error = #expect(throws: ServiceCompositeError.self) { try composite.register(Checkout()) }
+        #expect(error?.message.contains("sealed by handles(openURL)") == true)
+        #expect(error?.message.contains("before the first callback") == false)
+        #expect(error?.message.contains("makeServices()") == true)
+    }
+
     @Test("Errors of registering and requiring name the caller's file and line, through a context too")
     func errorsNameTheCall() throws {
         final class Toolbar: SceneService {

@@ -367,7 +367,7 @@ final class AccountInbox: SessionService, SessionHandling, ApplicationStateHandl
         }
         #expect(error?.code == .registrationAfterDispatch)
         #expect(error?.message.contains("Cannot register AccountStore, AccountInbox") == true)
-        #expect(error?.message.contains("dispatched didFinishLaunching") == true)
+        #expect(error?.message.contains("sealed by didFinishLaunching") == true)
     }
 
     @Test("A session's services hear typed events after the application-wide ones")
