@@ -96,9 +96,13 @@ typealias AppDelegateProtocols = UIApplicationDelegate & UNUserNotificationCente
 /// assertion while background work a service begins runs (`context.beginBackgroundWork`),
 /// ended exactly once.
 ///
-/// Override a callback to add to it, and call `super` to keep the services informed. The
-/// notification and PushKit callbacks are `nonisolated`, as UserNotifications and PushKit
-/// declare them; override them with `nonisolated override`.
+/// Override a callback to add to it, and call `super` to keep the services informed. In an
+/// override with a completion handler, pass `super` a handler of your own and call the
+/// system's once both have answered: the services answer through the handler `super` gets,
+/// at once when none waits, which would complete the system's before the override's work
+/// (and, for a VoIP push, before its call is reported). The notification and PushKit
+/// callbacks are `nonisolated`, as UserNotifications and PushKit declare them; override
+/// them with `nonisolated override`.
 open class ServiceOrientedAppDelegate: UIResponder, AppDelegateProtocols {
     /// The application's window, in an application without scenes.
     open var window: UIWindow?

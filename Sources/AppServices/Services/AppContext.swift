@@ -3,8 +3,11 @@ public import Logging
 /// What a service receives with every callback: the way to find other services, post
 /// events, log, and reach the platform's raw objects.
 ///
-/// A context is a small value made for each call; keep what you need from it, not the
-/// context itself.
+/// A context is a small value made for each call. It may be kept past its call (in a task
+/// the callback started, in a session's or a scene's service for its life): it goes on
+/// naming its service and, for a session's or a scene's service, its session or scene,
+/// and it holds the composite strongly. Its platform objects are the call's, so read
+/// `uiKit` during the call.
 ///
 /// ```swift
 /// func application(_ context: AppContext, didRegisterForRemoteNotificationsWithDeviceToken token: Data) {
