@@ -137,16 +137,70 @@ extension ApplicationHost {
     /// Serves until graceful shutdown or cancellation, reloading the configuration on each
     /// reload signal and running the due background tasks on each background-task signal
     /// meanwhile. Runs still going when serving ends are expired, and waited for.
-    func serve(handling signals: UnixSignalsSequence?) async {
+    ///
+    /// Serving also ends when `launch` fails after it began: a required initializer of a
+    /// later phase (after the first frame, idle) that fails fails the launch, and a server
+    /// does not go on half launched. Returns that failure.
+    func serve(handling signals: UnixSignalsSequence?, watching launch: Launch?) async -> LaunchError? {
         // Shutdown may arrive while the services become active (a signal during
         // didBecomeActive, or a service that triggers it): then serving never begins, and
         // `whenServing` is not called.
         if Task.isShuttingDownGracefully || Task.isCancelled {
             logger.info("Shutdown arrived before the application began serving; it winds down.")
-            return
+            return nil
         }
         logger.info("The application is active and serving until graceful shutdown.")
         configuration.whenServing?()
+        let failure = await withTaskGroup(of: ServingEnd.self, returning: LaunchError?.self) { serving in
+            serving.addTask {
+                await self.handle(signals)
+                return .shutdown
+            }
+            if let launch {
+                serving.addTask {
+                    do {
+                        try await launch.waitUntilReady(.idle)
+                        return .launchReady
+                    } catch let error as LaunchError where error.code != .cancelled {
+                        return .launchFailed(error)  // the launch has logged it
+                    } catch {
+                        return .launchReady  // cancelled: by the wind-down, which the shutdown began
+                    }
+                }
+            }
+            // The group waits for its children: whichever ends serving cancels the other (the
+            // signals' loop, or the launch's watch).
+            defer { serving.cancelAll() }
+            while let end = await serving.next() {
+                switch end {
+                case .launchReady: continue
+                case .shutdown: return nil
+                case .launchFailed(let error): return error
+                }
+            }
+            return nil
+        }
+        let cause =
+            failure != nil
+            ? "A required initializer failed after the application began serving"
+            : Task.isCancelled ? "Cancelled" : "Graceful shutdown"
+        logger.info("\(cause): the application winds down.")
+        return failure
+    }
+
+    /// How serving ended, or, for the launch's watch, that nothing ends it.
+    private enum ServingEnd: Sendable {
+        /// Graceful shutdown or cancellation; the background-task runs have ended.
+        case shutdown
+        /// The launch's later phases are ready, or its wind-down cancelled it.
+        case launchReady
+        /// A required initializer failed the launch after serving began.
+        case launchFailed(LaunchError)
+    }
+
+    /// Handles `signals` until graceful shutdown or cancellation, then expires the
+    /// background-task runs still going, and waits for them.
+    private func handle(_ signals: UnixSignalsSequence?) async {
         // Background-task runs go on beside the signals (a run may take minutes) as children
         // of this group, which waits for them: they are expired below, so it waits briefly.
         await withDiscardingTaskGroup { runs in
@@ -164,8 +218,6 @@ extension ApplicationHost {
                 // serving just the same.
                 try? await gracefulShutdown()
             }
-            let cause = Task.isCancelled ? "Cancelled" : "Graceful shutdown"
-            logger.info("\(cause): the application winds down.")
             await MainActor.run { backgroundTasks.windDown() }
         }
     }

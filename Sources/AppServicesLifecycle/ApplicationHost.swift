@@ -56,7 +56,8 @@ import UnixSignals
 /// is in, sending only callbacks UIKit sends from there: from `inactive`, that is
 /// `didEnterBackground` and `willTerminate`. A launch whose required initializer fails is
 /// wound down the same way, and `run()` then throws ``ApplicationHostError``, which ends
-/// the service group with that error.
+/// the service group with that error; also when the initializer is of a phase that runs
+/// while the application serves (after the first frame, idle): serving ends then.
 ///
 /// The host plays `BGTaskScheduler` with an `InProcessBackgroundTaskScheduler`
 /// (`backgroundTaskScheduler`): the composite registers its declared background tasks with it
@@ -135,10 +136,10 @@ public final class ApplicationHost: Service {
         }
 
         let launch = await launchApplication()
-        let outcome = await waitForCriticalPhase(of: launch)
+        var outcome = await waitForCriticalPhase(of: launch)
         if case .ready = outcome {
             await becomeActive()
-            await serve(handling: servingSignals)
+            if let failure = await serve(handling: servingSignals, watching: launch) { outcome = .failed(failure) }
         }
         await windDown()
         // After the wind-down cancelled the launch, every running initializer returns or is

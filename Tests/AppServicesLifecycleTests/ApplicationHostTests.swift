@@ -197,6 +197,29 @@ struct ApplicationHostTests {
         #expect(journal.calls.suffix(2).map(\.callback) == [.didEnterBackground, .willTerminate])
     }
 
+    @Test(
+        "A required initializer failing after serving began ends serving, winds down, and ends the group with its error",
+        .timeLimit(.minutes(1))
+    )
+    func failedAfterServingBegan() async throws {
+        struct Unreachable: Error, CustomStringConvertible { var description: String { "discovery is unreachable" } }
+        let plan = try LaunchPlan {
+            ClosureInitializer("register-with-discovery", phase: .afterFirstFrame) { _ in throw Unreachable() }
+        }
+        let composite = makeComposite([Storage(journal: journal)], launchPlan: plan)
+        let group = ServiceGroup(services: [makeHost(composite)], logger: logs.logger())
+
+        let error = await #expect(throws: ApplicationHostError.self) { try await group.run() }
+
+        #expect(error?.code == .launchFailed)
+        #expect(error?.initializer == "register-with-discovery")
+        #expect(journal.services(receiving: .didBecomeActive).count == 1, "it served first")
+        #expect(
+            journal.calls.suffix(3).map(\.callback) == [.willResignActive, .didEnterBackground, .willTerminate]
+        )
+        #expect(logs.text.contains("A required initializer failed after the application began serving"))
+    }
+
     @Test("An application launched into the background serves there and winds down with willTerminate alone")
     func launchedInBackground() async throws {
         let composite = makeComposite([Storage(journal: journal)])
