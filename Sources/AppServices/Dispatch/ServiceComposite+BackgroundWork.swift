@@ -174,7 +174,9 @@ extension ServiceComposite {
 
     /// Waits until every piece of background work has finished, or `budget` has passed on
     /// the composite's clock, whichever comes first; then cancels the work still running
-    /// and stops waiting for it.
+    /// and stops waiting for it. When the calling task is cancelled while it waits (a
+    /// service group cancels its services when their graceful shutdown overruns), the wait
+    /// ends at once, as at the budget.
     ///
     /// Hosts call it after each wind-down step (resigning active, entering the background,
     /// terminating), so every step is bounded whatever the services do. Work cut off at one
@@ -198,10 +200,17 @@ extension ServiceComposite {
                 try await Self.waitForEnd(of: entry.entry.task)
             }
         }
-        await withCheckedContinuation { continuation in
-            runExactlyOnce("background work", jobs, deadline: budget, merge: .none, unanswered: nil) {
-                continuation.resume()
+        let waiting = WaitForBackgroundWork()
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                let gate = runExactlyOnce("background work", jobs, deadline: budget, merge: .none, unanswered: nil) {
+                    continuation.resume()
+                }
+                waiting.gate = gate
+                if Task.isCancelled { waiting.cutOff() }
             }
+        } onCancel: {
+            Task { @MainActor in waiting.cutOff() }
         }
         let unfinished = running.filter { state.outlivingWork[$0.id] != nil }
         for entry in unfinished {
@@ -229,6 +238,17 @@ extension ServiceComposite {
             once.resolve(.failure(CancellationError()))
         }
     }
+}
+
+/// The wait of ``ServiceComposite/finishBackgroundWork(within:)``: its gate, which the
+/// cancellation of the waiting task expires at once.
+@MainActor
+private final class WaitForBackgroundWork {
+    /// The gate, while some work had not finished when the wait began.
+    var gate: CompletionGate<Void>?
+
+    /// Stops waiting, as at the budget (nothing when the wait has ended).
+    func cutOff() { gate?.expire(because: "was cancelled with the task waiting for it") }
 }
 
 /// A platform's background time (`UIApplication.beginBackgroundTask(withName:expirationHandler:)`):

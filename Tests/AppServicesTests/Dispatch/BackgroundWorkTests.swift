@@ -105,6 +105,19 @@ struct BackgroundWorkTests {
         probe.release()
     }
 
+    @Test("Cancelled while it waits, finishing ends at once, as at the budget", .timeLimit(.minutes(1)))
+    func cancelledWhileWaiting() async {
+        let (composite, _) = background(.hangs)
+        let finishing = Task { await composite.finishBackgroundWork(within: .seconds(5)) }
+        await clock.waitForSleepers(1)  // the budget
+        finishing.cancel()
+        #expect(await finishing.value == ["Flusher: flush"])
+        #expect(clock.now == TestClock.Instant(offset: .zero), "no budget elapsed")
+        #expect(composite.runningBackgroundWork.isEmpty)
+        #expect(logs.messages(at: .warning).contains { $0.contains("was cancelled with the task waiting for it") })
+        probe.release()
+    }
+
     @Test("Cooperative work still running at the budget is cancelled")
     func cancelledAtBudget() async {
         let (composite, flusher) = background(.finishes(after: .seconds(60)))
