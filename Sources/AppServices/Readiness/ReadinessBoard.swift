@@ -52,6 +52,8 @@ struct ReadinessBoard {
     private var gates: [ReadinessPoint: Duration?] = [:]
     /// The gates whose services are hearing them open, with whether each is still open.
     private var opening: [ReadinessPoint: Bool] = [:]
+    /// The gates whose services are hearing them close, with whether each is still closed.
+    private var closing: [ReadinessPoint: Bool] = [:]
     /// Where the record of each piece of work still held is.
     private var recordIndex: [Int: Int] = [:]
 
@@ -162,6 +164,33 @@ struct ReadinessBoard {
 
     /// The gate at `point` has been heard opening: whether it is still open.
     mutating func endOpening(_ point: ReadinessPoint) -> Bool { opening.removeValue(forKey: point) ?? false }
+
+    /// The gate at `point` begins to close: it reads as closed while its services hear it,
+    /// and an open meanwhile is heard once they have heard it close.
+    mutating func beginClosing(_ point: ReadinessPoint) { closing[point] = true }
+
+    /// Whether the gate at `point` is closing and was opened again meanwhile: it reads as
+    /// open.
+    func isReopening(_ point: ReadinessPoint) -> Bool { closing[point] == false }
+
+    /// An open while the gate at `point` closes: `true` if it was closing (its services hear
+    /// the open once they have heard it close).
+    mutating func openWhileClosing(_ point: ReadinessPoint) -> Bool {
+        guard closing[point] == true else { return false }
+        closing[point] = false
+        return true
+    }
+
+    /// A close while the gate at `point` closes after an open meanwhile: `true` if there was
+    /// such an open (it is taken back, and the close under way finishes once).
+    mutating func recloseWhileClosing(_ point: ReadinessPoint) -> Bool {
+        guard closing[point] == false else { return false }
+        closing[point] = true
+        return true
+    }
+
+    /// The gate at `point` has been heard closing: whether it is still closed.
+    mutating func endClosing(_ point: ReadinessPoint) -> Bool { closing.removeValue(forKey: point) ?? true }
 
     /// `point` can never be reached (`reason` says why): returns its waiters to fail; its
     /// held work is dropped and recorded as cancelled.

@@ -89,6 +89,7 @@ extension ServiceComposite {
         let root = outer ?? self
         root.noteGate(gate)
         return root.state.readiness.isReached(Gate.point) || root.state.readiness.isOpening(Gate.point)
+            || root.state.readiness.isReopening(Gate.point)
     }
 
     /// Waits until `gate` is open: for hosts and tests; services use
@@ -133,28 +134,47 @@ extension ServiceComposite {
 
     /// Opens or closes the gate at `point`, telling the ``GateHandling`` services; opening
     /// runs its held work after them.
+    ///
+    /// A service may open or close the gate again while the services hear it change (a lock
+    /// that opens at once when the person turned it off): that change is heard after this
+    /// one, by every service, so that the last thing each hears is what the gate is.
     private func setGate(_ point: ReadinessPoint, named name: String, open: Bool) {
-        let isOpen = state.readiness.isReached(point) || state.readiness.isOpening(point)
+        let readiness = state.readiness
+        let isOpen = readiness.isReached(point) || readiness.isOpening(point) || readiness.isReopening(point)
         guard isOpen != open else { return }
         configuration.logger.debug("Gate \(name) \(open ? "opens" : "closes").", metadata: ["gate": "\(name)"])
         if open {
             // Closed and opened again while its services hear it open: the open under way
-            // finishes, once.
-            if state.reopenWhileOpening(point) { return }
-            // Open while its services hear it. What waits for it, and what they hand over
-            // for it meanwhile, goes on after them, in order, if it is still open; a close
-            // meanwhile is heard after the open.
-            state.beginOpening(point)
-            notify(.gateDidOpen, (any GateHandling).self, platform: nil) { $0.gateDidOpen($1, gate: name) }
-            guard state.endOpening(point) else {
-                notify(.gateDidClose, (any GateHandling).self, platform: nil) { $0.gateDidClose($1, gate: name) }
-                return
-            }
-            pointReached(point)
-        } else if !state.closeWhileOpening(point) {
-            state.reset(point)
-            notify(.gateDidClose, (any GateHandling).self, platform: nil) { $0.gateDidClose($1, gate: name) }
+            // finishes, once. Opened while they hear it close: heard once they have.
+            if state.reopenWhileOpening(point) || state.openWhileClosing(point) { return }
+            openGate(point, named: name)
+        } else {
+            // The same, the other way round.
+            if state.closeWhileOpening(point) || state.recloseWhileClosing(point) { return }
+            closeGate(point, named: name)
         }
+    }
+
+    /// Opens the gate at `point`: open while its services hear it. What waits for it, and
+    /// what they hand over for it meanwhile, goes on after them, in order, if it is still
+    /// open; a close meanwhile is heard after the open.
+    private func openGate(_ point: ReadinessPoint, named name: String) {
+        state.beginOpening(point)
+        notify(.gateDidOpen, (any GateHandling).self, platform: nil) { $0.gateDidOpen($1, gate: name) }
+        if state.endOpening(point) {
+            pointReached(point)
+        } else {
+            closeGate(point, named: name)
+        }
+    }
+
+    /// Closes the gate at `point`: closed while its services hear it; an open meanwhile is
+    /// heard after the close.
+    private func closeGate(_ point: ReadinessPoint, named name: String) {
+        state.reset(point)
+        state.beginClosing(point)
+        notify(.gateDidClose, (any GateHandling).self, platform: nil) { $0.gateDidClose($1, gate: name) }
+        if !state.endClosing(point) { openGate(point, named: name) }
     }
 
     /// The application left the background at `now`: closes the gates that close after a

@@ -564,6 +564,19 @@ final class CompositeState {
     /// The gate at `point` has been heard opening: whether it is still open.
     func endOpening(_ point: ReadinessPoint) -> Bool { readiness.endOpening(point) }
 
+    /// The gate at `point` begins to close (see ``ReadinessBoard/beginClosing(_:)``).
+    func beginClosing(_ point: ReadinessPoint) { readiness.beginClosing(point) }
+
+    /// An open while the gate at `point` closes (see ``ReadinessBoard/openWhileClosing(_:)``).
+    func openWhileClosing(_ point: ReadinessPoint) -> Bool { readiness.openWhileClosing(point) }
+
+    /// A close again while the gate at `point` closes (see
+    /// ``ReadinessBoard/recloseWhileClosing(_:)``).
+    func recloseWhileClosing(_ point: ReadinessPoint) -> Bool { readiness.recloseWhileClosing(point) }
+
+    /// The gate at `point` has been heard closing (see ``ReadinessBoard/endClosing(_:)``).
+    func endClosing(_ point: ReadinessPoint) -> Bool { readiness.endClosing(point) }
+
     /// `point` can never come: the waiters to fail; its held work is dropped.
     func giveUp(_ point: ReadinessPoint, reason: String) -> [ReadinessBoard.Waiter] {
         readiness.giveUp(point, reason: reason)

@@ -117,6 +117,29 @@ private enum FlickerGate: AppGate {
     static var isInitiallyOpen: Bool { false }
 }
 
+/// A lock the person turned off: closed (after a time in the background, say), it opens
+/// again at once.
+@MainActor
+private final class SwitchedOffLock: AppService, LaunchHandling, GateHandling {
+    var context: AppContext?
+    var switchedOff = false
+    var heard: [String] = []
+    func application(_ context: AppContext, didFinishLaunchingWithOptions options: LaunchOptions) -> Bool {
+        self.context = context
+        return true
+    }
+    func gateDidOpen(_ context: AppContext, gate: String) { heard.append("opened") }
+    func gateDidClose(_ context: AppContext, gate: String) {
+        heard.append("closed")
+        if switchedOff { try? context.open(SwitchedOffGate.self) }
+    }
+}
+
+private enum SwitchedOffGate: AppGate {
+    static var openedBy: any AppService.Type { SwitchedOffLock.self }
+    static var isInitiallyOpen: Bool { false }
+}
+
 /// Shows a cover while `FlickerGate` is closed.
 @MainActor
 private final class FlickerCover: AppService, GateHandling {
@@ -262,6 +285,22 @@ private struct StoreFailed: Error {}
         #expect(cover.heard == ["opened"])
         #expect(!cover.shown)
         #expect(lock.opened == 1)
+    }
+
+    @Test("A gate opened again while its services hear it close is heard open after the close, by every service")
+    func reopenedWhileClosing() throws {
+        let cover = FlickerCover()
+        let lock = SwitchedOffLock()
+        // The close goes down the list: the lock hears it, and opens, before the cover does.
+        let composite = ServiceComposite([cover, lock], configuration: .quiet)
+        _ = composite.didFinishLaunching()
+        try lock.context?.open(SwitchedOffGate.self)
+        lock.switchedOff = true
+        try lock.context?.close(SwitchedOffGate.self)
+        #expect(composite.isOpen(SwitchedOffGate.self))
+        #expect(cover.heard == ["opened", "closed", "opened"])
+        #expect(lock.heard == ["opened", "closed", "opened"])
+        #expect(!cover.shown, "the last thing the cover heard is the open")
     }
 
     @Test("A session service's work held for a gate is dropped when work before it ends the session")
