@@ -188,7 +188,11 @@ extension ServiceComposite {
             guard state.lifecycle.scenes[instances.scene.identifier] != .disconnected,
                 let own = sceneHandlers(of: callback, as: service, instances.scene)
             else { continue }
-            call(own, callback, state.origin(platform: nil, scene: instances.scene), reversed: false, body)
+            // The scene as its latest callback described it (its title may have changed
+            // since it connected), in a box of its own: the scene callbacks' shared box, and
+            // the list of connected scenes it keeps current, are theirs.
+            let scene = state.connectedScenes.first { $0.identifier == instances.scene.identifier } ?? instances.scene
+            call(own, callback, .boxed(platform: nil, scene: scene), reversed: false, body)
         }
         endDispatch(callback)
     }

@@ -130,7 +130,7 @@ final class AuthorizingWindowService: SceneService, UserNotificationHandling {
     init(scene: SceneInfo, context: AppContext) {}
     func userNotificationCenter(_ context: AppContext, didRequestAuthorization outcome: NotificationAuthorization) {
         outcomes.append(outcome)
-        scenes.append(context.scene?.identifier ?? "none")
+        scenes.append(context.scene.map { "\($0.identifier) \($0.title ?? "-")" } ?? "none")
     }
 }
 
@@ -349,13 +349,17 @@ struct NotificationCategoryTests {
         _ = composite.didFinishLaunching()
         let scene = SceneInfo(session: SceneSession(persistentIdentifier: "A"))
         composite.sceneWillConnect(scene)
+        var titled = scene
+        titled.title = "Inbox"
+        composite.sceneWillEnterForeground(titled)
 
         let outcome = await composite.requestNotificationAuthorization()
 
         #expect(center.authorizationRequests.map { $0.contains(.provisional) } == [true])
         let window = composite.sceneService(AuthorizingWindowService.self, in: scene)
         #expect(window?.outcomes == [outcome])
-        #expect(window?.scenes == ["A"])
+        #expect(window?.scenes == ["A Inbox"], "with the scene as its latest callback described it")
+        #expect(composite.connectedScenes.map(\.scene.title) == ["Inbox"], "the list of scenes left as it was")
         #expect(badge.outcomes == [outcome])
     }
 
