@@ -47,13 +47,13 @@ final class SwiftUISceneConnection {
     /// it to `phase`.
     func phaseChanged(to phase: ScenePhase, in composite: ServiceComposite) {
         guard prepare(composite) else { return }
-        composite.moveSceneState(scene, to: Self.sceneState(phase))
+        composite.moveSceneState(scene, to: Self.sceneState(phase), platform: Self.platform())
     }
 
     /// The system opened `url` in the scene: dispatched to `URLOpenHandling`.
     func open(_ url: URL, in composite: ServiceComposite) {
         guard prepare(composite) else { return }
-        composite.open([OpenURLContext(url: url)], scene: scene, platform: nil)
+        composite.open([OpenURLContext(url: url)], scene: scene, platform: Self.platform())
     }
 
     /// The system continued `activity` in the scene: dispatched to `UserActivityHandling`;
@@ -62,7 +62,7 @@ final class SwiftUISceneConnection {
         guard prepare(composite) else { return }
         _ = composite.continueUserActivity(
             UserActivity(activity),
-            platform: PlatformObjects([.userActivity: activity]),
+            platform: Self.platform([.userActivity: activity]),
             scene: scene
         ) { objects in
             for case let object as any UIUserActivityRestoring in objects {
@@ -80,7 +80,7 @@ final class SwiftUISceneConnection {
         let state = composite.sceneState(for: scene.identifier)
         guard state != .foregroundActive, state != .foregroundInactive else { return }
         isConnected = false
-        composite.sceneDidDisconnect(scene)
+        composite.sceneDidDisconnect(scene, platform: Self.platform())
     }
 
     /// Makes sure the composite is launched and the scene connected; `false` when a UIKit
@@ -94,8 +94,15 @@ final class SwiftUISceneConnection {
         guard deliversScenes(to: composite) else { return false }
         isConnected = true
         Self.warnAboutUndeclaredActivityTypes(of: composite)
-        composite.sceneWillConnect(scene)
+        composite.sceneWillConnect(scene, platform: Self.platform())
         return true
+    }
+
+    /// What the scene's callbacks come with: the application, as a UIKit scene delegate's
+    /// do (a service moved from an application delegate reads `context.uiKit.application`),
+    /// and `values`.
+    private static func platform(_ values: [PlatformObjects.Key: Any] = [:]) -> PlatformObjects {
+        PlatformObjects(values.merging([.application: UIApplication.shared]) { given, _ in given })
     }
 
     /// Whether this connection reports its scene: not when a `ServiceOrientedSceneDelegate`

@@ -82,7 +82,7 @@ public struct UIKitObjects {
         self.platform = platform
     }
 
-    /// The application (app-delegate callbacks).
+    /// The application (the application delegate's callbacks, and the scene delegates').
     public var application: UIApplication? { platform?.value(.application) }
     /// The `BGTask` a background task's work runs for: a `BGContinuedProcessingTask`
     /// reports its progress through it (`progress`), which the system shows and weighs

@@ -183,8 +183,9 @@ extension SceneConnectionOptions {
 extension UISceneConfiguration {
     /// Creates the configuration a service proposed: its delegate class, else the class its
     /// delegate class name names, and its storyboard. A delegate class name that names no
-    /// class is ignored, and UIKit takes the delegate class from the Info.plist entry of
-    /// the same name (`ServiceOrientedAppDelegate` logs it as an error).
+    /// class is ignored: UIKit takes the delegate class from the Info.plist entry of the same
+    /// name and role, if there is one, and the scene gets no delegate otherwise
+    /// (`ServiceOrientedAppDelegate` logs it as an error).
     @MainActor
     public convenience init(_ configuration: SceneConfiguration) {
         self.init(name: configuration.name, sessionRole: UISceneSession.Role(rawValue: configuration.role.rawValue))

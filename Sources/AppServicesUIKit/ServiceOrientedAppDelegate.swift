@@ -740,8 +740,16 @@ open class ServiceOrientedAppDelegate: UIResponder, AppDelegateProtocols {
             platform: platform(application, [.session: connectingSceneSession, .connectionOptions: options])
         )
         if let proposed, let name = proposed.unresolvedDelegateClassName {
+            // UIKit fills a configuration it is given by name from the Info.plist's entry of
+            // that name and role; one without a name, or with a name the Info.plist lacks,
+            // gets no delegate class at all.
+            let instead =
+                proposed.name == nil
+                ? "a configuration without a name takes nothing from the Info.plist, so the scene gets no delegate"
+                : "UIKit takes the delegate class from the Info.plist's configuration of that name and role, and "
+                    + "without one the scene gets no delegate"
             composite.configuration.logger.error(
-                "The scene configuration \(proposed.name ?? "without a name") names the scene delegate class \(name), which is no class (a Swift class needs its module-qualified name, such as MyApp.SceneDelegate); UIKit takes the delegate class from the Info.plist instead. Give the class itself: SceneConfiguration(name:role:delegateClass:)."
+                "The scene configuration \(proposed.name ?? "without a name") names the scene delegate class \(name), which is no class (a Swift class needs its module-qualified name, such as MyApp.SceneDelegate); \(instead). Give the class itself: SceneConfiguration(name:role:delegateClass:)."
             )
         }
         return proposed.map(UISceneConfiguration.init) ?? connectingSceneSession.configuration

@@ -89,6 +89,35 @@ struct SwiftUIModifierTests {
         #expect(app.host.composite.sceneState(for: scene) == .background)
     }
 
+    @Test("The scene's callbacks, and those derived from them, come with the application object")
+    func callbacksCarryTheApplication() {
+        /// Records whether each callback came with the simulated application.
+        final class ApplicationReader: AppService, ApplicationStateHandling, SceneHandling, URLOpenHandling {
+            var seen: [(callback: String, application: UIApplication?)] = []
+            func sceneWillEnterForeground(_ context: AppContext) {
+                seen.append(("sceneWillEnterForeground", context.uiKit.application))
+            }
+            func applicationDidBecomeActive(_ context: AppContext) {
+                seen.append(("didBecomeActive", context.uiKit.application))
+            }
+            func application(_ context: AppContext, open url: URL, options: OpenURLOptions) -> Bool {
+                seen.append(("openURL", context.uiKit.application))
+                return true
+            }
+        }
+        let reader = ApplicationReader()
+        let uiKit = SimulatedUIKit(delegate: SwiftUIsOwnDelegate())
+        uiKit.withSimulatedFrameworks {
+            let host = SwiftUIApplicationHost(services: [reader], application: uiKit.application)
+            let window = SimulatedScene(showing: ContentView().appServices(host.composite), phase: .inactive)
+            window.show()
+            window.move(to: .active)
+            _ = window.open(Self.link)
+        }
+        #expect(reader.seen.map(\.callback) == ["sceneWillEnterForeground", "didBecomeActive", "openURL"])
+        #expect(reader.seen.allSatisfy { $0.application === uiKit.application })
+    }
+
     @Test("A SwiftUI scene's phases produce the callbacks a UIKit scene delegate produces for the same walk")
     func matchesTheSceneDelegate() throws {
         // UIKit: a scene delegate, foreground, active, inactive, active, background, foreground,

@@ -65,9 +65,22 @@ struct SceneConfigurationTests {
         #expect(configuration.delegateClass == nil)
         #expect(
             logs.messages(at: .error) == [
-                "The scene configuration Inbox names the scene delegate class Inbox.SceenDelegate, which is no class (a Swift class needs its module-qualified name, such as MyApp.SceneDelegate); UIKit takes the delegate class from the Info.plist instead. Give the class itself: SceneConfiguration(name:role:delegateClass:)."
+                "The scene configuration Inbox names the scene delegate class Inbox.SceenDelegate, which is no class (a Swift class needs its module-qualified name, such as MyApp.SceneDelegate); UIKit takes the delegate class from the Info.plist's configuration of that name and role, and without one the scene gets no delegate. Give the class itself: SceneConfiguration(name:role:delegateClass:)."
             ]
         )
+    }
+
+    @Test("A delegate class name that is no class, in a configuration without a name, is logged as leaving no delegate")
+    func misspeltNameWithoutConfigurationName() {
+        let logs = LogCapture()
+        let configuration = connect(
+            SceneConfiguration(name: nil, role: .windowApplication, delegateClassName: "SceneDelegate"),
+            logs: logs
+        )
+        #expect(configuration.delegateClass == nil)
+        let error = logs.messages(at: .error).first ?? ""
+        #expect(error.contains("takes nothing from the Info.plist, so the scene gets no delegate"), "\(error)")
+        #expect(!error.contains("UIKit takes the delegate class from the Info.plist"))
     }
 
     @Test("Configurations compare their delegate classes by identity")

@@ -496,7 +496,7 @@ final class LaunchMemoryKeeper: Sendable {
             logger.warning(
                 """
                 The launch history still cannot be read after the device's unlock (\(memory.store.description) \
-                \(found.history.problem.map { "could not be decoded: \($0)" } ?? "reads as empty, though a history is there")): \
+                \(found.history.problem.map { "could not be read: \($0)" } ?? "reads as empty, though a history is there")): \
                 this launch leaves it alone and writes nothing, and its migrations waiting for it fail, holding back what \
                 depends on them; the next launch reads it.
                 """,

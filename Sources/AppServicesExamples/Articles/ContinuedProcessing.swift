@@ -11,6 +11,8 @@ import BackgroundTasks
 import AppServicesUIKitShim
 #endif
 
+// Continued-processing tasks exist on iPhone and iPad only (not on Mac Catalyst or visionOS).
+#if (os(iOS) && !targetEnvironment(macCatalyst)) || !canImport(UIKit)
 /// Exports the clips of a job a person started, in the background, with visible progress.
 final class ExportService: AppService, BackgroundTaskHandling {
     /// The clips exported, by job.
@@ -44,3 +46,4 @@ final class ExportService: AppService, BackgroundTaskHandling {
         exported[job, default: []].append(clip)
     }
 }
+#endif

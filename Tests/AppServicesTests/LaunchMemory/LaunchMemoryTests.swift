@@ -253,7 +253,7 @@ struct MigrationFailed: Error, CustomStringConvertible {
         #expect(keeper.readAgain(migrations: []) == nil)
         keeper.waitForWrites()
         #expect(!logs.messages(at: .error).contains { $0.contains("writes a new history") })
-        #expect(logs.messages(at: .warning).contains { $0.contains("a protected file could not be decoded") })
+        #expect(logs.messages(at: .warning).contains { $0.contains("a protected file could not be read") })
     }
 
     @Test("Two launches in one process writing one file at once leave a history that reads")
