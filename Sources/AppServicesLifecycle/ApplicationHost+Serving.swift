@@ -13,7 +13,8 @@ extension ApplicationHost {
     /// Call it to reload on another trigger (an admin endpoint, a file watcher). The
     /// reading is all or nothing: when the layers cannot be read, or a declared setting has
     /// an invalid value (`LayeredConfiguration/settings`), nothing is posted and the
-    /// services keep the configuration they have. The reading is bounded: past the
+    /// services keep the configuration they have. Once the application winds down, nothing
+    /// is read or posted, and it throws. The reading is bounded: past the
     /// `Configuration-swift.struct/Budgets-swift.struct/reload` budget, or when graceful
     /// shutdown or cancellation arrives first, it is abandoned. When reloads overlap, the
     /// one started last wins: one started before it that ends after it posts nothing, so the
@@ -24,7 +25,8 @@ extension ApplicationHost {
     ///   `nil` when the host has no `Configuration-swift.struct/configurationLayers` to
     ///   reload.
     /// - Throws: `ConfigurationError` naming the file and the problem, or every invalid
-    ///   value; with the code `timedOut` or `cancelled` when the reading was abandoned.
+    ///   value; with the code `timedOut` or `cancelled` when the reading was abandoned, and
+    ///   `notServing` once the application winds down.
     @discardableResult
     public func reloadConfiguration() async throws(ConfigurationError) -> ConfigReader? {
         try await reload()?.reader
@@ -35,6 +37,15 @@ extension ApplicationHost {
     /// nothing).
     private func reload() async throws(ConfigurationError) -> (reader: ConfigReader, posted: Bool)? {
         guard let layers = configuration.configurationLayers else { return nil }
+        // Not once the application winds down: its services may have heard willTerminate.
+        if await MainActor.run(body: { backgroundTasks.isWindingDown }) {
+            throw ConfigurationError(
+                code: .notServing,
+                file: layers.file?.path ?? "",
+                message: "The configuration was not reloaded: the application is winding down, or has wound down, "
+                    + "and its services hear no more changes."
+            )
+        }
         let generation = reloads.withLock { reloads in
             reloads.started += 1
             return reloads.started

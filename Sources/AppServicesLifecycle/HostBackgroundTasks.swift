@@ -59,6 +59,20 @@ final class HostBackgroundTasks {
         logger.info("Registered \(Self.count(declared.count)) with the host's scheduler: \(list).")
     }
 
+    /// Why no background task may run now: the application has not launched, or winds
+    /// down; `nil` between.
+    /// Whether the application winds down (or has wound down): nothing more reaches its
+    /// services, a reloaded configuration included.
+    var isWindingDown: Bool { if case .windingDown = state { true } else { false } }
+
+    var whyNotLaunched: String? {
+        switch state {
+        case .launched: nil
+        case .notLaunched: "the application has not launched"
+        case .windingDown: "the application is winding down"
+        }
+    }
+
     /// Starts a run of every pending request due at `date`, in the order submitted; none
     /// before the launch or during the wind-down. `reason` says why they run, for the log.
     func startDue(at date: Date, because reason: String) -> [Start] {
@@ -84,8 +98,7 @@ final class HostBackgroundTasks {
     /// Starts a run of `identifier`, as the system would launch it, taking its pending
     /// request; `reason` says why it runs, for the log.
     func start(_ identifier: String, because reason: String) -> Start {
-        guard case .launched = state else {
-            let why = state == .notLaunched ? "the application has not launched" : "the application is winding down"
+        if let why = whyNotLaunched {
             logger.warning(
                 "Background task \(identifier) was not run \(reason): \(why).",
                 metadata: ["task": "\(identifier)"]

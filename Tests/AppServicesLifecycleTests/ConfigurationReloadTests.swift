@@ -66,6 +66,24 @@ struct ConfigurationReloadTests {
         #expect(listener.changes.isEmpty)
     }
 
+    @Test("A reload once the application has wound down reads nothing and posts nothing")
+    func reloadAfterWindDown() async throws {
+        let file = try makeFile(#"{"feed": {"interval": 5}}"#)
+        defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
+        let listener = ConfigurationListener()
+        let host = makeHost(
+            [listener],
+            layers: LayeredConfiguration(arguments: ["app", "--config", file.path], environment: [:])
+        )
+        try await runInServiceGroup(host, logger: logs.logger(), shutdownAfter: .didBecomeActive)
+
+        let error = await #expect(throws: ConfigurationError.self) { try await host.reloadConfiguration() }
+
+        #expect(error?.code == .notServing)
+        #expect(error?.message.contains("winding down") == true)
+        #expect(listener.changes.isEmpty, "no service heard a change after willTerminate")
+    }
+
     @Test("A host without configuration layers has nothing to reload")
     func nothingToReload() async throws {
         let listener = ConfigurationListener()

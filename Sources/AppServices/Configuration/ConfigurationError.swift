@@ -24,6 +24,7 @@ public struct ConfigurationError: Error, Sendable, Hashable, CustomStringConvert
             case invalidValues
             case timedOut
             case cancelled
+            case notServing
         }
 
         private let base: Base
@@ -45,6 +46,9 @@ public struct ConfigurationError: Error, Sendable, Hashable, CustomStringConvert
         /// Shutdown or cancellation arrived while the configuration was being read; the
         /// reading was abandoned.
         public static let cancelled = Code(base: .cancelled)
+        /// The configuration was to be reloaded once the application had begun to wind
+        /// down: it was not read, and nothing was posted.
+        public static let notServing = Code(base: .notServing)
 
         /// The code's name.
         public var description: String { base.rawValue }
