@@ -76,6 +76,15 @@ extension ServiceComposite {
                     context: AppContext(composite: self, service: type, callback: .sessionDidBegin, origin: origin)
                 )
             )
+            // A service that ended the session as it was made (it found the account's token
+            // revoked, say): the end wins, and the session does not begin.
+            guard state.sessionServices[session.identifier] != nil else {
+                configuration.logger.info(
+                    "\(session) was ended while its services were being made (by \(type.serviceName)); it does not begin.",
+                    metadata: ["session": "\(session.identifier)"]
+                )
+                return
+            }
             // Made one by one, so a session service finds those it depends on as it is made.
             problems = state.beginSession(session, made, origin: origin)
         }

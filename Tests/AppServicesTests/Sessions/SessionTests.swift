@@ -67,6 +67,18 @@ final class AccountInbox: SessionService, SessionHandling, ApplicationStateHandl
     }
 }
 
+/// A session's check of its account, which ends the session as it is made when the
+/// account's token was revoked.
+@MainActor
+final class RevokedTokenCheck: SessionService, SessionHandling {
+    static var dependencies: [any AppService.Type] { [AccountStore.self] }
+    init(session: SessionInfo, context: AppContext) {
+        context.service(SessionJournal.self)?.note("check.init(\(session.identifier)): revoked")
+        try? context.endSession(session.identifier)
+    }
+    func sessionDidBegin(_ context: AppContext) { context.service(SessionJournal.self)?.note("check.didBegin") }
+}
+
 @MainActor
 @Suite struct SessionTests {
     let alice = SessionInfo(identifier: "alice", name: "Alice")
@@ -78,6 +90,24 @@ final class AccountInbox: SessionService, SessionHandling, ApplicationStateHandl
         try composite.registerSessionServices([AccountInbox.self, AccountStore.self])
         _ = composite.didFinishLaunching()
         return (composite, journal)
+    }
+
+    @Test("A session that one of its services ends as it is made does not begin: the end wins")
+    func endedWhileMade() throws {
+        let journal = SessionJournal()
+        let composite = ServiceComposite([journal, AccountDirectory()], configuration: .quiet)
+        try composite.registerSessionServices([AccountStore.self, RevokedTokenCheck.self])
+        _ = composite.didFinishLaunching()
+        try composite.beginSession(alice)
+        #expect(composite.sessions.isEmpty)
+        #expect(composite.currentSession == nil)
+        #expect(composite.sessionService(AccountStore.self) == nil)
+        #expect(
+            journal.entries == [
+                "store.init(alice)", "check.init(alice): revoked", "store.willEnd(alice, alice)",
+                "directory.willEnd(alice)",
+            ]
+        )
     }
 
     @Test(
