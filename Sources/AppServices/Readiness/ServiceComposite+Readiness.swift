@@ -199,12 +199,15 @@ extension InitializerContext {
     ///   launch), naming both; otherwise as ``AppContext/waitUntilReady(_:)``.
     @MainActor
     public func waitUntilReady(_ phase: LaunchPhase) async throws(ReadinessError) {
-        if foregroundRun == 0, self.phase <= phase, self.phase != .onDemand {
+        // An on-demand initializer too: the on-demand phase is ready once every on-demand
+        // initializer has run, this one included.
+        if foregroundRun == 0, self.phase <= phase {
             throw ReadinessError(
                 code: .deadlock,
                 point: .phase(phase),
                 message: "\(name) runs in the \(self.phase) phase and waits for the \(phase) phase to be ready, "
-                    + "which needs \(name) to finish: it would wait forever. Wait for an earlier phase, or move \(name) later."
+                    + "which needs \(name) to finish: it would wait forever. Wait for an earlier phase"
+                    + (self.phase == .onDemand ? "." : ", or move \(name) later.")
             )
         }
         try await composite().waitUntil(.phase(phase), waiter: name, owner: nil)

@@ -379,6 +379,33 @@ struct LaunchReadinessTests {
         )
         #expect(launch.report.node(named: "Indexer")?.outcome.kind == .succeeded)
     }
+
+    @Test(
+        "An on-demand initializer that waits for the on-demand phase is told it would wait forever",
+        .timeLimit(.minutes(1))
+    )
+    func onDemandDeadlock() async throws {
+        let errors = Locked<[String]>([])
+        let plan = try LaunchPlan {
+            ClosureInitializer("Exporter", phase: .onDemand) { @MainActor context in
+                do throws(ReadinessError) {
+                    try await context.waitUntilReady(.onDemand)
+                } catch {
+                    errors.withLock { $0.append(error.message) }
+                }
+            }
+        }
+        let composite = ServiceComposite([])
+        let launch = try composite.attachLaunchPlan(plan)
+        _ = composite.didFinishLaunching()
+        try await launch.run(named: "Exporter")
+        #expect(
+            errors.withLock { $0 } == [
+                "Exporter runs in the onDemand phase and waits for the onDemand phase to be ready, which needs Exporter "
+                    + "to finish: it would wait forever. Wait for an earlier phase."
+            ]
+        )
+    }
 }
 
 /// Two services that each declare a milestone and a gate of the same short names.
