@@ -322,6 +322,19 @@ final class LaunchMemoryKeeper: Sendable {
         case setAside
         /// It reached its first frame.
         case reachedFirstFrame
+
+        /// `record`, as this launch writes it once it has read the history (`before`): a
+        /// launch that reached its first frame before (reported early), or set itself aside,
+        /// counts as it did then.
+        func applied(to record: LaunchRecord, before: LaunchRecord) -> LaunchRecord {
+            var record = record
+            switch self {
+            case .untilFirstFrame: break
+            case .setAside: record.launchesWithoutFirstFrame = before.launchesWithoutFirstFrame
+            case .reachedFirstFrame: record.launchesWithoutFirstFrame = 0
+            }
+            return record
+        }
     }
 
     init(memory: LaunchMemory, logger: Logger) {
@@ -374,7 +387,9 @@ final class LaunchMemoryKeeper: Sendable {
             if let earlier = state.history { return earlier }
             state.history = found.history
             state.loaded = found.before
-            state.record = found.record
+            // A first frame reported before the launch began (a host that reports it
+            // early) counts.
+            state.record = state.counting.applied(to: found.record, before: found.before)
             return found.history
         }
         if first == found.history {
@@ -506,13 +521,8 @@ final class LaunchMemoryKeeper: Sendable {
         }
         let waiting = state.withLock { state -> [CheckedContinuation<Void, Never>]? in
             guard !state.isWritable else { return nil }  // read again on another thread first
-            var record = found.record
+            var record = state.counting.applied(to: found.record, before: found.before)
             record.lastSuccesses.merge(state.record.lastSuccesses) { _, meanwhile in meanwhile }
-            switch state.counting {
-            case .untilFirstFrame: break
-            case .setAside: record.launchesWithoutFirstFrame = found.before.launchesWithoutFirstFrame
-            case .reachedFirstFrame: record.launchesWithoutFirstFrame = 0
-            }
             state.history = found.history
             state.loaded = found.before
             state.record = record

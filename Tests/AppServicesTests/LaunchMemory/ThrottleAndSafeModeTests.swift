@@ -134,6 +134,21 @@ import Testing
         #expect(record.launchesWithoutFirstFrame == 1)
     }
 
+    @Test("A first frame reported before the launch began counts: the launch is not one without a first frame")
+    func firstFrameBeforeTheLaunch() throws {
+        let device = Device()
+        var configuration = LaunchPlan.Configuration()
+        configuration.memory = device.memory("1.0")
+        let plan = try LaunchPlan(configuration: configuration) { ClosureInitializer("sync") { _ in } }
+        let composite = ServiceComposite([], configuration: .init(clock: TestClock()), launchPlan: plan)
+        composite.reportFirstFrame()
+        _ = composite.didFinishLaunching()
+        try #require(composite.launch).memory.waitForWrites()
+        let record = try #require(try stored(device))
+        #expect(record.launchCount == 1)
+        #expect(record.launchesWithoutFirstFrame == 0)
+    }
+
     /// What the store holds now, as the next launch would find it.
     func stored(_ device: Device) throws -> LaunchRecord? {
         try device.store.load().map { try JSONDecoder().decode(LaunchRecord.self, from: $0) }
