@@ -37,10 +37,20 @@ extension ApplicationHost {
     /// or SIGUSR1 does the same. With it, ``run()`` raises the held signals again right after
     /// it has trapped the reload and background-task signals; the service group has trapped
     /// its graceful-shutdown signals before it started the host. A SIGTERM held from the
-    /// start then shuts the group down in order: if it is seen before the launch, nothing is
-    /// launched and there is nothing to wind down; otherwise the host winds down from where
-    /// the application is. A SIGHUP held from the start reloads the configuration, and a
-    /// SIGUSR1 runs the due background tasks, once the application serves.
+    /// start then shuts the group down in order: if the group's graceful shutdown reaches the
+    /// host before the launch, nothing is launched and there is nothing to wind down; it
+    /// usually reaches it just after the launch began (the signal goes through the group
+    /// first), and the host then cancels the launch and winds down from where the
+    /// application is, after the launch's synchronous work (the initializers that run before
+    /// launch returns, migrations among them). A SIGHUP held from the start reloads the
+    /// configuration, and a SIGUSR1 runs the due background tasks, once the application
+    /// serves.
+    ///
+    /// Held signals end nothing before ``run()``: keep what the program does between this
+    /// call and running the group short and bounded (a configuration file that is a named
+    /// pipe, or on a stalled network mount, holds it; see
+    /// `LayeredConfiguration.makeReader()`), and leave slow start-up work to initializers,
+    /// which a shutdown cancels.
     ///
     /// Blocking the signals would not do: on Linux, the main thread of a program with an
     /// asynchronous `main` waits in `sigsuspend` with every signal unblocked. A held signal

@@ -174,6 +174,10 @@ public struct LayeredConfiguration: Sendable {
 
     /// Reads the file (if any), checks the declared settings, and builds the layered reader.
     ///
+    /// The file is read on the calling task's thread, with no time limit, as
+    /// ``makeReaderBlocking()`` reads it: at a server's start-up, name a regular local file
+    /// (a named pipe with no writer, or a stalled network mount, holds the caller).
+    ///
     /// - Throws: ``ConfigurationError`` when a named file is missing, any file cannot be
     ///   read, is larger than ``maximumFileSize`` or is not a JSON object, or values of
     ///   ``settings`` are invalid (every one listed); the message names the file or keys.
@@ -188,7 +192,7 @@ public struct LayeredConfiguration: Sendable {
     /// It reads the file on the calling thread: an app's bundled `AppConfiguration.json`
     /// is a few kilobytes, read in well under a millisecond; ``maximumFileSize`` bounds the
     /// rest. A server reading a file it does not control calls it on a thread of its own,
-    /// never on the tasks' threads (`ApplicationHost` does).
+    /// never on the tasks' threads (`ApplicationHost` does for its reloads).
     ///
     /// ```swift
     /// override func makeLaunchPlan() throws -> LaunchPlan? {
