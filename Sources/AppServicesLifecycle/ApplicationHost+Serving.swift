@@ -38,20 +38,15 @@ extension ApplicationHost {
     private func reload() async throws(ConfigurationError) -> (reader: ConfigReader, posted: Bool)? {
         guard let layers = configuration.configurationLayers else { return nil }
         // Not once the application winds down: its services may have heard willTerminate.
-        if await MainActor.run(body: { backgroundTasks.isWindingDown }) {
-            throw ConfigurationError(
-                code: .notServing,
-                file: layers.file?.path ?? "",
-                message: "The configuration was not reloaded: the application is winding down, or has wound down, "
-                    + "and its services hear no more changes."
-            )
-        }
+        if await MainActor.run(body: { backgroundTasks.isWindingDown }) { throw notServing(layers) }
         let generation = reloads.withLock { reloads in
             reloads.started += 1
             return reloads.started
         }
         let reader = try await read(layers)
-        return await MainActor.run {
+        let posted = await MainActor.run { () -> (reader: ConfigReader, posted: Bool)? in
+            // The wind-down may have begun while the file was read.
+            guard !backgroundTasks.isWindingDown else { return nil }
             let latest = reloads.withLock { reloads -> ConfigReader? in
                 guard generation > reloads.posted else { return reloads.reader }
                 reloads.posted = generation
@@ -67,6 +62,18 @@ extension ApplicationHost {
             _ = composite.post(ConfigurationDidChange(reader: reader))
             return (reader, true)
         }
+        guard let posted else { throw notServing(layers) }
+        return posted
+    }
+
+    /// The error of a reload once the application winds down.
+    private func notServing(_ layers: LayeredConfiguration) -> ConfigurationError {
+        ConfigurationError(
+            code: .notServing,
+            file: layers.file?.path ?? "",
+            message: "The configuration was not reloaded: the application is winding down, or has wound down, "
+                + "and its services hear no more changes."
+        )
     }
 
     /// How reading the layers ended: the first of the reading, the budget and shutdown.
@@ -162,9 +169,10 @@ extension ApplicationHost {
         }
         logger.info("The application is active and serving until graceful shutdown.")
         configuration.whenServing?()
+        let launchFailed = LaunchFailedFlag()
         let failure = await withTaskGroup(of: ServingEnd.self, returning: LaunchError?.self) { serving in
             serving.addTask {
-                await self.handle(signals)
+                await self.handle(signals, launchFailed: launchFailed)
                 return .shutdown
             }
             if let launch {
@@ -186,17 +194,22 @@ extension ApplicationHost {
                 switch end {
                 case .launchReady: continue
                 case .shutdown: return nil
-                case .launchFailed(let error): return error
+                case .launchFailed(let error):
+                    launchFailed.raise()  // before the signals' loop is cancelled, which logs why
+                    return error
                 }
             }
             return nil
         }
-        let cause =
-            failure != nil
-            ? "A required initializer failed after the application began serving"
-            : Task.isCancelled ? "Cancelled" : "Graceful shutdown"
-        logger.info("\(cause): the application winds down.")
         return failure
+    }
+
+    /// Whether serving ends because the launch failed: set before the signals' loop is
+    /// cancelled, read as it ends.
+    private final class LaunchFailedFlag: Sendable {
+        private let raised = Mutex(false)
+        func raise() { raised.withLock { $0 = true } }
+        var isRaised: Bool { raised.withLock { $0 } }
     }
 
     /// How serving ended, or, for the launch's watch, that nothing ends it.
@@ -209,9 +222,10 @@ extension ApplicationHost {
         case launchFailed(LaunchError)
     }
 
-    /// Handles `signals` until graceful shutdown or cancellation, then expires the
-    /// background-task runs still going, and waits for them.
-    private func handle(_ signals: UnixSignalsSequence?) async {
+    /// Handles `signals` until graceful shutdown or cancellation (the launch's failure
+    /// cancels it too, `launchFailed`), then expires the background-task runs still going,
+    /// and waits for them.
+    private func handle(_ signals: UnixSignalsSequence?, launchFailed: LaunchFailedFlag) async {
         // Background-task runs go on beside the signals (a run may take minutes) as children
         // of this group, which waits for them: they are expired below, so it waits briefly.
         await withDiscardingTaskGroup { runs in
@@ -229,6 +243,11 @@ extension ApplicationHost {
                 // serving just the same.
                 try? await gracefulShutdown()
             }
+            let cause =
+                launchFailed.isRaised
+                ? "A required initializer failed after the application began serving"
+                : Task.isCancelled ? "Cancelled" : "Graceful shutdown"
+            logger.info("\(cause): the application winds down.")
             await MainActor.run { backgroundTasks.windDown() }
         }
     }

@@ -59,12 +59,12 @@ final class HostBackgroundTasks {
         logger.info("Registered \(Self.count(declared.count)) with the host's scheduler: \(list).")
     }
 
-    /// Why no background task may run now: the application has not launched, or winds
-    /// down; `nil` between.
     /// Whether the application winds down (or has wound down): nothing more reaches its
     /// services, a reloaded configuration included.
     var isWindingDown: Bool { if case .windingDown = state { true } else { false } }
 
+    /// Why no background task may run now: the application has not launched, or winds
+    /// down; `nil` between.
     var whyNotLaunched: String? {
         switch state {
         case .launched: nil

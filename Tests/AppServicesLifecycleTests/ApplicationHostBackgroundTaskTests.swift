@@ -292,6 +292,8 @@ struct ApplicationHostBackgroundTaskTests {
         )
         let firstStep = try #require(messages.firstIndex { $0.hasPrefix("Wind-down step 1 of 3") })
         #expect(expiring < firstStep)
+        let why = try #require(messages.firstIndex(of: "Graceful shutdown: the application winds down."))
+        #expect(why < expiring, "why it winds down comes first")
         #expect(
             logs.messages(at: .warning).contains {
                 $0.hasPrefix("Background task \(Refresher.refresh) was expired at wind-down")

@@ -212,6 +212,45 @@ struct BoundedReloadTests {
         #expect(logs.messages(at: .info).contains { $0.contains("this earlier one's reading is not posted") })
     }
 
+    @Test("A reload under way when the application winds down posts nothing when it ends", .timeLimit(.minutes(1)))
+    func reloadOvertakenByWindDown() async throws {
+        let pipe = try makePipe()
+        defer { try? FileManager.default.removeItem(at: pipe.deletingLastPathComponent()) }
+        let (listener, host) = makeHostReading(pipe)
+        let reload = Locked<Task<ConfigurationError?, Never>?>(nil)
+        let writer = Locked<Int32>(-1)
+        try await runInServiceGroup(
+            host,
+            logger: logs.logger(),
+            shutdownAfter: .didBecomeActive,
+            whenReached: {
+                // Outside the group's graceful shutdown, as an admin endpoint of another service.
+                reload.withLock {
+                    $0 = Task.detached { () -> ConfigurationError? in
+                        do throws(ConfigurationError) {
+                            try await host.reloadConfiguration()
+                            return nil
+                        } catch { return error }
+                    }
+                }
+                // Opening the pipe to write returns once the reload has opened it to read.
+                let opened = await withCheckedContinuation { continuation in
+                    Thread.detachNewThread { continuation.resume(returning: open(pipe.path, O_WRONLY)) }
+                }
+                writer.withLock { $0 = opened }
+            }
+        )
+        let descriptor = writer.withLock { $0 }
+        try #require(descriptor >= 0)
+        let json = Array(#"{"feed": {"interval": 10}}"#.utf8)
+        #expect(json.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) } == json.count)
+        close(descriptor)
+
+        let error = await reload.withLock { $0 }?.value
+        #expect(error?.code == .notServing)
+        #expect(listener.changes.isEmpty, "no service heard a change after willTerminate")
+    }
+
     @Test("A reload overtaken by cancellation (shutdown) is abandoned at once")
     func reloadCancelled() async throws {
         let pipe = try makePipe()

@@ -1,7 +1,8 @@
 #if Configuration
 /// A configuration that could not be used: its file is missing, unreadable, too large or
 /// not a JSON object, or values of declared settings are invalid (every one listed), or
-/// reading it took too long or was cancelled.
+/// reading it took too long or was cancelled, or it was to be reloaded once the application
+/// had begun to wind down.
 ///
 /// ```text
 /// The configuration file /etc/app/config.json is not valid JSON: Unexpected character '}' at line 3.
