@@ -832,19 +832,27 @@ open class ServiceOrientedAppDelegate: UIResponder, AppDelegateProtocols {
         return UserNotification(notification)
     }
 
-    /// The raw objects of a notification callback: the center, and the notification (with
-    /// its raw user info) and response that are present.
+    /// The raw objects of a notification callback: the application, the center, and the
+    /// notification (with its raw user info) and response that are present; for a response
+    /// with a target scene, that scene, its session and its window.
     private func platform(
         _ center: UNUserNotificationCenter,
         notification: UNNotification?,
         response: UNNotificationResponse? = nil
     ) -> PlatformObjects {
-        PlatformObjects(
+        // A tap's target scene, with its session and window, as a tap that connects the
+        // scene comes with them: a service reads `context.uiKit.windowScene` either way.
+        let scene = response?.targetScene
+        return PlatformObjects(
             PlatformObjects.present([
+                .application: UIApplication.shared,
                 .userNotificationCenter: center,
                 .userNotification: notification,
                 .userInfo: notification?.request.content.userInfo,
                 .notificationResponse: response,
+                .scene: scene,
+                .session: scene?.session,
+                .window: (scene?.delegate as? ServiceOrientedSceneDelegate)?.window,
             ])
         )
     }

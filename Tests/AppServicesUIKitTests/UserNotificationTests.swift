@@ -437,6 +437,25 @@ struct UserNotificationTests {
         #expect(recorder.responseContexts.first?.uiKit.userInfo?["order"] as? Int == 7)
     }
 
+    @Test("A tap delivered to the delegate comes with the application, and its target scene and window")
+    func warmTapCarriesItsObjects() async {
+        let (recorder, uiKit, delegate, response) = launchedWithATap()
+        let scene = uiKit.connectScene("tapped") { ServiceOrientedSceneDelegate() }
+        let window = UIWindow(windowScene: scene)
+        (scene.delegate as? ServiceOrientedSceneDelegate)?.window = window
+        uiKit.bringToForeground(scene)
+        response.targetScene = scene
+        uiKit.sendToNotificationCenterDelegate(Self.didReceive) { center, notificationCenter in
+            center.userNotificationCenter(notificationCenter, didReceive: response) {}
+        }
+        await delegate.composite.waitForPendingWork()
+        let context = recorder.responseContexts.first
+        #expect(recorder.responses.count == 1)
+        #expect(context?.uiKit.application === uiKit.application)
+        #expect(context?.uiKit.windowScene === scene)
+        #expect(context?.uiKit.window === window)
+    }
+
     @Test("A response a scene connects with reaches services once; the delegate's delivery of it completes at once")
     func sceneConnectionResponseIsDeliveredOnce() async {
         let (recorder, uiKit, delegate, response) = launchedWithATap()
