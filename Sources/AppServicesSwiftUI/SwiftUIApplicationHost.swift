@@ -44,9 +44,12 @@ public import AppServicesUIKitShim
 /// writes the launch history), memory warnings, significant time changes and protected
 /// data becoming unavailable or available (where a launch that could not read its history
 /// before the first unlock reads it). What only UIKit's application delegate receives (the
-/// push token, remote notifications, background URL session events, quick actions without
-/// scenes) needs a `ServiceOrientedAppDelegate` behind `@UIApplicationDelegateAdaptor`
-/// instead; it does all this host does, and the modifier takes its composite.
+/// push token, remote notifications, background URL session events), and quick actions,
+/// which SwiftUI's scene delegate does not pass on, need a `ServiceOrientedAppDelegate`
+/// behind `@UIApplicationDelegateAdaptor` instead (for quick actions, with a service that
+/// configures a `ServiceOrientedSceneDelegate` for the window scenes); it does all this host
+/// does, and the modifier takes its composite. The host warns about each service that
+/// handles one of them.
 @MainActor
 public final class SwiftUIApplicationHost {
     /// The composite the application's callbacks go to.
@@ -118,24 +121,34 @@ public final class SwiftUIApplicationHost {
         warnAboutUnreachableServices()
     }
 
-    /// The callbacks UIKit sends only to the application's delegate, which is SwiftUI's
-    /// when a host is used, and posts no notification for: no service hears them.
-    private static let delegateOnlyCallbacks: [AppCallback] = [
-        .didRegisterForRemoteNotifications, .didFailToRegisterForRemoteNotifications,
-        .didReceiveRemoteNotification, .handleEventsForBackgroundURLSession,
+    /// The callbacks that no service hears with this host, with where UIKit sends them: to
+    /// the application's delegate, which is SwiftUI's when a host is used (and posts no
+    /// notification for them), or to a window scene's delegate, SwiftUI's too.
+    private static let unreachableCallbacks: [(callback: AppCallback, sentTo: String)] = [
+        (.didRegisterForRemoteNotifications, applicationDelegateOnly),
+        (.didFailToRegisterForRemoteNotifications, applicationDelegateOnly),
+        (.didReceiveRemoteNotification, applicationDelegateOnly),
+        (.handleEventsForBackgroundURLSession, applicationDelegateOnly),
+        (
+            .performActionForShortcutItem,
+            "which UIKit sends to a window scene's delegate (SwiftUI's, which has no way to pass a quick action on; "
+                + "the adaptor's services configure a ServiceOrientedSceneDelegate for the window scenes)"
+        ),
     ]
 
+    private static let applicationDelegateOnly =
+        "which UIKit sends only to the application's delegate (SwiftUI's, with this host)"
+
     /// Warns about each service that handles a callback this host cannot deliver
-    /// (``delegateOnlyCallbacks``), so that it does not wait for it in silence.
+    /// (``unreachableCallbacks``), so that it does not wait for it in silence.
     private func warnAboutUnreachableServices() {
-        for callback in Self.delegateOnlyCallbacks {
+        for (callback, sentTo) in Self.unreachableCallbacks {
             for service in composite.handlingServices(for: callback) {
                 composite.configuration.logger.warning(
                     """
-                    SwiftUIApplicationHost: \(type(of: service)) handles \(callback), which UIKit sends only to \
-                    the application's delegate (SwiftUI's, with this host), so it is never called. Give the App a \
-                    ServiceOrientedAppDelegate with @UIApplicationDelegateAdaptor instead of this host, and pass its \
-                    composite to appServices(_:).
+                    SwiftUIApplicationHost: \(type(of: service)) handles \(callback), \(sentTo), so it is never \
+                    called. Give the App a ServiceOrientedAppDelegate with @UIApplicationDelegateAdaptor instead of \
+                    this host, and pass its composite to appServices(_:).
                     """
                 )
             }

@@ -479,21 +479,29 @@ struct SwiftUIModifierTests {
         func application(_ context: AppContext, handleEventsForBackgroundURLSession identifier: String) async throws {}
     }
 
-    @Test("A host warns about each service that handles a callback only an application delegate receives")
+    final class QuickActions: AppService, ShortcutItemHandling {
+        func application(_ context: AppContext, performActionFor shortcutItem: ShortcutItem) async throws -> Bool {
+            true
+        }
+    }
+
+    @Test("A host warns about each service that handles a callback only an application or scene delegate receives")
     func hostWarnsAboutUnreachableServices() {
         let logs = LogCapture()
         let uiKit = SimulatedUIKit(delegate: SwiftUIsOwnDelegate())
         _ = uiKit.withSimulatedFrameworks {
             SwiftUIApplicationHost(
-                services: [Downloads()],
+                services: [Downloads(), QuickActions()],
                 configuration: ServiceComposite.Configuration(logger: logs.logger()),
                 application: uiKit.application
             )
         }
 
         let warnings = logs.messages(at: .warning).filter { $0.hasPrefix("SwiftUIApplicationHost:") }
-        #expect(warnings.count == 1)
+        #expect(warnings.count == 2)
         #expect(warnings.first?.contains("Downloads handles handleEventsForBackgroundURLSession") == true)
+        #expect(warnings.last?.contains("QuickActions handles performActionForShortcutItem") == true)
+        #expect(warnings.last?.contains("configure a ServiceOrientedSceneDelegate") == true)
     }
 
     @Test("A host given a composite it did not make warns when the composite posts lifecycle notifications")
