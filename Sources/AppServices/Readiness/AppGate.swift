@@ -31,9 +31,12 @@ public protocol AppGate: SendableMetatype {
     /// The service that opens and closes the gate.
     static var openedBy: any AppService.Type { get }
     /// Whether the gate is open before its owner first opens or closes it. Default: `true`.
+    /// A lock that protects content starts closed: a launch is no return from the
+    /// background, so ``closesAfterBackground`` does not close it, whatever the time away.
     static var isInitiallyOpen: Bool { get }
     /// After how long in the background the gate closes by itself, as the application
-    /// returns to the foreground; `nil` (the default) for never.
+    /// returns to the foreground; `nil` (the default) for never. Read once, when the gate is
+    /// first named (opened, closed, asked about or waited for).
     static var closesAfterBackground: Duration? { get }
 }
 

@@ -39,6 +39,10 @@ extension ServiceComposite {
     /// it and the session, then dispatches ``SessionHandling/sessionDidBegin(_:)`` to the
     /// application-wide services and the session's own.
     ///
+    /// A service that ends the session as it is made (it finds the account signed out) wins:
+    /// the session does not begin, the services made before it hear that it will end (and
+    /// never that it began), and this returns without an error.
+    ///
     /// - Parameters:
     ///   - session: The session; no session that lives may have its identifier.
     ///   - makeCurrent: Whether it becomes the current session. The first session always

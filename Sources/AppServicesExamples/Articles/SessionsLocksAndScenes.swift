@@ -51,9 +51,10 @@ final class AccountService: AppService, LaunchHandling {
 
 // MARK: A lock that closes in the background
 
-/// The app lock: it closes after five minutes in the background.
+/// The app lock: closed at launch, and again after five minutes in the background.
 enum AppLock: AppGate {
     static var openedBy: any AppService.Type { LockScreen.self }
+    static var isInitiallyOpen: Bool { false }  // locked at launch: the time away is unknown
     static var closesAfterBackground: Duration? { .seconds(300) }
 }
 
@@ -64,7 +65,7 @@ final class LockScreen: AppService, LaunchHandling, GateHandling {
 
     func application(_ context: AppContext, didFinishLaunchingWithOptions options: LaunchOptions) -> Bool {
         self.context = context
-        try? context.open(AppLock.self)  // names the lock: it closes after five minutes away from now on
+        isShown = !context.isOpen(AppLock.self)  // names the lock: it closes after five minutes away from now on
         return true
     }
 

@@ -33,6 +33,7 @@ struct SessionsLocksAndScenesTests {
     func linkAcrossASignOut() async throws {
         let host = try Host()
         try host.simulator.coldLaunch()
+        try host.lock.userAuthenticated()
         try host.accounts.signIn("alice")
         try await host.composite.waitUntilReached(InboxReady.self)
         _ = try host.simulator.openURL(URL(string: "mail://inbox/messages/1")!)
@@ -51,6 +52,9 @@ struct SessionsLocksAndScenesTests {
     func lockHoldsALink() async throws {
         let host = try Host()
         try host.simulator.coldLaunch()
+        #expect(host.lock.isShown, "locked at launch")
+        try host.lock.userAuthenticated()
+        #expect(!host.lock.isShown)
         try host.accounts.signIn("alice")
         try await host.composite.waitUntilReached(InboxReady.self)
 
