@@ -324,8 +324,19 @@ open class ServiceOrientedSceneDelegate: UIResponder, UIWindowSceneDelegate {
     }
 
     /// Dispatches `stateRestorationActivity(for:)`: the first activity a service provides.
+    ///
+    /// When that activity is the scene's own `userActivity` (a service answered
+    /// `UserActivity(scene.userActivity)`, unchanged), UIKit gets that object back: it then
+    /// asks the responders that keep it current to add their state
+    /// (`updateUserActivityState(_:)`) before it saves it, and its values that are no
+    /// property-list values stay. Any other answer becomes a new activity, with its
+    /// property-list values.
     open func stateRestorationActivity(for scene: UIScene) -> NSUserActivity? {
-        composite.stateRestorationActivity(for: info(scene), platform: platform(scene)).map(NSUserActivity.init)
+        guard let answer = composite.stateRestorationActivity(for: info(scene), platform: platform(scene)) else {
+            return nil
+        }
+        if let own = scene.userActivity, UserActivity(own) == answer { return own }
+        return NSUserActivity(answer)
     }
 
     /// Dispatches `scene(_:restoreInteractionStateWith:)`.

@@ -29,6 +29,14 @@ open class UIResponder: NSObject, UIUserActivityRestoring {
     }
     #endif
 
+    /// The activity the responder keeps current (`userActivity`, iOS 8): UIKit asks it to add
+    /// its state (``updateUserActivityState(_:)``) before the activity is saved or sent.
+    open var userActivity: NSUserActivity?
+
+    /// Adds the responder's state to `activity`, its ``userActivity``; the default does
+    /// nothing.
+    open func updateUserActivityState(_ activity: NSUserActivity) {}
+
     /// Restores the state needed to continue `activity`; the default does nothing.
     open func restoreUserActivityState(_ activity: NSUserActivity) {}
 

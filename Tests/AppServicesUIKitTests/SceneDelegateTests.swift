@@ -274,6 +274,58 @@ struct SceneDelegateTests {
         return (saved, shortcuts)
     }
 
+    /// Answers with its scene's own activity, as the pattern of a scene whose view
+    /// controllers keep that activity current does.
+    final class OwnActivityRestorer: AppService, SceneHandling {
+        func stateRestorationActivity(for context: AppContext) -> UserActivity? {
+            context.uiKit.windowScene?.userActivity.map(UserActivity.init)
+        }
+    }
+
+    @Test("A restoration activity that is the scene's own is handed back to UIKit as that object")
+    func restorationActivityIsTheScenesOwn() {
+        let restorer = OwnActivityRestorer()
+        let uiKit = SimulatedUIKit(delegate: TestAppDelegate([restorer]))
+        uiKit.launch()
+        let scene = uiKit.connectScene("A") { ServiceOrientedSceneDelegate() }
+        let own = NSUserActivity(activityType: "com.example.editor")
+        own.userInfo = ["document": URL(string: "file:///notes/today.md")!, "line": 12]
+        scene.userActivity = own
+
+        let saved = uiKit.sendScene(scene, "stateRestorationActivityForScene:") {
+            $0.stateRestorationActivity(for: scene)
+        }
+        #expect((saved ?? nil) === own, "UIKit asks the responders that keep it current to add their state")
+        #expect((saved ?? nil)?.userInfo?["document"] as? URL == URL(string: "file:///notes/today.md"))
+    }
+
+    /// Answers with its scene's activity, retitled.
+    final class RetitlingRestorer: AppService, SceneHandling {
+        func stateRestorationActivity(for context: AppContext) -> UserActivity? {
+            guard var activity = context.uiKit.windowScene?.userActivity.map(UserActivity.init) else { return nil }
+            activity.title = "Draft"
+            return activity
+        }
+    }
+
+    @Test("A restoration activity a service changed is made anew, with its property-list values")
+    func restorationActivityChangedIsMade() {
+        let uiKit = SimulatedUIKit(delegate: TestAppDelegate([RetitlingRestorer()]))
+        uiKit.launch()
+        let scene = uiKit.connectScene("A") { ServiceOrientedSceneDelegate() }
+        let own = NSUserActivity(activityType: "com.example.editor")
+        own.userInfo = ["line": 12]
+        scene.userActivity = own
+
+        let saved = uiKit.sendScene(scene, "stateRestorationActivityForScene:") {
+            $0.stateRestorationActivity(for: scene)
+        }
+        let made = try? #require(saved ?? nil)
+        #expect(made !== own)
+        #expect(made?.title == "Draft")
+        #expect(made?.userInfo?["line"] as? Int == 12)
+    }
+
     @Test("A restoration activity keeps an http(s) web page, and leaves out a URL NSUserActivity would refuse")
     func restorationActivityWebpage() {
         let web = NSUserActivity(
