@@ -17,7 +17,9 @@ public import AppServicesUIKitShim
 /// scene becomes active again, before the services hear it, and when the scene
 /// disconnects: one cover per scene at most, never left on screen once the scene is active.
 /// CarPlay scenes show none. SwiftUI's `appServices(_:)` does the same with
-/// `PrivacyCoverViewProviding` (in `AppServicesSwiftUI`).
+/// `PrivacyCoverViewProviding` (in `AppServicesSwiftUI`). An application without scenes (no
+/// `UIApplicationSceneManifest`) shows none: `ServiceOrientedAppDelegate` logs an error at
+/// launch naming each such service.
 ///
 /// ```swift
 /// final class PrivacyService: AppService, PrivacyCoverProviding {

@@ -359,11 +359,28 @@ open class ServiceOrientedAppDelegate: UIResponder, AppDelegateProtocols {
         }
         #endif
         MissingFrameworks.report(in: composite)
+        if !InfoPlist.declaresScenes { reportPrivacyCoversWithoutScenes() }
         if composite.backgroundTime == nil {
             composite.useBackgroundTime(UIKitBackgroundTime(application: application))
         }
         composite.registerBackgroundTasks(with: UIKitBackgroundTaskScheduler(BGTaskScheduler.shared))
         observeReducedResourceUsage(of: application)
+    }
+
+    /// Logs, as an error, each ``PrivacyCoverProviding`` service of an application without
+    /// scenes: the scene delegate shows the covers, so without scenes none is ever asked for,
+    /// and the app switcher's snapshot shows the content.
+    private func reportPrivacyCoversWithoutScenes() {
+        for service in (try? composite.orderedServices()) ?? [] where service is any PrivacyCoverProviding {
+            composite.configuration.logger.error(
+                """
+                \(type(of: service)) provides a privacy cover, which ServiceOrientedSceneDelegate shows over each window \
+                scene, but the application declares no scenes (no UIApplicationSceneManifest in its Info.plist): it is \
+                never asked, and the app switcher's snapshot shows the content. Adopt scenes, with \
+                ServiceOrientedSceneDelegate as the window scenes' delegate.
+                """
+            )
+        }
     }
 
     /// Forwards iOS 27's `systemPrefersReducedResourceUsageDidChangeNotification` for

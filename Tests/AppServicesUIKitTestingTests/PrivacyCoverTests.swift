@@ -47,6 +47,36 @@ struct PrivacyCoverTests {
         }
     }
 
+    /// An application delegate whose composite logs to `logs`.
+    final class LoggingAppDelegate: ServiceOrientedAppDelegate {
+        let services: [any AppService]
+        let logs: LogCapture
+        init(_ services: [any AppService], logs: LogCapture) {
+            self.services = services
+            self.logs = logs
+            super.init()
+        }
+        override func makeServices() -> [any AppService] { services }
+        override func makeConfiguration() -> ServiceComposite.Configuration { .init(logger: logs.logger()) }
+    }
+
+    @Test("An application without scenes is told, at launch, that its privacy cover is never shown")
+    func coverWithoutScenesIsReported() {
+        let logs = LogCapture()
+        let uiKit = SimulatedUIKit(delegate: LoggingAppDelegate([CoverService()], logs: logs))
+        uiKit.launch()
+        let errors = logs.entries.map(\.description).filter { $0.contains("provides a privacy cover") }
+        #expect(errors.count == 1)
+        #expect(errors.first?.hasPrefix("[error] CoverService provides a privacy cover") == true)
+        #expect(errors.first?.contains("declares no scenes") == true)
+
+        let withScenes = LogCapture()
+        let sceneBased = SimulatedUIKit(delegate: LoggingAppDelegate([CoverService()], logs: withScenes))
+        sceneBased.infoPlist = SimulatedUIKit.sceneManifest
+        sceneBased.launch()
+        #expect(!withScenes.text.contains("provides a privacy cover"))
+    }
+
     @Test("A scene sent to the background before it became active is covered too, for the app switcher's snapshot")
     func coveredWithoutResigning() throws {
         let cover = CoverService()
