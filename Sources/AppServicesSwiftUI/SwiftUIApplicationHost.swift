@@ -35,6 +35,14 @@ public import AppServicesUIKitShim
 /// `didFinishLaunching`, which run the launch plan's work that must finish before launch
 /// returns. The scenes then come from `appServices(_:)`.
 ///
+/// SwiftUI makes the `App` before `UIApplicationMain` has made the application object,
+/// which does not exist yet in the `App`'s initializer. The host then sets up at once what
+/// needs no application object (the notification center's delegate, the background tasks'
+/// registration, the PushKit registry), and dispatches the launch callbacks as UIKit posts
+/// `didFinishLaunchingNotification`, with the application object, its launch options and
+/// its state: a launch into the background for a background task is one, and background
+/// time is held through the application.
+///
 /// Do not also write SwiftUI's `.backgroundTask(.appRefresh(_:))` for an identifier a
 /// service declares: the identifier would be registered twice.
 ///
@@ -80,7 +88,8 @@ public final class SwiftUIApplicationHost {
         ),
     ]
 
-    /// Launches `composite` for `application` (by default `UIApplication.shared`).
+    /// Launches `composite` for `application` (by default `UIApplication.shared`, at once if
+    /// UIKit has made it, else as UIKit has finished launching).
     ///
     /// A composite something launched already, or that a `ServiceOrientedAppDelegate`
     /// behind `@UIApplicationDelegateAdaptor` made (UIKit launches it through that delegate,
@@ -114,11 +123,53 @@ public final class SwiftUIApplicationHost {
             )
             return
         }
-        let application = application ?? UIApplication.shared
-        _ = delegate.application(application, willFinishLaunchingWithOptions: nil)
-        _ = delegate.application(application, didFinishLaunchingWithOptions: nil)
+        if let application = application ?? UIApplication.made {
+            launch(application, options: nil)
+            return
+        }
+        // SwiftUI makes the `App`, and this host with it, before `UIApplicationMain` has made
+        // the application object. What must be in place before the launch ends is set up now;
+        // the launch follows as UIKit has finished launching, with the application object and
+        // its state (a launch into the background for a background task, say).
+        delegate.hostSystemServicesBeforeTheApplicationExists()
+        launchObserver = NotificationCenter.default.addObserver(
+            forName: UIApplication.didFinishLaunchingNotification,
+            object: UIApplication.toBeLaunched,
+            queue: nil
+        ) { [weak self] notification in
+            MainActorHop.run(handingOver: notification) { [weak self] notification in
+                guard let self, let application = notification.object as? UIApplication else { return }
+                self.launch(application, options: Self.launchOptions(in: notification))
+            }
+        }
+    }
+
+    /// The observer of the notification the launch waits for when the application object
+    /// was not made yet as the host was.
+    private var launchObserver: (any NSObjectProtocol)?
+
+    /// Launches the composite for `application` with `options`, once.
+    private func launch(_ application: UIApplication, options: [UIApplication.LaunchOptionsKey: Any]?) {
+        if let launchObserver {
+            NotificationCenter.default.removeObserver(launchObserver)
+            self.launchObserver = nil
+        }
+        guard composite.applicationState == .notRunning else { return }
+        _ = delegate.application(application, willFinishLaunchingWithOptions: options)
+        _ = delegate.application(application, didFinishLaunchingWithOptions: options)
         observe(application)
         warnAboutUnreachableServices()
+    }
+
+    /// The launch options `UIApplication.didFinishLaunchingNotification` carries.
+    private static func launchOptions(in notification: Notification) -> [UIApplication.LaunchOptionsKey: Any]? {
+        notification.userInfo?.reduce(into: [:]) { options, entry in
+            if let key = entry.key.base as? UIApplication.LaunchOptionsKey {
+                options[key] = entry.value
+            } else if let key = entry.key.base as? String {
+                options[UIApplication.LaunchOptionsKey(rawValue: key)] = entry.value
+            }
+        }
     }
 
     /// The callbacks that no service hears with this host, with where UIKit sends them: to

@@ -58,9 +58,11 @@ public final class SimulatedSwiftUIApp<Root: App>: LifecycleTarget {
     ///   - delegate: The application's delegate: the one the `App` declares with
     ///     `@UIApplicationDelegateAdaptor` (made as SwiftUI makes it, before the `App`), or
     ///     `nil` for SwiftUI's own, which handles nothing.
-    ///   - makeApp: Makes the `App`, as SwiftUI does before launch; it runs on the simulated
-    ///     device, so a `SwiftUIApplicationHost` made in it registers its background tasks
-    ///     and notification center there.
+    ///   - makeApp: Makes the `App`, as SwiftUI does before launch, before UIKit has made the
+    ///     application object (`UIApplication.shared` is no object yet on a device); it runs
+    ///     on the simulated device, so a `SwiftUIApplicationHost` made in it registers its
+    ///     background tasks and notification center there, and launches its composite as
+    ///     UIKit has finished launching.
     public init(
         system: SimulatedSystem = SimulatedSystem(),
         delegate: (any UIApplicationDelegate)? = nil,
@@ -90,13 +92,13 @@ public final class SimulatedSwiftUIApp<Root: App>: LifecycleTarget {
         answer: @escaping @MainActor (LifecycleSimulator.Answer?) -> Void
     ) {
         switch step {
-        case .willFinishLaunching(let options):
+        case .willFinishLaunching:
             if app == nil {
-                // SwiftUI makes the `App` inside UIKit's launch, so a host launching the
-                // composite from the `App`'s initializer sees the launch's state.
-                uiKit.application.applicationState = options.launchedInBackground ? .background : .inactive
+                // SwiftUI makes the `App` before `UIApplicationMain` has made the application
+                // object: a host made in the `App`'s initializer finds none, and launches the
+                // composite as UIKit has finished launching.
                 let madeBefore = ServiceOrientedAppDelegate.current
-                app = uiKit.withSimulatedFrameworks { makeApp() }
+                app = uiKit.withSimulatedFrameworks(applicationExists: false) { makeApp() }
                 // A `SwiftUIApplicationHost` made by the `App` hosts this application's
                 // composite, whatever other application is made later.
                 if let made = ServiceOrientedAppDelegate.current, made !== madeBefore { uiKit.hostDelegate = made }

@@ -128,8 +128,11 @@ open class ServiceOrientedAppDelegate: UIResponder, AppDelegateProtocols {
     public private(set) var pushRegistry: PKPushRegistry?
     #endif
 
-    /// Whether ``hostSystemServicesIfNeeded(_:)`` has run.
+    /// Whether ``hostSystemServicesIfNeeded()`` has run.
     private var hostsSystemServices = false
+    /// Whether ``hostSystemServicesIfNeeded(_:)`` has run: the background time and the
+    /// system's notifications use the application object.
+    private var usesApplication = false
     /// The observation of the system's reduced-resource-usage preference, while a service
     /// handles it.
     private var reducedResourceUsageObserver: (any NSObjectProtocol)?
@@ -340,6 +343,22 @@ open class ServiceOrientedAppDelegate: UIResponder, AppDelegateProtocols {
     /// Registration is synchronous, as `BGTaskScheduler` requires: every declared identifier
     /// is registered when this returns, whatever the system's concurrency features.
     private func hostSystemServicesIfNeeded(_ application: UIApplication) {
+        hostSystemServicesIfNeeded()
+        guard !usesApplication else { return }
+        usesApplication = true
+        if composite.backgroundTime == nil {
+            composite.useBackgroundTime(UIKitBackgroundTime(application: application))
+        }
+        observeReducedResourceUsage(of: application)
+    }
+
+    /// What ``hostSystemServicesIfNeeded(_:)`` sets up that needs no application object, for
+    /// a host that launches before UIKit has made it (`SwiftUIApplicationHost` made in a
+    /// SwiftUI `App`'s initializer): then it must be in place before the launch ends, and
+    /// the rest follows once the application object exists.
+    package func hostSystemServicesBeforeTheApplicationExists() { hostSystemServicesIfNeeded() }
+
+    private func hostSystemServicesIfNeeded() {
         guard !hostsSystemServices else { return }
         hostsSystemServices = true
         let composite = self.composite
@@ -360,11 +379,7 @@ open class ServiceOrientedAppDelegate: UIResponder, AppDelegateProtocols {
         #endif
         MissingFrameworks.report(in: composite)
         if !InfoPlist.declaresScenes { reportPrivacyCoversWithoutScenes() }
-        if composite.backgroundTime == nil {
-            composite.useBackgroundTime(UIKitBackgroundTime(application: application))
-        }
         composite.registerBackgroundTasks(with: UIKitBackgroundTaskScheduler(BGTaskScheduler.shared))
-        observeReducedResourceUsage(of: application)
     }
 
     /// Logs, as an error, each ``PrivacyCoverProviding`` service of an application without

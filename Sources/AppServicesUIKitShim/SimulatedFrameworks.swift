@@ -27,18 +27,23 @@ package struct SimulatedFrameworks: @unchecked Sendable {
     /// The application's Info.plist, as the main bundle's `infoDictionary` gives it on a
     /// device (a Linux executable has none).
     package let infoDictionary: [String: Any]
+    /// Whether UIKit has made the application object yet: not while a SwiftUI `App` is made,
+    /// before `UIApplicationMain` (see `UIApplication.sharedIfMade`).
+    package let applicationExists: Bool
 
     /// Pairs a center and a scheduler, with the device's application object and Info.plist.
     package init(
         notificationCenter: UNUserNotificationCenter,
         taskScheduler: BGTaskScheduler,
         application: UIApplication? = nil,
-        infoDictionary: [String: Any] = [:]
+        infoDictionary: [String: Any] = [:],
+        applicationExists: Bool = true
     ) {
         self.notificationCenter = notificationCenter
         self.taskScheduler = taskScheduler
         self.application = application
         self.infoDictionary = infoDictionary
+        self.applicationExists = applicationExists
     }
 
     /// The frameworks of the step running now, if any. A task-local value, so that devices

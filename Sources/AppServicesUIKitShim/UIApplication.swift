@@ -14,6 +14,18 @@ open class UIApplication: UIResponder {
 
     private static let processWide = UIApplication()
 
+    /// Shim only: the application object if UIKit has made it, else `nil`, as a device's
+    /// `sharedApplication` is before `UIApplicationMain` (while SwiftUI makes the `App`). A
+    /// simulated device says which (`SimulatedFrameworks.applicationExists`).
+    package static var sharedIfMade: UIApplication? {
+        guard let frameworks = SimulatedFrameworks.current else { return processWide }
+        return frameworks.applicationExists ? shared : nil
+    }
+
+    /// Shim only: the application object the launch will come from once UIKit has made it:
+    /// the simulated device's (a device has one application, so its adapters need not say).
+    package static var toBeMade: UIApplication? { SimulatedFrameworks.current?.application }
+
     /// The application's delegate (UIKit holds it `unowned(unsafe)`; the shim holds it
     /// weakly, which is safe for tests).
     open weak var delegate: (any UIApplicationDelegate)?

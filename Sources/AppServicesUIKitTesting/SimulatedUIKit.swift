@@ -239,11 +239,21 @@ public final class SimulatedUIKit: LifecycleTarget {
     /// package's `PushKit` trait), and a `CXProvider` created is one of ``callProviders``. The
     /// steps run their callbacks in it; call the delegate in it when calling it directly.
     public func withSimulatedFrameworks<Result>(operation: () throws -> Result) rethrows -> Result {
+        try withSimulatedFrameworks(applicationExists: true, operation: operation)
+    }
+
+    /// ``withSimulatedFrameworks(operation:)``; without `applicationExists`, as before
+    /// `UIApplicationMain` has made the application object (a SwiftUI `App` is made then).
+    package func withSimulatedFrameworks<Result>(
+        applicationExists: Bool,
+        operation: () throws -> Result
+    ) rethrows -> Result {
         let frameworks = SimulatedFrameworks(
             notificationCenter: userNotificationCenter,
             taskScheduler: taskScheduler,
             application: application,
-            infoDictionary: infoPlist
+            infoDictionary: infoPlist,
+            applicationExists: applicationExists
         )
         #if PushKit
         return try SimulatedPushKit.$current.withValue(pushRegistryRecord) {
