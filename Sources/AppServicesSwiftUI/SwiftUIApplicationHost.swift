@@ -38,10 +38,14 @@ public import AppServicesUIKitShim
 /// SwiftUI makes the `App` before `UIApplicationMain` has made the application object,
 /// which does not exist yet in the `App`'s initializer. The host then sets up at once what
 /// needs no application object (the notification center's delegate, the background tasks'
-/// registration, the PushKit registry), and dispatches the launch callbacks as UIKit posts
+/// registration), and dispatches the launch callbacks as UIKit posts
 /// `didFinishLaunchingNotification`, with the application object, its launch options and
 /// its state: a launch into the background for a background task is one, and background
-/// time is held through the application.
+/// time is held through the application. The PushKit registry is made then too. The launch
+/// plan's work before launch returns runs then, after SwiftUI's own delegate has returned
+/// from `didFinishLaunching`: declare background tasks in services
+/// (`BackgroundTaskHandling`), which the host registers at once, rather than registering
+/// them from that work.
 ///
 /// Do not also write SwiftUI's `.backgroundTask(.appRefresh(_:))` for an identifier a
 /// service declares: the identifier would be registered twice.
@@ -136,10 +140,11 @@ public final class SwiftUIApplicationHost {
             forName: UIApplication.didFinishLaunchingNotification,
             object: UIApplication.toBeLaunched,
             queue: nil
-        ) { [weak self] notification in
-            MainActorHop.run(handingOver: notification) { [weak self] notification in
-                guard let self, let application = notification.object as? UIApplication else { return }
-                self.launch(application, options: Self.launchOptions(in: notification))
+        ) { [self] notification in
+            // Held strongly until then: an `App` may keep only the host's composite.
+            MainActorHop.run(handingOver: notification) { [self] notification in
+                guard let application = notification.object as? UIApplication else { return }
+                launch(application, options: Self.launchOptions(in: notification))
             }
         }
     }

@@ -346,16 +346,31 @@ open class ServiceOrientedAppDelegate: UIResponder, AppDelegateProtocols {
         hostSystemServicesIfNeeded()
         guard !usesApplication else { return }
         usesApplication = true
+        #if PushKit
+        // With the launch, not before it (a host made before the application object exists
+        // waits for it): PushKit may deliver the token, or a push that launched the
+        // application, as soon as the registry exists.
+        if createsPushRegistry, composite.handles(.didReceiveIncomingPush) {
+            // The delegate first: asking for push types registers, and PushKit may answer
+            // at once, with the token or a push that launched the application.
+            let registry = PKPushRegistry(queue: .main)
+            registry.delegate = self
+            registry.desiredPushTypes = Set(composite.desiredPushTypes.map { PKPushType($0) })
+            pushRegistry = registry
+        }
+        #endif
         if composite.backgroundTime == nil {
             composite.useBackgroundTime(UIKitBackgroundTime(application: application))
         }
         observeReducedResourceUsage(of: application)
     }
 
-    /// What ``hostSystemServicesIfNeeded(_:)`` sets up that needs no application object, for
-    /// a host that launches before UIKit has made it (`SwiftUIApplicationHost` made in a
-    /// SwiftUI `App`'s initializer): then it must be in place before the launch ends, and
-    /// the rest follows once the application object exists.
+    /// What ``hostSystemServicesIfNeeded(_:)`` sets up that needs no application object and
+    /// delivers nothing (the notification center's delegate, the background tasks'
+    /// registration), for a host made before UIKit has made the application object
+    /// (`SwiftUIApplicationHost` made in a SwiftUI `App`'s initializer): it must be in place
+    /// before the launch ends, and the rest (the PushKit registry, background time) follows
+    /// with the launch.
     package func hostSystemServicesBeforeTheApplicationExists() { hostSystemServicesIfNeeded() }
 
     private func hostSystemServicesIfNeeded() {
@@ -367,16 +382,6 @@ open class ServiceOrientedAppDelegate: UIResponder, AppDelegateProtocols {
             // Registers the categories the services define, as one set, before launch returns.
             composite.useNotificationCenter(UIKitNotificationCenter(.current()))
         }
-        #if PushKit
-        if createsPushRegistry, composite.handles(.didReceiveIncomingPush) {
-            // The delegate first: asking for push types registers, and PushKit may answer
-            // at once, with the token or a push that launched the application.
-            let registry = PKPushRegistry(queue: .main)
-            registry.delegate = self
-            registry.desiredPushTypes = Set(composite.desiredPushTypes.map { PKPushType($0) })
-            pushRegistry = registry
-        }
-        #endif
         MissingFrameworks.report(in: composite)
         if !InfoPlist.declaresScenes { reportPrivacyCoversWithoutScenes() }
         composite.registerBackgroundTasks(with: UIKitBackgroundTaskScheduler(BGTaskScheduler.shared))

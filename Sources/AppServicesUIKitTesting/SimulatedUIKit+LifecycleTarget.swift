@@ -192,7 +192,8 @@ extension SimulatedUIKit {
             $0.application($1, didFinishLaunchingWithOptions: Self.dictionary(options))
         }
         system.backgroundTasks.applicationDidFinishLaunching()
-        post(UIApplication.didFinishLaunchingNotification)
+        // With the launch options, as UIKit posts it.
+        post(UIApplication.didFinishLaunchingNotification, userInfo: Self.dictionary(options))
         return did ?? true
     }
 

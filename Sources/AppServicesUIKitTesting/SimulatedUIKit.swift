@@ -272,9 +272,12 @@ public final class SimulatedUIKit: LifecycleTarget {
     /// UIKit does: to the process's notification center (where an adapter that is not the
     /// application's delegate observes it, as `SwiftUIApplicationHost` does), on the
     /// simulated device, and to ``notificationCenter``.
-    func post(_ name: Notification.Name) {
-        withSimulatedFrameworks { NotificationCenter.default.post(name: name, object: application) }
-        notificationCenter.post(name: name, object: application)
+    func post(_ name: Notification.Name, userInfo: [UIApplication.LaunchOptionsKey: Any]? = nil) {
+        let userInfo = userInfo.map {
+            Dictionary(uniqueKeysWithValues: $0.map { (AnyHashable($0.key.rawValue), $0.value) })
+        }
+        withSimulatedFrameworks { NotificationCenter.default.post(name: name, object: application, userInfo: userInfo) }
+        notificationCenter.post(name: name, object: application, userInfo: userInfo)
     }
 
     // MARK: - Application life cycle
@@ -299,7 +302,7 @@ public final class SimulatedUIKit: LifecycleTarget {
             $0.application($1, didFinishLaunchingWithOptions: options)
         }
         system.backgroundTasks.applicationDidFinishLaunching()
-        post(UIApplication.didFinishLaunchingNotification)
+        post(UIApplication.didFinishLaunchingNotification, userInfo: options)
         return did ?? true
     }
 

@@ -53,6 +53,34 @@ struct SwiftUITestKitTests {
 
     let main = SceneInfo(session: SceneSession(persistentIdentifier: "main"))
 
+    /// Records what it launched with.
+    final class LaunchReader: AppService, LaunchHandling {
+        private(set) var launches: [LaunchOptions] = []
+        func application(_ context: AppContext, didFinishLaunchingWithOptions options: LaunchOptions) -> Bool {
+            launches.append(options)
+            return true
+        }
+    }
+
+    struct ReadingApp: App {
+        let host = SwiftUIApplicationHost(services: [LaunchReader()])
+
+        var body: some Scene {
+            WindowGroup { ContentView().appServices(host.composite) }
+        }
+    }
+
+    @Test("A host made with the App, before the application object, launches with UIKit's launch and its options")
+    func hostLaunchesWithTheLaunch() throws {
+        let app = SimulatedSwiftUIApp { ReadingApp() }
+        let simulator = LifecycleSimulator(driving: app)
+        let link = URL(string: "shop://orders/5")!
+        try simulator.coldLaunch(LaunchOptions(url: link))
+        let reader = try #require(app.app?.host.composite.service(LaunchReader.self))
+        #expect(reader.launches.map(\.url) == [link])
+        #expect(app.app?.host.composite.applicationState != .notRunning)
+    }
+
     /// The shop's window group in a scene of its own, as apps split their `App.body`.
     struct ShopScene: Scene {
         let composite: ServiceComposite
