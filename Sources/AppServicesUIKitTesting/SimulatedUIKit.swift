@@ -271,7 +271,8 @@ public final class SimulatedUIKit: LifecycleTarget {
     /// Posts the `UIApplication` notification `name`, with the application as its object, as
     /// UIKit does: to the process's notification center (where an adapter that is not the
     /// application's delegate observes it, as `SwiftUIApplicationHost` does), on the
-    /// simulated device, and to ``notificationCenter``.
+    /// simulated device, and to ``notificationCenter``; with `userInfo`, the launch options
+    /// `didFinishLaunchingNotification` carries, keyed by their raw values.
     func post(_ name: Notification.Name, userInfo: [UIApplication.LaunchOptionsKey: Any]? = nil) {
         let userInfo = userInfo.map {
             Dictionary(uniqueKeysWithValues: $0.map { (AnyHashable($0.key.rawValue), $0.value) })
