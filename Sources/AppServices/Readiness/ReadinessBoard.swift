@@ -50,10 +50,8 @@ struct ReadinessBoard {
     private var sessionPoints: [String: Set<ReadinessPoint>] = [:]
     /// The gates named so far, with the time in the background after which each closes.
     private var gates: [ReadinessPoint: Duration?] = [:]
-    /// The gates whose services are hearing them open, with whether each is still open.
-    private var opening: [ReadinessPoint: Bool] = [:]
-    /// The gates whose services are hearing them close, with whether each is still closed.
-    private var closing: [ReadinessPoint: Bool] = [:]
+    /// The gates whose services are hearing them open or close.
+    private var changing: [ReadinessPoint: GateChange] = [:]
     /// Where the record of each piece of work still held is.
     private var recordIndex: [Int: Int] = [:]
 
@@ -139,58 +137,39 @@ struct ReadinessBoard {
         for entry in work { setOutcome(.cancelled, of: entry.id) }
     }
 
-    /// The gate at `point` begins to open: it reads as open while its services hear it,
-    /// but what waits for it is still held, in order, until they have.
-    mutating func beginOpening(_ point: ReadinessPoint) { opening[point] = true }
+    /// A gate's open or close that its services are hearing, and whether the gate is still
+    /// so: a service may change it back meanwhile, which they hear once they have all heard
+    /// this change.
+    private struct GateChange {
+        /// Whether the services hear the gate open (else close).
+        let opens: Bool
+        /// Whether no service changed it back since.
+        var holds = true
+    }
 
-    /// Whether the gate at `point` is opening and was not closed meanwhile.
-    func isOpening(_ point: ReadinessPoint) -> Bool { opening[point] == true }
+    /// The gate at `point` begins to open (`opens`) or to close: it reads as its services
+    /// hear it while they do, but what waits for it is still held, in order, until they have.
+    mutating func beginChanging(_ point: ReadinessPoint, opens: Bool) { changing[point] = GateChange(opens: opens) }
 
-    /// A close while the gate at `point` opens: `true` if it was opening (it stays closed,
-    /// and its services hear the close once they have heard it open).
-    mutating func closeWhileOpening(_ point: ReadinessPoint) -> Bool {
-        guard opening[point] == true else { return false }
-        opening[point] = false
+    /// Whether the gate at `point`, while its services hear it change, reads as open: heard
+    /// opening and not closed since, or heard closing and opened since.
+    func isOpenWhileChanging(_ point: ReadinessPoint) -> Bool {
+        guard let change = changing[point] else { return false }
+        return change.opens == change.holds
+    }
+
+    /// The gate at `point` opens (`opens`) or closes while its services hear it change:
+    /// `true` if they do, and then it is noted (a change back, which they hear once they
+    /// have heard this one; or a change back taken back); `false` when no change is heard.
+    mutating func changeWhileHeard(_ point: ReadinessPoint, opens: Bool) -> Bool {
+        guard var change = changing[point] else { return false }
+        change.holds = change.opens == opens
+        changing[point] = change
         return true
     }
 
-    /// An open while the gate at `point` opens after a close meanwhile: `true` if there was
-    /// such a close (it is taken back, and the open under way finishes once).
-    mutating func reopenWhileOpening(_ point: ReadinessPoint) -> Bool {
-        guard opening[point] == false else { return false }
-        opening[point] = true
-        return true
-    }
-
-    /// The gate at `point` has been heard opening: whether it is still open.
-    mutating func endOpening(_ point: ReadinessPoint) -> Bool { opening.removeValue(forKey: point) ?? false }
-
-    /// The gate at `point` begins to close: it reads as closed while its services hear it,
-    /// and an open meanwhile is heard once they have heard it close.
-    mutating func beginClosing(_ point: ReadinessPoint) { closing[point] = true }
-
-    /// Whether the gate at `point` is closing and was opened again meanwhile: it reads as
-    /// open.
-    func isReopening(_ point: ReadinessPoint) -> Bool { closing[point] == false }
-
-    /// An open while the gate at `point` closes: `true` if it was closing (its services hear
-    /// the open once they have heard it close).
-    mutating func openWhileClosing(_ point: ReadinessPoint) -> Bool {
-        guard closing[point] == true else { return false }
-        closing[point] = false
-        return true
-    }
-
-    /// A close while the gate at `point` closes after an open meanwhile: `true` if there was
-    /// such an open (it is taken back, and the close under way finishes once).
-    mutating func recloseWhileClosing(_ point: ReadinessPoint) -> Bool {
-        guard closing[point] == false else { return false }
-        closing[point] = true
-        return true
-    }
-
-    /// The gate at `point` has been heard closing: whether it is still closed.
-    mutating func endClosing(_ point: ReadinessPoint) -> Bool { closing.removeValue(forKey: point) ?? true }
+    /// The gate at `point` has been heard changing: whether it is still as they heard it.
+    mutating func endChanging(_ point: ReadinessPoint) -> Bool { changing.removeValue(forKey: point)?.holds ?? true }
 
     /// `point` can never be reached (`reason` says why): returns its waiters to fail; its
     /// held work is dropped and recorded as cancelled.

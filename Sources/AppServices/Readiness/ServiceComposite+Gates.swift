@@ -88,8 +88,7 @@ extension ServiceComposite {
     public func isOpen<Gate: AppGate>(_ gate: Gate.Type) -> Bool {
         let root = outer ?? self
         root.noteGate(gate)
-        return root.state.readiness.isReached(Gate.point) || root.state.readiness.isOpening(Gate.point)
-            || root.state.readiness.isReopening(Gate.point)
+        return root.state.readiness.isReached(Gate.point) || root.state.readiness.isOpenWhileChanging(Gate.point)
     }
 
     /// Waits until `gate` is open: for hosts and tests; services use
@@ -139,29 +138,22 @@ extension ServiceComposite {
     /// that opens at once when the person turned it off): that change is heard after this
     /// one, by every service, so that the last thing each hears is what the gate is.
     private func setGate(_ point: ReadinessPoint, named name: String, open: Bool) {
-        let readiness = state.readiness
-        let isOpen = readiness.isReached(point) || readiness.isOpening(point) || readiness.isReopening(point)
+        let isOpen = state.readiness.isReached(point) || state.readiness.isOpenWhileChanging(point)
         guard isOpen != open else { return }
         configuration.logger.debug("Gate \(name) \(open ? "opens" : "closes").", metadata: ["gate": "\(name)"])
-        if open {
-            // Closed and opened again while its services hear it open: the open under way
-            // finishes, once. Opened while they hear it close: heard once they have.
-            if state.reopenWhileOpening(point) || state.openWhileClosing(point) { return }
-            openGate(point, named: name)
-        } else {
-            // The same, the other way round.
-            if state.closeWhileOpening(point) || state.recloseWhileClosing(point) { return }
-            closeGate(point, named: name)
-        }
+        // Changed while its services hear it change: heard once they have (or, changed back
+        // again, not at all).
+        if state.changeWhileHeard(point, opens: open) { return }
+        if open { openGate(point, named: name) } else { closeGate(point, named: name) }
     }
 
     /// Opens the gate at `point`: open while its services hear it. What waits for it, and
     /// what they hand over for it meanwhile, goes on after them, in order, if it is still
     /// open; a close meanwhile is heard after the open.
     private func openGate(_ point: ReadinessPoint, named name: String) {
-        state.beginOpening(point)
+        state.beginChanging(point, opens: true)
         notify(.gateDidOpen, (any GateHandling).self, platform: nil) { $0.gateDidOpen($1, gate: name) }
-        if state.endOpening(point) {
+        if state.endChanging(point) {
             pointReached(point)
         } else {
             closeGate(point, named: name)
@@ -172,9 +164,9 @@ extension ServiceComposite {
     /// heard after the close.
     private func closeGate(_ point: ReadinessPoint, named name: String) {
         state.reset(point)
-        state.beginClosing(point)
+        state.beginChanging(point, opens: false)
         notify(.gateDidClose, (any GateHandling).self, platform: nil) { $0.gateDidClose($1, gate: name) }
-        if !state.endClosing(point) { openGate(point, named: name) }
+        if !state.endChanging(point) { openGate(point, named: name) }
     }
 
     /// The application left the background at `now`: closes the gates that close after a

@@ -552,30 +552,18 @@ final class CompositeState {
     /// `work`, taken to run, is dropped: its session ended while it waited to run.
     func recordCancelled(_ work: ArraySlice<ReadinessBoard.Entry>) { readiness.recordCancelled(work) }
 
-    /// The gate at `point` begins to open (see ``ReadinessBoard/beginOpening(_:)``).
-    func beginOpening(_ point: ReadinessPoint) { readiness.beginOpening(point) }
+    /// The gate at `point` begins to open or close (see
+    /// ``ReadinessBoard/beginChanging(_:opens:)``).
+    func beginChanging(_ point: ReadinessPoint, opens: Bool) { readiness.beginChanging(point, opens: opens) }
 
-    /// A close while the gate at `point` opens; `true` if it was opening.
-    func closeWhileOpening(_ point: ReadinessPoint) -> Bool { readiness.closeWhileOpening(point) }
+    /// The gate at `point` changes while its services hear it change (see
+    /// ``ReadinessBoard/changeWhileHeard(_:opens:)``).
+    func changeWhileHeard(_ point: ReadinessPoint, opens: Bool) -> Bool {
+        readiness.changeWhileHeard(point, opens: opens)
+    }
 
-    /// An open while the gate at `point` opens after a close meanwhile; `true` if there was one.
-    func reopenWhileOpening(_ point: ReadinessPoint) -> Bool { readiness.reopenWhileOpening(point) }
-
-    /// The gate at `point` has been heard opening: whether it is still open.
-    func endOpening(_ point: ReadinessPoint) -> Bool { readiness.endOpening(point) }
-
-    /// The gate at `point` begins to close (see ``ReadinessBoard/beginClosing(_:)``).
-    func beginClosing(_ point: ReadinessPoint) { readiness.beginClosing(point) }
-
-    /// An open while the gate at `point` closes (see ``ReadinessBoard/openWhileClosing(_:)``).
-    func openWhileClosing(_ point: ReadinessPoint) -> Bool { readiness.openWhileClosing(point) }
-
-    /// A close again while the gate at `point` closes (see
-    /// ``ReadinessBoard/recloseWhileClosing(_:)``).
-    func recloseWhileClosing(_ point: ReadinessPoint) -> Bool { readiness.recloseWhileClosing(point) }
-
-    /// The gate at `point` has been heard closing (see ``ReadinessBoard/endClosing(_:)``).
-    func endClosing(_ point: ReadinessPoint) -> Bool { readiness.endClosing(point) }
+    /// The gate at `point` has been heard changing (see ``ReadinessBoard/endChanging(_:)``).
+    func endChanging(_ point: ReadinessPoint) -> Bool { readiness.endChanging(point) }
 
     /// `point` can never come: the waiters to fail; its held work is dropped.
     func giveUp(_ point: ReadinessPoint, reason: String) -> [ReadinessBoard.Waiter] {
