@@ -47,6 +47,10 @@ public import AppServicesUIKitShim
 /// (`BackgroundTaskHandling`), which the host registers at once, rather than registering
 /// them from that work.
 ///
+/// Keep the host for the application's life, in a stored property of the `App`, as above:
+/// the delegate it keeps is the notification center's delegate and keeps the PushKit
+/// registry, and the host forwards the application's notifications.
+///
 /// Do not also write SwiftUI's `.backgroundTask(.appRefresh(_:))` for an identifier a
 /// service declares: the identifier would be registered twice.
 ///
@@ -141,7 +145,8 @@ public final class SwiftUIApplicationHost {
             object: UIApplication.toBeLaunched,
             queue: nil
         ) { [self] notification in
-            // Held strongly until then: an `App` may keep only the host's composite.
+            // Held strongly until the launch, whoever keeps the host (an `App` keeps it for
+            // the application's life: it is the notification center's delegate).
             MainActorHop.run(handingOver: notification) { [self] notification in
                 guard let application = notification.object as? UIApplication else { return }
                 launch(application, options: Self.launchOptions(in: notification))

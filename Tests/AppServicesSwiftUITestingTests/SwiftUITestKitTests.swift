@@ -74,11 +74,15 @@ struct SwiftUITestKitTests {
     func hostLaunchesWithTheLaunch() throws {
         let app = SimulatedSwiftUIApp { ReadingApp() }
         let simulator = LifecycleSimulator(driving: app)
-        let link = URL(string: "shop://orders/5")!
-        try simulator.coldLaunch(LaunchOptions(url: link))
+        // A silent push that launched the application into the background.
+        let push: UserInfo = ["aps": ["content-available": 1]]
+        let options = LaunchOptions(remoteNotification: push, launchedInBackground: true)
+        try simulator.sendNow(.willFinishLaunching(options))
+        try simulator.sendNow(.didFinishLaunching(options))
         let reader = try #require(app.app?.host.composite.service(LaunchReader.self))
-        #expect(reader.launches.map(\.url) == [link])
-        #expect(app.app?.host.composite.applicationState != .notRunning)
+        #expect(reader.launches.map(\.remoteNotification) == [push])
+        #expect(reader.launches.map(\.launchedInBackground) == [true])
+        #expect(app.app?.host.composite.applicationState == .background)
     }
 
     /// The shop's window group in a scene of its own, as apps split their `App.body`.
