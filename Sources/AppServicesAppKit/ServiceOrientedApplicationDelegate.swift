@@ -24,7 +24,10 @@ public import AppServicesAppKitShim
 /// `TerminationReply/cancel` keeps the application running; otherwise, if a service asked
 /// for time (`TerminationReply/later(_:)`), AppKit hears `.terminateLater` and then,
 /// exactly once, `reply(toApplicationShouldTerminate:)` with whether every such service
-/// agreed, when all have finished or at the deadline; otherwise `.terminateNow`.
+/// agreed, when all have finished or at the deadline; otherwise `.terminateNow`. A Mac
+/// application has no background time, so background work services began
+/// (`beginBackgroundWork`) is waited for there too, up to the termination deadline, before
+/// AppKit hears that it may quit.
 ///
 /// **What it claims.** Launch, becoming and resigning active and termination always, and
 /// every callback the subclass overrides; the other callbacks only when a registered
@@ -179,11 +182,34 @@ open class ServiceOrientedApplicationDelegate: NSObject, NSApplicationDelegate {
     /// Dispatches `applicationShouldTerminate(_:)` and merges the answers: cancel beats
     /// later beats now. For `.terminateLater`, `sender` hears
     /// `reply(toApplicationShouldTerminate:)` exactly once, after this returns.
+    ///
+    /// A Mac application has no background time: the background work services began
+    /// (`beginBackgroundWork`) would end with the process. When it is to quit while such work
+    /// runs, the answer is `.terminateLater`, and the reply comes once the work has finished,
+    /// or at ``ServiceComposite/Configuration-swift.struct/Deadlines-swift.struct/termination``,
+    /// when what still runs is cancelled and logged (`finishBackgroundWork(within:)`).
     open func applicationShouldTerminate(_ sender: NSApplication) -> NSApplication.TerminateReply {
+        let composite = self.composite
         let decision = composite.shouldTerminate(platform: platform(sender)) { shouldTerminate in
-            sender.reply(toApplicationShouldTerminate: shouldTerminate)
+            Self.reply(shouldTerminate, to: sender, after: composite)
+        }
+        if case .now = decision, !composite.runningBackgroundWork.isEmpty {
+            Self.reply(true, to: sender, after: composite)  // after this returns: a task
+            return .terminateLater
         }
         return NSApplication.TerminateReply(decision)
+    }
+
+    /// Replies `quit` to `sender`: to quit, once `composite`'s background work has finished
+    /// or been cut off at the termination deadline, from a task; at once otherwise.
+    private static func reply(_ quit: Bool, to sender: NSApplication, after composite: ServiceComposite) {
+        guard quit, !composite.runningBackgroundWork.isEmpty else {
+            return sender.reply(toApplicationShouldTerminate: quit)
+        }
+        Task { @MainActor in
+            _ = await composite.finishBackgroundWork(within: composite.configuration.deadlines.termination)
+            sender.reply(toApplicationShouldTerminate: true)
+        }
     }
 
     /// Dispatches `applicationShouldTerminateAfterLastWindowClosed(_:)`: `true` if a

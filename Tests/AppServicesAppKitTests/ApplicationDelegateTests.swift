@@ -194,6 +194,8 @@ struct ApplicationDelegateTests {
     nonisolated static let alwaysClaimed: Set<String> = [
         "applicationWillFinishLaunching:", "applicationDidFinishLaunching:", "applicationDidBecomeActive:",
         "applicationWillResignActive:", "applicationWillTerminate:",
+        // Where the adapter waits for the services' background work before AppKit quits.
+        "applicationShouldTerminate:",
     ]
     nonisolated static let desktopSelectors: Set<String> = [
         "applicationWillBecomeActive:", "applicationDidResignActive:", "applicationWillHide:", "applicationDidHide:",

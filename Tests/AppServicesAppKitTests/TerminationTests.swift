@@ -61,6 +61,50 @@ struct TerminationTests {
         #expect(appKit.application.terminationReplies == merge.laterReply)
     }
 
+    /// Begins background work as the application resigns active (an upload), which runs
+    /// until the test lets it finish.
+    final class Uploader: AppService, ApplicationStateHandling {
+        var finish: CheckedContinuation<Void, Never>?
+        private(set) var finished = false
+        func applicationWillResignActive(_ context: AppContext) {
+            context.beginBackgroundWork(named: "upload") { [self] in
+                await withCheckedContinuation { finish = $0 }
+                finished = true
+            }
+        }
+    }
+
+    @Test(
+        "Background work is waited for before AppKit may quit, also without a desktop service",
+        .timeLimit(.minutes(1))
+    )
+    func waitsForBackgroundWork() async {
+        let uploader = Uploader()
+        let delegate = TestApplicationDelegate([uploader])
+        let appKit = SimulatedAppKit(delegate: delegate)
+        appKit.launch()
+        appKit.send("applicationWillResignActive:") { delegate, _ in
+            delegate.applicationWillResignActive(appKit.notification("WillResignActive"))
+        }
+        // The work runs on another task: yield until it waits (a bound only a failing test reaches).
+        for _ in 0..<100_000 where uploader.finish == nil { await Task.yield() }
+
+        #expect(appKit.quit() == .terminateLater)
+        #expect(appKit.application.terminationReplies.isEmpty)
+        uploader.finish?.resume()
+        for _ in 0..<100_000 where appKit.application.terminationReplies.isEmpty { await Task.yield() }
+        #expect(uploader.finished)
+        #expect(appKit.application.terminationReplies == [true])
+    }
+
+    @Test("With no background work running, AppKit quits at once")
+    func quitsAtOnceWithoutWork() {
+        let appKit = SimulatedAppKit(delegate: TestApplicationDelegate([Recorder()]))
+        appKit.launch()
+        #expect(appKit.quit() == .terminateNow)
+        #expect(appKit.application.terminationReplies.isEmpty)
+    }
+
     @Test("When one objects, the work of a service that asked for time is not started")
     func cancelSkipsLaterWork() async {
         let later = Terminator(.laterAgreeing(true))
