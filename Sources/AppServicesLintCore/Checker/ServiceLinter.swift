@@ -486,9 +486,22 @@ package struct ServiceLinter: Sendable {
     private func nameDistance(_ name: String, _ wanted: String) -> Int? {
         guard !requirementNames.contains(name) else { return nil }
         if name.lowercased() == wanted.lowercased() { return 0 }
+        // "Did" for "Will", or the other way round (`sessionDidEnd`): three edits, but the
+        // commonest slip in a callback's name, and as near as one letter.
+        if Self.swapsTense(name, wanted) { return 1 }
         let limit = wanted.count >= 10 ? 2 : wanted.count >= 6 ? 1 : 0
         guard limit > 0 else { return nil }
         return editDistance(name, wanted, limit: limit)
+    }
+
+    /// Whether `name` is `wanted` with one "Did" written "Will", or one "Will" written "Did".
+    static func swapsTense(_ name: String, _ wanted: String) -> Bool {
+        for (written, meant) in [("Did", "Will"), ("Will", "Did")] {
+            for index in name.indices where name[index...].hasPrefix(written) {
+                if name[..<index] + meant + name[index...].dropFirst(written.count) == wanted { return true }
+            }
+        }
+        return false
     }
 
     /// Whether two property types are the same, or both arrays of metatypes (a
@@ -534,6 +547,8 @@ package struct ServiceLinter: Sendable {
             why = signature.isStatic ? "it is static and the requirement is not" : "it is not static"
         case .name(let distance):
             switch distance {
+            case _ where Self.swapsTense(signature.name, wanted.name):
+                why = "its name is '\(wanted.name)' with 'Did' and 'Will' swapped"
             case 0: why = "its name differs from '\(wanted.name)' in letter case"
             case 1: why = "its name is one letter off '\(wanted.name)'"
             default: why = "its name is \(distance) letters off '\(wanted.name)'"

@@ -192,6 +192,21 @@ struct ServiceLinterTests {
             """
         ),
         Case(
+            "'Did' and 'Will' swapped in a name",
+            mentions: [
+                "its name is 'sessionWillEnd' with 'Did' and 'Will' swapped", "SessionHandling",
+                "its name is 'applicationProtectedDataWillBecomeUnavailable' with 'Did' and 'Will' swapped",
+            ],
+            """
+            final class Accounts: AppService, SessionHandling {
+                func sessionDidEnd(_ context: AppContext) {}  // warns
+            }
+            final class Vault: AppService, SystemEventHandling {
+                func applicationProtectedDataDidBecomeUnavailable(_ context: AppContext) {}  // warns
+            }
+            """
+        ),
+        Case(
             "A name two letters off",
             mentions: ["its name is 2 letters off 'sceneDidEnterBackground'", "SceneHandling"],
             """
