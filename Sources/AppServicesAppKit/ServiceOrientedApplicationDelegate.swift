@@ -186,8 +186,8 @@ open class ServiceOrientedApplicationDelegate: NSObject, NSApplicationDelegate {
     /// A Mac application has no background time: the background work services began
     /// (`beginBackgroundWork`) would end with the process. When it is to quit while such work
     /// runs, the answer is `.terminateLater`, and the reply comes once the work has finished,
-    /// or at ``ServiceComposite/Configuration-swift.struct/Deadlines-swift.struct/termination``,
-    /// when what still runs is cancelled and logged (`finishBackgroundWork(within:)`).
+    /// or at the composite's `Deadlines.termination`, when what still runs is cancelled and
+    /// logged (`finishBackgroundWork(within:)`).
     open func applicationShouldTerminate(_ sender: NSApplication) -> NSApplication.TerminateReply {
         let composite = self.composite
         let decision = composite.shouldTerminate(platform: platform(sender)) { shouldTerminate in
@@ -287,6 +287,25 @@ open class ServiceOrientedApplicationDelegate: NSObject, NSApplicationDelegate {
         ) { objects in
             restorationHandler(objects.compactMap { $0 as? any NSUserActivityRestoring })
         }
+    }
+
+    /// Dispatches `application(_:didFailToContinueUserActivityWithType:error:)`, which AppKit
+    /// sends instead of `application(_:continue:restorationHandler:)` after a
+    /// `willContinueUserActivityWithType` whose activity it could not continue.
+    open func application(
+        _ application: NSApplication,
+        didFailToContinueUserActivityWithType userActivityType: String,
+        error: any Error
+    ) {
+        composite.didFailToContinueUserActivity(type: userActivityType, error: error, platform: platform(application))
+    }
+
+    /// Dispatches `application(_:didUpdate:)`.
+    open func application(_ application: NSApplication, didUpdate userActivity: NSUserActivity) {
+        composite.didUpdateUserActivity(
+            UserActivity(platformActivity: userActivity),
+            platform: platform(application, [.userActivity: userActivity])
+        )
     }
 }
 

@@ -53,6 +53,14 @@ public protocol NSApplicationDelegate: NSObjectProtocol {
         continue userActivity: NSUserActivity,
         restorationHandler: @escaping ([any NSUserActivityRestoring]) -> Void
     ) -> Bool
+    /// An activity could not be continued.
+    func application(
+        _ application: NSApplication,
+        didFailToContinueUserActivityWithType userActivityType: String,
+        error: any Error
+    )
+    /// An activity the application's responders manage was updated.
+    func application(_ application: NSApplication, didUpdate userActivity: NSUserActivity)
     /// Whether the application's restorable state uses secure coding.
     func applicationSupportsSecureRestorableState(_ app: NSApplication) -> Bool
 }
@@ -117,6 +125,14 @@ extension NSApplicationDelegate {
     ) -> Bool {
         false
     }
+    /// Does nothing.
+    public func application(
+        _ application: NSApplication,
+        didFailToContinueUserActivityWithType userActivityType: String,
+        error: any Error
+    ) {}
+    /// Does nothing.
+    public func application(_ application: NSApplication, didUpdate userActivity: NSUserActivity) {}
     /// Secure restorable state, AppKit's default for applications built with the macOS 14
     /// SDK or later.
     public func applicationSupportsSecureRestorableState(_ app: NSApplication) -> Bool { true }

@@ -147,6 +147,26 @@ struct ApplicationDelegateTests {
             #expect(handed.count == 1)
             #expect(handed.first?.first === harness.restoring)
         },
+        Case(
+            selector: "application:didFailToContinueUserActivityWithType:error:",
+            received: ["Recorder.didFailToContinueUserActivity(com.example.order)"]
+        ) { harness in
+            harness.appKit.send("application:didFailToContinueUserActivityWithType:error:") {
+                $0.application(
+                    $1,
+                    didFailToContinueUserActivityWithType: "com.example.order",
+                    error: RegistrationFailed()
+                )
+            }
+        },
+        Case(
+            selector: "application:didUpdateUserActivity:",
+            received: ["Recorder.didUpdateUserActivity(com.example.order)"]
+        ) { harness in
+            harness.appKit.send("application:didUpdateUserActivity:") {
+                $0.application($1, didUpdate: NSUserActivity(activityType: "com.example.order"))
+            }
+        },
     ]
 
     @Test("A callback reaches the service with its payload and the service's answer reaches AppKit", arguments: cases)
@@ -228,6 +248,7 @@ struct ApplicationDelegateTests {
             make: { [ActivitiesOnly()] },
             claimed: alwaysClaimed.union([
                 "application:willContinueUserActivityWithType:", "application:continueUserActivity:restorationHandler:",
+                "application:didFailToContinueUserActivityWithType:error:", "application:didUpdateUserActivity:",
             ])
         ),
         Claims(name: "a service for everything", make: { [Recorder()] }, claimed: Set(cases.map(\.selector))),

@@ -97,22 +97,24 @@ extension AppCallback {
             appKit: "application:continueUserActivity:restorationHandler:"
         )
     )
-    /// `application:didFailToContinueUserActivityWithType:error:` and `scene:didFailToContinueUserActivityWithType:error:`
+    /// `application:didFailToContinueUserActivityWithType:error:` and `scene:didFailToContinueUserActivityWithType:error:` and `application:didFailToContinueUserActivityWithType:error:`
     public static let didFailToContinueUserActivity = AppCallback(
         "didFailToContinueUserActivity",
         heardBy: HandlerKinds.userActivities,
         selectors: PlatformSelectors(
             application: "application:didFailToContinueUserActivityWithType:error:",
-            scene: "scene:didFailToContinueUserActivityWithType:error:"
+            scene: "scene:didFailToContinueUserActivityWithType:error:",
+            appKit: "application:didFailToContinueUserActivityWithType:error:"
         )
     )
-    /// `application:didUpdateUserActivity:` and `scene:didUpdateUserActivity:`
+    /// `application:didUpdateUserActivity:` and `scene:didUpdateUserActivity:` and `application:didUpdateUserActivity:`
     public static let didUpdateUserActivity = AppCallback(
         "didUpdateUserActivity",
         heardBy: HandlerKinds.userActivities,
         selectors: PlatformSelectors(
             application: "application:didUpdateUserActivity:",
-            scene: "scene:didUpdateUserActivity:"
+            scene: "scene:didUpdateUserActivity:",
+            appKit: "application:didUpdateUserActivity:"
         )
     )
 

@@ -7,8 +7,10 @@ import Synchronization
 /// Posting a notification costs an allocation and a lock even when nobody listens, so by
 /// default the composite posts only while a ``LifecycleMediator`` observes its
 /// notification center. Code that observes the notifications through `NotificationCenter`
-/// directly asks for ``always``. Where the platform posts them itself (UIKit, AppKit), the
-/// adapters choose ``never``.
+/// directly asks for ``always``. Where the platform posts them itself (UIKit), the adapters
+/// choose ``never``. AppKit posts notifications of other names (`NSApplication...`), so the
+/// AppKit adapter keeps the default, and a mediator in a Mac application hears the
+/// composite's.
 public struct LifecycleNotificationPolicy: Sendable, Hashable, CustomStringConvertible {
     private enum Base: String, Sendable, Hashable {
         case never
