@@ -373,9 +373,12 @@ package struct ServiceLinter: Sendable {
                 // one that takes none is the requirement written without its parameters, and
                 // one with the callback's labels but another type where the callback takes its
                 // context (`sceneDidBecomeActive(_ scene: SceneInfo)`) is the callback too.
+                // So is one with its labels that takes the context where it does, whatever it
+                // takes first (`validate(_ command: UIKeyCommand, context: AppContext)`).
                 guard
                     member.parameterTypes.isEmpty || Self.takesFirstParameterType(of: wanted, member)
-                        || (member.labels == wanted.labels && Self.takesContextFirst(wanted))
+                        || (member.labels == wanted.labels
+                            && (Self.takesContextFirst(wanted) || Self.takesContextAlike(member, wanted)))
                 else { return nil }
                 if member.labels == wanted.labels {
                     if let index = assumed.parameterTypes.indices.first(where: {
@@ -445,6 +448,16 @@ package struct ServiceLinter: Sendable {
     /// first.
     private static func takesContextFirst(_ requirement: MemberSignature) -> Bool {
         ["AppContext", "InitializerContext"].contains(requirement.parameterTypes.first)
+    }
+
+    /// Whether `requirement` takes a context (`AppContext`, `InitializerContext`) and
+    /// `member` takes the same at the same position.
+    private static func takesContextAlike(_ member: MemberSignature, _ requirement: MemberSignature) -> Bool {
+        requirement.parameterTypes.indices.contains { index in
+            ["AppContext", "InitializerContext"].contains(requirement.parameterTypes[index])
+                && member.parameterTypes.indices.contains(index)
+                && member.parameterTypes[index] == requirement.parameterTypes[index]
+        }
     }
 
     /// Whether `member` takes the type of `requirement`'s first parameter (a capability's

@@ -679,6 +679,16 @@ struct ServiceLinterTests {
             """
         ),
         Case(
+            "A requirement that takes its context second, written with another first parameter type",
+            mentions: ["its parameter 'command' has type 'UIKeyCommand', not 'UICommand'", "MenuBuilding"],
+            """
+            final class Export: AppService, MenuBuilding {
+                func buildMenu(with builder: any UIMenuBuilder, context: AppContext) {}
+                func validate(_ command: UIKeyCommand, context: AppContext) -> Bool { true }  // warns
+            }
+            """
+        ),
+        Case(
             "An app delegate method in a service that is another framework's delegate",
             mentions: ["'Tracker.applicationDidBecomeActive(_:)' is UIApplicationDelegate's method"],
             """
