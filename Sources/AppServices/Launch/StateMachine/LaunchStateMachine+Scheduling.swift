@@ -196,7 +196,16 @@ extension LaunchStateMachine {
         }
         var waiters = self.waiters
         self.waiters = LaunchWaiters()
-        effects.resume += waiters.removePhaseWaiters { phaseResult($0) }
+        // Resumed after this batch's effects; a batch still being carried out on another
+        // thread (a run that finished just before, its success not yet remembered) holds
+        // those the phase is ready for, as ``waitForPhase(_:_:)`` does.
+        for (waiter, result) in waiters.removePhaseWaiters({ phaseResult($0) }) {
+            if case .success = result, effectsBeingCarriedOut > 0 {
+                waiters.waitUntilCarriedOut(waiter)
+            } else {
+                effects.resume.append((waiter, result))
+            }
+        }
         self.waiters = waiters
     }
 

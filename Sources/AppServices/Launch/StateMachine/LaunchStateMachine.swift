@@ -253,13 +253,22 @@ struct LaunchStateMachine {
         return .perform(conclude(now: now, effects))
     }
 
-    /// Someone awaits a phase's readiness.
+    /// Someone awaits a phase's readiness. A ready phase is awaited until the effects decided
+    /// so far are carried out: a run that made it ready, or finished on another thread just
+    /// before, has its success remembered by then (which a repetition's loop reads to know
+    /// when it is due, and a host reads as the next due times).
     mutating func waitForPhase(_ phase: LaunchPhase, _ waiter: Waiter) -> WaitAction {
         if waiters.arrivesStopped(waiter.id) { return .resume(waiter, .failure(.stoppedWaiting)) }
         if waiters.isHandedOver { return .resume(waiter, .failure(.handedOver)) }
-        if let result = phaseResult(phase) { return .resume(waiter, result) }
-        waiters.waitForPhase(phase, waiter)
-        return .suspend
+        guard let result = phaseResult(phase) else {
+            waiters.waitForPhase(phase, waiter)
+            return .suspend
+        }
+        if case .success = result, effectsBeingCarriedOut > 0 {
+            waiters.waitUntilCarriedOut(waiter)
+            return .suspend
+        }
+        return .resume(waiter, result)
     }
 
     /// Someone awaits a node's launch run without asking for it (an on-demand initializer's

@@ -266,6 +266,48 @@ struct LaunchStateMachineTests {
         #expect(!state.waitForCurrentRun(of: node, .ignored(8)).isSuspended)
     }
 
+    @Test("A wait for a ready phase lasts until the run that made it ready has its effects carried out")
+    func readyPhaseWaitsForItsEffects() throws {
+        // A is the critical phase's only member: its run's end makes the phase ready, on a
+        // thread that has not yet remembered its success when a repetition's loop asks.
+        var (state, _, finished) = try Self.attemptJustEnded(.init("A"), .succeeded)
+        #expect(finished.readyPhases.contains { $0.phase == .critical })
+        #expect(state.waitForPhase(.critical, .ignored(7)).isSuspended, "until the run's effects are carried out")
+        #expect(state.effectsCarriedOut().map(\.id) == [7])
+        #expect(!state.waitForPhase(.critical, .ignored(8)).isSuspended)
+    }
+
+    @Test("A phase made ready while another run's effects are being carried out holds its waiters until they are")
+    func phaseWaitersWaitForEarlierEffects() throws {
+        var state = try Machine.make([.init("R"), .init("S")]).state
+        for effects in [state.begin(now: .zero).effects, state.startPhase(.critical, now: .zero).effects]
+        where effects.reportsCarriedOut {
+            _ = state.effectsCarriedOut()
+        }
+        func finish(_ name: String, at now: Duration) throws -> LaunchStateMachine.Effects {
+            let index = try #require(state.graph.positions[.named(name)])
+            guard case .running(let attempt) = state.nodes[index].status,
+                case .perform(let effects) = state.attemptFinished(
+                    node: index,
+                    token: attempt.token,
+                    .succeeded,
+                    now: now
+                )
+            else { throw Failure("\(name) runs in the critical phase and its end is carried out") }
+            return effects
+        }
+        // R's run ends on one thread, which has not yet remembered its success...
+        let first = try finish("R", at: .ms(1))
+        #expect(first.reportsCarriedOut && first.readyPhases.isEmpty)
+        #expect(state.waitForPhase(.critical, .ignored(7)).isSuspended)
+        // ...when S's, on another, makes the phase ready.
+        let second = try finish("S", at: .ms(2))
+        #expect(second.readyPhases.contains { $0.phase == .critical })
+        #expect(!second.resume.contains { $0.waiter.id == 7 }, "R's success is not remembered yet")
+        #expect(state.effectsCarriedOut().isEmpty, "S's batch is carried out; R's is not")
+        #expect(state.effectsCarriedOut().map(\.id) == [7])
+    }
+
     @Test("A timer task no longer wanted is cancelled as soon as it exists")
     func staleTimerTask() throws {
         var machine = try Machine.make([.init("A", budget: .ms(30))])
