@@ -314,6 +314,8 @@ package struct ServiceLinter: Sendable {
     private enum Reason {
         case labels
         case missingContext
+        /// The member takes the context at `position`, where the requirement takes it at another.
+        case contextMoved(position: Int)
         case parameterType(Int)
         case resultType
         case isAsync
@@ -392,6 +394,9 @@ package struct ServiceLinter: Sendable {
                     if member.isThrowing && !wanted.isThrowing { return miss(.throwing, rank: 0) }
                     return nil
                 }
+                if let position = movedContext(member, wanted, known) {
+                    return miss(.contextMoved(position: position), rank: 1)
+                }
                 if !sharedBaseNames.contains(wanted.name) { return miss(.labels, rank: 1) }
                 return labelDistance(member.labels, wanted.labels).map { miss(.labels, rank: 1, distance: $0) }
             }
@@ -442,6 +447,29 @@ package struct ServiceLinter: Sendable {
         else { return false }
         guard sharedBaseNames.contains(requirement.name), !member.labels.isEmpty else { return true }
         return labelDistance(["_"] + member.labels, requirement.labels) != nil
+    }
+
+    /// Where `member` takes `requirement`'s context when it is the requirement with its context
+    /// moved (`application(continue activity: UserActivity, context: AppContext)` for
+    /// `application(_ context: AppContext, continue userActivity: UserActivity)`): the same
+    /// context type at another position, and, without the contexts, the same labels and
+    /// parameter types (or types the lint cannot resolve). `nil` otherwise.
+    private func movedContext(_ member: MemberSignature, _ requirement: MemberSignature, _ known: KnownTypes) -> Int? {
+        let contexts = ["AppContext", "InitializerContext"]
+        guard let wanted = requirement.parameterTypes.firstIndex(where: contexts.contains),
+            let position = member.parameterTypes.firstIndex(of: requirement.parameterTypes[wanted]),
+            position != wanted, member.parameterTypes.count == requirement.parameterTypes.count
+        else { return nil }
+        func without<Element>(_ values: [Element], _ index: Int) -> [Element] {
+            var values = values
+            values.remove(at: index)
+            return values
+        }
+        guard without(member.labels, position) == without(requirement.labels, wanted),
+            zip(without(member.parameterTypes, position), without(requirement.parameterTypes, wanted))
+                .allSatisfy({ known.mayBeSame($0, $1) })
+        else { return nil }
+        return position
     }
 
     /// Whether `requirement` is a callback: it takes a service's or an initializer's context
@@ -537,6 +565,14 @@ package struct ServiceLinter: Sendable {
             why =
                 "its context parameter '\(Self.writtenParameter(of: requirement, 0))' is missing (its argument labels "
                 + "are (\(Self.labels(signature))), not (\(Self.labels(wanted))))"
+        case .contextMoved(let position):
+            let index = wanted.parameterTypes.firstIndex(of: signature.parameterTypes[position]) ?? 0
+            func place(_ index: Int, of count: Int) -> String {
+                index == 0 ? "first" : index == count - 1 ? "last" : "as parameter \(index + 1)"
+            }
+            why =
+                "it takes its context \(place(position, of: signature.parameterTypes.count)), and the requirement "
+                + "takes '\(Self.writtenParameter(of: requirement, index))' \(place(index, of: wanted.parameterTypes.count))"
         case .parameterType(let index):
             let written =
                 index < member.writtenParameterTypes.count

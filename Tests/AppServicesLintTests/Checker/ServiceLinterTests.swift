@@ -689,6 +689,35 @@ struct ServiceLinterTests {
             """
         ),
         Case(
+            "A callback of a shared base name written with its context last",
+            mentions: [
+                "'Links.application(continue:context:)' does not satisfy UserActivityHandling's requirement",
+                "it takes its context last, and the requirement takes '_ context: AppContext' first",
+                "'Links.scene(restoreInteractionStateWith:context:)' does not satisfy",
+            ],
+            """
+            final class Links: AppService, UserActivityHandling, SceneHandling {
+                func application(continue userActivity: UserActivity, context: AppContext) -> UserActivityContinuation {  // warns
+                    .notHandled
+                }
+                func scene(restoreInteractionStateWith activity: UserActivity, context: AppContext) {}  // warns
+            }
+            """
+        ),
+        Case(
+            "A callback with its context moved to the middle",
+            mentions: ["it takes its context as parameter 2, and the requirement takes '_ context: AppContext' first"],
+            """
+            final class Handoff: AppService, UserActivityHandling {
+                func application(  // warns
+                    didFailToContinueUserActivityWithType userActivityType: String,
+                    context: AppContext,
+                    error: any Error
+                ) {}
+            }
+            """
+        ),
+        Case(
             "An app delegate method in a service that is another framework's delegate",
             mentions: ["'Tracker.applicationDidBecomeActive(_:)' is UIApplicationDelegate's method"],
             """
