@@ -19,7 +19,8 @@ extension LifecycleSimulator {
     /// ``expireBackgroundTasks()``, and await its ``SimulatedBackgroundTaskRun/completion()``.
     ///
     /// - Throws: ``LifecycleSimulatorError`` when the application is not in the background
-    ///   or suspended, or did not register `identifier` with the target's system.
+    ///   or suspended (a continued-processing task submitted and pending starts in the
+    ///   foreground too), or did not register `identifier` with the target's system.
     @discardableResult
     public func startBackgroundTask(_ identifier: String) throws(LifecycleSimulatorError) -> SimulatedBackgroundTaskRun
     {

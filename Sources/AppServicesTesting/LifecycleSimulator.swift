@@ -1127,7 +1127,11 @@ public final class LifecycleSimulator {
             return (running || state == .suspended) && target.map { $0 != nil && $0 != .disconnected } ?? true
         case .openNotificationSettings: return running
         case .launchBackgroundTask(let identifier):
-            return (state == .background || state == .suspended) && isRegistered(identifier)
+            // A continued-processing task starts in the foreground, where it was submitted.
+            let isJob = system.backgroundTasks.pendingRequestsNow.contains {
+                $0.identifier == identifier && $0.kind == .continuedProcessing
+            }
+            return (state == .background || state == .suspended || (foreground && isJob)) && isRegistered(identifier)
         case .expireBackgroundTasks: return system.backgroundTasks.hasRunningTask
         case .expireBackgroundTime: return state == .background
         case .didReceiveIncomingPush: return running || state == .suspended

@@ -71,7 +71,13 @@ public final class SimulatedTaskScheduler: Sendable {
                 state.misuse.append("Launch handler for task with identifier \(identifier) has already been registered")
                 return false
             }
-            if state.launchFinished {
+            // A continued-processing job is registered when it is submitted, under its own
+            // identifier, which a registered wildcard names: the system exempts those.
+            let isJob =
+                kind == .continuedProcessing
+                || BackgroundTaskDeclaration.pattern(among: state.registrations.keys, naming: identifier)
+                    .map { $0 != identifier } == true
+            if state.launchFinished && !isJob {
                 state.misuse.append(
                     "All launch handlers must be registered before application finishes launching (\(identifier))"
                 )
@@ -98,6 +104,12 @@ public final class SimulatedTaskScheduler: Sendable {
                 BackgroundTaskDeclaration.pattern(among: permitted, naming: request.identifier) == nil
             {
                 return .notPermitted
+            }
+            // The system looks a continued-processing job's launch handler up under the job's
+            // own identifier, and raises an exception without one, though a wildcard naming it
+            // is registered.
+            if request.kind == .continuedProcessing && state.registrations[request.identifier] == nil {
+                state.misuse.append("No launch handler registered for task with identifier \(request.identifier)")
             }
             state.pending.removeAll { $0.identifier == request.identifier }
             state.pending.append(request)
@@ -141,8 +153,9 @@ public final class SimulatedTaskScheduler: Sendable {
     public var registrationLog: [BackgroundTaskRegistration] { state.withLock { $0.registrationLog } }
 
     /// What the system would have raised an exception for, in order: registering an
-    /// identifier twice, or after the application finished launching. Empty when the
-    /// application behaves.
+    /// identifier twice, or after the application finished launching (but for a
+    /// continued-processing job), or submitting a continued-processing job whose own
+    /// identifier has no launch handler. Empty when the application behaves.
     public var misuse: [String] { state.withLock { $0.misuse } }
 
     /// Lists `line` in ``misuse``: what a simulated platform saw the application do that the

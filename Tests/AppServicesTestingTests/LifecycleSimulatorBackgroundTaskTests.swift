@@ -126,6 +126,33 @@ struct LifecycleSimulatorBackgroundTaskTests {
         #expect(refresher.callbacks.filter { $0 == .runBackgroundTask }.count == 1)
     }
 
+    @Test("A continued-processing task starts in the foreground it was submitted in, and can be cancelled later")
+    func continuedProcessingInForeground() async throws {
+        refresher.declaredTasks.append(("com.example.export.*", .continuedProcessing))
+        refresher.answers.backgroundTask = .runUntilCancelled
+        let (simulator, composite) = makeSimulator()
+        try simulator.coldLaunch()
+        let job = "com.example.export.1"
+        #expect(throws: LifecycleSimulatorError.self, "not submitted: the system starts nothing") {
+            try simulator.startBackgroundTask(job)
+        }
+
+        try composite.backgroundTasks.submit(.continuedProcessing(job, title: "Export", subtitle: "1 file"))
+        let run = try simulator.startBackgroundTask(job)
+        #expect(simulator.state == .active)
+        try simulator.enterBackground()
+        try simulator.expireBackgroundTasks()
+
+        #expect(await run.completion() == false)
+        await composite.waitForPendingWork()
+        #expect(refresher.cancelledRuns == 1)
+        #expect(simulator.system.backgroundTasks.misuse.isEmpty, "registered under its own identifier, after launch")
+        #expect(throws: LifecycleSimulatorError.self, "an app refresh still never starts in the foreground") {
+            try simulator.enterForeground()
+            try simulator.startBackgroundTask(Self.refresh)
+        }
+    }
+
     @Test("Without a scheduler, submitting fails with an error naming the task, and the simulator launches none")
     func targetWithoutScheduler() async throws {
         let target = BareTarget(ServiceComposite([refresher]))

@@ -234,6 +234,12 @@ struct BackgroundTaskTests {
             subtitle: "Holiday.mov"
         )
         try delegate.composite.backgroundTasks.submit(request)
+        // The system looks the job's launch handler up under its own identifier: registered
+        // before its first submission, after launch, and once (a second registration ends
+        // the application).
+        #expect(uiKit.registeredBackgroundTasks == [Exporter.exports, "com.example.app.export.7F3A"])
+        try delegate.composite.backgroundTasks.submit(request)
+        #expect(uiKit.registeredBackgroundTasks.count == 2)
         #expect(throws: BackgroundTaskError.self) {
             try delegate.composite.backgroundTasks.submit(
                 .continuedProcessing("com.example.app.export.", title: "", subtitle: "")
@@ -242,6 +248,7 @@ struct BackgroundTaskTests {
         let task = try #require(uiKit.launchBackgroundTask("com.example.app.export.7F3A"))
         await delegate.composite.waitForPendingWork()
 
+        #expect(uiKit.backgroundTaskMisuse.isEmpty)
         #expect(exporter.ran == ["com.example.app.export.7F3A"])
         #expect(uiKit.completions(of: task) == [true])
         #expect((task as? BGContinuedProcessingTask)?.progress.fractionCompleted == 1)

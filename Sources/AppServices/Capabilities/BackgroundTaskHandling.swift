@@ -125,12 +125,18 @@ public struct PermittedBackgroundTasks: Sendable {
 
     /// The main bundle's Info.plist `BGTaskSchedulerPermittedIdentifiers`. A bundle without
     /// an Info.plist (a Linux executable) permits every identifier; one without the key
-    /// permits none.
+    /// permits none. On macOS (but Mac Catalyst) and watchOS, which have no
+    /// `BGTaskScheduler` and whose Info.plist never lists the key, nothing is checked: a
+    /// service shared with an iOS target declares its tasks there for nothing.
     public static var infoPlist: PermittedBackgroundTasks {
         PermittedBackgroundTasks(
             identifiers: {
+                #if (os(macOS) && !targetEnvironment(macCatalyst)) || os(watchOS)
+                return nil
+                #else
                 guard let info = Bundle.main.infoDictionary, !info.isEmpty else { return nil }
                 return info["BGTaskSchedulerPermittedIdentifiers"] as? [String] ?? []
+                #endif
             },
             source: "Info.plist's BGTaskSchedulerPermittedIdentifiers"
         )
@@ -201,14 +207,7 @@ extension ServiceComposite {
         if let outer { return outer.registerBackgroundTasks(with: scheduler) }
         guard state.install(scheduler: scheduler) else { return }
         for (declaration, service) in declarations() {
-            let registered = scheduler.register(declaration.identifier, kind: declaration.kind) { [weak self] task in
-                guard let self else {
-                    task.setTaskCompleted(success: false)
-                    return
-                }
-                self.runBackgroundTask(task)
-            }
-            if !registered {
+            if !register(declaration.identifier, kind: declaration.kind, with: scheduler) {
                 configuration.logger.error(
                     """
                     The system refused to register background task \(declaration.identifier) of \(service.serviceName); \
@@ -217,6 +216,47 @@ extension ServiceComposite {
                     metadata: ["task": "\(declaration.identifier)", "service": "\(service.serviceName)"]
                 )
             }
+        }
+    }
+
+    /// Registers `identifier` with `scheduler`, each of its launches run by
+    /// ``runBackgroundTask(_:)``; `false` when the scheduler refuses.
+    private func register(
+        _ identifier: String,
+        kind: BackgroundTaskKind,
+        with scheduler: any BackgroundTaskScheduler
+    ) -> Bool {
+        scheduler.register(identifier, kind: kind) { [weak self] task in
+            guard let self else {
+                task.setTaskCompleted(success: false)
+                return
+            }
+            self.runBackgroundTask(task)
+        }
+    }
+
+    /// Registers the job `identifier` of `kind`, which the wildcard `pattern` a service
+    /// declares names (a continued-processing task's), before its first submission: the
+    /// system looks a job's launch handler up under the job's own identifier, and registering
+    /// one twice ends the application. Such registrations may come after launch.
+    ///
+    /// - Throws: ``BackgroundTaskError`` with ``BackgroundTaskError/Code/notPermitted`` when
+    ///   the scheduler refuses it.
+    func registerJob(
+        _ identifier: String,
+        kind: BackgroundTaskKind,
+        of pattern: String,
+        with scheduler: any BackgroundTaskScheduler
+    ) throws(BackgroundTaskError) {
+        guard state.claimJobRegistration(identifier) else { return }
+        guard register(identifier, kind: kind, with: scheduler) else {
+            state.releaseJobRegistration(identifier)
+            throw BackgroundTaskError(
+                code: .notPermitted,
+                identifier: identifier,
+                message: "The system refused to register background task \(identifier); list \(pattern) in "
+                    + "Info.plist under BGTaskSchedulerPermittedIdentifiers."
+            )
         }
     }
 
@@ -405,6 +445,9 @@ public struct BackgroundTasks {
                 message: "Background task \(identifier) was submitted before the host registered the background tasks; "
                     + "submit it once the application launches (hosts register them before didFinishLaunching), on a host with a scheduler."
             )
+        }
+        if let pattern, pattern != identifier {
+            try composite.registerJob(identifier, kind: request.kind, of: pattern, with: scheduler)
         }
         return scheduler
     }

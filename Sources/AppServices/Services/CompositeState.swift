@@ -106,6 +106,9 @@ final class CompositeState {
 
     /// The platform's background-task scheduler.
     private(set) var scheduler: (any BackgroundTaskScheduler)?
+    /// The continued-processing jobs registered under their own identifiers, which a
+    /// declared wildcard names (registered at their first submission).
+    private var registeredJobs: Set<String> = []
     /// The platform's background time, held while outliving work runs.
     private(set) var backgroundTime: (any BackgroundTimeProvider)?
     /// The platform's notification center, where the services' categories are registered.
@@ -690,6 +693,13 @@ final class CompositeState {
         self.scheduler = scheduler
         return true
     }
+
+    /// The continued-processing job `identifier` is about to be registered: `false` when it
+    /// has been already.
+    func claimJobRegistration(_ identifier: String) -> Bool { registeredJobs.insert(identifier).inserted }
+
+    /// The system refused to register the job `identifier`: a later submission tries again.
+    func releaseJobRegistration(_ identifier: String) { registeredJobs.remove(identifier) }
 
     /// The host gives the platform's background time (`nil` for none).
     func install(backgroundTime: (any BackgroundTimeProvider)?) { self.backgroundTime = backgroundTime }

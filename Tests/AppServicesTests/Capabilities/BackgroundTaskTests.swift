@@ -382,6 +382,24 @@ struct BackgroundTaskTests {
         }
     }
 
+    @Test("A job the system refuses to register is not submitted, and its next submission registers it again")
+    func refusedJobRegistration() throws {
+        let checked = composite([Exports()], permitted: .only(["com.example.export.*"]))
+        try checked.validate()
+        let scheduler = InProcessBackgroundTaskScheduler()
+        checked.registerBackgroundTasks(with: scheduler)
+        // Registered already, behind the composite's back: the system refuses a second handler.
+        #expect(scheduler.register("com.example.export.1", kind: .continuedProcessing) { _ in })
+        let request = BackgroundTaskRequest.continuedProcessing("com.example.export.1", title: "Export", subtitle: "")
+        let error = try #require(throws: BackgroundTaskError.self) { try checked.backgroundTasks.submit(request) }
+        #expect(error.code == .notPermitted)
+        #expect(error.message.contains("com.example.export.1") && error.message.contains("com.example.export.*"))
+        #expect(scheduler.pendingRequestsNow.isEmpty)
+        #expect(throws: BackgroundTaskError.self, "tried again, and refused again") {
+            try checked.backgroundTasks.submit(request)
+        }
+    }
+
     @Test("A wildcard identifier names the requests and runs that extend it, and Info.plist's wildcard permits them")
     func wildcardIdentifiers() async throws {
         #expect(BackgroundTaskDeclaration.pattern(among: ["a.x.*", "a.*", "a.x.y"], naming: "a.x.y") == "a.x.y")
@@ -401,6 +419,14 @@ struct BackgroundTaskTests {
         #expect(scheduler.registeredIdentifiers == ["com.example.export.*", "com.example.refresh.daily"])
         try checked.backgroundTasks.submit(
             .continuedProcessing("com.example.export.7F3A", title: "Export", subtitle: "")
+        )
+        try checked.backgroundTasks.submit(
+            .continuedProcessing("com.example.export.7F3A", title: "Export", subtitle: "")
+        )
+        #expect(
+            scheduler.registeredIdentifiers
+                == ["com.example.export.*", "com.example.export.7F3A", "com.example.refresh.daily"],
+            "the job registered under its own identifier before its first submission, once"
         )
         #expect(await scheduler.run("com.example.export.7F3A"))
         #expect(await scheduler.run("com.example.export.9B21"))
