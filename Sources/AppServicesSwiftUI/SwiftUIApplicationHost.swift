@@ -26,14 +26,14 @@ public import AppServicesUIKitShim
 ///
 /// Created in the `App`'s initializer, it runs before UIKit finishes launching the
 /// application, which is when what a `ServiceOrientedAppDelegate` does before launch
-/// returns must happen. It does exactly that, through such a delegate that it keeps (not
-/// the application's delegate, which is SwiftUI's): it makes it the notification center's
+/// returns must happen. It does that, through such a delegate that it keeps (not the
+/// application's delegate, which is SwiftUI's): it makes it the notification center's
 /// delegate when a service handles notifications, registers every background task the
 /// services declare with `BGTaskScheduler` (all kinds, app refresh and processing alike),
-/// creates the PushKit registry when a service handles VoIP pushes, holds background time
-/// for background work, and dispatches `willFinishLaunching` and
-/// `didFinishLaunching`, which run the launch plan's work that must finish before launch
-/// returns. The scenes then come from `appServices(_:)`.
+/// and, once the application object exists (below), creates the PushKit registry when a
+/// service handles VoIP pushes, holds background time for background work, and dispatches
+/// `willFinishLaunching` and `didFinishLaunching`. The scenes then come from
+/// `appServices(_:)`.
 ///
 /// SwiftUI makes the `App` before `UIApplicationMain` has made the application object,
 /// which does not exist yet in the `App`'s initializer. The host then sets up at once what

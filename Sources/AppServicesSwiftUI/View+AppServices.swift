@@ -19,7 +19,8 @@ extension View {
     ///   is first read, then moved by the scene callbacks UIKit makes
     ///   (`sceneWillEnterForeground`, `sceneDidBecomeActive`, ...), from which the composite
     ///   derives the application's state as it does for UIKit scenes; disconnected when the
-    ///   view goes away.
+    ///   view goes away while the scene is in the background (covered in front, by a
+    ///   full-screen cover, it stays connected).
     /// - **URLs** (`onOpenURL`) go to `URLOpenHandling`, with the scene in `context.scene`.
     /// - **User activities** (`onContinueUserActivity`) of the types application-wide
     ///   services declare in `userActivityTypes` go to `UserActivityHandling`, and reach the

@@ -12,6 +12,7 @@
 /// ```swift
 /// enum AppLock: AppGate {
 ///     static var openedBy: any AppService.Type { LockService.self }
+///     static var isInitiallyOpen: Bool { false }  // locked at launch: the time away is unknown
 ///     static var closesAfterBackground: Duration? { .seconds(60) }
 /// }
 ///
