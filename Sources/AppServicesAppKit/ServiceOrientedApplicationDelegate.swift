@@ -186,28 +186,42 @@ open class ServiceOrientedApplicationDelegate: NSObject, NSApplicationDelegate {
     /// A Mac application has no background time: the background work services began
     /// (`beginBackgroundWork`) would end with the process. When it is to quit while such work
     /// runs, the answer is `.terminateLater`, and the reply comes once the work has finished,
-    /// or at the composite's `Deadlines.termination`, when what still runs is cancelled and
-    /// logged (`finishBackgroundWork(within:)`).
+    /// or at the composite's `Deadlines.termination` counted from AppKit's request (the time
+    /// services asked for included), when what still runs is cancelled and logged
+    /// (`finishBackgroundWork(within:)`).
     open func applicationShouldTerminate(_ sender: NSApplication) -> NSApplication.TerminateReply {
         let composite = self.composite
+        let configuration = composite.configuration
+        let remaining = Self.countdown(configuration.clock, from: configuration.deadlines.termination)
         let decision = composite.shouldTerminate(platform: platform(sender)) { shouldTerminate in
-            Self.reply(shouldTerminate, to: sender, after: composite)
+            Self.reply(shouldTerminate, to: sender, after: composite, within: remaining)
         }
         if case .now = decision, !composite.runningBackgroundWork.isEmpty {
-            Self.reply(true, to: sender, after: composite)  // after this returns: a task
+            Self.reply(true, to: sender, after: composite, within: remaining)  // after this returns: a task
             return .terminateLater
         }
         return NSApplication.TerminateReply(decision)
     }
 
+    /// What is left of `budget`, counted on `clock` from now, each time it is called.
+    private static func countdown<C: Clock<Duration>>(_ clock: C, from budget: Duration) -> @Sendable () -> Duration {
+        let start = clock.now
+        return { max(.zero, budget - start.duration(to: clock.now)) }
+    }
+
     /// Replies `quit` to `sender`: to quit, once `composite`'s background work has finished
-    /// or been cut off at the termination deadline, from a task; at once otherwise.
-    private static func reply(_ quit: Bool, to sender: NSApplication, after composite: ServiceComposite) {
+    /// or been cut off when `remaining` has no time left, from a task; at once otherwise.
+    private static func reply(
+        _ quit: Bool,
+        to sender: NSApplication,
+        after composite: ServiceComposite,
+        within remaining: @escaping @Sendable () -> Duration
+    ) {
         guard quit, !composite.runningBackgroundWork.isEmpty else {
             return sender.reply(toApplicationShouldTerminate: quit)
         }
         Task { @MainActor in
-            _ = await composite.finishBackgroundWork(within: composite.configuration.deadlines.termination)
+            _ = await composite.finishBackgroundWork(within: remaining())
             sender.reply(toApplicationShouldTerminate: true)
         }
     }

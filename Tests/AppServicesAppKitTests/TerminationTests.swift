@@ -97,6 +97,53 @@ struct TerminationTests {
         #expect(appKit.application.terminationReplies == [true])
     }
 
+    /// Asks for time to quit, and agrees once the test says so.
+    final class SlowToAgree: AppService, DesktopApplicationHandling {
+        var agree: CheckedContinuation<Void, Never>?
+        func applicationShouldTerminate(_ context: AppContext) -> TerminationReply {
+            .later { [self] in
+                await withCheckedContinuation { agree = $0 }
+                return true
+            }
+        }
+    }
+
+    @Test(
+        "Background work is cut off at the termination deadline counted from AppKit's request",
+        .timeLimit(.minutes(1))
+    )
+    func oneDeadlineForServicesAndWork() async {
+        let clock = TestClock()
+        let uploader = Uploader()
+        let slow = SlowToAgree()
+        let delegate = TestApplicationDelegate(
+            [uploader, slow],
+            configuration: .init(logger: LogCapture().logger(), clock: clock)
+        )
+        let appKit = SimulatedAppKit(delegate: delegate)
+        appKit.launch()
+        appKit.send("applicationWillResignActive:") { delegate, _ in
+            delegate.applicationWillResignActive(appKit.notification("WillResignActive"))
+        }
+        // The work runs on another task: yield until it waits (a bound only a failing test reaches).
+        for _ in 0..<100_000 where uploader.finish == nil { await Task.yield() }
+        #expect(appKit.quit() == .terminateLater)
+        for _ in 0..<100_000 where slow.agree == nil { await Task.yield() }
+        // The service agrees 20 s into the termination's 25: the upload has 5 s left.
+        clock.advance(by: .seconds(20))
+        slow.agree?.resume()
+        // Until the reply's wait for the upload sleeps: at 25 s, not 25 s after the answer
+        // (45 s), which a bound only this test's success exhausts.
+        let late = TestClock.Instant(offset: .seconds(45))
+        for _ in 0..<10_000 where !clock.sleeperDeadlines.contains(late) { await Task.yield() }
+        #expect(clock.sleeperDeadlines == [TestClock.Instant(offset: .seconds(25))])
+        clock.advance(by: .seconds(5))
+        for _ in 0..<100_000 where appKit.application.terminationReplies.isEmpty { await Task.yield() }
+        #expect(appKit.application.terminationReplies == [true])
+        #expect(!uploader.finished, "cut off at the deadline")
+        uploader.finish?.resume()
+    }
+
     @Test("With no background work running, AppKit quits at once")
     func quitsAtOnceWithoutWork() {
         let appKit = SimulatedAppKit(delegate: TestApplicationDelegate([Recorder()]))
