@@ -6,7 +6,10 @@ extension AppContext {
     /// gate does nothing.
     ///
     /// - Throws: ``ReadinessError`` with ``ReadinessError/Code/notOwner`` when the calling
-    ///   service is not the gate's ``AppGate/openedBy``; the message names both.
+    ///   service is not the gate's ``AppGate/openedBy``; the message names both. With
+    ///   ``ReadinessError/Code/unreachable`` from the context of a session service whose
+    ///   session has ended (a task that authenticated the signed-out account): the gate
+    ///   stays as it is, for the next session.
     public func open<Gate: AppGate>(_ gate: Gate.Type) throws(ReadinessError) {
         try checkOwner(of: gate, doing: "open")
         composite.setGate(gate, open: true)
@@ -15,8 +18,7 @@ extension AppContext {
     /// Closes `gate`: work handed over for it is held from now on, until it opens. Closing a
     /// closed gate does nothing.
     ///
-    /// - Throws: ``ReadinessError`` with ``ReadinessError/Code/notOwner`` when the calling
-    ///   service is not the gate's ``AppGate/openedBy``; the message names both.
+    /// - Throws: ``ReadinessError`` as ``open(_:)`` does.
     public func close<Gate: AppGate>(_ gate: Gate.Type) throws(ReadinessError) {
         try checkOwner(of: gate, doing: "close")
         composite.setGate(gate, open: false)
@@ -51,11 +53,20 @@ extension AppContext {
     ///
     /// - Throws: ``ReadinessError``: ``ReadinessError/Code/deadlock`` when the calling
     ///   service is the one that opens it; ``ReadinessError/Code/unreachable`` when the
-    ///   gate is closed and its owner (``AppGate/openedBy``) is not registered, or the
-    ///   application terminates while waiting; ``ReadinessError/Code/cancelled`` when the
-    ///   waiting task is cancelled.
+    ///   gate is closed and its owner (``AppGate/openedBy``) is not registered, the
+    ///   application terminates while waiting, or this is the context of a session service
+    ///   whose session has ended; ``ReadinessError/Code/cancelled`` when the waiting task is
+    ///   cancelled.
     public func waitUntilOpen<Gate: AppGate>(_ gate: Gate.Type) async throws(ReadinessError) {
         let waiter = serviceName ?? "Code outside a service"
+        if let ended = endedSessionName {
+            throw ReadinessError(
+                code: .unreachable,
+                point: Gate.point,
+                message: "\(waiter) waits for gate \(Gate.name) from a context kept after \(ended); it waits for "
+                    + "nothing of the sessions after it."
+            )
+        }
         if isGiven(to: Gate.openedBy), !composite.isOpen(gate) {
             throw ReadinessError(
                 code: .deadlock,
@@ -78,6 +89,17 @@ extension AppContext {
                 point: Gate.point,
                 message: "\(serviceName ?? "Code outside a service") tried to \(action) gate \(Gate.name), which "
                     + "\(Gate.openedBy.serviceName) opens and closes; only the gate's owner may."
+            )
+        }
+        // A task kept past the sign-out (an authentication that finished late) acts for an
+        // account that is gone: it must not unlock, or lock, the next one.
+        if let ended = endedSessionName {
+            throw ReadinessError(
+                code: .unreachable,
+                point: Gate.point,
+                message: "\(serviceName ?? "Code outside a service") tried to \(action) gate \(Gate.name) from a "
+                    + "context kept after \(ended); the gate stays \(composite.isOpen(gate) ? "open" : "closed") for the "
+                    + "sessions after it."
             )
         }
     }

@@ -222,6 +222,47 @@ final class LockedLinkRouter: AppService, URLOpenHandling {
     /// What held work did, in order.
     @MainActor final class CallLog { var calls: [String] = [] }
 
+    /// A lock per account, closed at every sign-in.
+    enum AccountLock: AppGate {
+        static var openedBy: any AppService.Type { AccountLockService.self }
+        static var isInitiallyOpen: Bool { false }
+    }
+
+    /// Unlocks its account once authenticated; keeps its context, as its prompt's task would.
+    @MainActor
+    final class AccountLockService: SessionService {
+        let context: AppContext
+        init(session: SessionInfo, context: AppContext) { self.context = context }
+    }
+
+    @Test("A context kept past its session's end neither opens nor closes the next session's gate, nor waits for it")
+    func lateUnlockAfterSignOut() async throws {
+        let links = CallLog()
+        let composite = ServiceComposite([LockService()], configuration: .quiet)
+        try composite.registerSessionServices([AccountLockService.self])
+        _ = composite.didFinishLaunching()
+        try composite.beginSession(alice)
+        let alicesLock = try #require(composite.sessionService(AccountLockService.self))
+        try composite.endSession("alice")
+        try composite.beginSession(bob)
+        let bobsLock = try #require(composite.sessionService(AccountLockService.self))
+        bobsLock.context.whenOpen(AccountLock.self, named: "open link") { _ in links.calls.append("open link") }
+
+        // Alice's authentication finishes after her sign-out.
+        let error = try #require(throws: ReadinessError.self) { try alicesLock.context.open(AccountLock.self) }
+        #expect(error.code == .unreachable)
+        #expect(error.message.contains("AccountLockService tried to open gate "))
+        #expect(error.message.contains("session alice ended") || error.message.contains("alice ended"))
+        #expect(!composite.isOpen(AccountLock.self))
+        #expect(links.calls.isEmpty, "bob's link waits for bob's authentication")
+        await #expect(throws: ReadinessError.self) { try await alicesLock.context.waitUntilOpen(AccountLock.self) }
+
+        try bobsLock.context.open(AccountLock.self)
+        #expect(links.calls == ["open link"])
+        #expect(throws: ReadinessError.self) { try alicesLock.context.close(AccountLock.self) }
+        #expect(composite.isOpen(AccountLock.self))
+    }
+
     @Test("What a session's services held for a gate is dropped, listed, when the session ends; the app's is not")
     func sessionServicesHoldsEndWithTheSession() throws {
         let lock = LockService()
