@@ -197,6 +197,7 @@ open class ServiceOrientedSceneDelegate: UIResponder, UIWindowSceneDelegate {
         let activities = SceneConnectionOptions.sortedActivities(connectionOptions)
         let values = Self.connectionValues(connectionOptions, of: composite)
         let objects = platform(scene, values)
+        let windowAtConnection = window
         let options = SceneConnectionOptions(connectionOptions)
         composite.sceneWillConnect(
             described,
@@ -209,17 +210,19 @@ open class ServiceOrientedSceneDelegate: UIResponder, UIWindowSceneDelegate {
             },
             // The window a service provides, if any (otherwise UIKit's own, a storyboard's,
             // stays), before the options are delivered: the services that route a URL or
-            // an activity find it, as on a warm start.
+            // an activity find it, as on a warm start; so they do the window a service made
+            // itself as it heard the scene connect.
             connected: {
-                guard window == nil,
+                if window == nil,
                     let provided = composite.installProvidedWindow(
                         for: scene as? UIWindowScene,
                         info: described,
                         platform: objects
                     )
-                else { return nil }
-                window = provided
-                return platform(scene, values)
+                {
+                    window = provided
+                }
+                return window === windowAtConnection ? nil : platform(scene, values)
             }
         )
     }

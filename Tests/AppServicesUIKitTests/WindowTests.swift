@@ -79,6 +79,20 @@ struct WindowTests {
         #expect(router.windows.first.flatMap { $0 } === window)
     }
 
+    @Test("A link a scene is connected with is routed with the window a service made as the scene connected")
+    func connectionOptionsFindTheServicesWindow() throws {
+        let router = WindowRouter()
+        let uiKit = SimulatedUIKit(delegate: TestAppDelegate([SceneDelegateTests.WindowService(), router]))
+        uiKit.launch()
+        let delegate = ServiceOrientedSceneDelegate()
+        let options = UIScene.ConnectionOptions(urlContexts: [UIOpenURLContext(url: URL(string: "shop://cart")!)])
+        _ = uiKit.connectScene("main", options: options) { delegate }
+
+        let window = try #require(delegate.window)
+        #expect(router.windows.count == 1)
+        #expect(router.windows.first.flatMap { $0 } === window)
+    }
+
     @Test("The window a service provides is installed in the scene delegate, key and visible, once per scene")
     func installsProvidedWindow() throws {
         let provider = RootWindowService()
