@@ -130,6 +130,10 @@ open class ServiceOrientedAppDelegate: UIResponder, AppDelegateProtocols {
 
     /// Whether ``hostSystemServicesIfNeeded()`` has run.
     private var hostsSystemServices = false
+    /// Whether this delegate made itself the notification center's delegate.
+    private var isNotificationCenterDelegate = false
+    /// The object last reported as having taken the notification center's delegate over.
+    private var reportedNotificationDelegate: ObjectIdentifier?
     /// Whether ``hostSystemServicesIfNeeded(_:)`` has run: the background time and the
     /// system's notifications use the application object.
     private var usesApplication = false
@@ -378,7 +382,10 @@ open class ServiceOrientedAppDelegate: UIResponder, AppDelegateProtocols {
         hostsSystemServices = true
         let composite = self.composite
         if composite.handles(.didReceiveNotificationResponse) {
-            if installsNotificationCenterDelegate { UNUserNotificationCenter.current().delegate = self }
+            if installsNotificationCenterDelegate {
+                UNUserNotificationCenter.current().delegate = self
+                isNotificationCenterDelegate = true
+            }
             // Registers the categories the services define, as one set, before launch returns.
             composite.useNotificationCenter(UIKitNotificationCenter(.current()))
         }
@@ -463,7 +470,35 @@ open class ServiceOrientedAppDelegate: UIResponder, AppDelegateProtocols {
         {
             window = provided
         }
+        // Once a subclass's own launch code after `super` has run too.
+        Task { @MainActor [weak self] in self?.reportReplacedNotificationDelegate() }
         return answer
+    }
+
+    /// Logs, as an error, once per object, that code other than the services made another
+    /// object the notification center's delegate after this one made itself it (an SDK, or
+    /// a helper kept from the old delegate that sets the current center's `delegate`): the
+    /// `UserNotificationHandling` services then hear no notification while
+    /// the application runs, and a tap that launches it may be handled twice. Checked after
+    /// launch and each time the application becomes active.
+    private func reportReplacedNotificationDelegate() {
+        guard isNotificationCenterDelegate else { return }
+        let current = UNUserNotificationCenter.current().delegate
+        guard current !== self else { return }
+        let identifier = current.map { ObjectIdentifier($0) }
+        guard identifier != reportedNotificationDelegate else { return }
+        reportedNotificationDelegate = identifier
+        let services = ((try? composite.orderedServices()) ?? []).filter { $0 is any UserNotificationHandling }
+        let names = services.map { "\(type(of: $0))" }.joined(separator: ", ")
+        composite.configuration.logger.error(
+            """
+            UNUserNotificationCenter's delegate is \(current.map { "\(type(of: $0))" } ?? "nil") now, not \(type(of: self)): \
+            \(names.isEmpty ? "the services" : names) hear no notification while the application runs. Remove the code \
+            that sets the delegate, or set installsNotificationCenterDelegate to false and forward the center's \
+            callbacks to this delegate.
+            """,
+            metadata: ["delegate": "\(current.map { "\(type(of: $0))" } ?? "nil")"]
+        )
     }
 
     // MARK: - Application state and system events
@@ -471,6 +506,7 @@ open class ServiceOrientedAppDelegate: UIResponder, AppDelegateProtocols {
     /// Dispatches `applicationDidBecomeActive(_:)`.
     open func applicationDidBecomeActive(_ application: UIApplication) {
         dispatch(application) { $0.didBecomeActive(platform: $1) }
+        reportReplacedNotificationDelegate()
     }
 
     /// Dispatches `applicationWillResignActive(_:)`.

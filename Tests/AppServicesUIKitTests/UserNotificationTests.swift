@@ -131,6 +131,44 @@ struct UserNotificationTests {
         #expect(claimed.isEmpty == !(service is any UserNotificationHandling))
     }
 
+    /// Makes itself the notification center's delegate, as an SDK or a helper kept from the
+    /// old app delegate does.
+    final class NotificationsHelper: NSObject, UNUserNotificationCenterDelegate {}
+
+    /// A service that hears notifications, and nothing else.
+    final class Inbox: AppService, UserNotificationHandling {}
+
+    @Test("Another object made the notification center's delegate is reported once, after launch and on activation")
+    func reportsReplacedCenterDelegate() async {
+        let logs = LogCapture()
+        let delegate = TestAppDelegate([Inbox()], configuration: .init(logger: logs.logger()))
+        let uiKit = SimulatedUIKit(delegate: delegate)
+        uiKit.launch()
+        // The app's own launch code, after the adapter's.
+        let helper = NotificationsHelper()
+        uiKit.userNotificationCenter.delegate = helper
+        // Checked once the launch has returned (a bound only a failing test reaches).
+        for _ in 0..<10_000 where logs.messages(at: .error).isEmpty { await Task.yield() }
+        let reported = logs.messages(at: .error)
+        #expect(reported.count == 1)
+        #expect(
+            reported.first?.hasPrefix(
+                "UNUserNotificationCenter's delegate is NotificationsHelper now, not TestAppDelegate"
+            ) == true
+        )
+        #expect(reported.first?.contains("Inbox hear no notification") == true)
+
+        uiKit.becomeActive()
+        #expect(logs.messages(at: .error).count == 1, "once per object")
+        let another = NotificationsHelper()
+        uiKit.userNotificationCenter.delegate = another
+        uiKit.resignActive()
+        uiKit.becomeActive()
+        #expect(logs.messages(at: .error).count == 2)
+        uiKit.userNotificationCenter.delegate = delegate
+        _ = (helper, another)
+    }
+
     @Test("The notification selectors are among the forwarded selectors")
     func forwardsTheNotificationSelectors() {
         let forwarded = Set(ServiceOrientedAppDelegate.forwardedSelectors)
