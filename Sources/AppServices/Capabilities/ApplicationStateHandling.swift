@@ -178,6 +178,6 @@ extension ServiceComposite {
         cancelPendingWork()
         endReadiness(reason: "the application terminated")
         launch?.cancel()
-        launch?.writeHistoryNow()
+        launch?.terminateInOrder()
     }
 }

@@ -32,9 +32,11 @@ extension Launch {
         await running.memory.writesDone()
     }
 
-    /// Blocks until every change to the launch history made so far is written: for the
-    /// application's termination, after which the process ends.
-    func writeHistoryNow() {
+    /// The application terminates in order: the launch is not one that stopped before its
+    /// first frame (see ``LaunchHistory/launchesWithoutFirstFrame``). Then blocks until every
+    /// change to the launch history made so far is written, after which the process ends.
+    func terminateInOrder() {
+        running.memory.terminatedInOrder()
         running.memory.waitForWrites()
     }
 

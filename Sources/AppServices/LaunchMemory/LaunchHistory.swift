@@ -27,7 +27,9 @@ public struct LaunchHistory: Sendable, Hashable, Codable {
     /// available (``isAvailable``).
     public let launchCount: Int
     /// The launches in a row, just before this one, that never reached their first frame:
-    /// they stopped (crashed, were killed) before it, or the app never reported it.
+    /// they stopped (crashed, were killed) before it, or the app never reported it. A launch
+    /// that ends in order before its first frame (`willTerminate`: a server stopped during
+    /// its start) does not count.
     ///
     /// A launch into the background (a background task, a push, a location event) counts
     /// only until its launch work is done (its ``LaunchPhase/critical`` phase is ready), since
@@ -620,6 +622,20 @@ final class LaunchMemoryKeeper: Sendable {
             guard state.history != nil, state.counting == .untilFirstFrame, !state.cameToForeground else {
                 return false
             }
+            state.record.launchesWithoutFirstFrame = state.loaded.launchesWithoutFirstFrame
+            state.counting = .setAside
+            return true
+        }
+        if setAside { scheduleWrite() }
+    }
+
+    /// The application terminates in order (`willTerminate`: a server stopped during its
+    /// start, an application the system ends as it launches) before its first frame: no
+    /// crash, so the launch no longer counts as one without a first frame, in the background
+    /// or not.
+    func terminatedInOrder() {
+        let setAside = state.withLock { state in
+            guard state.history != nil, state.counting == .untilFirstFrame else { return false }
             state.record.launchesWithoutFirstFrame = state.loaded.launchesWithoutFirstFrame
             state.counting = .setAside
             return true

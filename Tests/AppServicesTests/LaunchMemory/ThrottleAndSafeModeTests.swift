@@ -172,6 +172,23 @@ import Testing
         #expect(log.all.last == "sync safe=false")
     }
 
+    @Test("A launch that terminates in order before its first frame does not count: no crash loop from routine stops")
+    func orderlyTerminations() async throws {
+        let device = Device()
+        let log = RunLog()
+        try await device.launch("1.0", reachesFirstFrame: false) { try plan($0, log: log) }
+        for _ in 0..<3 {
+            // A server stopped during its start: the host winds down, willTerminate last.
+            let (composite, _) = try await device.launch("1.0", reachesFirstFrame: false) { try plan($0, log: log) }
+            #expect(try stored(device)?.launchesWithoutFirstFrame == 2, "counted while it runs")
+            composite.willTerminate()
+            #expect(try stored(device)?.launchesWithoutFirstFrame == 1, "written before willTerminate returns")
+        }
+        let next = try await device.launch("1.0") { try plan($0, log: log) }.report
+        #expect(next.history?.launchesWithoutFirstFrame == 1, "the one that stopped without terminating still counts")
+        #expect(next.history?.isSafeMode == false)
+    }
+
     @Test("A launch into the background counts until its launch work is done, and again from the foreground on")
     func backgroundLaunchCountsWhileItMayCrash() async throws {
         let device = Device()
