@@ -11,8 +11,8 @@ public import AppServicesUIKitShim
 /// locked device show no private content.
 ///
 /// `ServiceOrientedSceneDelegate` asks, when its scene resigns active, every service that
-/// adopts it (application-wide services in dependency order, then the scene's own scene
-/// services) and shows the first view controller any returns in a window of its own above
+/// adopts it (application-wide services in dependency order, then the current session's
+/// services, then the scene's own scene services) and shows the first view controller any returns in a window of its own above
 /// the scene's windows (at `UIWindow.Level.alert + 1`). It removes that window when the
 /// scene becomes active again, before the services hear it, and when the scene
 /// disconnects: one cover per scene at most, never left on screen once the scene is active.

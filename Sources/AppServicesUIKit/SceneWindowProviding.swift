@@ -10,7 +10,8 @@ public import AppServicesUIKitShim
 /// window scene, and, in an application without scenes, for the application.
 ///
 /// The delegates ask every service that adopts it, application-wide services in dependency
-/// order and then the scene's own scene services (`SceneService`), and install the first window any
+/// order, then the current session's, then the scene's own scene services (`SceneService`),
+/// and install the first window any
 /// returns: `ServiceOrientedSceneDelegate` after `scene(_:willConnectTo:options:)` has
 /// reached the services and before what the scene was connected with (a link, an activity,
 /// a quick action) is delivered, so that those services find the window, as they do on a

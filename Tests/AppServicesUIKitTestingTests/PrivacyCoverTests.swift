@@ -163,6 +163,34 @@ struct PrivacyCoverTests {
         #expect(window.rootViewController is BlurredCoverViewController)
     }
 
+    /// A cover per account: a session service, asked with its session in the context.
+    final class AccountCover: SessionService, PrivacyCoverProviding {
+        let session: SessionInfo
+        init(session: SessionInfo, context: AppContext) { self.session = session }
+        func privacyCover(for scene: UIWindowScene, context: AppContext) -> UIViewController? {
+            context.session == session ? BlurredCoverViewController() : nil
+        }
+    }
+
+    @Test("The current session's services are asked for a cover too, with their session in the context")
+    func sessionServiceCover() throws {
+        let appDelegate = Self.appDelegate([])
+        let uiKit = SimulatedUIKit(delegate: appDelegate)
+        try appDelegate.composite.registerSessionServices([AccountCover.self])
+        uiKit.launch()
+        let a = uiKit.connectScene("A") { ServiceOrientedSceneDelegate() }
+        uiKit.bringToForeground(a)
+        uiKit.resignActive(a)
+        let delegate = try #require(a.delegate as? ServiceOrientedSceneDelegate)
+        #expect(delegate.privacyCoverWindow(over: a) == nil, "no session lives")
+
+        uiKit.becomeActive(a)
+        try appDelegate.composite.beginSession(SessionInfo(identifier: "alice"))
+        uiKit.resignActive(a)
+        let window = try #require(delegate.privacyCoverWindow(over: a))
+        #expect(window.rootViewController is BlurredCoverViewController)
+    }
+
     @Test("Without a cover service no cover window is made")
     func noCoverWithoutAService() throws {
         let appDelegate = Self.appDelegate([])

@@ -236,8 +236,9 @@ extension AppContext {
 }
 
 extension ServiceComposite {
-    /// Asks every service, application-wide ones in dependency order and then, for a
-    /// `scene`, that scene's own services, and returns the first non-`nil` answer.
+    /// Asks every service, application-wide ones in dependency order, then the current
+    /// session's and, for a `scene`, that scene's own services, and returns the first
+    /// non-`nil` answer.
     ///
     /// Adapters use it for what a platform asks once and one service provides, such as a
     /// scene's window: `ask` casts the service to the adapter's protocol and answers
@@ -270,7 +271,9 @@ extension ServiceComposite {
         // Asked at every scene resigning active (privacy covers): when nobody can answer,
         // return before the adopters' list is retained or anything generic over the answer
         // is made.
-        if state.isAdoptedByNone(capability), scene == nil || state.sceneServices.isEmpty { return nil }
+        if state.isAdoptedByNone(capability), scene == nil || state.sceneServices.isEmpty, !state.hasSessions {
+            return nil
+        }
         let adopters = state.adopters(of: capability, among: plan.unsafelyUnwrapped.services)
         return firstAnswer(among: adopters, in: scene, platform: platform) { service, context in
             (service as? Capability).flatMap { ask($0, context) }
@@ -292,14 +295,17 @@ extension ServiceComposite {
         }
     }
 
-    /// Whether `services`, or for a `scene` its own services, may answer: most questions
-    /// reach no service (no privacy cover, no scene services), and then no box is made.
+    /// Whether `services`, the current session's, or for a `scene` its own services, may
+    /// answer: most questions reach no service (no privacy cover, no session, no scene
+    /// services), and then no box is made.
     private func mayAnswer(_ services: some Collection<any AppService>, in scene: SceneInfo?) -> Bool {
-        !services.isEmpty || (scene != nil && !state.sceneServices.isEmpty)
+        !services.isEmpty || state.hasSessions || (scene != nil && !state.sceneServices.isEmpty)
     }
 
-    /// Asks `services` and then, for a `scene`, that scene's own services, in order, until
-    /// one answers; every context carries one box of `platform` and `scene`, made once.
+    /// Asks `services`, then the current session's services (a per-account privacy cover),
+    /// then, for a `scene`, that scene's own services, in order, until one answers; every
+    /// context carries one box of `platform` and `scene`, made once (with the session for
+    /// the session's services).
     private func firstAnswer<Answer>(
         among services: some Collection<any AppService>,
         in scene: SceneInfo?,
@@ -311,6 +317,16 @@ extension ServiceComposite {
         for service in services {
             let context = AppContext(composite: self, service: type(of: service), callback: nil, origin: origin)
             if let answer = ask(service, context) { return answer }
+        }
+        if state.hasSessions, let current = state.sessionServices.current,
+            let instances = state.sessionServices[current]
+        {
+            let sessionOrigin = origin?.for(instances.session, sessionBox: instances.origin) ?? instances.origin
+            for service in instances.services {
+                let type = type(of: service)
+                let context = AppContext(composite: self, service: type, callback: nil, origin: sessionOrigin)
+                if let answer = ask(service, context) { return answer }
+            }
         }
         guard let scene, let own = state.sceneServices[scene.identifier] else { return nil }
         for service in own.services {
