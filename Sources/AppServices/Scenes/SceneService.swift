@@ -323,8 +323,8 @@ extension ServiceComposite {
         {
             let sessionOrigin = origin?.for(instances.session, sessionBox: instances.origin) ?? instances.origin
             for service in instances.services {
-                let type = type(of: service)
-                let context = AppContext(composite: self, service: type, callback: nil, origin: sessionOrigin)
+                let serviceType = type(of: service)
+                let context = AppContext(composite: self, service: serviceType, callback: nil, origin: sessionOrigin)
                 if let answer = ask(service, context) { return answer }
             }
         }
