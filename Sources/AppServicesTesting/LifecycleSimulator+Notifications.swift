@@ -5,34 +5,25 @@ import Foundation
 /// system dates every delivery.
 ///
 /// A notification given no date (`UserNotification`'s default) is delivered as it is the
-/// first time, and so is the same notification again (UIKit hands a launching response to
-/// the notification center's delegate too). Another notification under an identifier
-/// delivered before (a notification replaced by a newer one, then tapped) gets a date of
-/// its own, later for each: on a device those are two deliveries with two dates, and the
-/// composite, which tells the two deliveries of one response apart from two responses by
-/// the date, hears both.
+/// first time under its identifier and action. Each later delivery under them (the same
+/// notification tapped again, or a newer one that replaced it) gets a date of its own,
+/// later for each: on a device those are two deliveries with two dates, and the composite,
+/// which tells the two deliveries of one response apart from two responses by the date,
+/// hears both. One step that hands one response to two routes (a cold launch's connection
+/// options, then the notification center's delegate, as UIKit does) makes one delivery.
 package struct NotificationDeliveries {
-    /// The last notification delivered under each request identifier and action, with the
-    /// payload the system passed instead of its own, if any.
-    private var delivered: [String: (notification: UserNotification, payload: UserInfo?)] = [:]
+    /// The request identifiers and actions delivered under.
+    private var delivered: Set<String> = []
     private var redelivered = 0
 
     /// Creates an empty record.
     package init() {}
 
-    /// `response` as the system delivers it now; `payload` is the user info the system
-    /// passes instead of the notification's own, if any (another payload is another
-    /// notification).
-    package mutating func deliver(_ response: NotificationResponse, payload: UserInfo? = nil) -> NotificationResponse {
+    /// `response` as the system delivers it now.
+    package mutating func deliver(_ response: NotificationResponse) -> NotificationResponse {
         guard response.notification.date == UserNotification(identifier: "").date else { return response }
         let key = "\(response.notification.identifier) \(response.action)"
-        let this = (notification: response.notification, payload: payload)
-        guard let earlier = delivered[key], earlier.notification != this.notification || earlier.payload != payload
-        else {
-            delivered[key] = this
-            return response
-        }
-        delivered[key] = this
+        guard delivered.insert(key).inserted == false else { return response }
         redelivered += 1
         var dated = response
         dated.notification.date = Date(timeIntervalSinceReferenceDate: Double(redelivered))
@@ -74,6 +65,11 @@ extension LifecycleSimulator {
         try await send(.didReceiveNotificationResponse(delivery(response)))
     }
 
+    /// Delivers `response`, already made a delivery (``delivery(_:)``), in the current state.
+    private func deliverInPlace(_ response: NotificationResponse) async throws(LifecycleSimulatorError) {
+        try await send(.didReceiveNotificationResponse(response))
+    }
+
     /// A person taps a notification while the application runs (a warm start).
     ///
     /// In the foreground, only the response is delivered. From the background (or suspended)
@@ -93,7 +89,7 @@ extension LifecycleSimulator {
     ///   names the scene a tap opens).
     public func tapNotification(_ response: NotificationResponse) async throws(LifecycleSimulatorError) {
         let response = delivery(response)
-        if response.action == .dismiss { return try await deliverNotificationResponse(response) }
+        if response.action == .dismiss { return try await deliverInPlace(response) }
         if usesScenes {
             guard let scene = response.targetScene else {
                 if connectedScenes(in: [.foregroundActive, .foregroundInactive]).isEmpty {
@@ -105,10 +101,10 @@ extension LifecycleSimulator {
                         }
                     )
                 }
-                return try await deliverNotificationResponse(response)
+                return try await deliverInPlace(response)
             }
             guard sceneStates[scene.identifier] == .background else {
-                return try await deliverNotificationResponse(response)
+                return try await deliverInPlace(response)
             }
             try sendNow(.sceneWillEnterForeground(scene))
             let delivered = try await startAndLetBegin(.didReceiveNotificationResponse(response))
@@ -117,7 +113,7 @@ extension LifecycleSimulator {
             return
         }
         guard state == .background || state == .suspended else {
-            return try await deliverNotificationResponse(response)
+            return try await deliverInPlace(response)
         }
         try sendNow(.willEnterForeground)
         let delivered = try await startAndLetBegin(.didReceiveNotificationResponse(response))

@@ -94,7 +94,7 @@ extension SimulatedUIKit {
     ///   - response: The response; its target scene names one of ``scenes``, if any.
     ///   - userInfo: The notification's user info as the system passes it; `nil` for its own.
     public func respondToNotification(_ response: NotificationResponse, userInfo: [AnyHashable: Any]? = nil) async {
-        let delivered = platformResponse(delivery(response, userInfo: userInfo), userInfo: userInfo)
+        let delivered = platformResponse(delivery(response), userInfo: userInfo)
         await deliverToNotificationCenterDelegate(delivered, identifier: response.notification.identifier)
     }
 
@@ -116,7 +116,7 @@ extension SimulatedUIKit {
         // UIKit launches a scene-based application in the background state, whatever
         // launched it; the scene's connection brings it forward.
         launch(inBackground: true)
-        let delivered = platformResponse(delivery(response, userInfo: userInfo), userInfo: userInfo)
+        let delivered = platformResponse(delivery(response), userInfo: userInfo)
         let scene = connectScene(
             identifier,
             options: UIScene.ConnectionOptions(notificationResponse: delivered),
@@ -136,11 +136,11 @@ extension SimulatedUIKit {
         }
     }
 
-    /// `response` as the system delivers it now: another notification given no date under an
-    /// identifier delivered before gets a date of its own, as the system dates every
-    /// delivery.
-    func delivery(_ response: NotificationResponse, userInfo: [AnyHashable: Any]? = nil) -> NotificationResponse {
-        notificationDeliveries.deliver(response, payload: userInfo.map { UserInfo(propertyList: $0) })
+    /// `response` as the system delivers it now: a notification given no date, delivered
+    /// before under its identifier and action, gets a date of its own, as the system dates
+    /// every delivery.
+    func delivery(_ response: NotificationResponse) -> NotificationResponse {
+        notificationDeliveries.deliver(response)
     }
 
     /// Hands `response` to the center's delegate and waits for its completion handler.

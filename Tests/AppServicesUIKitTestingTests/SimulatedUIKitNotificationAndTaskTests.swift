@@ -112,6 +112,10 @@ struct SimulatedUIKitNotificationAndTaskTests {
         await uiKit.respondToNotification(NotificationResponse(notification: remote), userInfo: ["status": "shipped"])
         await uiKit.respondToNotification(NotificationResponse(notification: remote), userInfo: ["status": "delivered"])
         #expect(delegate.notifications.opened == ["order-7", "order-7", "order-8", "order-8"])
+
+        // The same notification tapped again is another delivery too, as on a device.
+        await uiKit.respondToNotification(NotificationResponse(notification: remote), userInfo: ["status": "delivered"])
+        #expect(delegate.notifications.opened == ["order-7", "order-7", "order-8", "order-8", "order-8"])
     }
 
     @Test("A tap that launches the application reaches the service once, although UIKit delivers it twice")
