@@ -158,10 +158,24 @@ extension Launch {
         }
     }
 
+    /// Writes that the migration `index` succeeded, before this returns: its attempt calls
+    /// this before the state machine hears of it, so before any node after it starts (a node
+    /// with another dependency may be started by another thread as soon as the machine
+    /// knows), and a migration done is not done again because the process stopped soon after.
+    func rememberMigrationDone(_ index: Int) {
+        guard let history = memory.history else { return }
+        let name = graph.nodes[index].name
+        memory.change(writingNow: true) { record in
+            record.migrations[name] = history.currentVersion.text
+            record.pending[name] = nil
+        }
+    }
+
     /// Writes into the history what the runs that just ended leave there: migrations that
-    /// succeeded (or failed for good, with ``Migration/OnFailure/skip``), migrations that
-    /// failed and stay due, throttled initializers' successes. A migration's outcome is
-    /// written before this returns, so before the nodes after it start.
+    /// failed for good (with ``Migration/OnFailure/skip``: done), migrations that failed and
+    /// stay due, throttled initializers' successes. (A migration's success was written as
+    /// its attempt returned: ``rememberMigrationDone(_:)``.) A migration's outcome is written
+    /// before this returns, so before the nodes after it start.
     func remember(_ runs: [Machine.FinishedRun]) {
         guard let history = memory.history else { return }
         let version = history.currentVersion.text
@@ -170,13 +184,17 @@ extension Launch {
             let succeeded = run.outcome == .succeeded
             // A migration this launch makes due was marked pending as the launch began
             // (``migrationsDueByLaunch``); one that fails keeps that mark.
-            if let migration = node.migration {
+            if let migration = node.migration, !succeeded {
                 let failed = run.outcome == .failed || run.outcome == .timedOut
                 memory.change(writingNow: true) { record in
-                    if succeeded || (failed && migration.onFailure == .skip) {
+                    if failed && migration.onFailure == .skip {
                         record.migrations[node.name] = version
                         record.pending[node.name] = nil
-                    } else if failed, record.pending[node.name] == nil {
+                    } else if failed, record.pending[node.name] == nil,
+                        // Not when its attempt succeeded after all, too late for the launch
+                        // (past its budget): its work is done, and was written then.
+                        record.migrations[node.name] != version
+                    {
                         // Due again next launch; an upgrade keeps the version it was from.
                         let upgrade = if case .upgrading = migration.trigger.base { true } else { false }
                         record.pending[node.name] = upgrade ? history.previousVersion?.text ?? "" : ""

@@ -455,6 +455,9 @@ public final class Launch: Sendable {
     }
 
     private func attemptFinished(_ start: Machine.Start, _ result: Machine.AttemptResult) {
+        // Before the state machine hears it, which is what lets the initializers after the
+        // migration start, on whichever thread.
+        if case .succeeded = result, graph.nodes[start.node].migration != nil { rememberMigrationDone(start.node) }
         let now = clock.now()
         perform(decide { $0.attemptFinished(node: start.node, token: start.token, result, now: now) })
     }

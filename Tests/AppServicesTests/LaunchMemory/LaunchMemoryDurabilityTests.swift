@@ -109,6 +109,45 @@ import Testing
     }
 
     @Test(
+        "A migration's success is written before the launch knows it succeeded, so before anything after it can start",
+        .timeLimit(.minutes(1))
+    )
+    func migrationWrittenBeforeTheLaunchHearsIt() async throws {
+        let launch = Locked<Launch?>(nil)
+        // What the launch knew of the migration as its success was being written.
+        let knownWhileSaving = Locked<[String]>([])
+        let store = ObservedStore { record in
+            guard record.migrations["rename-settings"] != nil, let launch = launch.withLock({ $0 }) else { return }
+            let node = launch.report.nodes.first { $0.name == "rename-settings" }
+            knownWhileSaving.withLock { $0.append(node.map { "\($0.outcome.kind)" } ?? "not in the report") }
+        }
+        var configuration = LaunchPlan.Configuration()
+        configuration.memory = LaunchMemory(store: store, version: "1.0")
+        let plan = try Self.gatedMigration(configuration, launch: launch)
+        let composite = ServiceComposite([], configuration: .init(clock: TestClock()), launchPlan: plan)
+        _ = composite.didFinishLaunching()
+        launch.withLock { $0 = composite.launch }
+        try await composite.launch?.waitUntilReady(.critical)
+        // Another dependency of a node after it may end on another thread at any moment: once
+        // the launch knows the migration succeeded, that thread may start the node.
+        let known = knownWhileSaving.withLock { $0 }
+        #expect(known.count == 1)
+        #expect(known.allSatisfy { $0 != "\(LaunchReport.Outcome.Kind.succeeded)" }, "known: \(known)")
+    }
+
+    /// A migration that runs once the test holds the launch: made outside the main actor.
+    nonisolated static func gatedMigration(
+        _ configuration: LaunchPlan.Configuration,
+        launch: Locked<Launch?>
+    ) throws -> LaunchPlan {
+        try LaunchPlan(configuration: configuration) {
+            Migration("rename-settings", when: .once) { _ in
+                for _ in 0..<1_000_000 where launch.withLock({ $0 }) == nil { await Task.yield() }
+            }
+        }
+    }
+
+    @Test(
         "An upgrade migration done once is not run again by a later upgrade its range also holds, nor after a downgrade"
     )
     func upgradeMigrationOnce() async throws {
@@ -220,6 +259,19 @@ import Testing
 /// A store in memory on a slow disk: every save after the first takes 50 ms, so a write
 /// queued off the caller's thread is still under way when the caller goes on, unless it
 /// waits for it. (The first, made as the launch begins, is fast, to keep the tests quick.)
+/// A store in memory that tells `saving` each record it is about to save.
+final class ObservedStore: LaunchHistoryStore {
+    private let data = Locked<Data?>(nil)
+    private let saving: @Sendable (LaunchRecord) -> Void
+    init(saving: @escaping @Sendable (LaunchRecord) -> Void) { self.saving = saving }
+    var description: String { "memory, observed" }
+    func load() throws -> Data? { data.withLock { $0 } }
+    func save(_ data: Data) throws {
+        if let record = try? JSONDecoder().decode(LaunchRecord.self, from: data) { saving(record) }
+        self.data.withLock { $0 = data }
+    }
+}
+
 final class SlowStore: LaunchHistoryStore {
     private let state = Locked<(data: Data?, events: [String])>((nil, []))
     var description: String { "memory, slow" }
