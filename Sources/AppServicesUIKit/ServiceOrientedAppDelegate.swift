@@ -681,7 +681,8 @@ open class ServiceOrientedAppDelegate: UIResponder, AppDelegateProtocols {
         continue userActivity: NSUserActivity,
         restorationHandler: @escaping ([any UIUserActivityRestoring]?) -> Void
     ) -> Bool {
-        composite.continueUserActivity(
+        UserActivity.warnAboutDroppedUserInfo(of: userActivity, logger: composite.configuration.logger)
+        return composite.continueUserActivity(
             UserActivity(userActivity),
             platform: platform(application, [.userActivity: userActivity])
         ) { objects in

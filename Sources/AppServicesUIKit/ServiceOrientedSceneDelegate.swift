@@ -243,6 +243,9 @@ open class ServiceOrientedSceneDelegate: UIResponder, UIWindowSceneDelegate {
             UserNotification.warnAboutDroppedUserInfo(of: response.notification, logger: composite.configuration.logger)
         }
         let activities = connectionOptions.userActivities
+        for activity in activities {
+            UserActivity.warnAboutDroppedUserInfo(of: activity, logger: composite.configuration.logger)
+        }
         return [
             .connectionOptions: connectionOptions,
             .urlContexts: connectionOptions.urlContexts.isEmpty ? nil : connectionOptions.urlContexts,
@@ -365,6 +368,7 @@ open class ServiceOrientedSceneDelegate: UIResponder, UIWindowSceneDelegate {
     /// Dispatches `scene(_:continue:)`, then calls `restoreUserActivityState(_:)` on the
     /// objects the services returned.
     open func scene(_ scene: UIScene, continue userActivity: NSUserActivity) {
+        UserActivity.warnAboutDroppedUserInfo(of: userActivity, logger: composite.configuration.logger)
         _ = composite.continueUserActivity(
             UserActivity(userActivity),
             platform: platform(scene, [.userActivity: userActivity]),

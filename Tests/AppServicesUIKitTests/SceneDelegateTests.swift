@@ -4,6 +4,8 @@ import AppServicesTesting
 import AppServicesUIKit
 import AppServicesUIKitTesting
 import AppServicesUIKitShim
+import Foundation
+import Logging
 import Testing
 
 /// The scene sequences of the reference, driven per scene by a simulated UIKit through
@@ -59,6 +61,31 @@ struct SceneDelegateTests {
             raw.append(context.uiKit.userActivity)
             return .handled()
         }
+    }
+
+    @Test("An activity whose user info holds values that are not property-list values is logged, naming them")
+    func droppedActivityUserInfo() throws {
+        let reader = ActivityReader()
+        let logs = LogCapture()
+        let uiKit = SimulatedUIKit(delegate: TestAppDelegate([reader], configuration: .init(logger: logs.logger())))
+        uiKit.launch()
+        let cold = NSUserActivity(activityType: "com.example.order")
+        cold.userInfo = ["token": UUID(), "order": 7]
+        let scene = uiKit.connectScene("A", options: UIScene.ConnectionOptions(userActivities: [cold])) {
+            ServiceOrientedSceneDelegate()
+        }
+        let warm = NSUserActivity(activityType: "com.example.order")
+        warm.userInfo = ["order": 8]
+        let delegate = try #require(scene.delegate as? ServiceOrientedSceneDelegate)
+        delegate.scene(scene, continue: warm)
+
+        #expect(reader.raw.count == 2)
+        #expect(
+            logs.messages(at: .warning) == [
+                "User activity com.example.order has user-info entries that are not property-list values: token. "
+                    + "Services receive it without them; the raw activity is in context.uiKit.userActivity."
+            ]
+        )
     }
 
     @Test("An activity a scene connects with reaches services with its NSUserActivity, as a warm one does")
