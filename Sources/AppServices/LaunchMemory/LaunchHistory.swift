@@ -88,7 +88,8 @@ public struct LaunchHistory: Sendable, Hashable, Codable {
 /// ``standard``, keeps the history in user defaults and the install marker in the keychain
 /// on Apple platforms, with the version from the main bundle. Elsewhere the default keeps
 /// the history in memory only, so every launch is a first launch: give a Linux host a
-/// directory (``directory(_:version:)``; `ApplicationHost` does).
+/// directory (``directory(_:version:)``; for `ApplicationHost`, pass it as its
+/// configuration's `launchMemory`, which has none by default).
 public struct LaunchMemory: Sendable {
     /// Where the history is kept.
     public var store: any LaunchHistoryStore

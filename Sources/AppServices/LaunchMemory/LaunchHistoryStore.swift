@@ -8,7 +8,8 @@ public import Foundation
 ///
 /// Three come with the library: ``UserDefaultsLaunchHistoryStore`` (the default on Apple
 /// platforms), ``FileLaunchHistoryStore`` (a file in a directory; what `ApplicationHost`
-/// uses on Linux) and ``InMemoryLaunchHistoryStore`` (for tests). Write your own to keep it
+/// uses when its configuration's `launchMemory` names a directory, which it does not by
+/// default) and ``InMemoryLaunchHistoryStore`` (for tests). Write your own to keep it
 /// elsewhere: ``load()`` returns what ``save(_:)`` last saved, or `nil` when nothing was
 /// saved yet (a first launch).
 public protocol LaunchHistoryStore: Sendable {

@@ -282,7 +282,7 @@ final class RevokedTokenCheck: SessionService, SessionHandling {
         #expect(composite.currentSession == nil)
     }
 
-    @Test("Several sessions live at once, one current; ending the current one makes the one begun before it current")
+    @Test("Several sessions live at once, one current; ending the current one makes the one begun last current")
     func severalSessions() throws {
         let (composite, journal) = try makeComposite()
         try composite.beginSession(alice)
@@ -302,6 +302,14 @@ final class RevokedTokenCheck: SessionService, SessionHandling {
         )
         try composite.endSession("bob")
         #expect(composite.currentSession == alice)
+
+        // Of three, the current one in the middle: the one begun last of those that live.
+        let carol = SessionInfo(identifier: "carol")
+        try composite.beginSession(bob, makeCurrent: false)
+        try composite.beginSession(carol, makeCurrent: false)
+        try composite.makeCurrentSession("bob")
+        try composite.endSession("bob")
+        #expect(composite.currentSession == carol)
     }
 
     @Test("Beginning a session that lives, or ending one that does not, is an error naming it, and changes nothing")
