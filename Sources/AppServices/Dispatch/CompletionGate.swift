@@ -476,12 +476,14 @@ extension ServiceComposite {
         return (task, chain)
     }
 
-    /// Whether `origin` names a session that has ended since it was made. Not inlined: every
-    /// fan-out's specialized chain calls it, and only a session's services get this far.
+    /// Whether `origin` names a session that has ended since it was made, or whose end has
+    /// begun (its services are winding down). Not inlined: every fan-out's specialized chain
+    /// calls it, and only a session's services get this far.
     @inline(never)
     fileprivate func sessionHasEnded(for origin: AppContext.Origin?) -> Bool {
         guard let origin, let session = origin.session else { return false }
         return !state.sessionServices.lives(session.identifier, lifetime: origin.sessionLifetime)
+            || state.sessionServices.isEnding(session.identifier)
     }
 
     /// The composite owns `task`, a chain still running, until it ends.

@@ -195,7 +195,8 @@ extension ServiceComposite {
         var origins: ContiguousArray<AppContext.Origin?> = []
         if state.hasSessions {
             origins = ContiguousArray(repeating: origin, count: handlers.count)
-            for instances in state.sessionServices.inBeginOrder {
+            for instances in state.sessionServices.inBeginOrder
+            where !state.sessionServices.isEnding(instances.session.identifier) {
                 let list = instances.handlers.list(of: callback, as: service)
                 handlers.append(contentsOf: list)
                 let sessionOrigin = origin?.for(instances.session, sessionBox: instances.origin) ?? instances.origin
@@ -230,7 +231,9 @@ extension ServiceComposite {
 
     /// Calls `body` with the services of every session that lives that hear `callback`, the
     /// sessions in the order they began (in reverse with `reversed`), each with a context
-    /// naming its session, while that session lives.
+    /// naming its session, while that session lives. A session whose end has begun is left
+    /// out: its services wound down as they heard that it will end (a callback another
+    /// service sends from there, a gate it closes, reaches them no more), as for events.
     // Not inlined: only applications with sessions reach it.
     @inline(never)
     @_semantics("optimize.sil.specialize.generic.never")
@@ -244,6 +247,7 @@ extension ServiceComposite {
         let sessions = state.sessionServices.inBeginOrder
         for index in sessions.indices {
             let instances = sessions[reversed ? sessions.count - 1 - index : index]
+            guard !state.sessionServices.isEnding(instances.session.identifier) else { continue }
             let list = instances.handlers.list(of: callback, as: service)
             guard !list.isEmpty else { continue }
             let sessionOrigin = origin?.for(instances.session, sessionBox: instances.origin) ?? instances.origin

@@ -464,6 +464,35 @@ final class RevokedTokenCheck: SessionService, SessionHandling {
         #expect(composite.sessions.map(\.identifier) == ["bob"])
     }
 
+    @Test("A callback sent as a session ends (a gate closed on sign-out) does not reach its wound-down services")
+    func callbackSentAsASessionEnds() throws {
+        enum Lock: AppGate {
+            static var openedBy: any AppService.Type { Locker.self }
+        }
+        final class Locker: AppService, SessionHandling {
+            func sessionWillEnd(_ context: AppContext) { try? context.close(Lock.self) }
+        }
+        final class Journal: AppService {
+            var entries: [String] = []
+        }
+        final class InboxCache: SessionService, SessionHandling, GateHandling {
+            let journal: Journal
+            init(session: SessionInfo, context: AppContext) { journal = context.service(Journal.self)! }
+            func sessionWillEnd(_ context: AppContext) { journal.entries.append("willEnd") }
+            func gateDidClose(_ context: AppContext, gate: String) { journal.entries.append("gateDidClose") }
+        }
+        let journal = Journal()
+        let composite = ServiceComposite([journal, Locker()], configuration: .quiet)
+        try composite.registerSessionServices([InboxCache.self])
+        _ = composite.didFinishLaunching()
+        try composite.beginSession(alice)
+        #expect(composite.isOpen(Lock.self))
+
+        try composite.endSession("alice")
+        #expect(!composite.isOpen(Lock.self))
+        #expect(journal.entries == ["willEnd"], "its database closed as it heard the end")
+    }
+
     @Test(
         "An event posted as a session ends does not reach its wound-down services, whether delivered at once or later"
     )
