@@ -2,6 +2,7 @@ import AppServices
 import AppServicesTesting
 import Foundation
 import Logging
+import Synchronization
 import Testing
 
 @testable import AppServicesExamples
@@ -113,5 +114,39 @@ struct TestingYourServicesTests {
         weak let closed = composite.sceneService(EditorRecorder.self, in: first)
         try simulator.close(first)
         #expect(closed == nil)
+    }
+}
+
+/// Refreshes the feed at most every fifteen minutes: a throttled initializer whose last
+/// success the launch history keeps.
+struct FeedRefresh: Initializer {
+    static let runs = Mutex(0)
+    var minimumInterval: Duration? { .seconds(900) }
+    func perform(_ context: InitializerContext) async throws { Self.runs.withLock { $0 += 1 } }
+}
+
+@MainActor
+struct LaunchMemoryInTestsTests {
+    /// A launch of the article's plan, with an install of its own, as a test makes one.
+    func launchOnce() async throws -> LaunchReport {
+        var configuration = LaunchPlan.Configuration()
+        configuration.memory = SimulatedInstall().memory("1.0")
+        let plan = try LaunchPlan(configuration: configuration) { FeedRefresh() }
+        let composite = ServiceComposite([], configuration: .init(clock: TestClock()), launchPlan: plan)
+        _ = composite.didFinishLaunching()
+        let launch = try #require(composite.launch)
+        await launch.waitUntilIdle()
+        return launch.report
+    }
+
+    @Test("A test's launch plan with an install of its own finds a first launch, and its throttled work due, each time")
+    func ownInstallPerTest() async throws {
+        let before = FeedRefresh.runs.withLock { $0 }
+        for _ in 0..<2 {
+            let report = try await launchOnce()
+            #expect(report.history?.isFirstLaunch == true)
+            #expect(report.history?.launchesWithoutFirstFrame == 0)
+        }
+        #expect(FeedRefresh.runs.withLock { $0 } == before + 2)
     }
 }
