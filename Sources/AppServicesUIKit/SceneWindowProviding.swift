@@ -17,7 +17,9 @@ public import AppServicesUIKitShim
 /// a quick action) is delivered, so that those services find the window, as they do on a
 /// warm start; `ServiceOrientedAppDelegate` after
 /// `application(_:didFinishLaunchingWithOptions:)` when it has no window yet and the
-/// Info.plist declares no scenes (no `UIApplicationSceneManifest`). The window
+/// Info.plist declares no scenes (no `UIApplicationSceneManifest`), or already after
+/// `application(_:willFinishLaunchingWithOptions:)` when a service restores state
+/// (`StateRestorationHandling`), which UIKit does into the window between the two. The window
 /// is made key and visible and kept in the delegate's `window`, as UIKit expects. When
 /// every service returns `nil`, the delegate leaves UIKit's default alone (a storyboard's
 /// window, say). The raw objects stay reachable through the context's `platform`.

@@ -443,10 +443,27 @@ open class ServiceOrientedAppDelegate: UIResponder, AppDelegateProtocols {
         willFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
     ) -> Bool {
         hostSystemServicesIfNeeded(application)
-        return composite.willFinishLaunching(
+        let objects = platform(application, [.launchOptions: launchOptions])
+        let answer = composite.willFinishLaunching(
             LaunchOptions(launchOptions, applicationState: application.applicationState),
-            platform: platform(application, [.launchOptions: launchOptions])
+            platform: objects
         )
+        // UIKit restores an application without scenes between the two launch callbacks,
+        // into its window: with a service that restores state, the window a service
+        // provides is in place before, not after `didFinishLaunching`.
+        if composite.handles(.shouldRestoreSecureApplicationState) { installProvidedWindowWithoutScenes(objects) }
+        return answer
+    }
+
+    /// Installs the window a service provides for the application, in an application
+    /// without scenes that has none yet. An application with scenes is not asked: its
+    /// windows are its scenes', which the scene delegate asks for.
+    private func installProvidedWindowWithoutScenes(_ objects: PlatformObjects) {
+        if window == nil, !InfoPlist.declaresScenes,
+            let provided = composite.installProvidedWindow(for: nil, info: nil, platform: objects)
+        {
+            window = provided
+        }
     }
 
     /// Dispatches `application(_:didFinishLaunchingWithOptions:)`, which also runs the
@@ -463,13 +480,9 @@ open class ServiceOrientedAppDelegate: UIResponder, AppDelegateProtocols {
             LaunchOptions(launchOptions, applicationState: application.applicationState),
             platform: objects
         )
-        // Without scenes, the window a service provides for no scene. An application with
-        // scenes is not asked: its windows are its scenes', which the scene delegate asks for.
-        if window == nil, !InfoPlist.declaresScenes,
-            let provided = composite.installProvidedWindow(for: nil, info: nil, platform: objects)
-        {
-            window = provided
-        }
+        // Without scenes, the window a service provides for no scene, unless it came before
+        // restoration.
+        installProvidedWindowWithoutScenes(objects)
         // Once a subclass's own launch code after `super` has run too.
         Task { @MainActor [weak self] in self?.reportReplacedNotificationDelegate() }
         return answer

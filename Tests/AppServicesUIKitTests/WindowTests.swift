@@ -93,6 +93,33 @@ struct WindowTests {
         #expect(router.windows.first.flatMap { $0 } === window)
     }
 
+    /// Restores the application's state, as an application without scenes does.
+    final class Restorer: AppService, StateRestorationHandling {
+        func application(_ context: AppContext, shouldRestoreSecureApplicationState coder: NSCoder) -> Bool { true }
+    }
+
+    @Test("Without scenes, the window a service provides is in place before UIKit restores state into it")
+    func windowBeforeRestoration() throws {
+        let restoring = TestAppDelegate([LegacyWindowService(), Restorer()])
+        let uiKit = SimulatedUIKit(delegate: restoring)
+        uiKit.withSimulatedFrameworks {
+            _ = restoring.application(uiKit.application, willFinishLaunchingWithOptions: nil)
+        }
+        #expect(restoring.window != nil, "after willFinishLaunching, where restoration follows")
+
+        // Without a service that restores, it comes after didFinishLaunching, as before.
+        let plain = TestAppDelegate([LegacyWindowService()])
+        let other = SimulatedUIKit(delegate: plain)
+        other.withSimulatedFrameworks {
+            _ = plain.application(other.application, willFinishLaunchingWithOptions: nil)
+        }
+        #expect(plain.window == nil)
+        other.withSimulatedFrameworks {
+            _ = plain.application(other.application, didFinishLaunchingWithOptions: nil)
+        }
+        #expect(plain.window != nil)
+    }
+
     @Test("The window a service provides is installed in the scene delegate, key and visible, once per scene")
     func installsProvidedWindow() throws {
         let provider = RootWindowService()
