@@ -683,12 +683,21 @@ public final class LifecycleSimulator {
     }
 
     /// The application ends: willTerminate while it runs; a suspended application is ended
-    /// without any callback.
+    /// without any callback. UIKit never ends an application in the foreground: the app
+    /// switcher, where a person ends it, takes it to the background first. From the
+    /// foreground, so does this: willResignActive and didEnterBackground first (for a
+    /// scene-based application, every foreground scene goes), then willTerminate.
     public func terminate() throws(LifecycleSimulatorError) {
         if state == .suspended {
             history.append("ended while suspended (no callback)")
             state = .terminated
             return
+        }
+        if usesScenes {
+            for scene in connectedScenes(in: [.foregroundActive, .foregroundInactive]) { try sceneToBackground(scene) }
+        } else {
+            if state == .active { try sendNow(.willResignActive) }
+            if state == .inactive { try sendNow(.didEnterBackground) }
         }
         try sendNow(.willTerminate)
     }

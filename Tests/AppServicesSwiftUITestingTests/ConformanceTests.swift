@@ -521,7 +521,8 @@ struct SceneLifeCycleMigrationTests {
             "willResignActive", "didBecomeActive",
             "willResignActive", "didEnterBackground",
             "willEnterForeground", "didBecomeActive",
-            "willTerminate",
+            // Ended from the app switcher, which takes it to the background first.
+            "willResignActive", "didEnterBackground", "willTerminate",
         ]
         #expect(withoutScenes.session.heard == expected)
         #expect(withScenes.session.heard == expected)
@@ -531,7 +532,7 @@ struct SceneLifeCycleMigrationTests {
             "applicationDidBecomeActive:", "applicationWillResignActive:", "applicationDidEnterBackground:",
             "applicationWillEnterForeground:",
         ]
-        #expect(uiKit.delivered.filter(appStateSelectors.contains).count == 7)
+        #expect(uiKit.delivered.filter(appStateSelectors.contains).count == 9)
         #expect(sceneUIKit.delivered.filter(appStateSelectors.contains).isEmpty)
     }
 }

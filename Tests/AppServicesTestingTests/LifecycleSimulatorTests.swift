@@ -61,6 +61,20 @@ struct LifecycleSimulatorTests {
         #expect(simulator.state == .terminated)
     }
 
+    @Test("An application ended from the foreground goes to the background first, as the app switcher takes it")
+    func terminationFromTheForeground() throws {
+        let simulator = simulator()
+        try simulator.coldLaunch()
+        try simulator.terminate()
+        #expect(
+            recorder.callbacks == [
+                .willFinishLaunching, .didFinishLaunching, .didBecomeActive, .willResignActive, .didEnterBackground,
+                .willTerminate,
+            ]
+        )
+        #expect(simulator.state == .terminated)
+    }
+
     @Test("A suspended application is woken by a push and ended without a callback")
     func suspension() async throws {
         let simulator = simulator()
