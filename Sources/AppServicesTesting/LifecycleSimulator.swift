@@ -519,6 +519,7 @@ public final class LifecycleSimulator {
         }
         var options = options
         options.launchedInBackground = true
+        (target as? any SceneDeclaringTarget)?.declareScenes()
         let will = try sendNow(.willFinishLaunching(options))
         let did = try sendNow(.didFinishLaunching(options))
         return will == .launch(true) && did == .launch(true)

@@ -45,6 +45,16 @@ public protocol LifecycleTarget: AnyObject {
     func deliver(_ step: LifecycleSimulator.Step, answer: @escaping @MainActor (LifecycleSimulator.Answer?) -> Void)
 }
 
+/// A target whose application says in its Info.plist whether it is scene-based (a
+/// simulated UIKit): a launch that connects scenes makes it so first, as every application
+/// that connects scenes on a device is.
+@MainActor
+package protocol SceneDeclaringTarget: LifecycleTarget {
+    /// Declares that the application adopts scenes (its `UIApplicationSceneManifest`), if it
+    /// does not yet.
+    func declareScenes()
+}
+
 /// Drives a composite with no platform objects, on a simulated system.
 @MainActor
 final class CompositeTarget: LifecycleTarget {

@@ -587,4 +587,15 @@ extension BackgroundFetchResult {
         }
     }
 }
+
+extension SimulatedUIKit: SceneDeclaringTarget {
+    /// Adds ``sceneManifest`` to ``infoPlist`` when it has no `UIApplicationSceneManifest`:
+    /// an application that connects scenes declares them, and the adapters read it (the
+    /// application delegate then asks for no window of its own).
+    package func declareScenes() {
+        guard infoPlist["UIApplicationSceneManifest"] == nil else { return }
+        infoPlist.merge(Self.sceneManifest) { current, _ in current }
+    }
+}
+
 #endif

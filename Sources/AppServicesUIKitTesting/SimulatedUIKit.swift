@@ -105,7 +105,8 @@ public final class SimulatedUIKit: LifecycleTarget {
     var notificationDeliveries = NotificationDeliveries()
     /// The application's Info.plist, as the adapters read it during this simulated UIKit's
     /// steps; empty by default, as a Linux executable's. Give a scene-based application its
-    /// `UIApplicationSceneManifest` (``sceneManifest``) to launch it as a device does.
+    /// `UIApplicationSceneManifest` (``sceneManifest``) to launch it as a device does; a
+    /// `LifecycleSimulator` launch that connects a scene adds it when it is missing.
     public var infoPlist: [String: Any] = [:]
 
     /// A minimal `UIApplicationSceneManifest`: the key that makes an application scene-based.

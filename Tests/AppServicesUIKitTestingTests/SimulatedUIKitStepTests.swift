@@ -3,6 +3,7 @@ import AppServices
 import AppServicesTesting
 import AppServicesUIKit
 import AppServicesUIKitTesting
+import AppServicesUIKitShim
 import Foundation
 import Testing
 
@@ -46,6 +47,41 @@ struct SimulatedUIKitStepTests {
     final class ConnectionsDelegate: ServiceOrientedAppDelegate {
         let connections = Connections()
         override func makeServices() -> [any AppService] { [connections] }
+    }
+
+    /// Provides a window for every scene, and for the application when it has none.
+    final class Windows: AppService, SceneWindowProviding {
+        private(set) var askedForNoScene = 0
+        func window(for scene: UIWindowScene?, context: AppContext) -> UIWindow? {
+            guard let scene else {
+                askedForNoScene += 1
+                return UIWindow()
+            }
+            return UIWindow(windowScene: scene)
+        }
+    }
+
+    @Test("A launch that connects a scene makes the application scene-based first, as a device has it")
+    func sceneLaunchDeclaresScenes() throws {
+        let windows = Windows()
+        final class Delegate: ServiceOrientedAppDelegate {
+            let windows: Windows
+            init(_ windows: Windows) {
+                self.windows = windows
+                super.init()
+            }
+            override func makeServices() -> [any AppService] { [windows] }
+        }
+        let delegate = Delegate(windows)
+        let uiKit = SimulatedUIKit(delegate: delegate)
+        let simulator = LifecycleSimulator(driving: uiKit)
+        try simulator.coldLaunch(connecting: SceneInfo(session: SceneSession(persistentIdentifier: "main")))
+
+        #expect(uiKit.infoPlist["UIApplicationSceneManifest"] != nil)
+        #expect(windows.askedForNoScene == 0, "a scene-based application has no window of its own")
+        #expect(delegate.window == nil)
+        let scene = try #require(uiKit.scenes["main"])
+        #expect((scene.delegate as? ServiceOrientedSceneDelegate)?.window != nil)
     }
 
     @Test("A scene connects through UIKit as described: its role, its configuration's name and its title")
