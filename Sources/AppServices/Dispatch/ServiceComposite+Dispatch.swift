@@ -58,10 +58,11 @@ extension ServiceComposite {
         beginDispatch(callback)
         let origin = AppContext.Origin.of(platform)
         let down = callback.direction == .down
-        let sessions = state.hasSessions
-        if down, sessions { notifySessions(callback, service, origin, reversed: true, body) }
+        if down, state.hasSessions { notifySessions(callback, service, origin, reversed: true, body) }
         state.withHandlers(of: callback, as: service) { call($0, callback, origin, reversed: down, body) }
-        if !down, sessions { notifySessions(callback, service, origin, reversed: false, body) }
+        // Read after the application-wide services, as `ask` does: a session one of them
+        // began hears the rest of the callback (see `SessionService`).
+        if !down, state.hasSessions { notifySessions(callback, service, origin, reversed: false, body) }
         endDispatch(callback)
     }
 
@@ -80,11 +81,10 @@ extension ServiceComposite {
         let down = callback.direction == .down
         let origin = state.origin(platform: platform, scene: scene)
         let own = sceneHandlers(of: callback, as: service, scene)
-        let sessions = state.hasSessions
         if down, let own { call(own, callback, origin, reversed: true, body) }
-        if down, sessions { notifySessions(callback, service, origin, reversed: true, body) }
+        if down, state.hasSessions { notifySessions(callback, service, origin, reversed: true, body) }
         state.withHandlers(of: callback, as: service) { call($0, callback, origin, reversed: down, body) }
-        if !down, sessions { notifySessions(callback, service, origin, reversed: false, body) }
+        if !down, state.hasSessions { notifySessions(callback, service, origin, reversed: false, body) }
         if !down, let own { call(own, callback, origin, reversed: false, body) }
         endDispatch(callback, scene: scene)
     }

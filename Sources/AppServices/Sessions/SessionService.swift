@@ -25,7 +25,14 @@ public struct SessionInfo: Sendable, Hashable, CustomStringConvertible {
 ///
 /// While its session lives, a session service hears the application's callbacks through the
 /// capabilities it adopts, as an application-wide service does: after the application-wide
-/// services for "up" callbacks, before them for "down" ones. Two things it cannot own:
+/// services for "up" callbacks, before them for "down" ones. A session begun during a
+/// callback (an application-wide service signs in as it hears it) hears the rest of it when
+/// its turn is still to come: an "up" callback that waits for no answer (its services are
+/// asked after the application-wide ones), but not a "down" one (they were asked first), nor
+/// one with a completion handler, whose services are gathered as it starts. It hears none of
+/// the callbacks before it began: a session begun while the application is active hears no
+/// `applicationDidBecomeActive` until the next; read ``AppContext/applicationState`` in
+/// ``SessionHandling/sessionDidBegin(_:)`` to start what that would. Two things it cannot own:
 /// background tasks, which the system registers before the launch returns, when no session
 /// lives (declaring some is logged as an error), and VoIP pushes without an
 /// application-wide service that handles them too. It hears its own session's

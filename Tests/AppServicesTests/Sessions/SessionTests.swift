@@ -464,6 +464,40 @@ final class RevokedTokenCheck: SessionService, SessionHandling {
         #expect(composite.sessions.map(\.identifier) == ["bob"])
     }
 
+    @Test("A session begun as the application becomes active hears that callback, whether or not another lived")
+    func sessionBegunDuringACallback() throws {
+        final class Journal: AppService {
+            var entries: [String] = []
+        }
+        /// Finishes a sign-in as the application comes back from the browser's login page.
+        final class Account: AppService, ApplicationStateHandling {
+            func applicationDidBecomeActive(_ context: AppContext) {
+                try? context.beginSession(SessionInfo(identifier: "alice"))
+            }
+        }
+        final class InboxSync: SessionService, ApplicationStateHandling {
+            let journal: Journal
+            let account: String
+            init(session: SessionInfo, context: AppContext) {
+                journal = context.service(Journal.self)!
+                account = session.identifier
+            }
+            func applicationDidBecomeActive(_ context: AppContext) { journal.entries.append("\(account) active") }
+        }
+        for bobLives in [false, true] {
+            let journal = Journal()
+            let composite = ServiceComposite([journal, Account()], configuration: .quiet)
+            try composite.registerSessionServices([InboxSync.self])
+            _ = composite.didFinishLaunching()
+            if bobLives { try composite.beginSession(bob, makeCurrent: false) }
+            composite.didBecomeActive()
+            #expect(
+                journal.entries.filter { $0.hasPrefix("alice") } == ["alice active"],
+                "with bob living: \(bobLives)"
+            )
+        }
+    }
+
     @Test("A callback sent as a session ends (a gate closed on sign-out) does not reach its wound-down services")
     func callbackSentAsASessionEnds() throws {
         enum Lock: AppGate {
