@@ -144,8 +144,9 @@ public final class ApplicationHost: Service {
         await windDown()
         // After the wind-down cancelled the launch, every running initializer returns or is
         // abandoned within the plan's grace period, so the report is complete when `run()`
-        // returns.
-        await launch?.waitUntilIdle()
+        // returns; also when the host's task was cancelled (a sibling service failed), which
+        // would end the wait at once: it waits in a task of its own, bounded by that period.
+        if let launch { await Task { await launch.waitUntilIdle() }.value }
         // What the launch history changed last (a migration done, a success, also one that
         // returned within the grace period after the wind-down) outlives the process.
         await launch?.waitUntilHistoryIsWritten()

@@ -5,6 +5,7 @@ import Foundation
 import Logging
 import ServiceLifecycle
 import ServiceLifecycleTestKit
+import Synchronization
 import Testing
 import UnixSignals
 
@@ -176,6 +177,36 @@ struct ApplicationHostTests {
         #expect(node.outcome.kind == .cancelled)
         #expect(node.abandoned)
         #expect(journal.calls.map(\.callback).suffix(2) == [.didEnterBackground, .willTerminate])
+        gate.open()
+    }
+
+    @Test(
+        "A cancelled host waits the grace period for the initializers it cancelled before it returns",
+        .timeLimit(.minutes(1))
+    )
+    func cancelledHostWaitsForItsInitializers() async throws {
+        let gate = Gate()
+        let plan = try LaunchPlan {
+            ClosureInitializer("open-database") { _ in await gate.wait() }
+        }
+        let composite = makeComposite([Storage(journal: journal)], launchPlan: plan)
+        let host = makeHost(composite)
+        let returned = Mutex(false)
+        let run = Task {
+            try await runCancelled(host, after: .didFinishLaunching)
+            returned.withLock { $0 = true }
+        }
+        await clock.waitForSleepers(until: [.init(offset: .milliseconds(100))])  // the grace period
+        // Before the grace period is over, run() has not returned (a bound only a failing
+        // test's return ends early).
+        for _ in 0..<10_000 where !returned.withLock({ $0 }) { await Task.yield() }
+        #expect(!returned.withLock { $0 }, "run() waits for the initializer it cancelled")
+        clock.advance(by: .milliseconds(100))
+        try await run.value
+
+        let node = try #require(composite.launch?.report.node(named: "open-database"))
+        #expect(node.abandoned, "abandoned at the end of the grace period, before run() returned")
+        #expect(node.outcome.kind == .cancelled)
         gate.open()
     }
 
