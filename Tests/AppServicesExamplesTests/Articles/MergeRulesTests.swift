@@ -19,8 +19,45 @@ final class Suggester: AppService {
     }
 }
 
+final class LoginCallbackService: AppService, URLOpenHandling {
+    private(set) var taken: Set<URL> = []
+
+    func application(_ context: AppContext, open url: URL, options: OpenURLOptions) -> Bool {
+        guard url.scheme == "fb1234" else { return false }
+        taken.insert(url)  // the SDK completes the login
+        return true
+    }
+}
+
+final class RouterService: AppService, URLOpenHandling {
+    static var dependencies: [any AppService.Type] { [LoginCallbackService.self] }
+    private(set) var sentToBrowser: [URL] = []
+
+    func application(_ context: AppContext, open url: URL, options: OpenURLOptions) -> Bool {
+        // Asked after the login service: a URL it took is no link of the app's.
+        if context.service(LoginCallbackService.self)?.taken.contains(url) == true { return false }
+        sentToBrowser.append(url)  // no route for it: the browser
+        return true
+    }
+}
+
 @MainActor
 struct MergeRulesTests {
+    @Test("A router asked after the login service it depends on stands down for the URL that service took")
+    func firstHandlerWinsByDependency() {
+        let router = RouterService()
+        let login = LoginCallbackService()
+        // Listed router first: the dependency, not the list, decides the order.
+        let composite = ServiceComposite([router, login])
+        let callback = URL(string: "fb1234://authorize#access_token=t")!
+        let unknown = URL(string: "https://example.com/elsewhere")!
+
+        #expect(composite.open(callback))
+        #expect(composite.open(unknown))
+        #expect(login.taken == [callback])
+        #expect(router.sentToBrowser == [unknown])
+    }
+
     let link = URL(string: "shop://orders/7?campaign=spring")!
 
     @Test("The short-circuiting forwarder skips a handler; the composite does not")
