@@ -967,6 +967,11 @@ public final class LifecycleSimulator {
                 + "\(registered.isEmpty ? "none" : registered.joined(separator: ", ")))"
         case .expireBackgroundTasks where !system.backgroundTasks.hasRunningTask:
             where_ += " and no background task is running"
+        case .didReceiveNotificationResponse(let response) where isUndeliveredDismissal(response):
+            let category = response.notification.categoryIdentifier
+            where_ +=
+                " and notification category \(category.isEmpty ? "(none)" : category) has no customDismissAction option: "
+                + "the system delivers a dismissal only for a category registered with it"
         default:
             break
         }
@@ -974,6 +979,16 @@ public final class LifecycleSimulator {
             where_ += carPlayDetail(of: scene)
         }
         throw LifecycleSimulatorError(step: "\(step)", state: where_, possibleSteps: possible)
+    }
+
+    /// Whether `response` is a dismissal the system would not deliver: the target knows the
+    /// categories its application registered, and the notification's is not one registered
+    /// with `customDismissAction`.
+    private func isUndeliveredDismissal(_ response: NotificationResponse) -> Bool {
+        guard response.action == .dismiss,
+            let categories = (target as? any NotificationCategoriesTarget)?.registeredNotificationCategories
+        else { return false }
+        return !categories.deliveringDismissals.contains(response.notification.categoryIdentifier)
     }
 
     /// Whether the application registered `identifier` with the system's scheduler: the
@@ -1132,9 +1147,11 @@ public final class LifecycleSimulator {
                 && (current == .foregroundInactive || current == .foregroundActive)
         case .willPresentNotification: return foreground
         case .didReceiveNotificationResponse(let response):
-            // A response that targets a scene targets a connected one.
+            // A response that targets a scene targets a connected one; a dismissal, one of a
+            // category that asks for dismissals.
             let target = response.targetScene.map { sceneStates[$0.identifier] }
             return (running || state == .suspended) && target.map { $0 != nil && $0 != .disconnected } ?? true
+                && !isUndeliveredDismissal(response)
         case .openNotificationSettings: return running
         case .launchBackgroundTask(let identifier):
             // A continued-processing task starts in the foreground, where it was submitted.

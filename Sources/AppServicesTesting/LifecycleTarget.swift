@@ -55,9 +55,19 @@ package protocol SceneDeclaringTarget: LifecycleTarget {
     func declareScenes()
 }
 
+/// A target that knows the notification categories its application registered with the
+/// system, which decide which responses the system delivers (a dismissal only for a
+/// category with its custom dismiss action).
+@MainActor
+package protocol NotificationCategoriesTarget: LifecycleTarget {
+    /// The identifiers of the registered categories whose dismissals the system delivers
+    /// (`customDismissAction`), and of all the registered categories.
+    var registeredNotificationCategories: (all: Set<String>, deliveringDismissals: Set<String>) { get }
+}
+
 /// Drives a composite with no platform objects, on a simulated system.
 @MainActor
-final class CompositeTarget: LifecycleTarget {
+final class CompositeTarget: LifecycleTarget, NotificationCategoriesTarget {
     let composite: ServiceComposite
     let system: SimulatedSystem
     /// How each CarPlay scene's interface controller is connected, for its disconnection.
@@ -65,6 +75,15 @@ final class CompositeTarget: LifecycleTarget {
     /// The scene sessions UIKit keeps (made at a first connection, kept until discarded),
     /// by persistent identifier.
     private var keptSessions: Set<String> = []
+
+    /// The categories the composite's services define, which a host registers as one set.
+    var registeredNotificationCategories: (all: Set<String>, deliveringDismissals: Set<String>) {
+        let categories = composite.definedNotificationCategories
+        return (
+            Set(categories.map(\.identifier)),
+            Set(categories.filter { $0.options.contains(.customDismissAction) }.map(\.identifier))
+        )
+    }
 
     /// Drives `composite` on `system`, whose background time the composite holds from now on.
     init(_ composite: ServiceComposite, system: SimulatedSystem) {

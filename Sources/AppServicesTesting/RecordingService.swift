@@ -169,6 +169,10 @@ open class RecordingService: AppService, LaunchHandling, ApplicationStateHandlin
     /// The categories of the notifications this service hears; `nil` (the default) for
     /// every notification.
     open var notificationCategories: Set<String>? = nil
+    /// The notification categories this service defines, registered before launch returns
+    /// (a dismissal reaches services only for one with `customDismissAction`); none by
+    /// default.
+    open var definedNotificationCategories: [NotificationCategory] = []
     /// The user-activity types this service continues, which SwiftUI scenes register;
     /// none by default.
     open var userActivityTypes: Set<String> = []

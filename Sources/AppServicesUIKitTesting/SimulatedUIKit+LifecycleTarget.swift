@@ -588,6 +588,17 @@ extension BackgroundFetchResult {
     }
 }
 
+extension SimulatedUIKit: NotificationCategoriesTarget {
+    /// The categories last registered with ``userNotificationCenter``.
+    package var registeredNotificationCategories: (all: Set<String>, deliveringDismissals: Set<String>) {
+        let categories = userNotificationCenter.categoryRegistrations.last ?? []
+        return (
+            Set(categories.map(\.identifier)),
+            Set(categories.filter { $0.options.contains(.customDismissAction) }.map(\.identifier))
+        )
+    }
+}
+
 extension SimulatedUIKit: SceneDeclaringTarget {
     /// Adds ``sceneManifest`` to ``infoPlist`` when it has no `UIApplicationSceneManifest`:
     /// an application that connects scenes declares them, and the adapters read it (the

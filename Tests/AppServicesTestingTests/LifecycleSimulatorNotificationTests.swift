@@ -18,6 +18,8 @@ struct LifecycleSimulatorNotificationTests {
     func makeComposite() -> (ServiceComposite, Inbox, Analytics, Reminders) {
         let inbox = Inbox(journal: journal)
         inbox.notificationCategories = ["message"]
+        // A person's dismissal of a message reaches the services.
+        inbox.definedNotificationCategories = [NotificationCategory("message", options: .customDismissAction)]
         let analytics = Analytics(journal: journal)
         let reminders = Reminders(journal: journal)
         reminders.notificationCategories = ["reminder"]
@@ -261,6 +263,24 @@ struct LifecycleSimulatorNotificationTests {
         #expect(error?.possibleSteps == ["tapNotification of a response whose targetScene is A"])
         #expect(calls.isEmpty)
         #expect(simulator.sceneStates == ["A": .background])
+    }
+
+    @Test("A dismissal of a category that does not ask for dismissals is not delivered, as the system delivers none")
+    func undeliveredDismissal() async throws {
+        let (composite, _, _, _) = makeComposite()
+        let simulator = LifecycleSimulator(driving: composite)
+        try simulator.coldLaunch()
+        journal.clear()
+        let reminder = UserNotification(identifier: "r1", categoryIdentifier: "reminder", title: "Call Ana")
+
+        let error = await #expect(throws: LifecycleSimulatorError.self) {
+            try await simulator.tapNotification(NotificationResponse(notification: reminder, action: .dismiss))
+        }
+        #expect(error?.state.contains("notification category reminder has no customDismissAction option") == true)
+        #expect(calls.isEmpty)
+        // Its other responses are delivered.
+        try await simulator.tapNotification(NotificationResponse(notification: reminder))
+        #expect(calls.contains("Reminders.didReceiveNotificationResponse(r1 open)"))
     }
 
     @Test("A dismissal is delivered where the application is: it brings nothing forward")
