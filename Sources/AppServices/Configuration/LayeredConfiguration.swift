@@ -85,6 +85,10 @@ public struct LayeredConfiguration: Sendable {
     /// The unknown keys reported so far, shared by copies, so that each is reported once
     /// however often the layers are read again.
     private let reportedUnknownKeys = ReportedKeys()
+    /// The files read so far, shared by copies: a default file that may be missing, read
+    /// before, must be there when the layers are read again (a reload), or every value it
+    /// gave would fall back to its default without a word.
+    private let filesRead = ReportedKeys()
 
     /// The path of the `AppConfiguration.json` resource of `bundle`, or `nil` when it has
     /// none: the default file of an app on Apple platforms, shipped with it.
@@ -264,15 +268,21 @@ public struct LayeredConfiguration: Sendable {
                     + "Give it the path of a JSON file, or leave it out."
             )
         }
-        if let (path, isRequired) = file,
+        if let (path, mayBeMissing) = file.map({ ($0.path, !$0.isRequired) }),
+            case let readBefore = mayBeMissing && filesRead.contains(path),
             let file = try ConfigurationFile.read(
                 path: path,
-                isRequired: isRequired,
+                isRequired: !mayBeMissing || readBefore,
                 maximumSize: maximumFileSize,
-                remedy: "Fix the file, or pass another one with --\(fileOption) or \(fileEnvironmentVariable).",
+                remedy: readBefore
+                    ? "It was read before: the configuration keeps what it has. Put the file back (write a new one "
+                        + "elsewhere and rename it into place), or pass another one with --\(fileOption) or "
+                        + "\(fileEnvironmentVariable)."
+                    : "Fix the file, or pass another one with --\(fileOption) or \(fileEnvironmentVariable).",
                 secret: secret
             )
         {
+            _ = filesRead.firstReports(of: [path])
             layers.append(
                 ConfigurationLayer(
                     provider: ConfigurationFileProvider(file: file),
@@ -336,6 +346,9 @@ private final class ReportedKeys: Sendable {
     func firstReports(of keys: [String]) -> [String] {
         reported.withLock { reported in keys.filter { reported.insert($0).inserted } }
     }
+
+    /// Whether `key` was reported.
+    func contains(_ key: String) -> Bool { reported.withLock { $0.contains(key) } }
 }
 
 /// Decides whether a key, as any provider spells it (`crashReporter.dsn`,

@@ -45,6 +45,24 @@ struct LayeredConfigurationTests {
         #expect(reader.int(forKey: "http.timeout") == expected)
     }
 
+    @Test("A default file read before is needed when the layers are read again: its values are not dropped silently")
+    func defaultFileGoneAtReload() throws {
+        let file = try TemporaryFile(#"{"feed": {"interval": 5}}"#)
+        defer { file.cleanUp() }
+        let layers = LayeredConfiguration(arguments: ["app"], environment: [:], defaultFilePath: file.path)
+        #expect(try layers.makeReaderBlocking().int(forKey: "feed.interval") == 5)
+
+        try FileManager.default.removeItem(atPath: file.path)  // replaced non-atomically: gone for a moment
+        let error = try #require(throws: ConfigurationError.self) { try layers.makeReaderBlocking() }
+        #expect(error.code == .fileNotFound)
+        #expect(error.file == file.path)
+        #expect(error.message.contains("It was read before"))
+
+        // Missing at the first read, it is no error: a default file may not exist.
+        let fresh = LayeredConfiguration(arguments: ["app"], environment: [:], defaultFilePath: file.path)
+        #expect(try fresh.makeReaderBlocking().int(forKey: "feed.interval") == nil)
+    }
+
     @Test("Printed, dumped or embedded in the host's configuration, the layers show none of their values")
     func printsNoValue() {
         let layers = LayeredConfiguration(
