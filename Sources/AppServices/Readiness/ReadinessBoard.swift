@@ -118,11 +118,19 @@ struct ReadinessBoard {
     /// `point` is reached: returns the waiters to resume and the held work to run, in
     /// arrival order; both empty when it was reached before.
     mutating func reach(_ point: ReadinessPoint) -> (waiters: [Waiter], work: [Entry]) {
-        guard reached.insert(point).inserted else { return ([], []) }
-        let ready = waiters.filter { $0.point == point }
-        waiters.removeAll { $0.point == point }
-        let work = held.filter { $0.point == point }
-        held.removeAll { $0.point == point }
+        reach([point])
+    }
+
+    /// Reaches each of `points` (those not reached yet): the waiters to resume and the work
+    /// to run, of all of them, each in arrival order (work held for one and for another
+    /// interleaved as it was handed over).
+    mutating func reach(_ points: [ReadinessPoint]) -> (waiters: [Waiter], work: [Entry]) {
+        let reaching = points.filter { reached.insert($0).inserted }
+        guard !reaching.isEmpty else { return ([], []) }
+        let ready = waiters.filter { reaching.contains($0.point) }
+        waiters.removeAll { reaching.contains($0.point) }
+        let work = held.filter { reaching.contains($0.point) }
+        held.removeAll { reaching.contains($0.point) }
         return (ready, work)
     }
 

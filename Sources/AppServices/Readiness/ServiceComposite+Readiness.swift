@@ -124,10 +124,9 @@ extension AppContext {
         // The work held for this session's milestone runs in contexts that name this session,
         // whichever session is current by now.
         let instances = composite.state.sessionServices[session.identifier]
-        composite.pointReached(reached, forSession: instances)
         // The work held while no session lived was for the next session: this one, which
-        // its contexts name.
-        composite.pointReached(next, forSession: instances)
+        // its contexts name. Both run in the order they were handed over.
+        composite.pointsReached([reached, next], forSession: instances)
         composite.state.reset(next)
     }
 
@@ -440,13 +439,21 @@ extension ServiceComposite {
         pointReached(point)
     }
 
-    /// `point` came: resumes its waiters and runs its held work in order; with `session`,
-    /// the work (held for the next session while none lived) in contexts that name it.
-    func pointReached(_ point: ReadinessPoint, forSession session: SessionServices.Instances? = nil) {
-        if case .milestone(let name) = point { launch?.reachedMilestone(name) }
-        let (waiters, work) = state.reach(point)
+    /// `point` came: resumes its waiters and runs its held work in order.
+    func pointReached(_ point: ReadinessPoint) {
+        pointsReached([point], forSession: nil)
+    }
+
+    /// `points` came at once (a session's milestone, and the same milestone held for the
+    /// next session while none lived): resumes their waiters and runs their held work in
+    /// the order it was handed over, whichever point it waited for; with `session`, in
+    /// contexts that name it.
+    func pointsReached(_ points: [ReadinessPoint], forSession session: SessionServices.Instances?) {
+        for case .milestone(let name) in points { launch?.reachedMilestone(name) }
+        let (waiters, work) = state.reach(points)
         for waiter in waiters { waiter.resume(.success(())) }
         for (index, entry) in zip(work.indices, work) {
+            let point = entry.point
             // A gate the work before closed again: the rest waits for it to open again.
             guard state.readiness.isReached(point) || !state.readiness.isGate(point) else {
                 return state.holdAgain(work[index...])

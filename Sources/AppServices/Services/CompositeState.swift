@@ -545,8 +545,8 @@ final class CompositeState {
     func recordDropped(name: String, point: ReadinessPoint) { readiness.recordDropped(name: name, point: point) }
 
     /// `point` was reached: the waiters to resume and the work to run, in order.
-    func reach(_ point: ReadinessPoint) -> (waiters: [ReadinessBoard.Waiter], work: [ReadinessBoard.Entry]) {
-        readiness.reach(point)
+    func reach(_ points: [ReadinessPoint]) -> (waiters: [ReadinessBoard.Waiter], work: [ReadinessBoard.Entry]) {
+        readiness.reach(points)
     }
 
     /// `work`, taken to run, is held again first: its gate closed while it waited to run.

@@ -193,6 +193,20 @@ final class LockedLinkRouter: AppService, URLOpenHandling {
         #expect(router.opened == ["shop://orders/1 for bob"])
     }
 
+    @Test("Work held before the sign-in and after it runs in the order it was handed over")
+    func heldBeforeAndAfterTheSignInInOrder() throws {
+        let router = LinkRouter()
+        let composite = ServiceComposite([router], configuration: .quiet)
+        try composite.registerSessionServices([InboxLoader.self])
+        _ = composite.didFinishLaunching()
+        _ = composite.open(URL(string: "shop://orders/1")!)  // the stored account is being restored
+        try composite.beginSession(alice)
+        _ = composite.open(URL(string: "shop://orders/2")!)  // held for alice's inbox
+
+        try #require(composite.sessionService(InboxLoader.self)).finishLoading()
+        #expect(router.opened == ["shop://orders/1 for alice", "shop://orders/2 for alice"])
+    }
+
     @Test("A context kept past its session's end acts on nothing of a later session of the same identifier")
     func lateReachAfterSigningInAgain() throws {
         let alice = SessionInfo(identifier: "alice")
