@@ -343,6 +343,40 @@ struct ConformanceTests {
             try app.simulator.open(ConformanceLock.self)
             try app.simulator.switchSession(to: SessionInfo(identifier: "bob"))
         },
+        Scenario("a warm tap on a notification, from the background and in the foreground", swiftUI: .notApplicable) {
+            app in
+            try app.simulator.coldLaunch(connecting: main)
+            try app.simulator.enterBackground()
+            let order = UserNotification(identifier: "order-42", title: "Shipped")
+            try await app.simulator.tapNotification(NotificationResponse(notification: order, targetScene: main))
+            try await app.simulator.tapNotification(NotificationResponse(notification: order, targetScene: main))
+        },
+        Scenario(
+            "a silent push that launches the application into the background, then a foreground",
+            // UIKit sends remote notifications to the application's delegate only: SwiftUI's,
+            // with this host, which warns about such services.
+            swiftUI: SwiftUIDifference(
+                expected: { $0.filter { !$0.contains("didReceiveRemoteNotification") } },
+                order: .same
+            )
+        ) { app in
+            _ = try await app.simulator.launchIntoBackground(for: RemoteNotification(userInfo: ["feed": "news"]))
+            try app.simulator.connect(main)
+        },
+        Scenario("an interruption, a notification's settings, and a scene closed") { app in
+            try app.simulator.coldLaunch(connecting: main)
+            try app.simulator.sendNow(.sceneWillResignActive(main))
+            try app.simulator.sendNow(.sceneDidBecomeActive(main))
+            try app.simulator.sendNow(.openNotificationSettings(nil))
+            try app.simulator.close(main)
+        },
+        Scenario("a sign-in and a sign-out while the application is active") { app in
+            try app.simulator.coldLaunch(connecting: main)
+            try app.simulator.beginSession(SessionInfo(identifier: "alice"))
+            try app.simulator.enterBackground()
+            try app.simulator.enterForeground()
+            try app.simulator.endSession("alice")
+        },
         Scenario(
             "scene services only: a warm link, a user activity and a quick action",
             sceneServicesOnly: true,
