@@ -76,7 +76,9 @@ public protocol Initializer: Sendable {
     /// entering the foreground (``rerunsOnForeground``), until this long after it last
     /// succeeded, in this launch or an earlier one: the time of its last success is kept
     /// in the ``LaunchHistory``. When it is not due, the report lists it as
-    /// ``LaunchReport/Outcome/Kind/notDue``, and its dependents go on.
+    /// ``LaunchReport/Outcome/Kind/notDue``, and its dependents go on. A last success later
+    /// than now (the device's clock was set back) leaves it due: waiting for the clock to
+    /// catch up would stretch the interval by however far it went back.
     var minimumInterval: Duration? { get }
     /// Whether, and how often, the initializer runs again while the application is active,
     /// or `nil` (the default) for never (see ``Repetition``).

@@ -9,15 +9,18 @@ extension Launch {
     /// When each throttled or repeating initializer is due again, by name: the time of its
     /// last success (this launch's or an earlier one's) plus its minimum interval (or the
     /// interval it repeats at). An initializer that never succeeded is due now and is not
-    /// listed.
+    /// listed; one whose last success is later than now (the wall clock was set back) is due
+    /// now, as the launch decides, and is listed with now.
     public var nextDueTimes: [String: Date] {
         let launch = running
         guard launch === self else { return launch.nextDueTimes }
         guard let record = memory.record() else { return [:] }
+        let now = memory.memory.now()
         var due: [String: Date] = [:]
         for node in graph.nodes {
             guard let interval = node.dueInterval, let last = record.lastSuccesses[node.name] else { continue }
-            due[node.name] = Date(timeIntervalSince1970: last).addingTimeInterval(interval.seconds)
+            let succeeded = Date(timeIntervalSince1970: last)
+            due[node.name] = succeeded > now ? now : succeeded.addingTimeInterval(interval.seconds)
         }
         return due
     }

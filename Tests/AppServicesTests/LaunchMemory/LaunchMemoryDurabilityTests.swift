@@ -313,4 +313,24 @@ final class SlowStore: LaunchHistoryStore {
         await clock.waitForSleepers(until: [TestClock.Instant(offset: .seconds(60))])
         #expect(log.all == ["refresh", "refresh"])
     }
+
+    @Test("After the wall clock is set back, the next due time says what the launch decides: now")
+    func nextDueTimeAfterClockSetBack() async throws {
+        let install = SimulatedInstall()
+        install.launched("1.0")
+        var configuration = LaunchPlan.Configuration()
+        configuration.memory = install.memory("1.0")
+        let plan = try LaunchPlan(configuration: configuration) {
+            ClosureInitializer("refresh", minimumInterval: .seconds(900)) { _ in }
+        }
+        let composite = ServiceComposite([], configuration: .init(clock: TestClock()), launchPlan: plan)
+        _ = composite.didFinishLaunching()
+        let launch = try #require(composite.launch)
+        await launch.waitUntilIdle()
+        let succeeded = try #require(launch.nextDueTimes["refresh"])
+        #expect(succeeded == install.now.addingTimeInterval(900))
+
+        install.advanceClock(by: .seconds(-3600))
+        #expect(launch.nextDueTimes["refresh"] == install.now, "due now, not in an hour and fifteen minutes")
+    }
 }
