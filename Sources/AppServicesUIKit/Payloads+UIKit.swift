@@ -85,15 +85,12 @@ extension UserActivity {
     /// Logs one warning naming `activity` and the user-info entries the conversion leaves
     /// out (a `UUID` token, a `URL`), if any: a service reads them from the raw activity.
     static func warnAboutDroppedUserInfo(of activity: NSUserActivity, logger: Logger) {
-        let dropped = PropertyListCheck.droppedKeyPaths(in: activity.userInfo ?? [:])
-        guard !dropped.isEmpty else { return }
-        logger.warning(
-            """
-            User activity \(activity.activityType) has user-info entries that are not property-list values: \
-            \(dropped.joined(separator: ", ")). Services receive it without them; the raw activity is in \
-            context.uiKit.userActivity.
-            """,
-            metadata: ["activityType": "\(activity.activityType)", "droppedKeys": "\(dropped.joined(separator: ","))"]
+        guard let userInfo = activity.userInfo else { return }
+        PropertyListCheck.warnAboutDroppedEntries(
+            of: userInfo,
+            in: "User activity \(activity.activityType)",
+            rawIn: "the raw activity is in context.uiKit.userActivity",
+            logger: logger
         )
     }
 }

@@ -39,16 +39,11 @@ extension UserNotification {
     /// Logs one warning naming `notification` and the user-info entries the conversion left
     /// out, if any.
     static func warnAboutDroppedUserInfo(of notification: UNNotification, logger: Logger) {
-        let dropped = droppedUserInfoKeys(of: notification)
-        guard !dropped.isEmpty else { return }
-        let identifier = notification.request.identifier
-        logger.warning(
-            """
-            Notification \(identifier) has user-info entries that are not property-list values: \
-            \(dropped.joined(separator: ", ")). Services receive it without them; the raw dictionary is in \
-            context.uiKit.userInfo.
-            """,
-            metadata: ["notification": "\(identifier)", "droppedKeys": "\(dropped.joined(separator: ","))"]
+        PropertyListCheck.warnAboutDroppedEntries(
+            of: notification.request.content.userInfo,
+            in: "Notification \(notification.request.identifier)",
+            rawIn: "the raw dictionary is in context.uiKit.userInfo",
+            logger: logger
         )
     }
 }
@@ -93,6 +88,22 @@ extension UNNotificationPresentationOptions {
 /// Finds what `UserInfo(propertyList:)` leaves out of a user-info dictionary, so that it can
 /// be named in a warning.
 enum PropertyListCheck {
+    /// Logs one warning naming `owner` (`Notification order-7`) and the entries of
+    /// `userInfo` a payload leaves out, if any, and where the raw ones are (`rawIn`).
+    static func warnAboutDroppedEntries(
+        of userInfo: [AnyHashable: Any],
+        in owner: @autoclosure () -> String,
+        rawIn: String,
+        logger: Logger
+    ) {
+        let dropped = droppedKeyPaths(in: userInfo)
+        guard !dropped.isEmpty else { return }
+        logger.warning(
+            "\(owner()) has user-info entries that are not property-list values: \(dropped.joined(separator: ", ")). Services receive it without them; \(rawIn).",
+            metadata: ["droppedKeys": "\(dropped.joined(separator: ","))"]
+        )
+    }
+
     /// The paths of the entries of `dictionary` that are not property-list values, sorted;
     /// `prefix` goes before each.
     static func droppedKeyPaths(in dictionary: [AnyHashable: Any], prefix: String = "") -> [String] {

@@ -501,16 +501,13 @@ open class ServiceOrientedAppDelegate: UIResponder, AppDelegateProtocols {
         let identifier = current.map { ObjectIdentifier($0) }
         guard identifier != reportedNotificationDelegate else { return }
         reportedNotificationDelegate = identifier
-        let services = ((try? composite.orderedServices()) ?? []).filter { $0 is any UserNotificationHandling }
-        let names = services.map { "\(type(of: $0))" }.joined(separator: ", ")
+        var names = ""
+        for service in (try? composite.orderedServices()) ?? [] where service is any UserNotificationHandling {
+            names += (names.isEmpty ? "" : ", ") + "\(type(of: service))"
+        }
+        let delegate = current.map { "\(type(of: $0))" } ?? "nil"
         composite.configuration.logger.error(
-            """
-            UNUserNotificationCenter's delegate is \(current.map { "\(type(of: $0))" } ?? "nil") now, not \(type(of: self)): \
-            \(names.isEmpty ? "the services" : names) hear no notification while the application runs. Remove the code \
-            that sets the delegate, or set installsNotificationCenterDelegate to false and forward the center's \
-            callbacks to this delegate.
-            """,
-            metadata: ["delegate": "\(current.map { "\(type(of: $0))" } ?? "nil")"]
+            "UNUserNotificationCenter's delegate is \(delegate) now, not \(type(of: self)): \(names.isEmpty ? "the services" : names) hear no notification while the application runs. Remove the code that sets the delegate, or set installsNotificationCenterDelegate to false and forward the center's callbacks to this delegate."
         )
     }
 
