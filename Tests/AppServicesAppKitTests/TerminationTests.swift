@@ -74,6 +74,17 @@ struct TerminationTests {
         }
     }
 
+    /// Launches, resigns active (where `uploader` begins its upload), and returns once the
+    /// upload waits to be let finish.
+    static func startUpload(_ uploader: Uploader, in appKit: SimulatedAppKit) async {
+        appKit.launch()
+        appKit.send("applicationWillResignActive:") { delegate, _ in
+            delegate.applicationWillResignActive(appKit.notification("WillResignActive"))
+        }
+        // The work runs on another task: yield until it waits (a bound only a failing test reaches).
+        for _ in 0..<100_000 where uploader.finish == nil { await Task.yield() }
+    }
+
     @Test(
         "Background work is waited for before AppKit may quit, also without a desktop service",
         .timeLimit(.minutes(1))
@@ -82,12 +93,7 @@ struct TerminationTests {
         let uploader = Uploader()
         let delegate = TestApplicationDelegate([uploader])
         let appKit = SimulatedAppKit(delegate: delegate)
-        appKit.launch()
-        appKit.send("applicationWillResignActive:") { delegate, _ in
-            delegate.applicationWillResignActive(appKit.notification("WillResignActive"))
-        }
-        // The work runs on another task: yield until it waits (a bound only a failing test reaches).
-        for _ in 0..<100_000 where uploader.finish == nil { await Task.yield() }
+        await Self.startUpload(uploader, in: appKit)
 
         #expect(appKit.quit() == .terminateLater)
         #expect(appKit.application.terminationReplies.isEmpty)
@@ -121,12 +127,7 @@ struct TerminationTests {
             configuration: .init(logger: LogCapture().logger(), clock: clock)
         )
         let appKit = SimulatedAppKit(delegate: delegate)
-        appKit.launch()
-        appKit.send("applicationWillResignActive:") { delegate, _ in
-            delegate.applicationWillResignActive(appKit.notification("WillResignActive"))
-        }
-        // The work runs on another task: yield until it waits (a bound only a failing test reaches).
-        for _ in 0..<100_000 where uploader.finish == nil { await Task.yield() }
+        await Self.startUpload(uploader, in: appKit)
         #expect(appKit.quit() == .terminateLater)
         for _ in 0..<100_000 where slow.agree == nil { await Task.yield() }
         // The service agrees 20 s into the termination's 25: the upload has 5 s left.

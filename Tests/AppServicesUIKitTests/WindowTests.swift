@@ -65,24 +65,14 @@ final class WindowRouter: AppService, URLOpenHandling {
 
 @MainActor
 struct WindowTests {
-    @Test("A link a scene is connected with is routed with the provided window in place, as on a warm start")
-    func connectionOptionsFindTheWindow() throws {
+    @Test(
+        "A link a scene is connected with is routed with the window in place (provided, or made by a service)",
+        arguments: [false, true]
+    )
+    func connectionOptionsFindTheWindow(madeByAService: Bool) throws {
         let router = WindowRouter()
-        let uiKit = SimulatedUIKit(delegate: TestAppDelegate([RootWindowService(), router]))
-        uiKit.launch()
-        let delegate = ServiceOrientedSceneDelegate()
-        let options = UIScene.ConnectionOptions(urlContexts: [UIOpenURLContext(url: URL(string: "shop://cart")!)])
-        _ = uiKit.connectScene("main", options: options) { delegate }
-
-        let window = try #require(delegate.window)
-        #expect(router.windows.count == 1)
-        #expect(router.windows.first.flatMap { $0 } === window)
-    }
-
-    @Test("A link a scene is connected with is routed with the window a service made as the scene connected")
-    func connectionOptionsFindTheServicesWindow() throws {
-        let router = WindowRouter()
-        let uiKit = SimulatedUIKit(delegate: TestAppDelegate([SceneDelegateTests.WindowService(), router]))
+        let windows: any AppService = madeByAService ? SceneDelegateTests.WindowService() : RootWindowService()
+        let uiKit = SimulatedUIKit(delegate: TestAppDelegate([windows, router]))
         uiKit.launch()
         let delegate = ServiceOrientedSceneDelegate()
         let options = UIScene.ConnectionOptions(urlContexts: [UIOpenURLContext(url: URL(string: "shop://cart")!)])
