@@ -454,6 +454,17 @@ extension SimulatedUIKit {
     /// the delegate does not claim it (the Info.plist decides).
     func supportedInterfaceOrientations(of scene: SceneInfo) -> InterfaceOrientationMask? {
         guard let windowScene = scenes[scene.identifier] else { return nil }
+        // Before iOS 27, UIKit asks the application's delegate, for each window: here the
+        // scene delegate's, or one of the scene's (`APPSERVICES_BEFORE_IOS_27` takes that
+        // path, as on an older system).
+        if OlderSystemPaths.beforeIOS27 {
+            let own = (windowScene.delegate as? any UIWindowSceneDelegate)?.window ?? nil
+            let window = own ?? UIWindow(windowScene: windowScene)
+            let mask = send("application:supportedInterfaceOrientationsForWindow:") {
+                $0.application($1, supportedInterfaceOrientationsFor: window)
+            }
+            return mask.map { InterfaceOrientationMask(rawValue: $0.rawValue) }
+        }
         let mask = sendScene(windowScene, "supportedInterfaceOrientationsForWindowScene:") {
             $0.supportedInterfaceOrientations(for: windowScene)
         }

@@ -15,6 +15,11 @@ import Testing
 @MainActor
 struct NewestSurfaceTests {
     static let orientations = "supportedInterfaceOrientationsForWindowScene:"
+    /// What UIKit asks for a window scene's orientations: from iOS 27 its delegate, before
+    /// (`APPSERVICES_BEFORE_IOS_27`) the application's delegate, for the scene's window.
+    static var askedForOrientations: String {
+        OlderSystemPaths.beforeIOS27 ? "application:supportedInterfaceOrientationsForWindow:" : orientations
+    }
     static let effectiveGeometry = "windowScene:didUpdateEffectiveGeometry:"
     static let coordinateSpace = "windowScene:didUpdateCoordinateSpace:interfaceOrientation:traitCollection:"
     static let voIPWithMetadata = "pushRegistry:didReceiveIncomingVoIPPushWithPayload:metadata:withCompletionHandler:"
@@ -110,7 +115,9 @@ struct NewestSurfaceTests {
 
         #expect(SimulatedUIKit.claims(delegate, Self.orientations))
         #expect(try simulator.supportedInterfaceOrientations(of: main) == [.landscapeLeft])
-        #expect(uiKit.delivered.last == Self.orientations)
+        // Before iOS 27 (`APPSERVICES_BEFORE_IOS_27`), UIKit asks the application's delegate
+        // for the scene's window instead, with the same answer.
+        #expect(uiKit.delivered.last == Self.askedForOrientations)
     }
 
     @Test("Before iOS 27 UIKit asks the application delegate for a scene's window: the scene's services answer too")
@@ -144,7 +151,7 @@ struct NewestSurfaceTests {
 
         #expect(!SimulatedUIKit.claims(delegate, Self.orientations))
         #expect(try simulator.supportedInterfaceOrientations(of: main) == nil)
-        #expect(uiKit.unclaimed.last == Self.orientations)
+        #expect(uiKit.unclaimed.last == Self.askedForOrientations)
     }
 
     // MARK: - iOS 26: effective geometry
