@@ -69,12 +69,19 @@ final class LockedLinkRouter: AppService, URLOpenHandling {
     let alice = SessionInfo(identifier: "alice")
     let bob = SessionInfo(identifier: "bob")
 
-    @Test("A link arriving during sign-out is held and handled once, after the next sign-in's session milestone")
-    func linkHeldAcrossSignOut() throws {
+    /// A launched composite whose sessions load an inbox, with a router that opens links once
+    /// a session's inbox has loaded.
+    func launchedWithInbox() throws -> (LinkRouter, ServiceComposite) {
         let router = LinkRouter()
         let composite = ServiceComposite([router], configuration: .quiet)
         try composite.registerSessionServices([InboxLoader.self])
         _ = composite.didFinishLaunching()
+        return (router, composite)
+    }
+
+    @Test("A link arriving during sign-out is held and handled once, after the next sign-in's session milestone")
+    func linkHeldAcrossSignOut() throws {
+        let (router, composite) = try launchedWithInbox()
         try composite.beginSession(alice)
         try composite.sessionService(InboxLoader.self)?.finishLoading()
         _ = composite.open(URL(string: "shop://orders/1")!)
@@ -161,10 +168,7 @@ final class LockedLinkRouter: AppService, URLOpenHandling {
     @Test("A milestone reached late by an ended session's service reaches nothing, for no session")
     func lateReachFromEndedSession() throws {
         let alice = SessionInfo(identifier: "alice")
-        let router = LinkRouter()
-        let composite = ServiceComposite([router], configuration: .quiet)
-        try composite.registerSessionServices([InboxLoader.self])
-        _ = composite.didFinishLaunching()
+        let (router, composite) = try launchedWithInbox()
         try composite.beginSession(alice)
         let aliceLoader = try #require(composite.sessionService(InboxLoader.self))
         try composite.endSession("alice")
@@ -179,10 +183,7 @@ final class LockedLinkRouter: AppService, URLOpenHandling {
 
     @Test("Work held while no session lived runs for the session that reaches the milestone first, naming it")
     func heldForTheNextSessionNamesIt() throws {
-        let router = LinkRouter()
-        let composite = ServiceComposite([router], configuration: .quiet)
-        try composite.registerSessionServices([InboxLoader.self])
-        _ = composite.didFinishLaunching()
+        let (router, composite) = try launchedWithInbox()
         _ = composite.open(URL(string: "shop://orders/1")!)  // no session yet
         let bob = SessionInfo(identifier: "bob")
         try composite.beginSession(SessionInfo(identifier: "alice"))
@@ -195,10 +196,7 @@ final class LockedLinkRouter: AppService, URLOpenHandling {
 
     @Test("Work held before the sign-in and after it runs in the order it was handed over")
     func heldBeforeAndAfterTheSignInInOrder() throws {
-        let router = LinkRouter()
-        let composite = ServiceComposite([router], configuration: .quiet)
-        try composite.registerSessionServices([InboxLoader.self])
-        _ = composite.didFinishLaunching()
+        let (router, composite) = try launchedWithInbox()
         _ = composite.open(URL(string: "shop://orders/1")!)  // the stored account is being restored
         try composite.beginSession(alice)
         _ = composite.open(URL(string: "shop://orders/2")!)  // held for alice's inbox
@@ -210,10 +208,7 @@ final class LockedLinkRouter: AppService, URLOpenHandling {
     @Test("A context kept past its session's end acts on nothing of a later session of the same identifier")
     func lateReachAfterSigningInAgain() throws {
         let alice = SessionInfo(identifier: "alice")
-        let router = LinkRouter()
-        let composite = ServiceComposite([router], configuration: .quiet)
-        try composite.registerSessionServices([InboxLoader.self])
-        _ = composite.didFinishLaunching()
+        let (router, composite) = try launchedWithInbox()
         try composite.beginSession(alice)
         let oldLoader = try #require(composite.sessionService(InboxLoader.self))
         try composite.endSession("alice")
