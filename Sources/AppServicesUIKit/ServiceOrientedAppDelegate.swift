@@ -140,6 +140,9 @@ open class ServiceOrientedAppDelegate: UIResponder, AppDelegateProtocols {
     /// The observation of the system's reduced-resource-usage preference, while a service
     /// handles it.
     private var reducedResourceUsageObserver: (any NSObjectProtocol)?
+    /// The observation of the application becoming active, while this delegate is the
+    /// notification center's (``observeActivation(of:)``).
+    private var activationObserver: (any NSObjectProtocol)?
 
     /// The delegate created last, whose composite scene delegates use by default. UIKit (or
     /// SwiftUI, behind `@UIApplicationDelegateAdaptor`) creates one per process.
@@ -367,6 +370,22 @@ open class ServiceOrientedAppDelegate: UIResponder, AppDelegateProtocols {
             composite.useBackgroundTime(UIKitBackgroundTime(application: application))
         }
         observeReducedResourceUsage(of: application)
+        observeActivation(of: application)
+    }
+
+    /// Checks the notification center's delegate each time `application` becomes active,
+    /// when this delegate made itself it: UIKit posts `didBecomeActiveNotification` with
+    /// scenes and without, and under SwiftUI, where `applicationDidBecomeActive(_:)` is
+    /// never called (see ``reportReplacedNotificationDelegate()``).
+    private func observeActivation(of application: UIApplication) {
+        guard isNotificationCenterDelegate else { return }
+        activationObserver = NotificationCenter.default.addObserver(
+            forName: UIApplication.didBecomeActiveNotification,
+            object: application,
+            queue: nil
+        ) { [weak self] _ in
+            MainActorHop.run { self?.reportReplacedNotificationDelegate() }
+        }
     }
 
     /// What ``hostSystemServicesIfNeeded(_:)`` sets up that needs no application object and
@@ -493,7 +512,8 @@ open class ServiceOrientedAppDelegate: UIResponder, AppDelegateProtocols {
     /// a helper kept from the old delegate that sets the current center's `delegate`): the
     /// `UserNotificationHandling` services then hear no notification while
     /// the application runs, and a tap that launches it may be handled twice. Checked after
-    /// launch and each time the application becomes active.
+    /// launch and each time the application becomes active (``observeActivation(of:)``),
+    /// with scenes or without.
     private func reportReplacedNotificationDelegate() {
         guard isNotificationCenterDelegate else { return }
         let current = UNUserNotificationCenter.current().delegate
@@ -516,7 +536,6 @@ open class ServiceOrientedAppDelegate: UIResponder, AppDelegateProtocols {
     /// Dispatches `applicationDidBecomeActive(_:)`.
     open func applicationDidBecomeActive(_ application: UIApplication) {
         dispatch(application) { $0.didBecomeActive(platform: $1) }
-        reportReplacedNotificationDelegate()
     }
 
     /// Dispatches `applicationWillResignActive(_:)`.

@@ -169,6 +169,36 @@ struct UserNotificationTests {
         _ = (helper, another)
     }
 
+    @Test("With scenes, another object made the notification center's delegate is reported on the next activation")
+    func reportsReplacedCenterDelegateWithScenes() async {
+        let logs = LogCapture()
+        let delegate = TestAppDelegate([Inbox()], configuration: .init(logger: logs.logger()))
+        let uiKit = SimulatedUIKit(delegate: delegate)
+        uiKit.launch(inBackground: true)
+        let scene = uiKit.connectScene("main") { ServiceOrientedSceneDelegate() }
+        uiKit.bringToForeground(scene)
+        // The check after launch has run, and found the delegate in place.
+        for _ in 0..<100 { await Task.yield() }
+        #expect(logs.messages(at: .error).isEmpty)
+
+        // Later, as the person turns notifications on, a helper takes the delegate. UIKit
+        // calls no application-delegate state method with scenes: it posts the notification.
+        let helper = NotificationsHelper()
+        uiKit.userNotificationCenter.delegate = helper
+        uiKit.sendToBackground(scene)
+        uiKit.bringToForeground(scene)
+        let reported = logs.messages(at: .error)
+        #expect(reported.count == 1)
+        #expect(
+            reported.first?.hasPrefix(
+                "UNUserNotificationCenter's delegate is NotificationsHelper now, not TestAppDelegate"
+            ) == true
+        )
+        #expect(!uiKit.delivered.contains("applicationDidBecomeActive:"))
+        uiKit.userNotificationCenter.delegate = delegate
+        _ = helper
+    }
+
     @Test("The notification selectors are among the forwarded selectors")
     func forwardsTheNotificationSelectors() {
         let forwarded = Set(ServiceOrientedAppDelegate.forwardedSelectors)
