@@ -44,7 +44,9 @@ extension LifecycleSimulator {
         try sendNow(.callProviderDidReset)
     }
 
-    /// CallKit gives up on `action` (`provider(_:timedOutPerforming:)`).
+    /// CallKit gives up on `action` (`provider(_:timedOutPerforming:)`): the last run of an
+    /// equal action not completed yet ends with no outcome (``SimulatedCallAction/isTimedOut``),
+    /// and what the application completes it with later is not recorded, as CallKit ignores it.
     ///
     /// - Throws: ``LifecycleSimulatorError`` when the application is not running.
     public func timeOutCallAction(_ action: CallAction) throws(LifecycleSimulatorError) {

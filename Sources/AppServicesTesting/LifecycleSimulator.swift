@@ -1231,6 +1231,9 @@ public final class LifecycleSimulator {
             break
         }
         var deliverAnswer = answer
+        if case .callActionTimedOut(let action) = step {
+            callActions.last { $0.action == action && !$0.isCompleted }?.timeOut()
+        }
         if case .callAction(let action) = step {
             let record = SimulatedCallAction(action: action)
             callActions.append(record)

@@ -17,8 +17,14 @@ public final class SimulatedCallAction {
     /// The action delivered.
     public let action: CallAction
     /// Every outcome the application gave the action, in order, each `nil` when the target
-    /// cannot tell: exactly one when the target behaves.
+    /// cannot tell: exactly one when the target behaves. An action CallKit timed out
+    /// (``isTimedOut``) has the one outcome `nil`, and no later one: CallKit ignores an
+    /// action completed after it gave up on it (look at the `CXCallAction` itself, on a
+    /// simulated UIKit, to see whether the application completed it all the same).
     public private(set) var outcomes: [CallAction.Outcome?] = []
+    /// Whether CallKit gave up on the action before the application completed it
+    /// (``LifecycleSimulator/timeOutCallAction(_:)``).
+    public private(set) var isTimedOut = false
     private var waiters: [CheckedContinuation<CallAction.Outcome?, Never>] = []
 
     init(action: CallAction) {
@@ -34,8 +40,18 @@ public final class SimulatedCallAction {
         return await withCheckedContinuation { waiters.append($0) }
     }
 
-    /// Records an outcome and, the first time, wakes whoever waits.
+    /// CallKit gave up on the action: unless it was completed, it ends with no outcome, and
+    /// whoever waits wakes with `nil`.
+    func timeOut() {
+        guard outcomes.isEmpty else { return }
+        complete(nil)
+        isTimedOut = true
+    }
+
+    /// Records an outcome and, the first time, wakes whoever waits; after a time-out,
+    /// nothing.
     func complete(_ outcome: CallAction.Outcome?) {
+        guard !isTimedOut else { return }
         outcomes.append(outcome)
         guard outcomes.count == 1 else { return }
         let waiting = waiters

@@ -125,10 +125,17 @@ extension SimulatedUIKit {
     }
 
     /// CallKit gives up on `action`: each delegate hears `provider(_:timedOutPerforming:)`
-    /// with the `CXCallAction` of its kind.
+    /// with the `CXCallAction` it is performing for it (the last one delivered for the same
+    /// call, of the same kind, and not completed yet), as CallKit passes the same object to
+    /// both methods; with a `CXCallAction` of its kind made anew when none is running.
     public func timeOutCallAction(_ action: CallAction) {
+        let made = Self.platformAction(action)
+        let running =
+            deliveredCallActions.last {
+                $0.callUUID == action.callUUID && type(of: $0) == type(of: made) && !$0.isComplete
+            } ?? made
         sendToCallProviderDelegates("provider:timedOutPerformingAction:") {
-            $0.provider($1, timedOutPerforming: Self.platformAction(action))
+            $0.provider($1, timedOutPerforming: running)
         }
     }
 

@@ -294,6 +294,26 @@ struct ProviderDelegateTests {
         #expect(next.failCount + next.fulfillCount == 1)
     }
 
+    @Test("Through the test kit, CallKit times out the action it performs, which is then never completed")
+    func timedOutThroughTheKit() async throws {
+        let (delegate, uiKit, simulator) = try launched()
+        delegate.calls.isStuck = true
+        let action = CallAction(callUUID: Self.call, kind: .answer)
+        let run = try simulator.startCallAction(action)
+        await delegate.clock.waitForSleepers(1)
+        try simulator.timeOutCallAction(action)
+        #expect(await run.outcome() == nil)
+        #expect(run.isTimedOut)
+        delegate.clock.advance(by: .seconds(10))
+        await delegate.composite.waitForPendingWork()
+        // One CXAction, the one performed, which the adapter leaves as CallKit timed it out.
+        #expect(uiKit.deliveredCallActions.count == 1)
+        let platformAction = try #require(uiKit.deliveredCallActions.first)
+        #expect(platformAction.failCount == 0 && platformAction.fulfillCount == 0)
+        #expect(delegate.logs.messages(at: .notice).contains { $0.contains("was not completed again") })
+        #expect(run.outcomes == [nil])
+    }
+
     // MARK: - The other callbacks
 
     @Test("Begin, audio sessions, a time-out and a reset reach the services with their CallKit objects")

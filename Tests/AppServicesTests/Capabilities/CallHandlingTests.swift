@@ -539,7 +539,9 @@ struct CallHandlingTests {
         try simulator.setCallAudioSession(active: false)
         try simulator.timeOutCallAction(action)
         try simulator.resetCallProvider()
+        // Timed out after it was fulfilled: the run keeps its outcome.
         #expect(simulator.callActions.map(\.outcomes) == [[.fulfilled]])
+        #expect(simulator.callActions.map(\.isTimedOut) == [false])
         #expect(
             recorder.callbacks.filter { AppCallback.callCallbacks.contains($0) } == [
                 .providerDidBegin, .performAnswerCallAction, .providerDidActivateAudioSession,
