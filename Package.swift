@@ -356,6 +356,7 @@ let package = Package(
                 "AppServices",
                 "AppServicesTesting",
                 "AppServicesAppKit",
+                .product(name: "Logging", package: "swift-log"),
                 .target(name: "AppServicesAppKitShim", condition: .when(platforms: platformsWithoutAppKit)),
             ]
         ),

@@ -295,7 +295,17 @@ open class ServiceOrientedApplicationDelegate: NSObject, NSApplicationDelegate {
         continue userActivity: NSUserActivity,
         restorationHandler: @escaping ([any NSUserActivityRestoring]) -> Void
     ) -> Bool {
-        composite.continueUserActivity(
+        // Logs one warning naming the activity and the user-info entries the conversion
+        // leaves out (a `UUID` token, a `URL`), if any: a service reads them from the raw one.
+        if let userInfo = userActivity.userInfo {
+            PropertyListCheck.warnAboutDroppedEntries(
+                of: userInfo,
+                in: "User activity \(userActivity.activityType)",
+                rawIn: "the raw activity is in context.appKit.userActivity",
+                logger: composite.configuration.logger
+            )
+        }
+        return composite.continueUserActivity(
             UserActivity(platformActivity: userActivity),
             platform: platform(application, [.userActivity: userActivity])
         ) { objects in

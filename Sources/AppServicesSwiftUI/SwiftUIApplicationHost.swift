@@ -185,20 +185,34 @@ public final class SwiftUIApplicationHost {
     /// The callbacks that no service hears with this host, with where UIKit sends them: to
     /// the application's delegate, which is SwiftUI's when a host is used (and posts no
     /// notification for them), or to a window scene's delegate, SwiftUI's too.
-    private static let unreachableCallbacks: [(callback: AppCallback, sentTo: String)] = [
-        (.didRegisterForRemoteNotifications, applicationDelegateOnly),
-        (.didFailToRegisterForRemoteNotifications, applicationDelegateOnly),
-        (.didReceiveRemoteNotification, applicationDelegateOnly),
-        (.handleEventsForBackgroundURLSession, applicationDelegateOnly),
-        (
-            .performActionForShortcutItem,
-            "which UIKit sends to a window scene's delegate (SwiftUI's, which has no way to pass a quick action on; "
-                + "the adaptor's services configure a ServiceOrientedSceneDelegate for the window scenes)"
-        ),
-    ]
+    private static let unreachableCallbacks: [(callback: AppCallback, sentTo: String)] =
+        [
+            AppCallback.didRegisterForRemoteNotifications, .didFailToRegisterForRemoteNotifications,
+            .didReceiveRemoteNotification, .handleEventsForBackgroundURLSession, .performFetch,
+            .supportedInterfaceOrientations, .handleWatchKitExtensionRequest, .shouldAllowExtensionPointIdentifier,
+            .handlerForIntent, .shouldRequestHealthAuthorization, .shouldAutomaticallyLocalizeKeyCommands,
+            .configurationForConnecting, .didDiscardSceneSessions, .shouldSaveSecureApplicationState,
+            .shouldRestoreSecureApplicationState, .willEncodeRestorableState, .didDecodeRestorableState,
+            .viewControllerWithRestorationIdentifierPath,
+        ].map { ($0, applicationDelegateOnly) }
+        + [
+            AppCallback.supportedInterfaceOrientationsForScene, .userDidAcceptCloudKitShare,
+            .stateRestorationActivity, .restoreInteractionState, .windowSceneDidUpdateGeometry,
+            .windowSceneDidUpdateEffectiveGeometry,
+        ].map { ($0, windowSceneDelegateOnly) }
+        + [
+            (
+                .performActionForShortcutItem,
+                "which UIKit sends to a window scene's delegate (SwiftUI's, which has no way to pass a quick action "
+                    + "on; the adaptor's services configure a ServiceOrientedSceneDelegate for the window scenes)"
+            )
+        ]
 
     private static let applicationDelegateOnly =
         "which UIKit sends only to the application's delegate (SwiftUI's, with this host)"
+
+    private static let windowSceneDelegateOnly =
+        "which UIKit sends to a window scene's delegate (SwiftUI's, which passes it on to no service)"
 
     /// Warns about each service that handles a callback this host cannot deliver
     /// (``unreachableCallbacks``), so that it does not wait for it in silence.

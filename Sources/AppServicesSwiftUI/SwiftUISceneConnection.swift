@@ -60,6 +60,7 @@ final class SwiftUISceneConnection {
     /// the objects services return restore their state from it.
     func continueUserActivity(_ activity: NSUserActivity, in composite: ServiceComposite) {
         guard prepare(composite) else { return }
+        UserActivity.warnAboutDroppedUserInfo(of: activity, logger: composite.configuration.logger)
         _ = composite.continueUserActivity(
             UserActivity(activity),
             platform: Self.platform([.userActivity: activity]),

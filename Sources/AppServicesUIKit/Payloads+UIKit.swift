@@ -1,5 +1,5 @@
 public import AppServices
-import Logging
+package import Logging
 
 #if canImport(UIKit)
 public import UIKit
@@ -84,7 +84,7 @@ extension UserActivity {
 extension UserActivity {
     /// Logs one warning naming `activity` and the user-info entries the conversion leaves
     /// out (a `UUID` token, a `URL`), if any: a service reads them from the raw activity.
-    static func warnAboutDroppedUserInfo(of activity: NSUserActivity, logger: Logger) {
+    package static func warnAboutDroppedUserInfo(of activity: NSUserActivity, logger: Logger) {
         guard let userInfo = activity.userInfo else { return }
         PropertyListCheck.warnAboutDroppedEntries(
             of: userInfo,

@@ -3,6 +3,8 @@ import AppServices
 import AppServicesAppKit
 import AppServicesAppKitShim
 import AppServicesTesting
+import Foundation
+import Logging
 import Testing
 
 struct RegistrationFailed: Error, CustomStringConvertible {
@@ -193,6 +195,29 @@ struct ApplicationDelegateTests {
         appKit.launch()
         #expect(inspector.application === appKit.application)
         #expect(inspector.notificationName == "NSApplicationDidFinishLaunchingNotification")
+    }
+
+    @Test("An activity whose user info holds values that are not property-list values is logged, naming them")
+    func droppedActivityUserInfo() {
+        let logs = LogCapture()
+        let recorder = Recorder()
+        recorder.answers.continueUserActivity = .handled()
+        let appKit = SimulatedAppKit(
+            delegate: TestApplicationDelegate([recorder], configuration: .init(logger: logs.logger()))
+        )
+        appKit.launch()
+        let activity = NSUserActivity(activityType: "com.example.order")
+        activity.userInfo = ["token": UUID(), "order": 7]
+        let answer = appKit.send("application:continueUserActivity:restorationHandler:") {
+            $0.application($1, continue: activity) { _ in }
+        }
+        #expect(answer == true)
+        #expect(
+            logs.messages(at: .warning) == [
+                "User activity com.example.order has user-info entries that are not property-list values: token. "
+                    + "Services receive it without them; the raw activity is in context.appKit.userActivity."
+            ]
+        )
     }
 
     @Test("Launch and activation move the composite through AppKit's states")

@@ -473,6 +473,23 @@ struct SwiftUIModifierTests {
         )
     }
 
+    @Test("An activity whose user info holds values that are not property-list values is logged, naming them")
+    func droppedActivityUserInfo() throws {
+        let app = AppWithoutDelegate()
+        let window = app.window()
+        window.show()
+        window.move(to: .active)
+        let activity = NSUserActivity(activityType: Self.orderActivity)
+        activity.userInfo = ["token": UUID(), "order": 7]
+        #expect(window.continueUserActivity(activity) == 1)
+        #expect(
+            app.logs.messages(at: .warning).filter { $0.hasPrefix("User activity") } == [
+                "User activity \(Self.orderActivity) has user-info entries that are not property-list values: token. "
+                    + "Services receive it without them; the raw activity is in context.uiKit.userActivity."
+            ]
+        )
+    }
+
     /// A service that handles background URL session events, which only an application
     /// delegate receives.
     final class Downloads: AppService, BackgroundURLSessionHandling {
@@ -485,21 +502,41 @@ struct SwiftUIModifierTests {
         }
     }
 
+    /// A service that locks the orientation, which UIKit asks SwiftUI's delegates about.
+    final class OrientationLock: AppService, InterfaceOrientationHandling {
+        func application(
+            _ context: AppContext,
+            supportedInterfaceOrientationsFor window: AnyObject?
+        ) -> InterfaceOrientationMask { .portrait }
+    }
+
     @Test("A host warns about each service that handles a callback only an application or scene delegate receives")
     func hostWarnsAboutUnreachableServices() {
         let logs = LogCapture()
         let uiKit = SimulatedUIKit(delegate: SwiftUIsOwnDelegate())
         _ = uiKit.withSimulatedFrameworks {
             SwiftUIApplicationHost(
-                services: [Downloads(), QuickActions()],
+                services: [Downloads(), QuickActions(), OrientationLock()],
                 configuration: ServiceComposite.Configuration(logger: logs.logger()),
                 application: uiKit.application
             )
         }
 
         let warnings = logs.messages(at: .warning).filter { $0.hasPrefix("SwiftUIApplicationHost:") }
-        #expect(warnings.count == 2)
-        #expect(warnings.first?.contains("Downloads handles handleEventsForBackgroundURLSession") == true)
+        #expect(warnings.count == 4)
+        #expect(warnings.contains { $0.contains("Downloads handles handleEventsForBackgroundURLSession") })
+        #expect(
+            warnings.contains {
+                $0.contains("OrientationLock handles supportedInterfaceOrientations,")
+                    && $0.contains("only to the application's delegate")
+            }
+        )
+        #expect(
+            warnings.contains {
+                $0.contains("OrientationLock handles supportedInterfaceOrientationsForScene")
+                    && $0.contains("to a window scene's delegate")
+            }
+        )
         #expect(warnings.last?.contains("QuickActions handles performActionForShortcutItem") == true)
         #expect(warnings.last?.contains("configure a ServiceOrientedSceneDelegate") == true)
     }
