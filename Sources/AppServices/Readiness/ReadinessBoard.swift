@@ -210,6 +210,21 @@ struct ReadinessBoard {
         return dropped
     }
 
+    /// Drops the held work handed over from the contexts of the scene named `identifier`
+    /// (its services', or an application-wide service's in one of its callbacks), recorded as
+    /// cancelled, and returns it; work routed to a scene's connection stays, to run when that
+    /// scene connects (again).
+    mutating func dropHeld(fromScene identifier: String) -> [Entry] {
+        func isFromScene(_ entry: Entry) -> Bool {
+            entry.origin?.scene?.identifier == identifier && !entry.point.isSceneConnection
+        }
+        let dropped = held.filter(isFromScene)
+        guard !dropped.isEmpty else { return [] }
+        for entry in dropped { setOutcome(.cancelled, of: entry.id) }
+        held.removeAll(where: isFromScene)
+        return dropped
+    }
+
     /// `point` is no longer reached, nor unreachable: a gate closed, or a session's
     /// milestone after its session ended. Work held for it from now on waits again.
     mutating func reset(_ point: ReadinessPoint) {

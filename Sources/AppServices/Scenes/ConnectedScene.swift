@@ -108,9 +108,22 @@ extension ServiceComposite {
         state.reset(Self.connectionPoint(of: scene.identifier))
     }
 
-    /// `scene` disconnected, and its services were released: it is no longer listed.
+    /// `scene` disconnected, and its services were released: it is no longer listed, and the
+    /// work held from its callbacks (for a milestone, a phase, a gate) is dropped, logged and
+    /// listed as cancelled, as a session's is when it ends: it would run against a scene that
+    /// is gone, and keep its objects (its window) alive until then. Work routed to a scene's
+    /// connection stays.
     func sceneDisconnected(_ scene: SceneInfo) {
         state.sceneDisconnected(scene.identifier)
+        let dropped = state.dropHeld(fromScene: scene.identifier)
+        guard !dropped.isEmpty else { return }
+        for entry in dropped {
+            configuration.logger.warning(
+                "\(entry.label) was dropped: it waited for \(entry.point), and scene \(scene.identifier) disconnected.",
+                metadata: ["scene": "\(scene.identifier)"]
+            )
+        }
+        heldWorkChanged()
     }
 
     /// The sessions of scenes were discarded: the work routed to them is dropped, and so is

@@ -594,6 +594,12 @@ final class CompositeState {
         readiness.dropHeld(fromSession: lifetime)
     }
 
+    /// Drops the held work handed over from the contexts of the scene named `identifier`,
+    /// which disconnected, but for work routed to a scene's connection.
+    func dropHeld(fromScene identifier: String) -> [ReadinessBoard.Entry] {
+        readiness.dropHeld(fromScene: identifier)
+    }
+
     /// `point` is reached no longer (a gate closed, a session's milestone reset).
     func reset(_ point: ReadinessPoint) { readiness.reset(point) }
 

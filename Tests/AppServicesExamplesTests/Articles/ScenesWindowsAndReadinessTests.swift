@@ -50,6 +50,30 @@ struct ScenesWindowsAndReadinessTests {
         #expect(root.shown == ["/orders/42 in main", "/cart in other"])
     }
 
+    @Test("A link held in a scene that disconnects before the milestone is dropped, logged and listed as cancelled")
+    func deepLinkInAClosedScene() async throws {
+        let (composite, launch) = try makeDeepLinkComposite()
+        let simulator = LifecycleSimulator(driving: composite)
+        let link = try #require(URL(string: "shop://app/orders/42"))
+        try simulator.coldLaunch(
+            connecting: main,
+            connectionOptions: SceneConnectionOptions(urlContexts: [OpenURLContext(url: link)])
+        )
+        try simulator.connect(other)
+        try simulator.close(main)
+
+        try await launch.waitUntilReady(.critical)
+        while !composite.isReached(RootCoordinatorReady.self) { await Task.yield() }
+        let root = try #require(composite.service(CoordinatorService.self)?.root)
+        #expect(root.shown.isEmpty)
+        #expect(
+            composite.heldWork.map { "\($0.name): \($0.outcome)" } == [
+                "CoordinatorService: build the root coordinator: ran",
+                "DeepLinkRouter: open /orders/42: cancelled",
+            ]
+        )
+    }
+
     @Test("Crash reporting has run when willFinishLaunching returns")
     func firstThing() throws {
         let (composite, launch) = try makeDeepLinkComposite()

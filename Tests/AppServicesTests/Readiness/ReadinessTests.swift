@@ -64,8 +64,62 @@ final class VaultRouter: AppService, URLOpenHandling {
     }
 }
 
+/// Holds work from a scene's callbacks: a link until the coordinator is ready, and, as its
+/// scene disconnects, its restoration for the scene's next connection.
+final class SceneLinkHolder: AppService, SceneHandling {
+    private(set) var ran: [String] = []
+
+    func scene(_ context: AppContext, willConnectTo session: SceneSession, options: SceneConnectionOptions) {
+        context.whenReached(RootCoordinatorReady.self, named: "show the link") { [self] context in
+            ran.append("show the link in \(context.scene?.identifier ?? "none")")
+        }
+    }
+
+    func sceneDidDisconnect(_ context: AppContext) {
+        guard let scene = context.scene else { return }
+        context.route(toScene: scene.identifier, named: "restore") { [self] context in
+            ran.append("restore in \(context.scene?.identifier ?? "none")")
+        }
+    }
+}
+
 @MainActor
 struct ReadinessTests {
+
+    @Test("Work held from a scene's callback goes with the scene; work routed to its connection waits for it")
+    func heldWorkGoesWithItsScene() throws {
+        let logs = LogCapture()
+        let holder = SceneLinkHolder()
+        let composite = ServiceComposite([holder, Coordinator()], configuration: .init(logger: logs.logger()))
+        _ = composite.didFinishLaunching()
+        final class Window {}
+        var window: Window? = Window()
+        weak let released = window
+        let main = SceneInfo(session: SceneSession(persistentIdentifier: "main"))
+        composite.sceneWillConnect(main, platform: PlatformObjects([PlatformObjects.Key(rawValue: "window"): window!]))
+        window = nil
+        #expect(released != nil, "held with the work")
+
+        composite.sceneDidDisconnect(main)
+        #expect(released == nil, "the scene's objects are let go with its work")
+        #expect(
+            logs.messages(at: .warning) == [
+                "SceneLinkHolder: show the link was dropped: it waited for milestone RootCoordinatorReady, "
+                    + "and scene main disconnected."
+            ]
+        )
+        #expect(
+            composite.heldWork.map { "\($0.name): \($0.outcome)" } == [
+                "SceneLinkHolder: show the link: cancelled", "SceneLinkHolder: restore: held",
+            ]
+        )
+
+        composite.didBecomeActive()
+        #expect(composite.isReached(RootCoordinatorReady.self))
+        #expect(holder.ran.isEmpty)
+        composite.sceneWillConnect(main)
+        #expect(holder.ran == ["show the link in main", "restore in main"])
+    }
     let logs = LogCapture()
 
     @Test("Held work runs once, in arrival order, when the milestone is reached, and never again")
