@@ -29,7 +29,7 @@ final class CompletionGate<Response: Sendable> {
     @exclusivity(unchecked) private var settled: [Bool]
     @exclusivity(unchecked) private var remaining: Int
     @exclusivity(unchecked) private var completion: ((Response) -> Void)?
-    /// Called once, right after the completion handler: stops the work still running.
+    /// Called once, right before the completion handler: stops the work still running.
     @exclusivity(unchecked) var onComplete: (() -> Void)?
 
     init(
@@ -137,12 +137,16 @@ final class CompletionGate<Response: Sendable> {
         complete()
     }
 
+    /// Cancels what still runs (``onComplete``), then calls the completion handler with the
+    /// merged answers: a service's cancellation handler runs while the system still waits
+    /// for the handler, before it may suspend the application.
     private func complete() {
         guard let completion else { return }
         self.completion = nil
-        completion(merge.merge(answers.lazy.compactMap { $0 }))
-        onComplete?()
+        let cancelRunning = onComplete
         onComplete = nil
+        cancelRunning?()
+        completion(merge.merge(answers.lazy.compactMap { $0 }))
     }
 }
 

@@ -231,6 +231,57 @@ struct BackgroundTaskTests {
         #expect(errors.allSatisfy { $0.contains("Declare them in an application-wide BackgroundTaskHandling service") })
     }
 
+    /// What happened, in order, on the main actor.
+    @MainActor
+    final class Timeline {
+        private(set) var entries: [String] = []
+        func note(_ entry: String) { entries.append(entry) }
+    }
+
+    /// A system task that notes its completion on the timeline.
+    final class NotingTask: SystemBackgroundTask {
+        let identifier = "com.example.refresh"
+        var expirationHandler: (@MainActor () -> Void)?
+        let timeline: Timeline
+        init(_ timeline: Timeline) { self.timeline = timeline }
+        func setTaskCompleted(success: Bool) { MainActor.assumeIsolated { timeline.note("completed \(success)") } }
+    }
+
+    /// Syncs until cancelled, and notes its cancellation handler on the timeline.
+    final class Syncing: AppService, BackgroundTaskHandling {
+        let clock: TestClock
+        let timeline: Timeline
+        init(clock: TestClock, timeline: Timeline) {
+            self.clock = clock
+            self.timeline = timeline
+        }
+        var backgroundTasks: [BackgroundTaskDeclaration] {
+            [
+                .appRefresh("com.example.refresh") { [clock, timeline] _ in
+                    try await withTaskCancellationHandler {
+                        try await clock.sleep(for: .seconds(3600))
+                    } onCancel: {
+                        // CancellationHandler runs where the task is cancelled: on the main actor here.
+                        MainActor.assumeIsolated { timeline.note("cancelled") }
+                    }
+                }
+            ]
+        }
+    }
+
+    @Test("At expiration the work is cancelled before the system hears the task completed")
+    func cancelsBeforeCompleting() async {
+        let clock = TestClock()
+        let timeline = Timeline()
+        let composite = composite([Syncing(clock: clock, timeline: timeline)])
+        let task = NotingTask(timeline)
+        composite.runBackgroundTask(task)
+        await clock.waitForSleepers(1)
+        task.expirationHandler?()
+        #expect(timeline.entries == ["cancelled", "completed false"])
+        await composite.waitForPendingWork()
+    }
+
     @Test("A task nobody declared is completed as failed at once, and logged")
     func undeclaredTask() {
         let composite = composite([RefreshOwner([("com.example.refresh", .appRefresh)])])
