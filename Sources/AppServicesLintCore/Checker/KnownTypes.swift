@@ -33,11 +33,13 @@ struct KnownTypes {
     /// The names of the requirement table's types and of the target's types.
     private let names: Set<String>
 
-    /// The types `table` and the target's `declarations` name.
+    /// The types `table` and the target's `declarations` name: of the target's, those
+    /// visible everywhere by a plain name (a nested type's short name is visible only inside
+    /// the type enclosing it, and elsewhere may be an alias another module declares).
     init(table: RequirementTable, declarations: [TypeDeclaration]) {
         var names = Self.libraryTypeNames(in: table)
         for declaration in declarations {
-            names.formUnion(Self.identifiers(in: declaration.name))
+            names.formUnion(Self.identifiers(in: declaration.name).prefix(1))
         }
         self.names = names
     }

@@ -91,7 +91,7 @@ package struct ServiceLinter: Sendable {
             }
             if let unadopted = unadoptedRequirement(matching: member) {
                 if entity.isConcrete, adoption.isComplete, adoption.protocols.contains("AppService") {
-                    diagnostics.append(unadoptedMessage(member, unadopted, context))
+                    diagnostics.append(unadoptedMessage(member, unadopted, context, adopted: adoptedRequirements))
                 }
                 return
             }
@@ -142,18 +142,28 @@ package struct ServiceLinter: Sendable {
             .first { member.signature.satisfies($0.signature) }
     }
 
+    /// The message for `member`, which matches `requirement` of a capability the type does
+    /// not adopt; it also names the requirement of an `adopted` capability whose name is the
+    /// member's with "Did" and "Will" swapped (`applicationWillBecomeActive` beside
+    /// `applicationDidBecomeActive`), which the member may be meant for: adopting the other
+    /// capability (an AppKit one, on iOS) would silence the warning and still never call it.
     private func unadoptedMessage(
         _ member: DeclaredMember,
         _ requirement: RequirementTable.Requirement,
-        _ context: Context
+        _ context: Context,
+        adopted: [RequirementTable.Requirement]
     ) -> LintDiagnostic {
-        LintDiagnostic(
-            location: member.location,
-            message: "\(context.named(member)) matches \(requirement.protocolName)'s requirement "
-                + "'\(requirement.declaration)', but '\(context.entity.name)' does not adopt "
-                + "\(requirement.protocolName), so AppServices never calls it; add \(requirement.protocolName) "
-                + "to its conformances"
-        )
+        var message =
+            "\(context.named(member)) matches \(requirement.protocolName)'s requirement "
+            + "'\(requirement.declaration)', but '\(context.entity.name)' does not adopt "
+            + "\(requirement.protocolName), so AppServices never calls it; add \(requirement.protocolName) "
+            + "to its conformances"
+        if let meant = adopted.first(where: { Self.swapsTense(member.signature.name, $0.signature.name) }) {
+            message +=
+                ", or, if it is meant for \(meant.protocolName), which '\(context.entity.name)' adopts, "
+                + "write its requirement '\(meant.declaration)'"
+        }
+        return LintDiagnostic(location: member.location, message: message)
     }
 
     // MARK: - Members of constrained extensions
@@ -398,7 +408,16 @@ package struct ServiceLinter: Sendable {
                     return miss(.contextMoved(position: position), rank: 1)
                 }
                 if !sharedBaseNames.contains(wanted.name) { return miss(.labels, rank: 1) }
-                return labelDistance(member.labels, wanted.labels).map { miss(.labels, rank: 1, distance: $0) }
+                if let distance = labelDistance(member.labels, wanted.labels) {
+                    return miss(.labels, rank: 1, distance: distance)
+                }
+                // A word dropped, added or changed in a long label
+                // (`didRegisterForRemoteNotificationsWithToken`), with the requirement's
+                // parameter types: the callback, with a slip no letter count catches.
+                guard assumed.parameterTypes == wanted.parameterTypes,
+                    Self.differByOneWord(member.labels, wanted.labels)
+                else { return nil }
+                return miss(.labels, rank: 1, distance: 4)
             }
             // A name near the requirement's is a misspelling of it only with what it takes
             // first, or nothing: `subscriber(for topic: String)` is a method of its own, not
@@ -519,6 +538,34 @@ package struct ServiceLinter: Sendable {
         let shorter = min(mine.count, theirs.count)
         if shorter >= 4, mine.hasPrefix(theirs) || theirs.hasPrefix(mine) { return 3 }
         return nil
+    }
+
+    /// Whether two label lists of one length differ in one label only, by one word of it
+    /// (its camel-case words) added, dropped or changed: `didRegisterForRemoteNotificationsWithToken`
+    /// for `didRegisterForRemoteNotificationsWithDeviceToken`.
+    static func differByOneWord(_ member: [String], _ wanted: [String]) -> Bool {
+        guard member.count == wanted.count else { return false }
+        let differing = zip(member, wanted).filter { $0.lowercased() != $1.lowercased() }
+        guard differing.count == 1, let (mine, theirs) = differing.first else { return false }
+        func words(_ label: String) -> [String] {
+            var words: [String] = []
+            for character in label {
+                if character.isUppercase || words.isEmpty { words.append("") }
+                words[words.count - 1].append(character.lowercased())
+            }
+            return words
+        }
+        let (short, long) = (words(mine), words(theirs))
+        guard abs(short.count - long.count) <= 1, short.count > 1 || long.count > 1 else { return false }
+        if short.count == long.count {
+            return zip(short, long).filter { $0 != $1 }.count == 1
+        }
+        let (fewer, more) = short.count < long.count ? (short, long) : (long, short)
+        return more.indices.contains { index in
+            var dropped = more
+            dropped.remove(at: index)
+            return dropped == fewer
+        }
     }
 
     /// The edit distance between a member's name and a requirement's when it is a likely

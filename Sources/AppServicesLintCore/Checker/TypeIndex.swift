@@ -97,7 +97,6 @@ struct TypeIndex {
 
     let entities: [Entity]
     private let byName: [String: Int]
-    private let byLastComponent: [String: [Int]]
     private let table: RequirementTable
 
     init(_ declarations: [TypeDeclaration], table: RequirementTable) {
@@ -109,20 +108,21 @@ struct TypeIndex {
         }
         entities = order.map { Entity(name: $0, declarations: grouped[$0]!) }
         byName = Dictionary(uniqueKeysWithValues: entities.enumerated().map { ($1.name, $0) })
-        var last: [String: [Int]] = [:]
-        for (index, entity) in entities.enumerated() {
-            last[String(entity.name.split(separator: ".").last ?? ""), default: []].append(index)
-        }
-        byLastComponent = last
         self.table = table
     }
 
-    /// The entity an inheritance clause means by `name`: the one of that (qualified) name,
-    /// else the only one whose last name component it is.
-    func resolve(_ name: String) -> Entity? {
-        if let index = byName[name] { return entities[index] }
-        if let matches = byLastComponent[name], matches.count == 1 { return entities[matches[0]] }
-        return nil
+    /// The entity an inheritance clause written in `scope` (the qualified name of the type it
+    /// belongs to, or `nil` at top level) means by `name`, as Swift looks it up: a type
+    /// nested in `scope` or in a type enclosing it, innermost first, else the top-level one.
+    /// A nested type is not visible by its short name elsewhere, where the name may be a
+    /// protocol of another module.
+    func resolve(_ name: String, in scope: String? = nil) -> Entity? {
+        var enclosing = scope.map { $0.split(separator: ".").map(String.init) } ?? []
+        while !enclosing.isEmpty {
+            if let index = byName[(enclosing + [name]).joined(separator: ".")] { return entities[index] }
+            enclosing.removeLast()
+        }
+        return byName[name].map { entities[$0] }
     }
 
     /// What `entity` adopts, following the target's protocols and classes.
@@ -145,7 +145,7 @@ struct TypeIndex {
                 result.supertypes.formUnion(protocols)
                 for name in protocols where result.via[name] == nil { result.via[name] = inherited }
                 result.protocols.formUnion(protocols)
-            } else if let other = resolve(inherited.name), other.name != entity.name,
+            } else if let other = resolve(inherited.name, in: entity.name), other.name != entity.name,
                 !visiting.contains(other.name)
             {
                 let inner = adoption(of: other, visiting: visiting.union([entity.name]))

@@ -59,6 +59,25 @@ extension RequirementTable {
                     """
             ),
             .protocol(
+                "AppGate",
+                withDefaults: """
+                    static var isInitiallyOpen: Bool { get }
+                    static var closesAfterBackground: Duration? { get }
+                    """,
+                withoutDefaults: """
+                    static var openedBy: any AppService.Type { get }
+                    """
+            ),
+            .protocol(
+                "AppMilestone",
+                withDefaults: """
+                    static var scope: MilestoneScope { get }
+                    """,
+                withoutDefaults: """
+                    static var reachedBy: any AppService.Type { get }
+                    """
+            ),
+            .protocol(
                 "ApplicationStateHandling",
                 refines: ["AppService"],
                 withDefaults: """

@@ -1,9 +1,9 @@
 import Foundation
 
 extension RequirementTable {
-    /// The protocols the table must list: `AppService`, `Initializer`, `StartupCommand`, and
-    /// every library protocol that refines one of them.
-    static let roots: Set<String> = ["AppService", "Initializer", "StartupCommand"]
+    /// The protocols the table must list: `AppService`, `Initializer`, `StartupCommand`,
+    /// `AppGate`, `AppMilestone`, and every library protocol that refines one of them.
+    static let roots: Set<String> = ["AppService", "Initializer", "StartupCommand", "AppGate", "AppMilestone"]
 
     /// Where the table is written, for messages.
     static let source = "Sources/AppServicesLintCore/Table/RequirementTable+AppServices.swift"

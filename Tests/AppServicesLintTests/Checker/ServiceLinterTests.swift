@@ -504,6 +504,59 @@ struct ServiceLinterTests {
             """
         ),
         Case(
+            "A label with a word dropped, added or changed on a shared base name",
+            mentions: [
+                "didRegisterForRemoteNotificationsWithDeviceToken", "didInvalidatePushTokenFor",
+                "configurationForConnecting", "shouldSaveSecureApplicationState",
+            ],
+            """
+            final class Tokens: AppService, RemoteNotificationRegistrationHandling {
+                func application(_ context: AppContext, didFailToRegisterForRemoteNotificationsWithError error: any Error) {}
+                func application(_ context: AppContext, didRegisterForRemoteNotificationsWithToken deviceToken: Data) {}  // warns
+            }
+            final class Calls: AppService, VoIPPushHandling {
+                func pushRegistry(_ context: AppContext, didUpdate credentials: PushCredentials) {}
+                func pushRegistry(_ context: AppContext, didInvalidateTokenFor type: PushType) {}  // warns
+            }
+            final class Sessions: AppService, SceneSessionHandling {
+                func application(_ context: AppContext, didDiscardSceneSessions sessions: Set<SceneSession>) {}
+                func application(_ context: AppContext, configurationForSession session: SceneSession, options: SceneConnectionOptions) -> SceneConfiguration? { nil }  // warns
+            }
+            final class Restore: AppService, StateRestorationHandling {
+                func application(_ context: AppContext, willEncodeRestorableStateWith coder: NSCoder) {}
+                func application(_ context: AppContext, shouldSaveApplicationState coder: NSCoder) -> Bool { true }  // warns
+            }
+            """
+        ),
+        Case(
+            "An AppKit callback's name beside an adopted requirement with Did and Will swapped names both",
+            mentions: [
+                "add DesktopApplicationHandling to its conformances, or, if it is meant for ApplicationStateHandling",
+                "'func applicationDidBecomeActive(_ context: AppContext)'",
+            ],
+            """
+            final class Feed: AppService, ApplicationStateHandling {
+                func applicationDidEnterBackground(_ context: AppContext) {}
+                func applicationWillBecomeActive(_ context: AppContext) {}  // warns
+            }
+            """
+        ),
+        Case(
+            "A gate's closing delay that is not optional, and a milestone's scope as a string",
+            mentions: ["'AppLock.closesAfterBackground'", "not 'Duration?'", "'InboxLoaded.scope'"],
+            """
+            enum AppLock: AppGate {
+                static let openedBy: any AppService.Type = LockService.self
+                static let isInitiallyOpen = false
+                static let closesAfterBackground: Duration = .seconds(60)  // warns
+            }
+            enum InboxLoaded: AppMilestone {
+                static var reachedBy: any AppService.Type { Inbox.self }
+                static let scope = "session"  // warns
+            }
+            """
+        ),
+        Case(
             "A misspelt base name that several requirements share names the one with the member's labels",
             mentions: [
                 "'func application(_ context: AppContext, didFinishLaunchingWithOptions",
@@ -1113,6 +1166,48 @@ struct ServiceLinterTests {
             ),
         ])
         #expect(diagnostics == [])
+    }
+
+    @Test("A nested type's short name hides another module's protocol or alias nowhere but in its own type")
+    func nestedTypeHidesNothingElsewhere() {
+        let nested = SourceFile(
+            path: "Settings.swift",
+            text: """
+                enum Settings {
+                    enum Refreshing { case manual, automatic }
+                }
+                enum Analytics { struct Payload: Encodable { var name: String } }
+                """
+        )
+        // `Refreshing` is another module's protocol refining ApplicationStateHandling, and
+        // `Payload` its alias of PushPayload: both members are witnesses.
+        let services = SourceFile(
+            path: "Services.swift",
+            text: """
+                final class Feed: AppService, Refreshing {
+                    func applicationDidBecomeActive(_ context: AppContext) {}
+                }
+                final class Calls: AppService, VoIPPushHandling {
+                    func pushRegistry(_ context: AppContext, didReceiveIncomingPushWith payload: Payload) async throws -> VoIPCallReport { .noCall }
+                }
+                """
+        )
+        #expect(ServiceLinter().lint([nested, services]) == [])
+
+        // Inside `Settings`, `Refreshing` is its enum, which adopts nothing.
+        let inside = SourceFile(
+            path: "Feed.swift",
+            text: """
+                extension Settings {
+                    final class Feed: AppService, Refreshing {
+                        func applicationDidBecomeActive(_ context: AppContext) {}
+                    }
+                }
+                """
+        )
+        let diagnostics = ServiceLinter().lint([nested, inside])
+        #expect(diagnostics.count == 1)
+        #expect(diagnostics.first?.message.contains("does not adopt ApplicationStateHandling") == true)
     }
 
     @Test("Correct members, other types and chance similarities do not warn", arguments: silent)

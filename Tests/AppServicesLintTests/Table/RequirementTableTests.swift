@@ -22,7 +22,7 @@ struct RequirementTableTests {
     }
 
     @Test(
-        "The table lists the capabilities, AppService, SceneService, SessionService, the initializers and StartupCommand"
+        "The table lists the capabilities, AppService, SceneService, SessionService, the initializers, StartupCommand, gates and milestones"
     )
     func protocols() {
         let table = RequirementTable.appServices
@@ -30,7 +30,7 @@ struct RequirementTableTests {
             "AppService", "SceneService", "SessionService", "Initializer", "SynchronousInitializer",
             "StartupCommand", "ApplicationStateHandling", "URLOpenHandling", "VoIPPushHandling", "CarPlayHandling",
             "CallHandling", "SessionHandling", "GateHandling", "MenuBuilding", "PrivacyCoverProviding",
-            "SceneWindowProviding", "PrivacyCoverViewProviding",
+            "SceneWindowProviding", "PrivacyCoverViewProviding", "AppGate", "AppMilestone",
         ] {
             #expect(table[name]?.isChecked == true, "\(name)")
         }
