@@ -100,6 +100,18 @@ struct LifecycleSimulatorTests {
         #expect(simulator.state == .active)
     }
 
+    @Test("A scene the system connects to handle an event goes to the background from unattached")
+    func sceneConnectsInTheBackground() async throws {
+        let simulator = simulator()
+        try simulator.launchIntoBackground()
+        _ = try await simulator.deliverSilentPush(push)
+        try simulator.sendNow(.sceneWillConnect(sceneA, SceneConnectionOptions()))
+        try simulator.sendNow(.sceneDidEnterBackground(sceneA))
+        #expect(simulator.sceneStates == ["A": .background])
+        #expect(simulator.state == .background)
+        #expect(recorder.callbacks.suffix(2) == [.sceneWillConnect, .sceneDidEnterBackground])
+    }
+
     @Test("A kept session connects again without being configured again; a discarded one is configured anew")
     func keptSessionIsConfiguredOnce() throws {
         let simulator = simulator()

@@ -116,7 +116,7 @@ extension AppCallback {
         direction: .down,
         selectors: PlatformSelectors(scene: "sceneDidEnterBackground:"),
         isAlwaysClaimed: true,
-        sceneTransition: .from([.foregroundInactive], to: .background)
+        sceneTransition: .from([.unattached, .foregroundInactive], to: .background)
     )
     /// `stateRestorationActivityForScene:`
     public static let stateRestorationActivity = AppCallback(
@@ -221,7 +221,9 @@ extension ServiceComposite {
     ) {
         var platform = connecting
         sealIfNeeded(by: AppCallback.sceneWillConnect.name)
-        launch?.comingToForeground()
+        // Counted at once, so that a crash while the scene connects counts; set aside again if
+        // the scene goes to the background without coming to the foreground.
+        launch?.comingToForeground(sceneConnects: true)
         // Settled first: a launch that only seemed to be into the background (UIKit's state
         // for every scene-based launch) spent no time there, which the gates would count.
         if state.isLaunchReasonProvisional,
@@ -289,12 +291,18 @@ extension ServiceComposite {
 
     /// Dispatches `sceneDidEnterBackground(_:)` for `scene`, then the application-level
     /// `didEnterBackground` if no scene is in the foreground any more.
+    ///
+    /// A scene the system connected to handle an event in the background goes there from
+    /// unattached, without coming to the foreground: a launch into the background is then
+    /// not counted as one that missed its first frame (safe mode), once its work is done.
     public func sceneDidEnterBackground(_ scene: SceneInfo, platform: PlatformObjects? = nil) {
+        let wasUnattached = sceneState(for: scene.identifier) == .unattached
         followScenes(before: .sceneDidEnterBackground, scene, platform: platform)
         notify(.sceneDidEnterBackground, (any SceneHandling).self, platform: platform, scene: scene) {
             $0.sceneDidEnterBackground($1)
         }
         followScenes(after: .sceneDidEnterBackground, platform: platform)
+        if wasUnattached { launch?.sceneStayedInBackground() }
     }
 
     /// Dispatches `sceneDidDisconnect(_:)` for `scene` in reverse dependency order.
@@ -316,7 +324,9 @@ extension ServiceComposite {
     /// Background to active goes through `sceneWillEnterForeground`, active to background
     /// through `sceneWillResignActive`; each scene callback brings the application-level
     /// ones it implies, as the callbacks themselves do. A scene that connected in the
-    /// background stays unattached until it first comes to the foreground, as in UIKit.
+    /// background stays unattached until it first comes to the foreground: a phase does not
+    /// tell a scene the system moved to the background (`sceneDidEnterBackground` from
+    /// unattached, which UIKit sends such a scene) from one that is still connecting.
     /// Does nothing for a scene that is not connected, or when `target` is not
     /// `.foregroundInactive`, `.foregroundActive` or `.background`.
     public func moveSceneState(_ scene: SceneInfo, to target: SceneState, platform: PlatformObjects? = nil) {

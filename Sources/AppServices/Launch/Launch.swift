@@ -322,13 +322,21 @@ public final class Launch: Sendable {
         DispatchQueue.main.async { self.reportFirstFrame() }
     }
 
-    /// The application is coming to the foreground (it is about to enter it, or a scene
-    /// connects): a launch that could not read the history reads it again (the device was
-    /// unlocked), and a launch into the background counts again as one without a first
-    /// frame until it reaches one (``LaunchHistory/launchesWithoutFirstFrame``).
-    func comingToForeground() {
+    /// The application is coming to the foreground (it is about to enter it, or, with
+    /// `sceneConnects`, a scene connects, which may stay in the background): a launch that
+    /// could not read the history reads it again (the device was unlocked), and a launch into
+    /// the background counts again as one without a first frame until it reaches one
+    /// (``LaunchHistory/launchesWithoutFirstFrame``).
+    func comingToForeground(sceneConnects: Bool = false) {
         historyMayBeReadable()
-        memory.comingToForeground()
+        memory.comingToForeground(inForeground: !sceneConnects)
+    }
+
+    /// A scene the system connected in the background went there without coming to the
+    /// foreground: once the launch into the background did its work, it no longer counts as
+    /// one without a first frame, as before the scene connected.
+    func sceneStayedInBackground() {
+        memory.sceneStayedInBackground()
     }
 
     /// The device may have been unlocked: a launch that could not read the history as it

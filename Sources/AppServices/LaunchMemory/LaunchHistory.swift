@@ -297,6 +297,8 @@ final class LaunchMemoryKeeper: Sendable {
         /// Whether the application came to the foreground during this launch: a launch
         /// into the background that did so is no longer set aside when its work is done.
         var cameToForeground = false
+        /// Whether the launch into the background did its launch work (or stopped).
+        var backgroundWorkDone = false
         /// Whether the record is written back: not when the launch could not read the
         /// history, which it would replace.
         var isWritable = true
@@ -620,6 +622,7 @@ final class LaunchMemoryKeeper: Sendable {
     /// ``Counting``). Not once it has come to the foreground: it counts until its first frame.
     func backgroundLaunchWorkDone() {
         let setAside = state.withLock { state in
+            state.backgroundWorkDone = true
             guard state.history != nil, state.counting == .untilFirstFrame, !state.cameToForeground else {
                 return false
             }
@@ -644,12 +647,21 @@ final class LaunchMemoryKeeper: Sendable {
         if setAside { scheduleWrite() }
     }
 
-    /// The application is coming to the foreground: a launch set aside in the background
-    /// counts again until its first frame, written before this returns, as at the launch's
-    /// beginning.
-    func comingToForeground() {
+    /// A scene of a launch into the background stayed there (the system connected it to
+    /// handle an event, and moved it to the background): once the launch did its work, it
+    /// is set aside again, unless something came to the foreground.
+    func sceneStayedInBackground() {
+        guard state.withLock({ $0.backgroundWorkDone }) else { return }
+        backgroundLaunchWorkDone()
+    }
+
+    /// The application is coming to the foreground, or a scene connects (`inForeground`
+    /// `false`: it may stay in the background, ``sceneStayedInBackground()``): a launch set
+    /// aside in the background counts again until its first frame, written before this
+    /// returns, as at the launch's beginning.
+    func comingToForeground(inForeground: Bool = true) {
         let counts = state.withLock { state in
-            state.cameToForeground = true
+            if inForeground { state.cameToForeground = true }
             guard state.history != nil, state.counting == .setAside else { return false }
             state.record.launchesWithoutFirstFrame = state.loaded.launchesWithoutFirstFrame + 1
             state.counting = .untilFirstFrame

@@ -1,5 +1,6 @@
 import AppServicesTesting
 import Foundation
+import Logging
 import Testing
 
 @testable import AppServices
@@ -233,6 +234,45 @@ import Testing
 
         composite.sceneWillConnect(SceneInfo(session: SceneSession(persistentIdentifier: "main")))
         #expect(try stored(device)?.launchesWithoutFirstFrame == 1)
+    }
+
+    @Test("A scene the system connects and moves to the background leaves a background launch set aside")
+    func sceneConnectedInTheBackground() async throws {
+        let device = Device()
+        var configuration = LaunchPlan.Configuration()
+        configuration.memory = device.memory("1.0")
+        let plan = try LaunchPlan(configuration: configuration) {}
+        let logs = LogCapture()
+        let composite = ServiceComposite(
+            [],
+            configuration: .init(logger: logs.logger(), clock: TestClock()),
+            launchPlan: plan
+        )
+        // A silent push launches the application; the system connects its scene to handle it.
+        _ = composite.didFinishLaunching(LaunchOptions(remoteNotification: [:], launchedInBackground: true))
+        let launch = try #require(composite.launch)
+        let main = SceneInfo(session: SceneSession(persistentIdentifier: "main"))
+        composite.sceneWillConnect(main)
+        #expect(try stored(device)?.launchesWithoutFirstFrame == 1, "counted while the scene connects")
+        composite.sceneDidEnterBackground(main)
+        #expect(composite.sceneState(for: "main") == .background)
+        #expect(composite.applicationState == .background)
+        try await launch.waitUntilReady(.critical)
+        launch.memory.waitForWrites()
+        #expect(try stored(device)?.launchesWithoutFirstFrame == 0, "set aside once the launch's work is done")
+
+        // Once done, a second scene the system moves to the background sets it aside at once.
+        let other = SceneInfo(session: SceneSession(persistentIdentifier: "other"))
+        composite.sceneWillConnect(other)
+        #expect(try stored(device)?.launchesWithoutFirstFrame == 1)
+        composite.sceneDidEnterBackground(other)
+        launch.memory.waitForWrites()
+        #expect(try stored(device)?.launchesWithoutFirstFrame == 0)
+
+        // The person opens the application: it counts until its first frame.
+        composite.sceneWillEnterForeground(main)
+        #expect(try stored(device)?.launchesWithoutFirstFrame == 1)
+        #expect(logs.messages(at: .warning).filter { $0.hasPrefix("Unexpected") }.isEmpty)
     }
 
     @Test("Only the write as the launch begins is made before it goes on; the first frame's does not hold its caller")
