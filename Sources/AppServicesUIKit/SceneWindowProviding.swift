@@ -21,8 +21,10 @@ public import AppServicesUIKitShim
 /// `application(_:willFinishLaunchingWithOptions:)` when a service restores state
 /// (`StateRestorationHandling`), which UIKit does into the window between the two. The window
 /// is made key and visible and kept in the delegate's `window`, as UIKit expects. When
-/// every service returns `nil`, the delegate leaves UIKit's default alone (a storyboard's
-/// window, say). The raw objects stay reachable through the context's `platform`.
+/// every service returns `nil`, the delegate leaves UIKit's default alone. A delegate that
+/// has a window already asks nothing: UIKit sets a storyboard's window (the scene
+/// configuration's `UISceneStoryboardFile`) before the scene connects. The raw objects stay
+/// reachable through the context's `platform`.
 @MainActor
 public protocol SceneWindowProviding: AppService {
     /// The window for `scene` (`nil` in an application without scenes), with its root view
