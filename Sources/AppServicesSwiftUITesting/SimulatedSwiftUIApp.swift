@@ -8,7 +8,8 @@ import Foundation
 
 /// A SwiftUI application on Linux, driven by a `LifecycleSimulator` as iOS would drive it:
 /// its `App` is created before launch, its window scenes are ``SimulatedWindow``s showing the
-/// `App`'s first `WindowGroup`, and everything UIKit does beside the windows (launch,
+/// `App`'s `WindowGroup` (the shim's `App` has one scene: an `App` with several does not
+/// compile here), and everything UIKit does beside the windows (launch,
 /// notifications, background tasks and time, PushKit, CarPlay) goes through a
 /// `SimulatedUIKit` with SwiftUI's application delegate, on the same simulated system.
 ///
