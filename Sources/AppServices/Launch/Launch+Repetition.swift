@@ -11,9 +11,15 @@ struct Repetitions: Sendable {
 }
 
 extension Launch {
-    /// The application became active: each repeating initializer's loop starts (once).
+    /// The application became active: each repeating initializer's loop starts (once), but
+    /// for those of the other mode than this launch's (a plan's initializer in safe mode, a
+    /// safe mode's outside it), which never run in it.
     func becameActive() {
-        let repeating = graph.repeating
+        let history = memory.history
+        let repeating = graph.repeating.filter { index in
+            guard let history, let safeModeOnly = graph.nodes[index].safeMode else { return true }
+            return safeModeOnly == history.isSafeMode
+        }
         guard !repeating.isEmpty else { return }
         repetitions.withLock { state in
             guard state.loops.isEmpty else { return }
@@ -63,14 +69,18 @@ extension Launch {
                 // Otherwise from its last success and, when its latest run did not succeed,
                 // from that run's start, whoever started it (the launch, a foreground, an
                 // earlier loop), so that a failure is not retried at once, also by a loop
-                // that begins after an interruption.
-                let lastStart = decide { machine in
+                // that begins after an interruption. A latest run that ended without running
+                // and is due now (skipped for a configuration key without a value, not due for
+                // another reason than its interval) would end so again: a whole interval.
+                let (lastStart, ranLast) = decide { machine in
                     let latest = machine.nodes[index].record
-                    return latest.outcome.kind == .succeeded ? nil : latest.start
+                    let ran = latest.outcome.kind != .notDue && latest.outcome.kind != .skipped
+                    return (latest.outcome.kind == .succeeded ? nil : latest.start, ran)
                 }
-                let wait =
+                var wait =
                     startedLast
                     ? delay(of: node, interval: repetition.interval, lastStart: lastStart) : repetition.interval
+                if !ranLast, wait == .zero { wait = repetition.interval }
                 try await clock.sleep(clock.now() + wait)
                 try await Repetition.Condition.waitForAll(repetition.conditions, on: composite, waiter: waiter)
                 try Task.checkCancellation()

@@ -7,7 +7,9 @@
 /// stands for: the initializer is not due at launch or on entering the foreground sooner).
 /// A run that fails is tried again an interval after it began, not at once.
 /// The repetition runs only while the application is active: it starts when the
-/// application becomes active, once the initializer's launch run has finished, and stops
+/// application becomes active, once the initializer's phase is ready (its launch run and
+/// those of the rest of its phase, and of the phases before, have finished; for an
+/// on-demand initializer, its own launch run), and stops
 /// when the application resigns active; time spent away counts, so work overdue on the
 /// return runs at once. When the work is due and a condition does not hold (a milestone not
 /// reached yet, a gate closed), it waits until every one holds. Each run is listed in the

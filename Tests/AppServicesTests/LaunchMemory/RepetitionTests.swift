@@ -1,4 +1,5 @@
 import AppServicesTesting
+import Configuration
 import Foundation
 import Testing
 
@@ -81,6 +82,88 @@ struct RepetitionTests {
         await repetitionSleeps(until: .seconds(420))
         #expect(log.all.count == 3)
         #expect(composite.launch?.report.foregroundRuns.count == 2)
+    }
+
+    @Test(
+        "In safe mode a plan's repeating initializer does not repeat, nor spin, while the application is active",
+        .timeLimit(.minutes(1))
+    )
+    func notRepeatedInSafeMode() async throws {
+        let log = self.log
+        let refresh = ClosureInitializer("refresh", repeats: .every(.seconds(60))) { _ in log.note("refresh") }
+        var configuration = LaunchPlan.Configuration()
+        configuration.memory = install.memory("1.0")
+        let first = ServiceComposite(
+            [owner],
+            configuration: .init(clock: clock),
+            launchPlan: try LaunchPlan(configuration: configuration) { refresh }
+        )
+        let firstRun = LifecycleSimulator(driving: first)
+        try firstRun.coldLaunch()
+        await first.launch?.waitUntilHistoryIsWritten()
+        #expect(log.all == ["refresh"])
+        try firstRun.terminate()
+
+        // An hour later, after a launch that crashed before its first frame: safe mode.
+        install.advanceClock(by: .seconds(3600))
+        install.launched("1.0", times: 1, reachingFirstFrame: false)
+        let safeClock = TestClock()
+        let safe = ServiceComposite(
+            [FeedOwner()],
+            configuration: .init(clock: safeClock),
+            launchPlan: try LaunchPlan(
+                configuration: configuration,
+                safeMode: .init(after: 1) { ClosureInitializer("clear") { _ in log.note("clear") } }
+            ) { refresh }
+        )
+        try LifecycleSimulator(driving: safe).coldLaunch()
+        let launch = try #require(safe.launch)
+        try await launch.waitUntilReady(.idle)
+        for _ in 0..<200 { await Task.yield() }
+        #expect(log.all == ["refresh", "clear"])
+        #expect(launch.report.foregroundRuns.isEmpty, "no repetition run, not due over and over")
+        #expect(safeClock.sleeperCount == 0)
+    }
+
+    @Test(
+        "An optional repeating initializer whose configuration key lost its value is skipped once an interval",
+        .timeLimit(.minutes(1))
+    )
+    func skippedForConfigurationOnceAnInterval() async throws {
+        let log = self.log
+        let install = self.install
+        func plan(_ values: [AbsoluteConfigKey: ConfigValue]) throws -> LaunchPlan {
+            var configuration = LaunchPlan.Configuration(
+                reader: ConfigReader(provider: InMemoryProvider(values: values))
+            )
+            configuration.memory = install.memory("1.0")
+            return try LaunchPlan(configuration: configuration) {
+                ClosureInitializer(
+                    "refresh",
+                    requiredConfigurationKeys: ["feed.url"],
+                    failurePolicy: .optional,
+                    repeats: .every(.seconds(60))
+                ) { _ in log.note("refresh") }
+            }
+        }
+        let first = ServiceComposite(
+            [owner],
+            configuration: .init(clock: clock),
+            launchPlan: try plan(["feed.url": "https://feed.example"])
+        )
+        let firstRun = LifecycleSimulator(driving: first)
+        try firstRun.coldLaunch()
+        await first.launch?.waitUntilHistoryIsWritten()
+        try firstRun.terminate()
+
+        // An hour later, the key has no value: each due run is skipped, once an interval.
+        install.advanceClock(by: .seconds(3600))
+        let laterClock = TestClock()
+        let later = ServiceComposite([FeedOwner()], configuration: .init(clock: laterClock), launchPlan: try plan([:]))
+        try LifecycleSimulator(driving: later).coldLaunch()
+        await laterClock.waitForSleepers(until: [TestClock.Instant(offset: .seconds(60))])
+        #expect(log.all == ["refresh"])
+        #expect((later.launch?.report.foregroundRuns.count ?? 0) <= 1)
     }
 
     @Test(
