@@ -498,6 +498,8 @@ public final class Launch: Sendable {
     /// nested in, which runs this plan merged with the others: waiters, now and later, wait
     /// there, and the report and cancellation are the successor's.
     func handOver(to successor: Launch) {
+        // Cancelled before it began: its waiters failed, and later ones fail as it did.
+        guard decide({ $0.launch.error == nil }) else { return }
         self.successor.withLock { $0 = successor }
         for waiter in decide({ $0.handOver() }).resume {
             waiter.resume(.failure(.handedOver))

@@ -127,7 +127,9 @@ extension ServiceComposite {
     /// composite has a plan; `nil` when only this composite's plan (or none) exists. With the
     /// problems of the merged plan.
     func mergedLaunchPlan(nested: [ServiceComposite]) -> (LaunchPlan?, [ServiceGraphError.Problem]) {
-        let launches = ([self] + nested).compactMap(\.launch)
+        // A launch cancelled before it began (`Launch.cancel()`) runs nothing: its plan is
+        // left out, and its waiters have failed already.
+        let launches = ([self] + nested).compactMap(\.launch).filter { $0.decide({ $0.launch.error == nil }) }
         guard let first = launches.first, !(launches.count == 1 && first === launch) else { return (nil, []) }
         let plans = launches.map(\.plan)
         let safeModes = plans.filter { $0.safeMode != nil }.count

@@ -34,6 +34,25 @@ struct NestedLaunchPlanTests {
         try await featureLaunch.run(named: "feature.catalog")  // already ran: returns at once
     }
 
+    @Test("A nested plan whose launch was cancelled before nesting is left out of the merged launch")
+    func cancelledNestedPlanIsLeftOut() async throws {
+        let journal = Journal()
+        let feature = ServiceComposite([FeatureService()])
+        let featureLaunch = try feature.attachLaunchPlan(
+            LaunchPlan { ClosureInitializer("feature.catalog") { _ in journal.append("feature.catalog") } }
+        )
+        featureLaunch.cancel()  // the app turned the feature's start-up work off
+        let app = ServiceComposite([AppService1(), feature], configuration: .init(clock: TestClock()))
+        let appLaunch = try app.attachLaunchPlan(
+            LaunchPlan { ClosureInitializer("app.store") { _ in journal.append("app.store") } }
+        )
+
+        _ = app.didFinishLaunching()
+        try await appLaunch.waitUntilReady(.critical)
+        #expect(journal.all == ["app.store"])
+        await #expect(throws: LaunchError.self) { try await featureLaunch.waitUntilReady(.critical) }
+    }
+
     @Test(
         "Attaching a plan in place of another cancels the first one's launch: its waiters learn so",
         .timeLimit(.minutes(1))

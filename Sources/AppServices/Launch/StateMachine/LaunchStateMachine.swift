@@ -148,10 +148,11 @@ struct LaunchStateMachine {
     /// waited. A first attempt then never ran, and is skipped for the reason the launch
     /// stopped; a retry is cancelled, as a node waiting to retry is, keeping the times of the
     /// tries that ran. Either way the queued attempt never began: no try and no signpost
-    /// interval of its own.
+    /// interval of its own. An attempt settled while it waited (the launch was cancelled from
+    /// another thread, and its grace period ran out) never runs either.
     mutating func mayRunQueued(_ start: Start, now: Duration) -> (mayRun: Bool, action: Action) {
         guard case .running(let attempt) = nodes[start.node].status, attempt.token == start.token else {
-            return (true, .none)
+            return (false, .none)
         }
         guard attempt.isStoppedByLaunch, let reason = stopReason else {
             if attempt.number == 1 { nodes[start.node].record.start = now }

@@ -308,6 +308,23 @@ struct LaunchStateMachineTests {
         #expect(state.effectsCarriedOut().map(\.id) == [7])
     }
 
+    @Test("A queued before-launch-returns attempt the grace period settled while it waited never runs")
+    func queuedAttemptSettledByTheGracePeriod() throws {
+        var machine = try Machine.make([
+            .init("A", phase: .beforeLaunchReturns), .init("B", phase: .beforeLaunchReturns),
+        ])
+        let begun = machine.state.begin(now: .zero).effects
+        let starts = begun.starts
+        #expect(machine.names(starts) == ["A#1", "B#1"])
+        // A runs on the spot; B waits behind it. The launch is cancelled from another thread.
+        #expect(machine.state.mayRunQueued(starts[0], now: .zero).mayRun)
+        let cancelled = machine.state.cancel(now: .ms(1)).effects
+        let grace = try #require(cancelled.armTimer)
+        // The grace period runs out before A returns: B is settled, abandoned.
+        _ = machine.state.timerFired(generation: grace.generation, now: grace.deadline)
+        #expect(!machine.state.mayRunQueued(starts[1], now: grace.deadline).mayRun)
+    }
+
     @Test("A timer task no longer wanted is cancelled as soon as it exists")
     func staleTimerTask() throws {
         var machine = try Machine.make([.init("A", budget: .ms(30))])
