@@ -415,13 +415,11 @@ public final class Launch: Sendable {
         }
         // A phase without a start (on-demand work) has no duration to record.
         for case (let phase, let duration?) in effects.readyPhases { metrics.recordPhase(phase, duration: duration) }
-        // A launch into the background has done the work of its launch (or failed, or was
-        // cancelled: it will do no more); the system may end the process at any time now,
-        // which is no crash.
-        if effects.launchStopped || effects.readyPhases.contains(where: { $0.phase == .critical }),
-            environment.launchReason.withLock({ $0 }).isInBackground
-        {
-            memory.backgroundLaunchWorkDone()
+        // The launch has done the work of its launch (or failed, or was cancelled: it will do
+        // no more); in the background, the system may end the process at any time now, which
+        // is no crash.
+        if effects.launchStopped || effects.readyPhases.contains(where: { $0.phase == .critical }) {
+            memory.launchWorkDone(inBackground: environment.launchReason.withLock({ $0 }).isInBackground)
         }
         if let timer = effects.armTimer { startTimer(until: timer.deadline, generation: timer.generation) }
         for start in effects.starts { startTask(start) }

@@ -297,8 +297,11 @@ final class LaunchMemoryKeeper: Sendable {
         /// Whether the application came to the foreground during this launch: a launch
         /// into the background that did so is no longer set aside when its work is done.
         var cameToForeground = false
-        /// Whether the launch into the background did its launch work (or stopped).
-        var backgroundWorkDone = false
+        /// Whether the launch did its launch work (its critical phase, or it stopped).
+        var launchWorkDone = false
+        /// Whether a scene the system connected went to the background without coming to
+        /// the foreground: the launch is in the background, whatever its reason says.
+        var sceneStayedInBackground = false
         /// Whether the record is written back: not when the launch could not read the
         /// history, which it would replace.
         var isWritable = true
@@ -617,20 +620,29 @@ final class LaunchMemoryKeeper: Sendable {
         }
     }
 
-    /// A launch into the background did its launch work (or stopped): it no longer counts
-    /// as a launch without a first frame, while it stays in the background (see
-    /// ``Counting``). Not once it has come to the foreground: it counts until its first frame.
-    func backgroundLaunchWorkDone() {
+    /// The launch did its launch work (or stopped). One into the background (`inBackground`,
+    /// by its reason, or because a scene the system connected stayed in the background,
+    /// ``sceneStayedInBackground()``) no longer counts as a launch without a first frame,
+    /// while it stays in the background (see ``Counting``). Not once it has come to the
+    /// foreground: it counts until its first frame.
+    func launchWorkDone(inBackground: Bool) {
         let setAside = state.withLock { state in
-            state.backgroundWorkDone = true
-            guard state.history != nil, state.counting == .untilFirstFrame, !state.cameToForeground else {
-                return false
-            }
-            state.record.launchesWithoutFirstFrame = state.loaded.launchesWithoutFirstFrame
-            state.counting = .setAside
-            return true
+            state.launchWorkDone = true
+            guard inBackground || state.sceneStayedInBackground else { return false }
+            return Self.setAsideInBackground(&state)
         }
         if setAside { scheduleWrite() }
+    }
+
+    /// Sets a launch that counts until its first frame aside, unless it came to the
+    /// foreground; whether it did.
+    private static func setAsideInBackground(_ state: inout State) -> Bool {
+        guard state.history != nil, state.counting == .untilFirstFrame, !state.cameToForeground else {
+            return false
+        }
+        state.record.launchesWithoutFirstFrame = state.loaded.launchesWithoutFirstFrame
+        state.counting = .setAside
+        return true
     }
 
     /// The application terminates in order (`willTerminate`: a server stopped during its
@@ -647,12 +659,16 @@ final class LaunchMemoryKeeper: Sendable {
         if setAside { scheduleWrite() }
     }
 
-    /// A scene of a launch into the background stayed there (the system connected it to
-    /// handle an event, and moved it to the background): once the launch did its work, it
-    /// is set aside again, unless something came to the foreground.
+    /// A scene the system connected went to the background without coming to the foreground
+    /// (to handle an event): the launch is one into the background, whatever its reason
+    /// said as the scene connected, and once it did its work it is set aside again, unless
+    /// something came to the foreground.
     func sceneStayedInBackground() {
-        guard state.withLock({ $0.backgroundWorkDone }) else { return }
-        backgroundLaunchWorkDone()
+        let setAside = state.withLock { state in
+            state.sceneStayedInBackground = true
+            return state.launchWorkDone && Self.setAsideInBackground(&state)
+        }
+        if setAside { scheduleWrite() }
     }
 
     /// The application is coming to the foreground, or a scene connects (`inForeground`

@@ -275,6 +275,33 @@ import Testing
         #expect(logs.messages(at: .warning).filter { $0.hasPrefix("Unexpected") }.isEmpty)
     }
 
+    @Test("A wake that says nothing of its reason, whose scene the system moves to the background, is set aside too")
+    func sceneConnectedInTheBackgroundForAnUnknownReason() async throws {
+        let device = Device()
+        let clock = TestClock()
+        var configuration = LaunchPlan.Configuration()
+        configuration.memory = device.memory("1.0")
+        let plan = try LaunchPlan(configuration: configuration) {
+            ClosureInitializer("open-database") { _ in try await clock.sleep(for: .seconds(1)) }
+        }
+        let composite = ServiceComposite([], configuration: .init(clock: clock), launchPlan: plan)
+        // Launched into the background with nothing in its options (a HealthKit delivery):
+        // the scene connects while the launch's work runs, which settles it as a user launch.
+        _ = composite.didFinishLaunching(LaunchOptions(launchedInBackground: true))
+        let launch = try #require(composite.launch)
+        let main = SceneInfo(session: SceneSession(persistentIdentifier: "main"))
+        composite.sceneWillConnect(main)
+        composite.sceneDidEnterBackground(main)
+        launch.memory.waitForWrites()
+        #expect(try stored(device)?.launchesWithoutFirstFrame == 1, "its work still runs")
+
+        await clock.waitForSleepers(1)
+        clock.advance(by: .seconds(1))
+        try await launch.waitUntilReady(.critical)
+        launch.memory.waitForWrites()
+        #expect(try stored(device)?.launchesWithoutFirstFrame == 0)
+    }
+
     @Test("Only the write as the launch begins is made before it goes on; the first frame's does not hold its caller")
     func laterWritesDoNotBlock() async throws {
         let store = HoldingStore()
