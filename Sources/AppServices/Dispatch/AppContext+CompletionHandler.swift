@@ -6,7 +6,8 @@ extension AppContext {
     ///
     /// The first call to `completion` is the answer. Later calls are ignored and logged with
     /// this service's name. If the task is cancelled first (the deadline passed), this
-    /// throws `CancellationError` at once, and a late call is ignored and logged.
+    /// throws `CancellationError` at once, and a late call is ignored and logged; in a task
+    /// cancelled already, it throws without calling `body`.
     ///
     /// ```swift
     /// func application(_ context: AppContext, didReceiveRemoteNotification n: RemoteNotification) async throws -> BackgroundFetchResult {
@@ -25,7 +26,9 @@ extension AppContext {
         )
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                once.wait(with: continuation)
+                // Cancelled already (the deadline passed before this was entered): the work
+                // is not started, as nobody would wait for its answer.
+                guard once.wait(with: continuation) else { return }
                 body { value in once.resolve(.success(value)) }
             }
         } onCancel: {
@@ -54,7 +57,10 @@ final class CompletionOnce<Value: Sendable>: Sendable {
         self.logger = logger
     }
 
-    func wait(with continuation: CheckedContinuation<Value, any Error>) {
+    /// Waits with `continuation` for the first result, or resumes it at once with the one
+    /// that came already; whether it waits.
+    @discardableResult
+    func wait(with continuation: CheckedContinuation<Value, any Error>) -> Bool {
         let early: Result<Value, any Error>? = state.withLock { state in
             switch state {
             case .idle:
@@ -67,7 +73,9 @@ final class CompletionOnce<Value: Sendable>: Sendable {
                 preconditionFailure("CompletionOnce waited on twice, state \(state)")
             }
         }
-        if let early { continuation.resume(with: early) }
+        guard let early else { return true }
+        continuation.resume(with: early)
+        return false
     }
 
     private enum Action {

@@ -635,7 +635,7 @@ extension ServiceComposite {
 
     /// How many pieces of completion-handler work are still running: services' work
     /// (including work that ignored its deadline) and deadline timers.
-    package var pendingWorkCount: Int { state.handlerWork.count }
+    package var pendingWorkCount: Int { (outer ?? self).state.handlerWork.count }
 
     /// Cancels the services still working on completion-handler callbacks, and the deadline
     /// timers of their callbacks: each completion handler not called yet is called before
@@ -651,8 +651,10 @@ extension ServiceComposite {
         }
     }
 
-    /// Waits until every service working on a completion-handler callback has returned.
+    /// Waits until every service working on a completion-handler callback has returned; on
+    /// a nested composite, the outermost one's, which runs them.
     public func waitForPendingWork() async {
+        if let outer { return await outer.waitForPendingWork() }
         while let piece = state.handlerWork.any { await piece.task.value }
     }
 }

@@ -471,6 +471,51 @@ struct FanOutConcurrencyTests {
     }
 }
 
+/// Sleeps past the deadline, swallowing its cancellation, then bridges an SDK call.
+@MainActor
+final class LateBridge: RemoteNotificationHandling {
+    let clock: TestClock
+    private(set) var started = 0
+    private(set) var threw = false
+    init(clock: TestClock) { self.clock = clock }
+
+    func application(
+        _ context: AppContext,
+        didReceiveRemoteNotification notification: RemoteNotification
+    ) async throws -> BackgroundFetchResult {
+        try? await clock.sleep(for: .seconds(3600))
+        do {
+            return try await context.withCompletionHandler { completion in
+                started += 1
+                completion(BackgroundFetchResult.newData)
+            }
+        } catch {
+            threw = true
+            throw error
+        }
+    }
+}
+
+@MainActor
+struct CompletionHandlerAfterDeadlineTests {
+    @Test("withCompletionHandler entered after the deadline throws without starting the bridged work")
+    func notStartedAfterTheDeadline() async {
+        let clock = TestClock()
+        let logs = LogCapture()
+        let bridge = LateBridge(clock: clock)
+        let composite = ServiceComposite([bridge], configuration: .init(logger: logs.logger(), clock: clock))
+        let completion = CompletionRecorder<BackgroundFetchResult>(clock: clock)
+        composite.didReceiveRemoteNotification(RemoteNotification(userInfo: [:])) { completion.record($0) }
+        await clock.waitForSleepers(2)  // the service and the deadline
+        clock.advance(by: .seconds(30))
+        await completion.waitUntilCalled()
+        await composite.waitForPendingWork()
+        #expect(bridge.threw)
+        #expect(bridge.started == 0)
+        #expect(!logs.messages(at: .warning).contains { $0.contains("after the work was cancelled") })
+    }
+}
+
 /// Keeps the context it got and what the context said during the call.
 final class ContextKeeper: AppService, ApplicationStateHandling, SystemEventHandling {
     var kept: AppContext?

@@ -1,6 +1,7 @@
 import AppServices
 import AppServicesTesting
 import Foundation
+import Logging
 import Testing
 
 private final class Base: RecordingService {}
@@ -87,6 +88,21 @@ struct NestingTests {
         // Before, these asked the nested composite, which never seals: a trap.
         #expect(inner.handles(.didBecomeActive) == outer.handles(.didBecomeActive))
         #expect(inner.handlingServices(for: .didBecomeActive).count == 2)
+    }
+
+    @Test("Waiting for pending work on a nested composite waits for the outermost one's")
+    func nestedWaitsForTheOutersWork() async {
+        let clock = TestClock()
+        let inner = ServiceComposite([WaitingFetcher(clock: clock)])
+        let outer = ServiceComposite([Base(), inner], configuration: .init(logger: .quiet, clock: clock))
+        _ = outer.didFinishLaunching()
+        outer.didReceiveRemoteNotification(RemoteNotification(userInfo: [:])) { _ in }
+        await clock.waitForSleepers(2)  // the fetcher and the deadline
+        #expect(inner.pendingWorkCount == outer.pendingWorkCount)
+        #expect(inner.pendingWorkCount > 0)
+        clock.advance(by: .seconds(30))
+        await inner.waitForPendingWork()
+        #expect(outer.pendingWorkCount == 0)
     }
 
     @Test("A nested composite validates and orders the outermost one's services, on which its own may depend")
