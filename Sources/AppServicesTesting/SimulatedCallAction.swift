@@ -31,8 +31,9 @@ public final class SimulatedCallAction {
         self.action = action
     }
 
-    /// Whether the action was fulfilled or failed.
-    public var isCompleted: Bool { !outcomes.isEmpty }
+    /// Whether the application fulfilled or failed the action (not when CallKit timed it
+    /// out first: ``isTimedOut``).
+    public var isCompleted: Bool { !outcomes.isEmpty && !isTimedOut }
 
     /// Waits until the action is fulfilled or failed, and returns the first outcome.
     public func outcome() async -> CallAction.Outcome? {
