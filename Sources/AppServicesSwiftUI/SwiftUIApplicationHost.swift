@@ -65,7 +65,13 @@ public import AppServicesUIKitShim
 /// behind `@UIApplicationDelegateAdaptor` instead (for quick actions, with a service that
 /// configures a `ServiceOrientedSceneDelegate` for the window scenes); it does all this host
 /// does, and the modifier takes its composite. The host warns about each service that
-/// handles one of them.
+/// handles one of them, or another callback UIKit sends only to SwiftUI's own application
+/// or window scene delegate (orientations, background fetch, state restoration, scene
+/// configuration, CloudKit shares, intents, Health, WatchKit and extension-point requests,
+/// key-command localization, scene geometry). Of `UserActivityHandling`, only the continued
+/// activity arrives (through `onContinueUserActivity`): "will continue", "failed to
+/// continue" and "did update" go to SwiftUI's scene delegate and never do, and are not
+/// warned about, since every service that continues activities adopts them.
 @MainActor
 public final class SwiftUIApplicationHost {
     /// The composite the application's callbacks go to.

@@ -8,7 +8,9 @@
 ///   have no `Task.immediate`, instead of on the spot.
 /// - `APPSERVICES_BEFORE_IOS_27=1`: `AppServicesUIKit` submits background task requests
 ///   with `submit(_:)`, as on iOS 18 to 26, instead of iOS 27's
-///   `submitTaskRequest(_:completionHandler:)`.
+///   `submitTaskRequest(_:completionHandler:)`; and `SimulatedUIKit` asks the application's
+///   delegate for a window scene's orientations, as UIKit does before iOS 27 (on a device,
+///   UIKit decides which delegate it asks).
 ///
 /// Each is read once, the first time it is needed; any value but empty or `0` asks for the
 /// older path. A newer path is never taken where the system lacks it, whatever is set.
