@@ -210,19 +210,14 @@ struct ReadinessBoard {
         return dropped
     }
 
-    /// Drops the held work handed over from the contexts of the scene named `identifier`
-    /// (its services', or an application-wide service's in one of its callbacks), recorded as
-    /// cancelled, and returns it; work routed to a scene's connection stays, to run when that
-    /// scene connects (again).
-    mutating func dropHeld(fromScene identifier: String) -> [Entry] {
-        func isFromScene(_ entry: Entry) -> Bool {
-            entry.origin?.scene?.identifier == identifier && !entry.point.isSceneConnection
+    /// Replaces each piece of held work handed over from the contexts of the scene named
+    /// `identifier` (its services', or an application-wide service's in one of its callbacks)
+    /// with `rebind(entry)`, in place; work routed to a scene's connection is left as it is.
+    mutating func rebindHeld(fromScene identifier: String, _ rebind: (Entry) -> Entry) {
+        for index in held.indices
+        where held[index].origin?.scene?.identifier == identifier && !held[index].point.isSceneConnection {
+            held[index] = rebind(held[index])
         }
-        let dropped = held.filter(isFromScene)
-        guard !dropped.isEmpty else { return [] }
-        for entry in dropped { setOutcome(.cancelled, of: entry.id) }
-        held.removeAll(where: isFromScene)
-        return dropped
     }
 
     /// `point` is no longer reached, nor unreachable: a gate closed, or a session's

@@ -108,22 +108,38 @@ extension ServiceComposite {
         state.reset(Self.connectionPoint(of: scene.identifier))
     }
 
-    /// `scene` disconnected, and its services were released: it is no longer listed, and the
-    /// work held from its callbacks (for a milestone, a phase, a gate) is dropped, logged and
-    /// listed as cancelled, as a session's is when it ends: it would run against a scene that
-    /// is gone, and keep its objects (its window) alive until then. Work routed to a scene's
-    /// connection stays.
+    /// `scene` disconnected, and its services were released: it is no longer listed. The work
+    /// held from its callbacks (for a milestone, a phase, a gate) lets go of the scene's
+    /// objects (its window), and when what it waits for comes, it is routed to the scene:
+    /// it runs at once if the scene has connected again (UIKit disconnects a scene in the
+    /// background to reclaim memory, and connects its session again when the person comes
+    /// back), else when it does, and it is dropped with the scene's session when UIKit
+    /// discards it. Work routed to a scene's connection stays as it is.
     func sceneDisconnected(_ scene: SceneInfo) {
         state.sceneDisconnected(scene.identifier)
-        let dropped = state.dropHeld(fromScene: scene.identifier)
-        guard !dropped.isEmpty else { return }
-        for entry in dropped {
-            configuration.logger.warning(
-                "\(entry.label) was dropped: it waited for \(entry.point), and scene \(scene.identifier) disconnected.",
-                metadata: ["scene": "\(scene.identifier)"]
+        state.rebindHeld(fromScene: scene.identifier) { entry in
+            // Not the entry itself: its origin holds the scene's objects.
+            let (label, service, work) = (entry.label, entry.service, entry.work)
+            // The label is `Service: name` (see `hold`); routed, it is made so again.
+            let name = service.map { String(label.dropFirst($0.serviceName.count + 2)) } ?? label
+            return ReadinessBoard.Entry(
+                id: entry.id,
+                point: entry.point,
+                label: label,
+                service: service,
+                origin: entry.origin?.inScene(scene),
+                work: { [unowned self] context in
+                    route(
+                        toScene: scene.identifier,
+                        named: name,
+                        by: service,
+                        origin: context.origin,
+                        droppedBecause: nil,
+                        perform: work
+                    )
+                }
             )
         }
-        heldWorkChanged()
     }
 
     /// The sessions of scenes were discarded: the work routed to them is dropped, and so is

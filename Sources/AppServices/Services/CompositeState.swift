@@ -594,10 +594,10 @@ final class CompositeState {
         readiness.dropHeld(fromSession: lifetime)
     }
 
-    /// Drops the held work handed over from the contexts of the scene named `identifier`,
-    /// which disconnected, but for work routed to a scene's connection.
-    func dropHeld(fromScene identifier: String) -> [ReadinessBoard.Entry] {
-        readiness.dropHeld(fromScene: identifier)
+    /// Replaces the held work handed over from the contexts of the scene named `identifier`,
+    /// which disconnected, with `rebind(entry)`, but for work routed to a scene's connection.
+    func rebindHeld(fromScene identifier: String, _ rebind: (ReadinessBoard.Entry) -> ReadinessBoard.Entry) {
+        readiness.rebindHeld(fromScene: identifier, rebind)
     }
 
     /// `point` is reached no longer (a gate closed, a session's milestone reset).

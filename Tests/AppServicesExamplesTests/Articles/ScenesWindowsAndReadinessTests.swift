@@ -50,7 +50,7 @@ struct ScenesWindowsAndReadinessTests {
         #expect(root.shown == ["/orders/42 in main", "/cart in other"])
     }
 
-    @Test("A link held in a scene that disconnects before the milestone is dropped, logged and listed as cancelled")
+    @Test("A link held in a scene that disconnects before the milestone is never shown in a window that is gone")
     func deepLinkInAClosedScene() async throws {
         let (composite, launch) = try makeDeepLinkComposite()
         let simulator = LifecycleSimulator(driving: composite)
@@ -67,11 +67,15 @@ struct ScenesWindowsAndReadinessTests {
         let root = try #require(composite.service(CoordinatorService.self)?.root)
         #expect(root.shown.isEmpty)
         #expect(
-            composite.heldWork.map { "\($0.name): \($0.outcome)" } == [
-                "CoordinatorService: build the root coordinator: ran",
-                "DeepLinkRouter: open /orders/42: cancelled",
+            composite.heldWork.map { "\($0.name) until \($0.waitsFor): \($0.outcome)" } == [
+                "CoordinatorService: build the root coordinator until phase critical: ran",
+                "DeepLinkRouter: open /orders/42 until milestone RootCoordinatorReady: ran",
+                "DeepLinkRouter: open /orders/42 until scene main connected: held",
             ]
         )
+        // The scene's session connects again: the router that held the link is gone.
+        try simulator.connect(main)
+        #expect(root.shown.isEmpty)
     }
 
     @Test("Crash reporting has run when willFinishLaunching returns")

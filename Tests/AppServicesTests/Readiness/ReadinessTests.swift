@@ -85,9 +85,12 @@ final class SceneLinkHolder: AppService, SceneHandling {
 
 @MainActor
 struct ReadinessTests {
+    let logs = LogCapture()
 
-    @Test("Work held from a scene's callback goes with the scene; work routed to its connection waits for it")
-    func heldWorkGoesWithItsScene() throws {
+    @Test(
+        "Work held from a scene's callback lets its objects go at disconnection, and waits for the scene to connect again"
+    )
+    func heldWorkWaitsForItsScene() throws {
         let logs = LogCapture()
         let holder = SceneLinkHolder()
         let composite = ServiceComposite([holder, Coordinator()], configuration: .init(logger: logs.logger()))
@@ -100,27 +103,50 @@ struct ReadinessTests {
         window = nil
         #expect(released != nil, "held with the work")
 
+        // UIKit disconnects the scene in the background to reclaim memory.
         composite.sceneDidDisconnect(main)
-        #expect(released == nil, "the scene's objects are let go with its work")
-        #expect(
-            logs.messages(at: .warning) == [
-                "SceneLinkHolder: show the link was dropped: it waited for milestone RootCoordinatorReady, "
-                    + "and scene main disconnected."
-            ]
-        )
+        #expect(released == nil, "the scene's objects are let go")
         #expect(
             composite.heldWork.map { "\($0.name): \($0.outcome)" } == [
-                "SceneLinkHolder: show the link: cancelled", "SceneLinkHolder: restore: held",
+                "SceneLinkHolder: show the link: held", "SceneLinkHolder: restore: held",
             ]
         )
 
+        // The milestone comes while the scene is away: the link waits for it.
         composite.didBecomeActive()
         #expect(composite.isReached(RootCoordinatorReady.self))
         #expect(holder.ran.isEmpty)
+        #expect(
+            composite.heldWork.last.map { "\($0.name) until \($0.waitsFor): \($0.outcome)" }
+                == "SceneLinkHolder: show the link until scene main connected: held"
+        )
+
+        // The person comes back: the session connects again, and the link runs in it.
         composite.sceneWillConnect(main)
-        #expect(holder.ran == ["show the link in main", "restore in main"])
+        #expect(holder.ran == ["show the link in main", "restore in main", "show the link in main"])
+        #expect(!logs.messages(at: .warning).contains { $0.contains("dropped") })
     }
-    let logs = LogCapture()
+
+    @Test("Work held from a scene whose session UIKit discards is dropped, with its reason")
+    func heldWorkDroppedWithItsSession() throws {
+        let logs = LogCapture()
+        let holder = SceneLinkHolder()
+        let composite = ServiceComposite([holder, Coordinator()], configuration: .init(logger: logs.logger()))
+        _ = composite.didFinishLaunching()
+        let main = SceneInfo(session: SceneSession(persistentIdentifier: "main"))
+        composite.sceneWillConnect(main)
+        composite.sceneDidDisconnect(main)
+        composite.didBecomeActive()
+        composite.didDiscardSceneSessions([main.session])
+        #expect(holder.ran.isEmpty)
+        #expect(composite.heldWork.filter { $0.name == "SceneLinkHolder: show the link" }.last?.outcome == .cancelled)
+        #expect(
+            logs.messages(at: .warning).contains {
+                $0.hasPrefix("SceneLinkHolder: show the link was dropped")
+                    && $0.contains("the session of scene main was discarded")
+            }
+        )
+    }
 
     @Test("Held work runs once, in arrival order, when the milestone is reached, and never again")
     func heldWorkRunsOnceInOrder() {
