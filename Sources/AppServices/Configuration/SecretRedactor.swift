@@ -120,14 +120,24 @@ struct RedactingLogHandler: LogHandler {
     var upstream: any LogHandler
     let redactor: SecretRedactor
 
-    /// Takes over `upstream`'s metadata provider: the upstream handler would merge the
-    /// provider's metadata into each event after this handler has redacted it.
+    /// Gives `upstream` a provider that redacts what `upstream`'s metadata provider provides:
+    /// the upstream handler merges it into each event after this handler has redacted the
+    /// event, and still tells the provider's metadata from the call's (the unified log keeps
+    /// the provider's private, whoever logs).
     init(upstream: any LogHandler, redactor: SecretRedactor) {
         var upstream = upstream
         metadataProvider = upstream.metadataProvider
-        upstream.metadataProvider = nil
+        upstream.metadataProvider = Self.redacting(upstream.metadataProvider, redactor)
         self.upstream = upstream
         self.redactor = redactor
+    }
+
+    /// `provider`, its values redacted.
+    private static func redacting(
+        _ provider: Logger.MetadataProvider?,
+        _ redactor: SecretRedactor
+    ) -> Logger.MetadataProvider? {
+        provider.map { provider in Logger.MetadataProvider { provider.get().mapValues(redactor.redact) } }
     }
 
     var logLevel: Logger.Level {
@@ -142,9 +152,10 @@ struct RedactingLogHandler: LogHandler {
         set { upstream.metadata = newValue.mapValues(redactor.redact) }
     }
 
-    /// Merged into each event here, under the call's metadata and over the handler's (the
-    /// order swift-log's handlers use), so that its values are redacted too.
-    var metadataProvider: Logger.MetadataProvider?
+    /// The provider as set; the upstream handler has it with its values redacted.
+    var metadataProvider: Logger.MetadataProvider? {
+        didSet { upstream.metadataProvider = Self.redacting(metadataProvider, redactor) }
+    }
 
     subscript(metadataKey key: String) -> Logger.Metadata.Value? {
         get { upstream[metadataKey: key] }
@@ -154,9 +165,6 @@ struct RedactingLogHandler: LogHandler {
     func log(event: LogEvent) {
         var event = event
         event.message = "\(redactor.redact(event.message.description))"
-        if let provided = metadataProvider?.get(), !provided.isEmpty {
-            event.metadata = provided.merging(event.metadata ?? [:]) { $1 }
-        }
         event.metadata = event.metadata?.mapValues(redactor.redact)
         if let error = event.error { event.error = RedactedError(description: redactor.redact("\(error)")) }
         upstream.log(event: event)

@@ -45,28 +45,42 @@ final class LaunchSignposts: Sendable {
         signposter.beginInterval(Self.name(of: node), id: id, message)
     }
 
+    /// `outcome` as a signpost says it: without a failure's error, whose description may
+    /// carry a person's data (a URL's query, a path) and which signposts write publicly; the
+    /// report and the log have it.
+    static func text(of outcome: LaunchReport.Outcome) -> String {
+        outcome.kind == .failed ? "failed" : "\(outcome)"
+    }
+
     /// Ends what `end` says, in `graph`.
     func end(_ end: LaunchStateMachine.SignpostEnd, in graph: LaunchGraph) {
         switch end {
         case .attempt(let index, let token, let outcome):
             guard let id = open.withLock({ $0.removeValue(forKey: Key(node: index, token: token)) }) else { return }
             let node = graph.nodes[index]
-            signposter.endInterval(Self.name(of: node), id: id, "\(node.name) (\(node.phase)): \(outcome)")
-        case .retried(let index, let token, let attempt, let error):
+            signposter.endInterval(
+                Self.name(of: node),
+                id: id,
+                "\(node.name) (\(node.phase)): \(Self.text(of: outcome))"
+            )
+        case .retried(let index, let token, let attempt, _):
             guard let id = open.withLock({ $0.removeValue(forKey: Key(node: index, token: token)) }) else { return }
             let node = graph.nodes[index]
             signposter.endInterval(
                 Self.name(of: node),
                 id: id,
-                "\(node.name) (\(node.phase)): retried: attempt \(attempt) of \(node.policy.maxRetries + 1) "
-                    + "failed: \(error)"
+                "\(node.name) (\(node.phase)): retried: attempt \(attempt) of \(node.policy.maxRetries + 1) failed"
             )
         case .withoutAttempt(let index, let outcome):
             guard signposter.isEnabled else { return }
             let node = graph.nodes[index]
             let id = signposter.makeSignpostID()
             signposter.beginInterval(Self.name(of: node), id: id, "\(node.name) (\(node.phase))")
-            signposter.endInterval(Self.name(of: node), id: id, "\(node.name) (\(node.phase)): \(outcome)")
+            signposter.endInterval(
+                Self.name(of: node),
+                id: id,
+                "\(node.name) (\(node.phase)): \(Self.text(of: outcome))"
+            )
         }
     }
 

@@ -117,6 +117,25 @@ struct UnifiedLogHandlerTests {
         #expect(records[2].segments.contains(.private("https://x.test/?t=1")))
     }
 
+    @Test("Through the launch's redacting logger, the provider's metadata stays the app's: private, no category")
+    func appMetadataStaysPrivateWhenRedacted() throws {
+        let recorder = UnifiedLogRecorder()
+        let logger = recorder.logger(
+            metadataProvider: .init { ["state": "oauth-xyz", "service": "https://x.test/?t=1&key=s3cr3t-value-42"] }
+        )
+        let redactor = SecretRedactor(
+            reader: ConfigReader(provider: InMemoryProvider(values: ["api.key": "s3cr3t-value-42"])),
+            secretKeys: ["api.key"]
+        )
+        let redacting = redactor.redacting(logger)
+        redacting.warning("a library warning", metadata: ["initializer": "Feed"], source: "AppServices")
+        let record = try #require(recorder.records.first)
+        #expect(record.category == "Feed")
+        #expect(record.segments.contains(.private("oauth-xyz")))
+        #expect(!record.segments.contains { $0.text.contains("s3cr3t-value-42") }, "the provider's values are redacted")
+        #expect(!record.segments.contains { $0.privacy == .public && $0.text.contains("x.test") })
+    }
+
     @Test("A service context's logger writes under the service's category with its callback public")
     func serviceContext() throws {
         final class Greeter: AppService, LaunchHandling {

@@ -8,8 +8,8 @@ import Foundation
 /// By default it writes to the subsystem of the main bundle's identifier, in the category
 /// `OSLog.Category.pointsOfInterest` ("PointsOfInterest"): Instruments' Points of Interest
 /// instrument, which every profiling template can add, lists its intervals and events
-/// without any setup. Messages are public (they name initializers, phases, outcomes and
-/// services, never configuration values: secrets are redacted as in the report).
+/// without any setup. Messages are public: they name initializers, phases, outcome kinds,
+/// milestones and services, never configuration values, session identifiers or error text.
 ///
 /// It is the default of ``ServiceComposite/Configuration/signposter`` on Apple platforms.
 /// While no tool records its subsystem (`OSSignposter.isEnabled` is false), the composite

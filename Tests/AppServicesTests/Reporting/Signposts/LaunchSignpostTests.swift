@@ -34,12 +34,12 @@ struct LaunchSignpostTests {
             let expectedName = node.kind == .command ? "Startup command" : "Initializer"
             #expect(own.allSatisfy { $0.name == expectedName }, "\(own)")
             #expect(own.count == max(1, node.attempts.count), "\(node.name): \(own)")
-            #expect(own.last?.endMessage == "\(node.name) (\(node.phase)): \(node.outcome)")
+            // The outcome as the report has it, but for a failure's error: signposts are public.
+            let outcome = node.outcome.kind == .failed ? "failed" : "\(node.outcome)"
+            #expect(own.last?.endMessage == "\(node.name) (\(node.phase)): \(outcome)")
             for (number, attempt) in own.dropLast().enumerated() {
                 #expect(
-                    attempt.endMessage
-                        == "\(node.name) (\(node.phase)): retried: attempt \(number + 1) of 3 failed: "
-                        + "\(node.attempts[number].error ?? "")"
+                    attempt.endMessage == "\(node.name) (\(node.phase)): retried: attempt \(number + 1) of 3 failed"
                 )
             }
         }
@@ -48,8 +48,7 @@ struct LaunchSignpostTests {
         #expect(report.node(named: "NeedsBroken")?.outcome == .skipped("dependency Broken failed"))
         #expect(
             intervals.map(\.description).filter { $0.contains("Remote") } == [
-                "Initializer: Remote (critical), attempt 1 -> Remote (critical): retried: attempt 1 of 3 failed: "
-                    + "Remote failed on purpose (attempt 1)",
+                "Initializer: Remote (critical), attempt 1 -> Remote (critical): retried: attempt 1 of 3 failed",
                 "Initializer: Remote (critical), attempt 2 -> Remote (critical): succeeded",
             ]
         )
@@ -84,7 +83,7 @@ struct LaunchSignpostTests {
         #expect(signposts.openIntervals.isEmpty)
         #expect(
             signposts.intervals.compactMap(\.endMessage) == [
-                "Remote (critical): retried: attempt 1 of 2 failed: Remote failed on purpose (attempt 1)",
+                "Remote (critical): retried: attempt 1 of 2 failed",
                 "Remote (critical): cancelled",
             ]
         )

@@ -26,6 +26,20 @@ struct MilestoneSignpostTests {
         #expect(signposts.intervals.isEmpty)
     }
 
+    @Test("A milestone of a session is marked without the session's identifier, which names an account")
+    func sessionMilestoneKeepsTheAccountOut() throws {
+        let signposts = RecordingSignposter()
+        var configuration = ServiceComposite.Configuration(logger: LogCapture().logger())
+        configuration.signposter = signposts
+        let composite = ServiceComposite([LinkRouter()], configuration: configuration)
+        try composite.registerSessionServices([InboxLoader.self])
+        _ = composite.didFinishLaunching()
+        try composite.beginSession(SessionInfo(identifier: "alice@example.com"))
+        try composite.sessionService(InboxLoader.self)?.finishLoading()
+        #expect(signposts.events.map(\.description) == ["event Milestone #1: InboxLoaded, of a session"])
+        #expect(!signposts.signposts.contains { "\($0)".contains("alice") })
+    }
+
     @Test("Without a signposter, reaching a milestone marks nothing")
     func nothingWhenOff() throws {
         let off = RecordingSignposter(isEnabled: false)
