@@ -73,6 +73,7 @@ package struct ServiceLinter: Sendable {
             if let delegate = Self.delegateProtocol(of: member), adoption.delegates.contains(delegate) { return }
             if adoptedRequirements.contains(where: { context.mayBeWitness(member, of: $0) }) {
                 if declaration.isConstrained, entity.isConcrete,
+                    !declaration.isImplied(by: entity.declarations.filter { $0.kind != .extension }),
                     let requirement = unconditionalDefault(
                         of: member,
                         in: declaration,

@@ -50,8 +50,26 @@ package struct TypeDeclaration: Sendable {
     /// (`<Disk>`); `nil` otherwise.
     package var extendedArguments: String?
 
+    /// For a generic type, the conformances its declaration asks of its generic parameters,
+    /// in its parameter clause and its `where` clause, one per protocol, spaces left out
+    /// (`Storage:Codable`, `Storage:Sendable` for `<Storage: Codable & Sendable>`).
+    package var genericConformances: Set<String> = []
+    /// For an extension with a `where` clause of conformance requirements only, those
+    /// requirements, one per protocol, spelled as ``genericConformances``; `nil` otherwise.
+    package var constraintConformances: [String]?
+
     /// Whether it is an extension that constrains the extended type's generic parameters.
     package var isConstrained: Bool { constraint != nil || extendedArguments != nil }
+
+    /// Whether this extension's constraint asks nothing that `type`'s declarations do not
+    /// ask already (`extension Cache where Storage: Sendable` of `Cache<Storage: Codable &
+    /// Sendable>`): the extension is as unconstrained as the type, and its members witness
+    /// the type's conformances.
+    package func isImplied(by type: [TypeDeclaration]) -> Bool {
+        guard extendedArguments == nil, let asked = constraintConformances, !asked.isEmpty else { return false }
+        let given = type.reduce(into: Set<String>()) { $0.formUnion($1.genericConformances) }
+        return asked.allSatisfy(given.contains)
+    }
 
     /// What tells one constrained extension's constraint from another's, spaces left out;
     /// `nil` for one without.

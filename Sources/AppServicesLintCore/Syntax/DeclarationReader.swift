@@ -231,22 +231,46 @@ private final class TypeCollector: DeclarationVisitor {
     }
 
     override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
-        enter(.class, node.name, node.inheritanceClause, node.memberBlock)
+        enter(
+            .class,
+            node.name,
+            node.inheritanceClause,
+            node.memberBlock,
+            conformances: Self.conformances(node.genericParameterClause, node.genericWhereClause)
+        )
     }
     override func visitPost(_ node: ClassDeclSyntax) { pop() }
 
     override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
-        enter(.struct, node.name, node.inheritanceClause, node.memberBlock)
+        enter(
+            .struct,
+            node.name,
+            node.inheritanceClause,
+            node.memberBlock,
+            conformances: Self.conformances(node.genericParameterClause, node.genericWhereClause)
+        )
     }
     override func visitPost(_ node: StructDeclSyntax) { pop() }
 
     override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
-        enter(.enum, node.name, node.inheritanceClause, node.memberBlock)
+        enter(
+            .enum,
+            node.name,
+            node.inheritanceClause,
+            node.memberBlock,
+            conformances: Self.conformances(node.genericParameterClause, node.genericWhereClause)
+        )
     }
     override func visitPost(_ node: EnumDeclSyntax) { pop() }
 
     override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
-        enter(.actor, node.name, node.inheritanceClause, node.memberBlock)
+        enter(
+            .actor,
+            node.name,
+            node.inheritanceClause,
+            node.memberBlock,
+            conformances: Self.conformances(node.genericParameterClause, node.genericWhereClause)
+        )
     }
     override func visitPost(_ node: ActorDeclSyntax) { pop() }
 
@@ -277,18 +301,18 @@ private final class TypeCollector: DeclarationVisitor {
         let supertypes = inherited(node.inheritanceClause)
         let required = arguments == nil ? requiredConformances(node.genericWhereClause) : nil
         push(name)
-        declarations.append(
-            TypeDeclaration(
-                kind: .extension,
-                name: name,
-                location: location(of: node.extendedType),
-                inherited: supertypes,
-                members: members(of: node.memberBlock.members),
-                requiredConformances: required,
-                constraint: node.genericWhereClause.map { Self.oneLine($0.requirements) },
-                extendedArguments: arguments
-            )
+        var declaration = TypeDeclaration(
+            kind: .extension,
+            name: name,
+            location: location(of: node.extendedType),
+            inherited: supertypes,
+            members: members(of: node.memberBlock.members),
+            requiredConformances: required,
+            constraint: node.genericWhereClause.map { Self.oneLine($0.requirements) },
+            extendedArguments: arguments
         )
+        declaration.constraintConformances = Self.whereConformances(node.genericWhereClause)
+        declarations.append(declaration)
         return .visitChildren
     }
     override func visitPost(_ node: ExtensionDeclSyntax) { pop() }
@@ -323,21 +347,56 @@ private final class TypeCollector: DeclarationVisitor {
         _ name: TokenSyntax,
         _ clause: InheritanceClauseSyntax?,
         _ block: MemberBlockSyntax,
-        alsoInherited: [TypeDeclaration.Inherited] = []
+        alsoInherited: [TypeDeclaration.Inherited] = [],
+        conformances: Set<String> = []
     ) -> SyntaxVisitorContinueKind {
         let qualified = (scope.last.map { $0 + "." } ?? "") + name.text
         let supertypes = inherited(clause) + alsoInherited
         push(qualified)
-        declarations.append(
-            TypeDeclaration(
-                kind: kind,
-                name: qualified,
-                location: location(of: name),
-                inherited: supertypes,
-                members: members(of: block.members)
-            )
+        var declaration = TypeDeclaration(
+            kind: kind,
+            name: qualified,
+            location: location(of: name),
+            inherited: supertypes,
+            members: members(of: block.members)
         )
+        declaration.genericConformances = conformances
+        declarations.append(declaration)
         return .visitChildren
+    }
+
+    /// The conformances a generic type's declaration asks of its parameters
+    /// (``TypeDeclaration/genericConformances``).
+    private static func conformances(
+        _ parameters: GenericParameterClauseSyntax?,
+        _ clause: GenericWhereClauseSyntax?
+    ) -> Set<String> {
+        var conformances: Set<String> = []
+        for parameter in parameters?.parameters ?? [] {
+            guard let type = parameter.inheritedType else { continue }
+            conformances.formUnion(conformanceItems(parameter.name.text, type))
+        }
+        conformances.formUnion(whereConformances(clause) ?? [])
+        return conformances
+    }
+
+    /// The conformance requirements of a `where` clause, one per protocol
+    /// (``TypeDeclaration/constraintConformances``); `nil` when it asks anything else.
+    private static func whereConformances(_ clause: GenericWhereClauseSyntax?) -> [String]? {
+        guard let clause else { return nil }
+        var items: [String] = []
+        for requirement in clause.requirements {
+            guard case .conformanceRequirement(let conformance) = requirement.requirement else { return nil }
+            items += conformanceItems(conformance.leftType.trimmedDescription, conformance.rightType)
+        }
+        return items
+    }
+
+    /// `subject: A & B` as `subject:A` and `subject:B`, spaces left out.
+    private static func conformanceItems(_ subject: String, _ type: TypeSyntax) -> [String] {
+        type.trimmedDescription.split(separator: "&").map { part in
+            (subject + ":" + part).filter { !$0.isWhitespace }
+        }
     }
 
     private func inherited(_ clause: InheritanceClauseSyntax?) -> [TypeDeclaration.Inherited] {

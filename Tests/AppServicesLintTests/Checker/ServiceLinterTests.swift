@@ -671,6 +671,7 @@ struct ServiceLinterTests {
                 "'Store.applicationWillTerminate(_:)'",
                 "declared in 'extension Pool<Disk>'",
                 "make the conformance conditional ('extension Pool<Disk>: ApplicationStateHandling')",
+                "'Bin.applicationWillTerminate(_:)'",
             ],
             """
             struct Disk {}
@@ -688,6 +689,10 @@ struct ServiceLinterTests {
             final class Pool<Storage>: AppService, ApplicationStateHandling {}
             extension Pool<Disk> {
                 func applicationDidBecomeActive(_ context: AppContext) {}  // warns
+            }
+            final class Bin<Item: Codable>: AppService, ApplicationStateHandling {}
+            extension Bin where Item: Codable & Hashable {
+                func applicationWillTerminate(_ context: AppContext) {}  // warns
             }
             """
         ),
@@ -1117,6 +1122,14 @@ struct ServiceLinterTests {
             extension Pool<Disk>: ApplicationStateHandling {}
             extension Pool<Disk> {
                 func applicationDidBecomeActive(_ context: AppContext) {}
+            }
+            final class Shelf<Storage: Codable & Sendable>: AppService, ApplicationStateHandling {}
+            extension Shelf where Storage: Sendable {
+                func applicationDidEnterBackground(_ context: AppContext) {}
+            }
+            final class Crate<Item>: AppService, ApplicationStateHandling where Item: Decodable {}
+            extension Crate where Item: Decodable {
+                func applicationDidEnterBackground(_ context: AppContext) {}
             }
             """
         ),
