@@ -218,7 +218,8 @@ public final class SwiftUIApplicationHost {
         "which UIKit sends only to the application's delegate (SwiftUI's, with this host)"
 
     private static let windowSceneDelegateOnly =
-        "which UIKit sends to a window scene's delegate (SwiftUI's, which passes it on to no service)"
+        "which UIKit sends to a window scene's delegate (SwiftUI's, which passes it on to no service; the "
+        + "adaptor's services configure a ServiceOrientedSceneDelegate for the window scenes)"
 
     /// Warns about each service that handles a callback this host cannot deliver
     /// (``unreachableCallbacks``), so that it does not wait for it in silence.

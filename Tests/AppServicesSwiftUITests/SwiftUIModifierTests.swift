@@ -535,6 +535,7 @@ struct SwiftUIModifierTests {
             warnings.contains {
                 $0.contains("OrientationLock handles supportedInterfaceOrientationsForScene")
                     && $0.contains("to a window scene's delegate")
+                    && $0.contains("configure a ServiceOrientedSceneDelegate")
             }
         )
         #expect(warnings.last?.contains("QuickActions handles performActionForShortcutItem") == true)
