@@ -3,6 +3,7 @@ import AppServices
 import AppServicesAppKit
 import AppServicesAppKitShim
 import AppServicesTesting
+import Logging
 import Testing
 
 /// AppKit's termination: cancel beats later beats now, and a "later" is answered with
@@ -163,13 +164,14 @@ struct TerminationTests {
         #expect(!later.workStarted)
     }
 
-    @Test("A service that never finishes its work gets a reply of false at the deadline, once")
+    @Test("Work that never finishes is cut off at the deadline, named, and the application quits, replied once")
     func repliesAtDeadline() async {
         let clock = TestClock()
         final class Quick: Terminator {}
+        let logs = LogCapture()
         let delegate = TestApplicationDelegate(
             [Terminator(.laterNeverFinishing), Quick(.laterAgreeing(true))],
-            configuration: .init(logger: LogCapture().logger(), clock: clock)
+            configuration: .init(logger: logs.logger(), clock: clock)
         )
         let appKit = SimulatedAppKit(delegate: delegate)
         #expect(appKit.quit() == .terminateLater)
@@ -179,7 +181,9 @@ struct TerminationTests {
         #expect(appKit.application.terminationReplies.isEmpty)
         clock.advance(by: .seconds(1))
         await delegate.composite.waitForPendingWork()
-        #expect(appKit.application.terminationReplies == [false])
+        // Cut off and named: the application quits, as the person asked.
+        #expect(appKit.application.terminationReplies == [true])
+        #expect(logs.messages(at: .warning).contains { $0.contains("Terminator") && $0.contains("deadline") })
     }
 }
 

@@ -203,10 +203,12 @@ extension ServiceComposite {
     /// - Parameters:
     ///   - platform: The raw platform objects to hand to services, if any.
     ///   - reply: For ``TerminationDecision/later`` only: called exactly once with
-    ///     whether to quit (every service's work returned `true`), when all have finished or
-    ///     at ``Configuration-swift.struct/Deadlines-swift.struct/termination`` (a service
-    ///     that has not finished by then counts as `false`). Pass it to
-    ///     `NSApplication.reply(toApplicationShouldTerminate:)`.
+    ///     whether to quit (no service's work returned `false`), when all have finished or
+    ///     at ``Configuration-swift.struct/Deadlines-swift.struct/termination``. Work that
+    ///     has not finished by then, or that threw, does not keep the application: it is
+    ///     cancelled, named in a warning, and the application quits, as the person asked
+    ///     (a `false` then would silently undo Cmd-Q, or cancel a logout or restart). Pass it
+    ///     to `NSApplication.reply(toApplicationShouldTerminate:)`.
     public func shouldTerminate(
         platform: PlatformObjects? = nil,
         reply: @escaping @MainActor (Bool) -> Void
@@ -233,7 +235,7 @@ extension ServiceComposite {
             jobs,
             deadline: configuration.deadlines.termination,
             merge: .allTrue,
-            unanswered: false
+            unanswered: true
         ) { quit in
             // AppKit must hear `.terminateLater` before any reply, so work that finished
             // before this method returned becomes the direct answer instead.

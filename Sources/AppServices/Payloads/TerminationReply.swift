@@ -9,6 +9,8 @@ public enum TerminationReply: Sendable {
     case now
     /// Do not quit.
     case cancel
-    /// Quit after `work` has run; it returns whether quitting may go ahead.
+    /// Quit after `work` has run; it returns whether quitting may go ahead. Work still
+    /// running at the termination deadline (``ServiceComposite/Configuration-swift.struct/Deadlines-swift.struct/termination``),
+    /// or that throws, is cancelled and the application quits: only a `false` keeps it.
     case later(@Sendable @MainActor () async -> Bool)
 }
