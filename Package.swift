@@ -178,6 +178,7 @@ let package = Package(
             name: "AppServicesAppKit",
             dependencies: [
                 "AppServices",
+                .product(name: "Logging", package: "swift-log"),
                 .target(name: "AppServicesAppKitShim", condition: .when(platforms: platformsWithoutAppKit)),
             ]
         ),

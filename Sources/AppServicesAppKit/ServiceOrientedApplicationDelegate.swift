@@ -1,4 +1,5 @@
 public import AppServices
+import Logging
 
 #if canImport(AppKit)
 public import AppKit
@@ -120,6 +121,25 @@ open class ServiceOrientedApplicationDelegate: NSObject, NSApplicationDelegate {
     /// Dispatches `applicationWillFinishLaunching(_:)` as `willFinishLaunching`.
     open func applicationWillFinishLaunching(_ notification: Notification) {
         _ = composite.willFinishLaunching(LaunchOptions(), platform: platform(notification))
+        warnAboutNotificationServices()
+    }
+
+    /// Warns about each `UserNotificationHandling` service: this delegate is not the
+    /// notification center's, and installs no center, so on the Mac such a service (shared
+    /// with an iOS target) hears no notification, its categories are not registered, and
+    /// `requestNotificationAuthorization()` asks nobody and answers not granted.
+    private func warnAboutNotificationServices() {
+        for service in composite.handlingServices(for: .didReceiveNotificationResponse) {
+            composite.configuration.logger.warning(
+                """
+                \(type(of: service)) handles user notifications, which ServiceOrientedApplicationDelegate does not \
+                deliver on the Mac: it is not UNUserNotificationCenter's delegate and installs no notification \
+                center, so the service hears no notification, its categories are not registered, and \
+                requestNotificationAuthorization() answers not granted without asking. Make an object of yours the \
+                center's delegate and handle the Mac's notifications there.
+                """
+            )
+        }
     }
 
     /// Dispatches `applicationDidFinishLaunching(_:)` as `didFinishLaunching`, which also
@@ -270,7 +290,10 @@ open class ServiceOrientedApplicationDelegate: NSObject, NSApplicationDelegate {
     }
 
     /// Dispatches `application(_:didReceiveRemoteNotification:)` to
-    /// `RemoteNotificationHandling`; AppKit takes no fetch result.
+    /// `RemoteNotificationHandling`; AppKit takes no fetch result. The services' work is
+    /// still cancelled at the composite's `remoteNotification` deadline (25 s by default),
+    /// although AppKit waits for nothing: run longer work (a sync after a push) with
+    /// `context.beginBackgroundWork`, which the delegate waits for when the application quits.
     open func application(_ application: NSApplication, didReceiveRemoteNotification userInfo: [String: Any]) {
         composite.didReceiveRemoteNotification(
             RemoteNotification(userInfo: UserInfo(propertyList: userInfo)),

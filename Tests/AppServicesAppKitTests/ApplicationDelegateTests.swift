@@ -213,11 +213,25 @@ struct ApplicationDelegateTests {
         }
         #expect(answer == true)
         #expect(
-            logs.messages(at: .warning) == [
+            logs.messages(at: .warning).filter { $0.hasPrefix("User activity") } == [
                 "User activity com.example.order has user-info entries that are not property-list values: token. "
                     + "Services receive it without them; the raw activity is in context.appKit.userActivity."
             ]
         )
+    }
+
+    @Test("A notification service, shared with an iOS target, is warned about: the Mac delegate delivers it nothing")
+    func warnsAboutNotificationServices() {
+        final class Inbox: AppService, UserNotificationHandling {}
+        let logs = LogCapture()
+        let appKit = SimulatedAppKit(
+            delegate: TestApplicationDelegate([Inbox(), DesktopOnly()], configuration: .init(logger: logs.logger()))
+        )
+        appKit.launch()
+        let warnings = logs.messages(at: .warning).filter { $0.contains("handles user notifications") }
+        #expect(warnings.count == 1)
+        #expect(warnings.first?.hasPrefix("Inbox handles user notifications") == true)
+        #expect(warnings.first?.contains("answers not granted") == true)
     }
 
     @Test("Launch and activation move the composite through AppKit's states")

@@ -20,7 +20,10 @@ public protocol UserActivityHandling: AppService {
 
     /// An activity of `userActivityType` is about to be continued
     /// (`application(_:willContinueUserActivityWithType:)`). Return `true` to show your own
-    /// progress instead of the system's. Merge: `true` if any. Default `false`.
+    /// progress instead of the system's. Merge: `true` if any. Default `false`. The answer
+    /// reaches the system from an application delegate only (AppKit, or an application
+    /// without scenes): a scene's delegate (`scene(_:willContinueUserActivityWithType:)`)
+    /// returns nothing, and the system shows its progress.
     func application(_ context: AppContext, willContinueUserActivityWithType userActivityType: String) -> Bool
 
     /// Continue `userActivity` (`application(_:continue:restorationHandler:)`).
@@ -162,7 +165,9 @@ extension ServiceComposite {
             if answer { claimedBy.append($1.serviceName ?? "a service") }
             return answer
         }
-        state.announceContinuation(of: type, by: claimedBy)
+        // A scene's delegate answers UIKit nothing: the system showed its progress whatever
+        // the services said, and nobody promised it anything.
+        state.announceContinuation(of: type, by: scene == nil ? claimedBy : [])
         return merged
     }
 

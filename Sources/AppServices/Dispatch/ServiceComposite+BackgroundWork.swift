@@ -2,7 +2,10 @@ import Logging
 
 extension AppContext {
     /// Starts work that may outlive the callback, as UIKit's `beginBackgroundTask` does:
-    /// flushing analytics in `didEnterBackground`, closing a database in `willTerminate`.
+    /// flushing analytics in `didEnterBackground`, finishing an upload as the person leaves.
+    /// Not in `willTerminate`: the process ends when that callback returns, on UIKit and
+    /// AppKit, before work begun there first runs; do it in the callback, or on macOS in
+    /// `DesktopApplicationHandling.applicationShouldTerminate(_:)` with `.later`.
     ///
     /// The work runs on the main actor in a task the composite owns. While it runs, the
     /// composite holds background time from the host (``ServiceComposite/backgroundTime``;

@@ -44,6 +44,16 @@ struct UserActivityContinuationTests {
         )
     }
 
+    @Test("Through a scene, whose delegate answers UIKit nothing, a service's true promised nothing: no warning")
+    func sceneAnswersNothing() {
+        let composite = launched([ProgressShower()])
+        let main = SceneInfo(session: SceneSession(persistentIdentifier: "main"))
+        composite.sceneWillConnect(main)
+        _ = composite.willContinueUserActivity(type: Self.type, scene: main)
+        #expect(!composite.continueUserActivity(UserActivity(activityType: Self.type), scene: main))
+        #expect(!logs.messages(at: .warning).contains { $0.contains("showed no progress") })
+    }
+
     @Test("No warning when a service continues it, when it fails, or when nobody promised progress")
     func noWarning() {
         let continued = launched([ProgressShower(), DocumentOpener()])
