@@ -495,9 +495,12 @@ public final class Launch: Sendable {
     /// Hands the launch over to `successor`, the launch of the composite this one's was
     /// nested in, which runs this plan merged with the others: waiters, now and later, wait
     /// there, and the report and cancellation are the successor's.
+    /// Whether the launch failed or was cancelled (before it began, with ``cancel()``).
+    var hasStopped: Bool { decide { $0.launch.error != nil } }
+
     func handOver(to successor: Launch) {
         // Cancelled before it began: its waiters failed, and later ones fail as it did.
-        guard decide({ $0.launch.error == nil }) else { return }
+        guard !hasStopped else { return }
         self.successor.withLock { $0 = successor }
         for waiter in decide({ $0.handOver() }).resume {
             waiter.resume(.failure(.handedOver))

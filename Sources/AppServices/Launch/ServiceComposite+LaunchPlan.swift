@@ -127,9 +127,12 @@ extension ServiceComposite {
     /// composite has a plan; `nil` when only this composite's plan (or none) exists. With the
     /// problems of the merged plan.
     func mergedLaunchPlan(nested: [ServiceComposite]) -> (LaunchPlan?, [ServiceGraphError.Problem]) {
-        // A launch cancelled before it began (`Launch.cancel()`) runs nothing: its plan is
-        // left out, and its waiters have failed already.
-        let launches = ([self] + nested).compactMap(\.launch).filter { $0.decide({ $0.launch.error == nil }) }
+        // The outermost launch cancelled before it began (`Launch.cancel()`): nothing runs,
+        // the nested plans neither (sealing cancels their launches).
+        if let launch, launch.hasStopped { return (nil, []) }
+        // A nested launch cancelled so runs nothing: its plan is left out, and its waiters
+        // have failed already.
+        let launches = ([self] + nested).compactMap(\.launch).filter { !$0.hasStopped }
         guard let first = launches.first, !(launches.count == 1 && first === launch) else { return (nil, []) }
         let plans = launches.map(\.plan)
         let safeModes = plans.filter { $0.safeMode != nil }.count

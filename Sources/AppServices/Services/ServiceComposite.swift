@@ -200,7 +200,12 @@ public final class ServiceComposite: AppService {
         state.seal(sealed.plan, by: callback)
         readNotificationCategories()
         for inner in sealed.plan.nested { inner.state.nest(in: self) }
-        if let merged = sealed.launchPlan { runMergedLaunchPlan(merged, nested: sealed.plan.nested) }
+        if let merged = sealed.launchPlan {
+            runMergedLaunchPlan(merged, nested: sealed.plan.nested)
+        } else if let launch, launch.hasStopped {
+            // Cancelled before it began: the nested composites' launches run nothing either.
+            for inner in sealed.plan.nested { inner.launch?.cancel() }
+        }
         configuration.logger.debug(
             "Sealed the service composite",
             metadata: ["services": "\(sealed.plan.services.map { type(of: $0).serviceName })"]

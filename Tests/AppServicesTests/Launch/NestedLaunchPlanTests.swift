@@ -53,6 +53,25 @@ struct NestedLaunchPlanTests {
         await #expect(throws: LaunchError.self) { try await featureLaunch.waitUntilReady(.critical) }
     }
 
+    @Test("Cancelling the outermost launch before the first callback cancels the nested plans' launches too")
+    func cancelledOuterLaunchRunsNothing() async throws {
+        let journal = Journal()
+        let feature = ServiceComposite([FeatureService()])
+        let featureLaunch = try feature.attachLaunchPlan(
+            LaunchPlan { ClosureInitializer("feature.catalog") { _ in journal.append("feature.catalog") } }
+        )
+        let app = ServiceComposite([AppService1(), feature], configuration: .init(clock: TestClock()))
+        let appLaunch = try app.attachLaunchPlan(
+            LaunchPlan { ClosureInitializer("app.store") { _ in journal.append("app.store") } }
+        )
+        appLaunch.cancel()  // a UI-test mode turns the start-up work off
+
+        _ = app.didFinishLaunching()
+        await #expect(throws: LaunchError.self) { try await featureLaunch.waitUntilReady(.critical) }
+        #expect(journal.all.isEmpty)
+        #expect(app.launch === appLaunch)
+    }
+
     @Test(
         "Attaching a plan in place of another cancels the first one's launch: its waiters learn so",
         .timeLimit(.minutes(1))
