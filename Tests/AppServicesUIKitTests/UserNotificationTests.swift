@@ -138,6 +138,16 @@ struct UserNotificationTests {
     /// A service that hears notifications, and nothing else.
     final class Inbox: AppService, UserNotificationHandling {}
 
+    /// One error, naming the helper that took the notification center's delegate.
+    static func expectReplacedDelegateReported(_ reported: [String]) {
+        #expect(reported.count == 1)
+        #expect(
+            reported.first?.hasPrefix(
+                "UNUserNotificationCenter's delegate is NotificationsHelper now, not TestAppDelegate"
+            ) == true
+        )
+    }
+
     @Test("Another object made the notification center's delegate is reported once, after launch and on activation")
     func reportsReplacedCenterDelegate() async {
         let logs = LogCapture()
@@ -150,12 +160,7 @@ struct UserNotificationTests {
         // Checked once the launch has returned (a bound only a failing test reaches).
         for _ in 0..<10_000 where logs.messages(at: .error).isEmpty { await Task.yield() }
         let reported = logs.messages(at: .error)
-        #expect(reported.count == 1)
-        #expect(
-            reported.first?.hasPrefix(
-                "UNUserNotificationCenter's delegate is NotificationsHelper now, not TestAppDelegate"
-            ) == true
-        )
+        Self.expectReplacedDelegateReported(reported)
         #expect(reported.first?.contains("Inbox hear no notification") == true)
 
         uiKit.becomeActive()
@@ -188,12 +193,7 @@ struct UserNotificationTests {
         uiKit.sendToBackground(scene)
         uiKit.bringToForeground(scene)
         let reported = logs.messages(at: .error)
-        #expect(reported.count == 1)
-        #expect(
-            reported.first?.hasPrefix(
-                "UNUserNotificationCenter's delegate is NotificationsHelper now, not TestAppDelegate"
-            ) == true
-        )
+        Self.expectReplacedDelegateReported(reported)
         #expect(!uiKit.delivered.contains("applicationDidBecomeActive:"))
         uiKit.userNotificationCenter.delegate = delegate
         _ = helper

@@ -11,8 +11,9 @@ struct ScenesWindowsAndReadinessTests {
     let main = SceneInfo(session: SceneSession(persistentIdentifier: "main"))
     let other = SceneInfo(session: SceneSession(persistentIdentifier: "other"))
 
-    @Test("A deep link that arrives during a cold launch is held, then routed once, in its scene, after the milestone")
-    func deepLinkDuringColdLaunch() async throws {
+    /// The article's composite, cold-launched with `shop://app/orders/42` in `main`'s
+    /// connection options, and `other` connected beside it.
+    func coldLaunchWithLink() throws -> (ServiceComposite, Launch, LifecycleSimulator) {
         let (composite, launch) = try makeDeepLinkComposite()
         let simulator = LifecycleSimulator(driving: composite)
         let link = try #require(URL(string: "shop://app/orders/42"))
@@ -21,6 +22,12 @@ struct ScenesWindowsAndReadinessTests {
             connectionOptions: SceneConnectionOptions(urlContexts: [OpenURLContext(url: link)])
         )
         try simulator.connect(other)
+        return (composite, launch, simulator)
+    }
+
+    @Test("A deep link that arrives during a cold launch is held, then routed once, in its scene, after the milestone")
+    func deepLinkDuringColdLaunch() async throws {
+        let (composite, launch, _) = try coldLaunchWithLink()
 
         // The launch is still running: the link waits, and the report says so.
         let mainRouter = try #require(composite.sceneService(DeepLinkRouter.self, in: main))
@@ -52,14 +59,7 @@ struct ScenesWindowsAndReadinessTests {
 
     @Test("A link held in a scene that disconnects before the milestone is never shown in a window that is gone")
     func deepLinkInAClosedScene() async throws {
-        let (composite, launch) = try makeDeepLinkComposite()
-        let simulator = LifecycleSimulator(driving: composite)
-        let link = try #require(URL(string: "shop://app/orders/42"))
-        try simulator.coldLaunch(
-            connecting: main,
-            connectionOptions: SceneConnectionOptions(urlContexts: [OpenURLContext(url: link)])
-        )
-        try simulator.connect(other)
+        let (composite, launch, simulator) = try coldLaunchWithLink()
         try simulator.close(main)
 
         try await launch.waitUntilReady(.critical)
