@@ -26,6 +26,9 @@ final class CompletionGate<Response: Sendable> {
     // Each access to these is instantaneous and never calls out while open, so they skip
     // the run-time exclusivity check (which cost a twentieth of a fan-out).
     @exclusivity(unchecked) private var answers: [Response?]
+    /// The answers of the jobs that settled before the gate was made, folded
+    /// (``takeEarly(_:settled:failures:)``); their entries in `answers` stay empty.
+    @exclusivity(unchecked) private var early: ResponseMerge<Response>.Fold?
     @exclusivity(unchecked) private var settled: [Bool]
     @exclusivity(unchecked) private var remaining: Int
     @exclusivity(unchecked) private var completion: ((Response) -> Void)?
@@ -109,6 +112,20 @@ final class CompletionGate<Response: Sendable> {
         }
     }
 
+    /// Jobs `0..<count` settled before the gate was made, their answers folded in `fold`
+    /// (a failed job's as `unanswered`); `failures` are those that failed, to log.
+    @_semantics("optimize.sil.specialize.generic.never")
+    func takeEarly(_ fold: ResponseMerge<Response>.Fold, settled count: Int, failures: [(index: Int, error: any Error)])
+    {
+        assert(early == nil && count < remaining, "\(callback): the answers on the spot were handed over twice.")
+        early = fold
+        for index in 0..<count { settled[index] = true }
+        remaining -= count
+        for failure in failures {
+            Self.logFailure(of: services[failure.index].text, in: callback, failure.error, logger: logger)
+        }
+    }
+
     /// Logs that the job `name` of `callback` failed with `error`.
     static func logFailure(of name: String, in callback: String, _ error: any Error, logger: Logger) {
         logger.error(
@@ -146,7 +163,9 @@ final class CompletionGate<Response: Sendable> {
         let cancelRunning = onComplete
         onComplete = nil
         cancelRunning?()
-        completion(merge.merge(answers.lazy.compactMap { $0 }))
+        var fold = early ?? ResponseMerge<Response>.Fold(merge)
+        for case let answer? in answers { fold.add(answer) }
+        completion(fold.result)
     }
 }
 
@@ -223,8 +242,10 @@ final class FanOutJobs<Service: Sendable, Response: Sendable, Call: FanOutCall<S
     let types: ContiguousArray<any AppService.Type>
     /// The jobs' names when they are not services.
     let labels: [FanOutJob<Response>.Name]
-    /// The callback the contexts name (every callback is a static constant).
-    unowned(unsafe) let callback: AppCallback?
+    /// The callback the contexts name. Held strongly, once for the fan-out: a context
+    /// (which holds it `unowned(unsafe)`) made from an unowned reference retained and
+    /// released it around every job.
+    let callback: AppCallback?
     let origin: AppContext.Origin?
     /// Each job's context box when some name a session (``SessionService``); empty when
     /// every job's is `origin`.
@@ -354,7 +375,7 @@ extension ServiceComposite {
             return nil
         }
         let signpost = CallbackSignpost.begin(callback, services: jobs.count, configuration.signposter)
-        let cursor = FanOutCursor<Response>(count: jobs.count)
+        let cursor = FanOutCursor<Response>(count: jobs.count, merge: merge, unanswered: unanswered)
         let called = deadline.map { Deadline(after: $0, countingFrom: configuration.clock.now) }
         guard Self.canStartAtOnce else {
             return runWithGate(callback, jobs, cursor, first: nil, called, merge, unanswered, signpost, completion)
@@ -364,13 +385,7 @@ extension ServiceComposite {
             return runWithGate(callback, jobs, cursor, first: first, called, merge, unanswered, signpost, completion)
         }
         // Every job answered on the spot: merged here, and nothing else was made.
-        let answer = cursor.mergeAnswered(
-            merge,
-            unanswered: unanswered,
-            callback,
-            jobs.name,
-            logger: configuration.logger
-        )
+        let answer = cursor.mergeAnswered(callback, jobs.name, logger: configuration.logger)
         signpost?.allAnswered(jobs.count)
         completion(answer)
         return nil
@@ -464,14 +479,14 @@ extension ServiceComposite {
             // own executor hops, one more switch per service.
             while let index = cursor.claim() {
                 if jobs.sessionHasEnded(index, in: self) {
-                    cursor.record(index, .failure(SessionEndedBeforeCall()))
+                    cursor.fail(index, SessionEndedBeforeCall())
                     continue
                 }
                 let context = jobs.context(index, composite: self)
                 do {
-                    cursor.record(index, .success(try await jobs.call(jobs.services[index], context)))
+                    cursor.answer(index, try await jobs.call(jobs.services[index], context))
                 } catch {
-                    cursor.record(index, .failure(error))
+                    cursor.fail(index, error)
                 }
             }
             chain.isFinished = true
@@ -509,14 +524,14 @@ extension ServiceComposite {
             let id = state.reserveHandlerWork()
             let task = Self.startAtOnce { [self] in
                 guard !jobs.sessionHasEnded(index, in: self) else {
-                    cursor.record(index, .failure(SessionEndedBeforeCall()))
+                    cursor.fail(index, SessionEndedBeforeCall())
                     return state.setHandlerWork(id, nil)
                 }
                 let context = jobs.context(index, composite: self)
                 do {
-                    cursor.record(index, .success(try await jobs.call(jobs.services[index], context)))
+                    cursor.answer(index, try await jobs.call(jobs.services[index], context))
                 } catch {
-                    cursor.record(index, .failure(error))
+                    cursor.fail(index, error)
                 }
                 state.setHandlerWork(id, nil)
             }
@@ -660,22 +675,35 @@ extension ServiceComposite {
 }
 
 /// Hands out the jobs of a fan-out, each exactly once, to the chains that run them, and
-/// takes their answers: kept here, in order, while the first chain runs on the spot, then
-/// handed to the gate once one waits.
+/// takes their answers: folded here, in order, while the first chain runs on the spot,
+/// then handed to the gate once one waits.
+///
+/// The answers before the gate are folded as they come rather than kept: a fan-out in
+/// which every service answers on the spot then makes no array of answers (as `Result`s
+/// with an existential error, kept, copied and destroyed one by one, they cost a
+/// twentieth of target 8).
 @MainActor
 final class FanOutCursor<Response: Sendable> {
     // As in the gate, each access is instantaneous and calls nothing out while open, so
     // the run-time exclusivity check is skipped.
     @exclusivity(unchecked) private var next = 0
     private let count: Int
-    /// The answers of the jobs before the gate was made, in job order.
-    @exclusivity(unchecked) private var early: [Result<Response, any Error>] = []
+    /// What a failed job counts as in the merge.
+    private let unanswered: Response?
+    /// The answers of the jobs before the gate was made, folded in job order, a failed
+    /// job's as `unanswered`.
+    @exclusivity(unchecked) private var early: ResponseMerge<Response>.Fold
+    /// How many jobs settled before the gate was made: jobs `0..<earlyCount`.
+    @exclusivity(unchecked) private var earlyCount = 0
+    /// The jobs among them that failed, in job order, for the log.
+    @exclusivity(unchecked) private var earlyFailures: [(index: Int, error: any Error)] = []
     /// Made once a job waits; records every answer from then on.
     @exclusivity(unchecked) private(set) var gate: CompletionGate<Response>?
 
-    init(count: Int) {
+    init(count: Int, merge: ResponseMerge<Response>, unanswered: Response?) {
         self.count = count
-        early.reserveCapacity(count)
+        self.unanswered = unanswered
+        self.early = ResponseMerge<Response>.Fold(merge)
     }
 
     var hasUnclaimed: Bool { next < count }
@@ -687,44 +715,47 @@ final class FanOutCursor<Response: Sendable> {
         return next
     }
 
-    /// Job `index` answered (or failed).
-    func record(_ index: Int, _ outcome: Result<Response, any Error>) {
-        if let gate { return gate.record(index, outcome) }
+    /// Job `index` answered `answer`.
+    func answer(_ index: Int, _ answer: Response) {
+        if let gate { return gate.record(index, .success(answer)) }
         // Before the gate, only the first chain runs, so the jobs answer in order.
-        assert(index == early.count, "job \(index) answered before job \(early.count)")
-        early.append(outcome)
+        assert(index == earlyCount, "job \(index) answered before job \(earlyCount)")
+        earlyCount += 1
+        early.add(answer)
+    }
+
+    /// Job `index` failed with `error`: a job left out because its session ended
+    /// (``SessionEndedBeforeCall``) counts as no answer and is not logged; any other
+    /// failure counts as `unanswered` and is logged.
+    func fail(_ index: Int, _ error: any Error) {
+        if let gate { return gate.record(index, .failure(error)) }
+        assert(index == earlyCount, "job \(index) failed before job \(earlyCount)")
+        earlyCount += 1
+        guard !(error is SessionEndedBeforeCall) else { return }
+        if let unanswered { early.add(unanswered) }
+        earlyFailures.append((index, error))
     }
 
     /// From now on `gate` records the answers; it takes those that came before.
     @_semantics("optimize.sil.specialize.generic.never")
     func hand(to gate: CompletionGate<Response>) {
         self.gate = gate
-        for (index, outcome) in early.enumerated() { gate.record(index, outcome) }
-        early = []
+        gate.takeEarly(early, settled: earlyCount, failures: earlyFailures)
+        earlyFailures = []
     }
 
-    /// The merged answers when every job answered before a gate was needed; failures
-    /// count as `unanswered` and are logged, as the gate does.
-    func mergeAnswered(
-        _ merge: ResponseMerge<Response>,
-        unanswered: Response?,
-        _ callback: String,
-        _ name: (Int) -> FanOutJob<Response>.Name,
-        logger: Logger
-    ) -> Response {
-        var fold = ResponseMerge<Response>.Fold(merge)
-        for (index, outcome) in early.enumerated() {
-            switch outcome {
-            case .success(let answer):
-                fold.add(answer)
-            case .failure(let error) where error is SessionEndedBeforeCall:
-                continue
-            case .failure(let error):
-                CompletionGate<Response>.logFailure(of: name(index).text, in: callback, error, logger: logger)
-                if let unanswered { fold.add(unanswered) }
-            }
+    /// The merged answers when every job answered before a gate was needed; the failures
+    /// are logged, as the gate logs them.
+    func mergeAnswered(_ callback: String, _ name: (Int) -> FanOutJob<Response>.Name, logger: Logger) -> Response {
+        for failure in earlyFailures {
+            CompletionGate<Response>.logFailure(
+                of: name(failure.index).text,
+                in: callback,
+                failure.error,
+                logger: logger
+            )
         }
-        return fold.result
+        return early.result
     }
 }
 
