@@ -69,13 +69,14 @@ extension Launch {
                 // Otherwise from its last success and, when its latest run did not succeed,
                 // from that run's start, whoever started it (the launch, a foreground, an
                 // earlier loop), so that a failure is not retried at once, also by a loop
-                // that begins after an interruption. A latest run that ended without running
-                // and is due now (skipped for a configuration key without a value, not due for
-                // another reason than its interval) would end so again: a whole interval.
+                // that begins after an interruption. A latest run skipped for a configuration
+                // key without a value would be skipped again: a whole interval. One not due
+                // because its interval had not passed (a relaunch soon after a success) is
+                // counted from that success like any other: overdue now, it runs at once. (The
+                // other reasons not to be due, safe mode's, start no loop.)
                 let (lastStart, ranLast) = decide { machine in
                     let latest = machine.nodes[index].record
-                    let ran = latest.outcome.kind != .notDue && latest.outcome.kind != .skipped
-                    return (latest.outcome.kind == .succeeded ? nil : latest.start, ran)
+                    return (latest.outcome.kind == .succeeded ? nil : latest.start, latest.outcome.kind != .skipped)
                 }
                 var wait =
                     startedLast

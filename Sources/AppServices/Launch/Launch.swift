@@ -266,6 +266,7 @@ public final class Launch: Sendable {
             }
             signposts?.begin(start, of: graph.nodes[start.node])
             let result = runSynchronously(start)
+            rememberIfMigrationDone(start, result)
             let now = clock.now()
             switch decide({ $0.attemptFinished(node: start.node, token: start.token, result, now: now) }) {
             case .ignore(let line):
@@ -461,11 +462,16 @@ public final class Launch: Sendable {
     }
 
     private func attemptFinished(_ start: Machine.Start, _ result: Machine.AttemptResult) {
-        // Before the state machine hears it, which is what lets the initializers after the
-        // migration start, on whichever thread.
-        if case .succeeded = result, graph.nodes[start.node].migration != nil { rememberMigrationDone(start.node) }
+        rememberIfMigrationDone(start, result)
         let now = clock.now()
         perform(decide { $0.attemptFinished(node: start.node, token: start.token, result, now: now) })
+    }
+
+    /// Writes a migration's success down, on both paths (before launch returns, and in a
+    /// task), before the state machine hears of it, which is what lets the initializers
+    /// after the migration start, on whichever thread.
+    private func rememberIfMigrationDone(_ start: Machine.Start, _ result: Machine.AttemptResult) {
+        if case .succeeded = result, graph.nodes[start.node].migration != nil { rememberMigrationDone(start.node) }
     }
 
     /// Sleeps until `deadline`, then tells the state machine, unless cancelled first.

@@ -211,6 +211,24 @@ import Testing
         #expect(composite.launch?.progress == ["reindex": 1])
     }
 
+    @Test("A migration that runs before launch returns is remembered when it succeeds, and does not run again")
+    func beforeLaunchReturnsIsRemembered() async throws {
+        let device = Device()
+        let log = RunLog()
+        for _ in 0..<2 {
+            try await device.launch("1.0") { configuration in
+                try LaunchPlan(configuration: configuration) {
+                    Migration.beforeLaunchReturns("rename-settings", when: .once) { _ in log.note("rename-settings") }
+                    Migration.beforeLaunchReturns("defaults", when: .onFirstLaunch) { _ in log.note("defaults") }
+                }
+            }
+        }
+        #expect(log.all == ["rename-settings", "defaults"])
+        let record = try #require(try device.store.load().map { try JSONDecoder().decode(LaunchRecord.self, from: $0) })
+        #expect(record.migrations == ["rename-settings": "1.0", "defaults": "1.0"])
+        #expect(record.pending.isEmpty)
+    }
+
     /// A plan of an upgrade from 1.0: a synchronous migration, a first-launch one, and an
     /// upgrade migration with a dependent, each noted in `log` as it runs.
     func unlockPlan(_ configuration: LaunchPlan.Configuration, log: RunLog) throws -> LaunchPlan {

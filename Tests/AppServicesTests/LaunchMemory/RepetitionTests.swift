@@ -338,6 +338,32 @@ struct RepetitionTests {
         #expect(log.all == ["refresh", "refresh"])
     }
 
+    @Test(
+        "A relaunch inside the interval is not due; back after the interval has passed, the overdue run is at once",
+        .timeLimit(.minutes(1))
+    )
+    func overdueAfterAThrottledRelaunch() async throws {
+        let (first, simulator) = try launch()
+        try simulator.coldLaunch()
+        await repetitionSleeps(until: .seconds(60))
+        try simulator.enterBackground()
+        first.willTerminate()
+        install.advanceClock(by: .seconds(20))
+
+        let (second, again) = try launch()
+        try again.coldLaunch()
+        await second.launch?.waitUntilIdle()
+        #expect(second.launch?.report.nodes.first?.outcome.kind == .notDue)
+        await repetitionSleeps(until: .seconds(40))
+        try again.enterBackground()
+        clock.advance(by: .seconds(300))
+        install.advanceClock(by: .seconds(300))
+        try again.enterForeground()
+        // 320 s after its last success: it runs on the return, then waits a whole interval.
+        await repetitionSleeps(until: .seconds(360))
+        #expect(log.all == ["refresh", "refresh"])
+    }
+
     @Test("When due, it waits until its milestone is reached and its gate open")
     func waitsForConditions() async throws {
         let (composite, simulator) = try launch(conditions: [.reached(FeedLoaded.self), .open(FeedLock.self)])
