@@ -36,6 +36,7 @@ public final class SimulatedTaskScheduler: Sendable {
         var pending: [BackgroundTaskRequest] = []
         var submitted: [BackgroundTaskRequest] = []
         var refusal: BackgroundTaskError.Code?
+        var runsContinuedProcessing = true
         var runs: [SimulatedBackgroundTaskRun] = []
     }
 
@@ -72,11 +73,13 @@ public final class SimulatedTaskScheduler: Sendable {
                 return false
             }
             // A continued-processing job is registered when it is submitted, under its own
-            // identifier, which a registered wildcard names: the system exempts those.
+            // identifier, which a registered wildcard names: a system with continued
+            // processing exempts those; one without raises, as for any late registration.
             let isJob =
-                kind == .continuedProcessing
-                || BackgroundTaskDeclaration.pattern(among: state.registrations.keys, naming: identifier)
-                    .map { $0 != identifier } == true
+                state.runsContinuedProcessing
+                && (kind == .continuedProcessing
+                    || BackgroundTaskDeclaration.pattern(among: state.registrations.keys, naming: identifier)
+                        .map { $0 != identifier } == true)
             if state.launchFinished && !isJob {
                 state.misuse.append(
                     "All launch handlers must be registered before application finishes launching (\(identifier))"
@@ -182,6 +185,16 @@ public final class SimulatedTaskScheduler: Sendable {
         set { state.withLock { $0.permitted = newValue } }
     }
 
+    /// Whether the simulated system runs continued-processing tasks, as iOS 26 and later do on
+    /// an iPhone or iPad; `true` unless set. Set `false` to simulate iOS 18 to 25, Mac
+    /// Catalyst or visionOS: the composite then refuses such requests with
+    /// `BackgroundTaskError.Code.unavailable`, and a job registered after launch is listed in
+    /// ``misuse``, where the system would raise.
+    public var runsContinuedProcessing: Bool {
+        get { state.withLock { $0.runsContinuedProcessing } }
+        set { state.withLock { $0.runsContinuedProcessing = newValue } }
+    }
+
     /// Makes the system refuse every submission with `code` from now on (Background App
     /// Refresh turned off, too many pending requests); `nil` accepts again.
     public func refuseSubmissions(with code: BackgroundTaskError.Code?) {
@@ -256,7 +269,12 @@ public final class SimulatedTaskScheduler: Sendable {
 
 // In an extension, so that the conformance to a main-actor protocol does not make the whole
 // scheduler main-actor isolated: the system's scheduler is used from any thread.
-extension SimulatedTaskScheduler: BackgroundTaskScheduler {}
+extension SimulatedTaskScheduler: BackgroundTaskScheduler {
+    /// Whether the simulated system runs tasks of `kind` (``runsContinuedProcessing``).
+    public nonisolated func supports(_ kind: BackgroundTaskKind) -> Bool {
+        kind != .continuedProcessing || runsContinuedProcessing
+    }
+}
 
 /// One call of a scheduler's register method, as ``SimulatedTaskScheduler/registrationLog``
 /// lists them.

@@ -37,6 +37,21 @@ extension BackgroundTaskRequest {
     }
 }
 
+extension BGTaskScheduler {
+    /// Whether this system runs continued-processing tasks: iOS 26 and later on an iPhone or
+    /// iPad, not Mac Catalyst or visionOS; in the shim, as the simulated device says.
+    var runsContinuedProcessing: Bool {
+        #if !canImport(UIKit)
+        return backend?.runsContinuedProcessing ?? true
+        #elseif os(iOS) && !targetEnvironment(macCatalyst)
+        if #available(iOS 26.0, visionOS 26.0, *) { return true }
+        return false
+        #else
+        return false
+        #endif
+    }
+}
+
 extension BGTaskRequest {
     /// The system's request for `request`: a `BGAppRefreshTaskRequest`, a
     /// `BGProcessingTaskRequest`, or (iOS 26 and later) a `BGContinuedProcessingTaskRequest`.

@@ -43,6 +43,13 @@ final class UIKitBackgroundTaskScheduler: BackgroundTaskScheduler {
         }
     }
 
+    /// Whether the system runs tasks of `kind`: continued processing only on iOS 26 and
+    /// later on an iPhone or iPad (in the shim: as the simulated device says). Before iOS 26,
+    /// registering a continued-processing job after launch raises.
+    func supports(_ kind: BackgroundTaskKind) -> Bool {
+        kind != .continuedProcessing || scheduler.runsContinuedProcessing
+    }
+
     /// Submits the system's request for `request`.
     ///
     /// - Throws: `BackgroundTaskError` naming the identifier: `.unavailable` for a

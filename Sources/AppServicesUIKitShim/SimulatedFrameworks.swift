@@ -76,6 +76,14 @@ package protocol SimulatedTaskSchedulerBackend: AnyObject, Sendable {
     func cancelAll()
     /// The requests not run yet.
     func pendingRequests() -> [BGTaskRequest]
+    /// Whether the simulated system runs continued-processing tasks (iOS 26 and later on an
+    /// iPhone or iPad).
+    var runsContinuedProcessing: Bool { get }
+}
+
+extension SimulatedTaskSchedulerBackend {
+    /// A system of iOS 26 or later, which runs them.
+    package var runsContinuedProcessing: Bool { true }
 }
 
 /// Shim only: the operating system's side of `UIApplication`'s background time, which a

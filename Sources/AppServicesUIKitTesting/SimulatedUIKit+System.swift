@@ -57,6 +57,8 @@ final class SimulatedSystemBridge: SimulatedTaskSchedulerBackend, SimulatedBackg
 
     func cancel(identifier: String) { tasks.cancel(identifier: identifier) }
 
+    var runsContinuedProcessing: Bool { tasks.runsContinuedProcessing }
+
     func cancelAll() { tasks.cancelAll() }
 
     func pendingRequests() -> [BGTaskRequest] {

@@ -253,6 +253,32 @@ struct BackgroundTaskTests {
         #expect(uiKit.completions(of: task) == [true])
         #expect((task as? BGContinuedProcessingTask)?.progress.fractionCompleted == 1)
     }
+
+    @Test(
+        "Where the system has no continued processing, a job's submission is refused as unavailable before any registration"
+    )
+    func continuedProcessingUnavailable() throws {
+        let exporter = Exporter()
+        var configuration = ServiceComposite.Configuration()
+        configuration.permittedBackgroundTasks = .only([Exporter.exports])
+        let delegate = TestAppDelegate([exporter], configuration: configuration)
+        let uiKit = SimulatedUIKit(delegate: delegate)
+        uiKit.permittedBackgroundTasks = [Exporter.exports]
+        uiKit.system.backgroundTasks.runsContinuedProcessing = false
+        uiKit.launch()
+
+        let error = try #require(throws: BackgroundTaskError.self) {
+            try delegate.composite.backgroundTasks.submit(
+                .continuedProcessing("com.example.app.export.7F3A", title: "Exporting", subtitle: "Holiday.mov")
+            )
+        }
+        #expect(error.code == .unavailable)
+        #expect(error.message.contains("com.example.app.export.7F3A") && error.message.contains("iOS 26"))
+        // iOS 18 to 25 raise on a registration after launch.
+        #expect(uiKit.registeredBackgroundTasks == [Exporter.exports])
+        #expect(uiKit.backgroundTaskMisuse.isEmpty)
+        #expect(uiKit.submittedBackgroundTasks.isEmpty)
+    }
 }
 
 extension TaskWork: Equatable {}

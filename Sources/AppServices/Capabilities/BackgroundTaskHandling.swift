@@ -77,6 +77,11 @@ public protocol BackgroundTaskScheduler: AnyObject {
     func cancelAllRequests(declared: [String])
     /// The requests not run yet.
     func pendingRequests() async -> [BackgroundTaskRequest]
+    /// Whether the system runs tasks of `kind`. A continued-processing task needs iOS 26 or
+    /// later on an iPhone or iPad; the composite refuses a request of a kind the system
+    /// does not run with ``BackgroundTaskError/Code/unavailable`` before it registers or
+    /// submits anything. The default: every kind.
+    func supports(_ kind: BackgroundTaskKind) -> Bool
 }
 
 extension BackgroundTaskScheduler {
@@ -89,6 +94,9 @@ extension BackgroundTaskScheduler {
     public func submitRequest(_ request: BackgroundTaskRequest) async throws {
         try submit(request)
     }
+
+    /// Every kind.
+    public func supports(_ kind: BackgroundTaskKind) -> Bool { true }
 }
 
 // MARK: - What the composite knows about these callbacks
@@ -444,6 +452,17 @@ public struct BackgroundTasks {
                 identifier: identifier,
                 message: "Background task \(identifier) was submitted before the host registered the background tasks; "
                     + "submit it once the application launches (hosts register them before didFinishLaunching), on a host with a scheduler."
+            )
+        }
+        // Before a job's registration: where the system has no continued processing, iOS
+        // raises on a registration after launch, which no `catch` reaches.
+        guard scheduler.supports(request.kind) else {
+            throw BackgroundTaskError(
+                code: .unavailable,
+                identifier: identifier,
+                message: "Background task \(identifier) is a \(request.kind) task, which this system does not run "
+                    + "(continued processing needs iOS 26 or later on an iPhone or iPad); nothing was registered or "
+                    + "submitted. Check for it before submitting."
             )
         }
         if let pattern, pattern != identifier {

@@ -451,6 +451,23 @@ struct BackgroundTaskTests {
         }
     }
 
+    @Test("A scheduler that does not run a kind has its requests refused as unavailable, with nothing registered")
+    func unsupportedKind() throws {
+        let checked = composite([Exports()], permitted: .only(["com.example.export.*"]))
+        let scheduler = SimulatedTaskScheduler()
+        scheduler.runsContinuedProcessing = false
+        checked.registerBackgroundTasks(with: scheduler)
+        scheduler.applicationDidFinishLaunching()
+        let request = BackgroundTaskRequest.continuedProcessing("com.example.export.1", title: "Export", subtitle: "")
+        let error = try #require(throws: BackgroundTaskError.self) { try checked.backgroundTasks.submit(request) }
+        #expect(error.code == .unavailable)
+        #expect(scheduler.registrationLog.map(\.identifier) == ["com.example.export.*"])
+        #expect(scheduler.misuse.isEmpty && scheduler.submittedRequests.isEmpty)
+        // Behind the composite's back, the late registration is what such a system raises on.
+        _ = scheduler.register("com.example.export.2", kind: .continuedProcessing) { _ in }
+        #expect(scheduler.misuse.count == 1)
+    }
+
     @Test("A wildcard identifier names the requests and runs that extend it, and Info.plist's wildcard permits them")
     func wildcardIdentifiers() async throws {
         #expect(BackgroundTaskDeclaration.pattern(among: ["a.x.*", "a.*", "a.x.y"], naming: "a.x.y") == "a.x.y")
