@@ -377,9 +377,19 @@ public final class LifecycleSimulator {
         self.target = target
     }
 
-    /// Whether a scene has connected: UIKit then reports foreground and background through
-    /// the scenes, not the application.
-    public var usesScenes: Bool { !sceneStates.isEmpty }
+    /// Whether the application is scene-based: a scene has connected, or the target declares
+    /// scenes (a simulated UIKit whose Info.plist has a `UIApplicationSceneManifest`), also
+    /// before its first scene connects. UIKit then reports foreground and background through
+    /// the scenes, not the application, and hands a URL, a user activity, a quick action or a
+    /// notification tap to a scene: after a launch into the background, a scene connects
+    /// with it in its connection options (``connect(_:options:)``).
+    public var usesScenes: Bool {
+        !sceneStates.isEmpty || (target as? any SceneDeclaringTarget)?.declaresScenes == true
+    }
+
+    /// Whether the target is one that says whether it declares scenes, and does not: UIKit
+    /// connects no scene to such an application.
+    private var declaresNoScenes: Bool { (target as? any SceneDeclaringTarget)?.declaresScenes == false }
 
     // MARK: - One step
 
@@ -959,6 +969,12 @@ public final class LifecycleSimulator {
         if usesScenes, Self.isApplicationStateStep(step) {
             where_ += " (a scene-based application hears scene callbacks instead)"
         }
+        if case .sceneWillConnect = step, declaresNoScenes {
+            where_ +=
+                " and it declares no scenes (no UIApplicationSceneManifest in its Info.plist), so UIKit connects "
+                + "none: declare them before the launch (SimulatedUIKit.infoPlist = SimulatedUIKit.sceneManifest), "
+                + "or launch with coldLaunch(connecting:)"
+        }
         switch step {
         case .launchBackgroundTask(let identifier) where !isRegistered(identifier):
             let registered = system.backgroundTasks.registeredIdentifiers.sorted()
@@ -1098,7 +1114,7 @@ public final class LifecycleSimulator {
                 switch step {
                 // Suspended too: UIKit resumes the process to connect a scene (the person
                 // opens the application, a car is plugged in).
-                case .sceneWillConnect: return running || state == .suspended
+                case .sceneWillConnect: return (running || state == .suspended) && !declaresNoScenes
                 case .sceneWillEnterForeground: return running || state == .suspended
                 // Inactive too: a scene the user closes in the app switcher resigns active
                 // and disconnects, without entering the background.

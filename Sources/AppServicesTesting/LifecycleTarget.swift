@@ -53,6 +53,9 @@ package protocol SceneDeclaringTarget: LifecycleTarget {
     /// Declares that the application adopts scenes (its `UIApplicationSceneManifest`), if it
     /// does not yet.
     func declareScenes()
+    /// Whether the application declares scenes: UIKit then runs it as scene-based from its
+    /// launch, and connects scenes to no other.
+    var declaresScenes: Bool { get }
 }
 
 /// A target that knows the notification categories its application registered with the

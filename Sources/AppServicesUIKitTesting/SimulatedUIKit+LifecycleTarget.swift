@@ -615,9 +615,12 @@ extension SimulatedUIKit: SceneDeclaringTarget {
     /// an application that connects scenes declares them, and the adapters read it (the
     /// application delegate then asks for no window of its own).
     package func declareScenes() {
-        guard infoPlist["UIApplicationSceneManifest"] == nil else { return }
+        guard !declaresScenes else { return }
         infoPlist.merge(Self.sceneManifest) { current, _ in current }
     }
+
+    /// Whether ``infoPlist`` has a `UIApplicationSceneManifest`.
+    package var declaresScenes: Bool { infoPlist["UIApplicationSceneManifest"] != nil }
 }
 
 #endif

@@ -98,10 +98,11 @@ extension SimulatedUIKit {
         await deliverToNotificationCenterDelegate(delivered, identifier: response.notification.identifier)
     }
 
-    /// A cold launch by a tap on a notification, with scenes: the application launches, a
-    /// scene connects with the response in its connection options, and then, as UIKit does,
-    /// the center hands the same response to its delegate (installed during launch). Returns
-    /// the scene once the delegate's completion handler was called.
+    /// A cold launch by a tap on a notification, with scenes: the application, which declares
+    /// scenes (``declareScenes()``), launches; a scene connects with the response in its
+    /// connection options and enters the foreground; then, as UIKit does, the center hands
+    /// the same response to its delegate (installed during launch), and the scene becomes
+    /// active. Returns the scene once the delegate's completion handler was called.
     ///
     /// - Parameters:
     ///   - response: The response; its target scene is the new scene.
@@ -115,6 +116,7 @@ extension SimulatedUIKit {
     ) async -> UIWindowScene {
         // UIKit launches a scene-based application in the background state, whatever
         // launched it; the scene's connection brings it forward.
+        declareScenes()
         launch(inBackground: true)
         let delivered = platformResponse(delivery(response), userInfo: userInfo)
         let scene = connectScene(
@@ -123,7 +125,9 @@ extension SimulatedUIKit {
             delegate: makeSceneDelegate,
             beforeConnecting: { delivered.targetScene = $0 }
         )
+        enterForeground(scene)
         await deliverToNotificationCenterDelegate(delivered, identifier: response.notification.identifier)
+        becomeActive(scene)
         return scene
     }
 

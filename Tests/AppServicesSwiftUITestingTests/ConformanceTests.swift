@@ -184,6 +184,8 @@ struct ConformanceTests {
         let recorder: AppRecorder
         let composite: ServiceComposite
         let simulator: LifecycleSimulator
+        /// The simulated UIKit, on the UIKit host.
+        private(set) var uiKit: SimulatedUIKit?
 
         init(on host: Host, sceneServicesOnly: Bool = false) throws {
             recorder = AppRecorder(journal: journal)
@@ -202,7 +204,9 @@ struct ConformanceTests {
             case .composite:
                 simulator = LifecycleSimulator(driving: composite)
             case .uiKit:
-                simulator = LifecycleSimulator(driving: SimulatedUIKit(delegate: AppDelegate(composite)))
+                let uiKit = SimulatedUIKit(delegate: AppDelegate(composite))
+                self.uiKit = uiKit
+                simulator = LifecycleSimulator(driving: uiKit)
             case .swiftUI:
                 let composite = composite
                 simulator = LifecycleSimulator(driving: SimulatedSwiftUIApp { ConformanceApp(composite: composite) })
@@ -360,6 +364,9 @@ struct ConformanceTests {
                 order: .same
             )
         ) { app in
+            // A scene-based application declares its scenes before any launch; on UIKit,
+            // one that does not gets no scene.
+            app.uiKit?.infoPlist = SimulatedUIKit.sceneManifest
             _ = try await app.simulator.launchIntoBackground(for: RemoteNotification(userInfo: ["feed": "news"]))
             try app.simulator.connect(main)
         },

@@ -81,6 +81,7 @@ struct PrivacyCoverTests {
     func coveredWithoutResigning() throws {
         let cover = CoverService()
         let uiKit = SimulatedUIKit(delegate: Self.appDelegate([cover]))
+        uiKit.infoPlist = SimulatedUIKit.sceneManifest
         let simulator = LifecycleSimulator(driving: uiKit)
         let main = SceneInfo(session: SceneSession(persistentIdentifier: "main"))
         try simulator.launchIntoBackground()

@@ -84,6 +84,31 @@ struct SimulatedUIKitStepTests {
         #expect((scene.delegate as? ServiceOrientedSceneDelegate)?.window != nil)
     }
 
+    @Test(
+        "A scene-based application woken in the background gets a link through a new scene; one that declares no scenes gets no scene"
+    )
+    func sceneBasedBeforeItsFirstScene() async throws {
+        let main = SceneInfo(session: SceneSession(persistentIdentifier: "main"))
+        let link = URL(string: "shop://orders/17")!
+        let uiKit = SimulatedUIKit(delegate: AppDelegate())
+        uiKit.infoPlist = SimulatedUIKit.sceneManifest
+        let simulator = LifecycleSimulator(driving: uiKit)
+        _ = try await simulator.launchIntoBackground(for: RemoteNotification(userInfo: ["feed": "news"]))
+        #expect(simulator.usesScenes)
+        // UIKit sends a scene-based application none of the application's own.
+        #expect(throws: LifecycleSimulatorError.self) { try simulator.enterForeground() }
+        #expect(throws: LifecycleSimulatorError.self) { try simulator.openURL(link) }
+        try simulator.connect(main, options: SceneConnectionOptions(urlContexts: [OpenURLContext(url: link)]))
+        #expect(!uiKit.delivered.contains("applicationWillEnterForeground:"))
+        let inbox = try #require((uiKit.delegate as? AppDelegate)?.inbox)
+        #expect(inbox.calls.contains { $0.description == "Inbox.openURL[main](shop://orders/17)" })
+
+        let plain = LifecycleSimulator(driving: SimulatedUIKit(delegate: AppDelegate()))
+        _ = try await plain.launchIntoBackground(for: RemoteNotification(userInfo: ["feed": "news"]))
+        let error = try #require(throws: LifecycleSimulatorError.self) { try plain.connect(main) }
+        #expect(error.state.contains("declares no scenes") && error.state.contains("SimulatedUIKit.sceneManifest"))
+    }
+
     @Test("A scene connects through UIKit as described: its role, its configuration's name and its title")
     func sceneConnectsAsDescribed() throws {
         let display = SceneInfo(

@@ -577,6 +577,10 @@ struct UserNotificationTests {
         // the scene's connection says why.
         #expect(keeper.atLaunch == .otherBackground)
         #expect(delegate.composite.launchReason == .notificationResponse)
+        // A scene-based application, which the tap brought to the front.
+        #expect(uiKit.infoPlist["UIApplicationSceneManifest"] != nil)
+        #expect(scene.activationState == .foregroundActive)
+        #expect(delegate.window == nil, "no window of the application's own")
     }
 }
 
