@@ -53,7 +53,9 @@ extension ApplicationHost {
         /// How long each wind-down step may take.
         public var budgets: Budgets
         /// The configuration `reloadSignal` reads again, or `nil` (the default) for none.
-        /// Give it the layers the launch plan's reader was made from.
+        /// Give it the layers the launch plan's reader was made from, or a copy: which files
+        /// were read before is kept by that value and its copies, not by one built the same
+        /// way.
         public var configurationLayers: LayeredConfiguration?
         /// The signal that reloads `configurationLayers`. Default: SIGHUP, as daemons do.
         /// Trapped only while the host runs and only when there are layers to reload; `nil`

@@ -131,10 +131,13 @@ extension ApplicationHost {
                     + "or raise the host's reload budget."
             )
         case .stopped, nil:
+            // A plain cancellation too: the task that asked for the reload (an admin
+            // request) was cancelled.
+            let why = Task.isShuttingDownGracefully ? "Shutdown arrived" : "The reload's task was cancelled"
             throw ConfigurationError(
                 code: .cancelled,
                 file: file,
-                message: "Shutdown arrived while \(what) was being read; the reading was abandoned."
+                message: "\(why) while \(what) was being read; the reading was abandoned."
             )
         }
     }

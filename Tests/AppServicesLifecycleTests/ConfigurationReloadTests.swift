@@ -268,6 +268,10 @@ struct BoundedReloadTests {
         let error = await reload.value
         #expect(error?.code == .cancelled)
         #expect(error?.message.contains("the configuration file \(pipe.path) was being read") == true)
+        #expect(
+            error?.message.hasPrefix("The reload's task was cancelled") == true,
+            "no shutdown: a plain cancellation"
+        )
         #expect(listener.changes.isEmpty)
     }
 }

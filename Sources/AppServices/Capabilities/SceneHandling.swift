@@ -232,10 +232,14 @@ extension ServiceComposite {
             launch?.noteLaunchReason(reason)
         }
         returningFromBackgroundToConnect()
+        // An event a scene service posts as it is made reaches all of the scene's services,
+        // once they have heard the scene connect.
+        state.beginMakingServices()
         connectSceneServices(scene, platform: platform)
         notify(.sceneWillConnect, (any SceneHandling).self, platform: platform, scene: scene) {
             $0.scene($1, willConnectTo: scene.session, options: options)
         }
+        if state.endMakingServices() { drainPendingEvents() }
         if let withWindow = connected() { platform = withWindow }
         if !options.urlContexts.isEmpty { open(options.urlContexts, scene: scene, platform: platform) }
         if let type = options.handoffUserActivityType {

@@ -21,7 +21,8 @@ public import Configuration
 /// ```
 ///
 /// Initializers of a launch plan keep the reader the plan was made with: a reload reaches
-/// services, not launch work that has already run.
+/// services, not initializers, including their later runs (a repeating initializer's, an
+/// on-demand one's).
 public struct ConfigurationDidChange: AppEvent {
     /// The configuration as it was read for this change.
     public let reader: ConfigReader

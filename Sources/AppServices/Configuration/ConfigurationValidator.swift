@@ -48,12 +48,15 @@ struct ConfigurationValidator: Sendable {
         }
     }
 
-    /// The keys in `layers` that no setting declares, each with where it was found: in the
-    /// file, every key; in the environment, the variables under a declared prefix (the first
-    /// part of a declared key: `ANALYTICS_` for `analytics.sampleRate`).
-    func unknownKeys(in layers: [ConfigurationLayer], ignoring ignored: Set<String>) -> [String] {
-        let declared = Set(settings.map(\.name))
-        let declaredVariables = Set(settings.map(\.environmentVariable))
+    /// The keys in `layers` that no setting declares, nor `known` names (the keys the
+    /// application gives defaults or secrecy to, which it reads too), each with where it was
+    /// found: in the file, every key; in the environment, the variables under a declared
+    /// prefix (the first part of a declared key: `ANALYTICS_` for `analytics.sampleRate`).
+    func unknownKeys(in layers: [ConfigurationLayer], known: Set<String>, ignoring ignored: Set<String>) -> [String] {
+        let declared = Set(settings.map(\.name)).union(known)
+        let declaredVariables = Set(settings.map(\.environmentVariable)).union(
+            known.map { ConfigurationSetting($0, .string).environmentVariable }
+        )
         let prefixes = Set(
             settings.compactMap { setting in
                 setting.name.split(separator: ".").first.map {

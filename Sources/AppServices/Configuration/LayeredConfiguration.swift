@@ -227,12 +227,14 @@ public struct LayeredConfiguration: Sendable {
                     problems: problems
                 )
             }
+            let known = Set(defaults.keys.map { $0.components.joined(separator: ".") }).union(secretKeys)
             let unknown = reportedUnknownKeys.firstReports(
-                of: validator.unknownKeys(in: layers, ignoring: [fileEnvironmentVariable])
+                of: validator.unknownKeys(in: layers, known: known, ignoring: [fileEnvironmentVariable])
             )
             if !unknown.isEmpty {
+                // Not "ignored": a reader still returns their values to whoever asks.
                 logger.warning(
-                    "Unknown configuration keys, ignored (misspelt, or not declared): \(unknown.joined(separator: "; "))."
+                    "Unknown configuration keys (misspelt, or not declared as settings): \(unknown.joined(separator: "; "))."
                 )
             }
         }

@@ -83,8 +83,10 @@ extension ServiceComposite {
             // A scene that disconnected, whose services are released once its callback ends
             // (an event posted from `sceneDidDisconnect`), hears no more.
             guard state.lifecycle.scenes[instances.scene.identifier] != .disconnected else { continue }
+            // The scene as its latest callback described it, as scene callbacks have it.
+            let scene = state.latestDescription(of: instances.scene)
             for (serviceType, handler) in route.handlers {
-                fold.add(handler(event, makeContext(serviceType, nil, nil, instances.scene)))
+                fold.add(handler(event, makeContext(serviceType, nil, nil, scene)))
             }
         }
         if let route = state.dynamicSubscribers[id] as? DynamicEventRoute<Event> {

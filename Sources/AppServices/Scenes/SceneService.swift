@@ -191,7 +191,7 @@ extension ServiceComposite {
             // The scene as its latest callback described it (its title may have changed
             // since it connected), in a box of its own: the scene callbacks' shared box, and
             // the list of connected scenes it keeps current, are theirs.
-            let scene = state.connectedScenes.first { $0.identifier == instances.scene.identifier } ?? instances.scene
+            let scene = state.latestDescription(of: instances.scene)
             call(own, callback, .boxed(platform: nil, scene: scene), reversed: false, body)
         }
         endDispatch(callback)

@@ -409,6 +409,15 @@ final class CompositeState {
     /// An event's delivery ended; the queue is emptied by whoever started delivering.
     func endEventDelivery() { _ = events.exitDispatch() }
 
+    /// A session's or a scene's services are being made, and then hear that it began or
+    /// connects: an event posted meanwhile (from a service's initializer) waits, as during a
+    /// dispatch, until all of them exist and the session is current.
+    func beginMakingServices() { events.enterDispatch() }
+
+    /// The services are made and have heard: whether the events that waited are to be
+    /// delivered now (nothing else is running that delivers them at its end).
+    func endMakingServices() -> Bool { events.exitDispatch() }
+
     /// Starts emptying the event queue; `false` when it is being emptied already or empty.
     func beginDrainingEvents() -> Bool { events.beginDraining() }
 
@@ -473,6 +482,12 @@ final class CompositeState {
     /// The scenes connected now, in the order they connected (a scene that reconnects keeps
     /// its place), each as its latest callback described it.
     private(set) var connectedScenes: [SceneInfo] = []
+
+    /// `scene` as its latest callback described it (its title may have changed since it
+    /// connected), when it is connected.
+    func latestDescription(of scene: SceneInfo) -> SceneInfo {
+        connectedScenes.first { $0.identifier == scene.identifier } ?? scene
+    }
 
     /// `scene` connected.
     func sceneConnected(_ scene: SceneInfo) {

@@ -72,6 +72,10 @@ extension ServiceComposite {
         var made = ContiguousArray<any AppService>()
         var problems: [ServiceGraphError.Problem] = []
         let origin = AppContext.Origin.boxed(platform: nil, scene: nil, session: session)
+        // An event a service posts as it is made (it signs in to analytics) reaches all of
+        // the session's services, with the session current, once they have heard it began.
+        state.beginMakingServices()
+        defer { if state.endMakingServices() { drainPendingEvents() } }
         problems = state.beginSession(session, made, origin: origin)
         for type in state.sessionServices.ordered {
             made.append(

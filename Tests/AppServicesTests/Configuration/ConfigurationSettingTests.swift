@@ -169,8 +169,30 @@ struct ConfigurationSettingTests {
 
         #expect(
             logs.messages(at: .warning) == [
-                "Unknown configuration keys, ignored (misspelt, or not declared): the environment variable "
+                "Unknown configuration keys (misspelt, or not declared as settings): the environment variable "
                     + "ANALYTICS_SAMPEL_RATE; anaytics.sampleRate in the configuration file \(path)."
+            ]
+        )
+    }
+
+    @Test("Keys given defaults or secrecy besides the settings are known: the application reads them")
+    func defaultsAndSecretKeysAreKnown() async throws {
+        let path = try Self.file(#"{"http": {"timeout": 10}, "db": {"password": "s3cr3t"}, "htp": {"timeout": 5}}"#)
+        let logs = LogCapture()
+        var layers = LayeredConfiguration(
+            arguments: ["app", "--config", path],
+            environment: ["HTTP_TIMEOUT": "12", "HTTP_TIMEOUTS": "1"],
+            settings: Self.settings,
+            logger: logs.logger()
+        )
+        layers.defaults = [AbsoluteConfigKey(["http", "timeout"]): 30]
+        layers.secretKeys = ["db.password"]
+        let reader = try await layers.makeReader()
+        #expect(reader.int(forKey: "http.timeout") == 12)
+        #expect(
+            logs.messages(at: .warning) == [
+                "Unknown configuration keys (misspelt, or not declared as settings): the environment variable "
+                    + "HTTP_TIMEOUTS; htp.timeout in the configuration file \(path)."
             ]
         )
     }

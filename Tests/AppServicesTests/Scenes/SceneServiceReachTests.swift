@@ -34,7 +34,8 @@ final class SceneLinks: SceneService, URLOpenHandling, UserActivityHandling, Sho
 
     func subscribe(to events: inout EventSubscriptions) {
         events.on(TabSelected.self) { [scene] event, context in
-            Self.heard.append("\(scene.identifier) event \(event.tab) in \(context.scene?.identifier ?? "-")")
+            let title = context.scene?.title.map { " titled \($0)" } ?? ""
+            Self.heard.append("\(scene.identifier) event \(event.tab) in \(context.scene?.identifier ?? "-")\(title)")
         }
     }
 }
@@ -45,6 +46,13 @@ struct TabSelected: AppEvent {
 }
 
 final class AppWideLogger: AppService {}
+
+/// A scene service that posts as it is made, before ``SceneLinks`` is.
+final class SceneGreeter: SceneService {
+    init(scene: SceneInfo, context: AppContext) {
+        _ = context.post(TabSelected(tab: "home"))
+    }
+}
 
 /// Announces each scene that closes, to every scene's services.
 final class ClosingAnnouncer: AppService, SceneHandling {
@@ -111,6 +119,27 @@ struct SceneServiceReachTests {
         #expect(
             SceneLinks.heard == ["two event orders in two", "one event orders in one", "one event cart in one"]
         )
+    }
+
+    @Test("An event a scene service posts as it is made reaches every service of the scene, once it connected")
+    func eventPostedWhileMakingSceneServices() throws {
+        let composite = ServiceComposite([AppWideLogger()])
+        try composite.registerSceneServices([SceneGreeter.self, SceneLinks.self])
+        try LifecycleSimulator(driving: composite).coldLaunch(connecting: one)
+        #expect(SceneLinks.heard == ["one event home in one"])
+    }
+
+    @Test("A scene service hears an event with its scene as the latest scene callback described it")
+    func eventsCarryTheLatestDescription() throws {
+        let composite = try composite()
+        let simulator = LifecycleSimulator(driving: composite)
+        try simulator.coldLaunch(connecting: one)
+        var titled = one
+        titled.title = "Inbox"
+        try simulator.sendNow(.sceneWillResignActive(titled))
+        try simulator.sendNow(.sceneDidBecomeActive(titled))
+        composite.post(TabSelected(tab: "orders"))
+        #expect(SceneLinks.heard == ["one event orders in one titled Inbox"])
     }
 
     @Test("An event posted as a scene disconnects reaches the other scenes' services, not the closing one's")

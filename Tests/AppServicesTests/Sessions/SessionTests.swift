@@ -428,6 +428,51 @@ final class RevokedTokenCheck: SessionService, SessionHandling {
         #expect(composite.post(Refresh()).response == ["alice in alice", "bob in bob"])
     }
 
+    @Test("An event a session's service posts as it is made reaches all of the session's services, the session current")
+    func eventPostedWhileMakingServices() throws {
+        struct Hello: AppEvent {}
+        final class Heard: AppService {
+            var entries: [String] = []
+            func subscribe(to events: inout EventSubscriptions) {
+                events.on(Hello.self) { [unowned self] _, context in
+                    entries.append("app-wide in \(context.session?.identifier ?? "none")")
+                }
+            }
+        }
+        final class First: SessionService {
+            let heard: Heard?
+            init(session: SessionInfo, context: AppContext) { heard = context.service(Heard.self) }
+            func subscribe(to events: inout EventSubscriptions) {
+                events.on(Hello.self) { [heard] _, _ in heard?.entries.append("first") }
+            }
+        }
+        /// Posts as it is made, after `First`, before `Last`.
+        final class Greeter: SessionService {
+            static var dependencies: [any AppService.Type] { [First.self] }
+            let heard: Heard?
+            init(session: SessionInfo, context: AppContext) {
+                heard = context.service(Heard.self)
+                _ = context.post(Hello())
+            }
+            func subscribe(to events: inout EventSubscriptions) {
+                events.on(Hello.self) { [heard] _, _ in heard?.entries.append("greeter") }
+            }
+        }
+        final class Last: SessionService {
+            static var dependencies: [any AppService.Type] { [Greeter.self] }
+            let heard: Heard?
+            init(session: SessionInfo, context: AppContext) { heard = context.service(Heard.self) }
+            func subscribe(to events: inout EventSubscriptions) {
+                events.on(Hello.self) { [heard] _, _ in heard?.entries.append("last") }
+            }
+        }
+        let heard = Heard()
+        let composite = ServiceComposite([heard], configuration: .quiet)
+        try composite.registerSessionServices([Last.self, Greeter.self, First.self])
+        try composite.beginSession(alice)
+        #expect(heard.entries == ["app-wide in alice", "first", "greeter", "last"])
+    }
+
     @Test("A session that ends during a typed event hears no more of it: its services do not hear it")
     func sessionEndedDuringAnEvent() throws {
         struct TokenRevoked: AppEvent {
