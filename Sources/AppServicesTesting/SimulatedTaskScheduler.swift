@@ -13,7 +13,10 @@ public import Foundation
 /// - an identifier is registered once: a second registration is refused and listed in
 ///   ``misuse``, as is a registration after the application finished launching;
 /// - an identifier that is not permitted (``permittedIdentifiers``, Info.plist's
-///   `BGTaskSchedulerPermittedIdentifiers`) is refused, and its requests too;
+///   `BGTaskSchedulerPermittedIdentifiers`, whose wildcards permit continued-processing
+///   tasks only) is refused, and its requests too;
+/// - one app-refresh request and ten processing requests are kept pending at once: one
+///   more, for another identifier, is refused with `tooManyPendingRequests`;
 /// - a submitted request replaces the pending one with its identifier, and launching a task
 ///   takes its pending request.
 ///
@@ -78,15 +81,16 @@ public final class SimulatedTaskScheduler: Sendable {
             let isJob =
                 state.runsContinuedProcessing
                 && (kind == .continuedProcessing
-                    || BackgroundTaskDeclaration.pattern(among: state.registrations.keys, naming: identifier)
-                        .map { $0 != identifier } == true)
+                    || (kind == nil
+                        && BackgroundTaskDeclaration.pattern(among: state.registrations.keys, naming: identifier)
+                            .map { $0 != identifier } == true))
             if state.launchFinished && !isJob {
                 state.misuse.append(
                     "All launch handlers must be registered before application finishes launching (\(identifier))"
                 )
             }
             if let permitted = state.permitted,
-                BackgroundTaskDeclaration.pattern(among: permitted, naming: identifier) == nil
+                BackgroundTaskDeclaration.permission(among: permitted, for: identifier, kind: kind) == nil
             {
                 return false
             }
@@ -104,9 +108,17 @@ public final class SimulatedTaskScheduler: Sendable {
         let refusal: BackgroundTaskError.Code? = state.withLock { state in
             if let refusal = state.refusal { return refusal }
             if let permitted = state.permitted,
-                BackgroundTaskDeclaration.pattern(among: permitted, naming: request.identifier) == nil
+                BackgroundTaskDeclaration.permission(among: permitted, for: request.identifier, kind: request.kind)
+                    == nil
             {
                 return .notPermitted
+            }
+            // The system keeps one app-refresh request and ten processing requests pending;
+            // one more, for another identifier, is refused.
+            if let limit = Self.pendingLimit(of: request.kind),
+                state.pending.count(where: { $0.kind == request.kind && $0.identifier != request.identifier }) >= limit
+            {
+                return .tooManyPendingRequests
             }
             // The system looks a continued-processing job's launch handler up under the job's
             // own identifier, and raises an exception without one, though a wildcard naming it
@@ -125,6 +137,16 @@ public final class SimulatedTaskScheduler: Sendable {
             identifier: request.identifier,
             message: "The simulated system refused background task \(request.identifier) (\(refusal))."
         )
+    }
+
+    /// How many requests of `kind` the system keeps pending at once: one app refresh, ten
+    /// processing tasks; no limit is documented for continued processing.
+    private static func pendingLimit(of kind: BackgroundTaskKind) -> Int? {
+        switch kind {
+        case .appRefresh: 1
+        case .processing: 10
+        case .continuedProcessing: nil
+        }
     }
 
     /// Withdraws the pending request for `identifier`, if any.

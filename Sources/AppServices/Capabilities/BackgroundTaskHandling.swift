@@ -349,12 +349,27 @@ extension ServiceComposite {
                     )
                     continue
                 }
-                if let allowed, BackgroundTaskDeclaration.pattern(among: allowed, naming: identifier) == nil {
+                if declaration.kind != .continuedProcessing, identifier.hasSuffix(".*") {
+                    problems.append(
+                        .init(
+                            kind: .invalidBackgroundTask,
+                            message: "\(name) declares \(declaration.kind) task \(identifier) with a wildcard; only "
+                                + "continued-processing tasks take one. Declare the identifier itself."
+                        )
+                    )
+                    continue
+                }
+                if let allowed,
+                    BackgroundTaskDeclaration.permission(among: allowed, for: identifier, kind: declaration.kind) == nil
+                {
+                    let wildcard = BackgroundTaskDeclaration.pattern(among: allowed, naming: identifier).map {
+                        " (its wildcard \($0) permits continued-processing tasks only)"
+                    }
                     problems.append(
                         .init(
                             kind: .backgroundTaskNotPermitted,
                             message:
-                                "Background task \(identifier) of \(name) is missing from \(permitted.source); the system refuses to register it. Add it there."
+                                "Background task \(identifier) of \(name) is missing from \(permitted.source)\(wildcard ?? ""); the system refuses to register it. Add it there."
                         )
                     )
                 }

@@ -226,4 +226,19 @@ extension BackgroundTaskDeclaration {
         }
         return best
     }
+
+    /// The entry of `permitted` (Info.plist's `BGTaskSchedulerPermittedIdentifiers`) that
+    /// permits the task `identifier` of `kind`: the identifier itself; for a
+    /// continued-processing task, or one whose kind is not known, also a wildcard that
+    /// names it. The system matches wildcards for continued processing only (iOS 26).
+    package static func permission(
+        among permitted: some Sequence<String>,
+        for identifier: String,
+        kind: BackgroundTaskKind?
+    ) -> String? {
+        guard kind == nil || kind == .continuedProcessing else {
+            return permitted.contains(identifier) ? identifier : nil
+        }
+        return pattern(among: permitted, naming: identifier)
+    }
 }

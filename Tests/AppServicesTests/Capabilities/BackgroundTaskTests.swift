@@ -348,6 +348,27 @@ struct BackgroundTaskTests {
         )
     }
 
+    @Test("Only a continued-processing task takes a wildcard, in its declaration and in Info.plist")
+    func wildcardsForContinuedProcessingOnly() {
+        let composite = composite(
+            [
+                RefreshOwner([("com.example.sync.*", .appRefresh), ("com.example.refresh.daily", .appRefresh)]),
+                Exports(),
+            ],
+            permitted: .only(["com.example.sync.*", "com.example.refresh.*", "com.example.export.*"])
+        )
+        let error = #expect(throws: ServiceGraphError.self) { try composite.validate() }
+        #expect(
+            error?.problems.map(\.message) == [
+                "RefreshOwner declares appRefresh task com.example.sync.* with a wildcard; only continued-processing "
+                    + "tasks take one. Declare the identifier itself.",
+                "Background task com.example.refresh.daily of RefreshOwner is missing from the permitted background "
+                    + "tasks (its wildcard com.example.refresh.* permits continued-processing tasks only); the system "
+                    + "refuses to register it. Add it there.",
+            ]
+        )
+    }
+
     @Test("Two services of one name that declare one identifier are told apart by the types they are declared in")
     func duplicateOfOneName() {
         let composite = composite([
@@ -451,6 +472,30 @@ struct BackgroundTaskTests {
         }
     }
 
+    @Test("The simulated system keeps one app-refresh request and ten processing requests pending, as iOS does")
+    func pendingLimits() throws {
+        let owner = RefreshOwner(
+            [("com.example.inbox.refresh", .appRefresh), ("com.example.catalog.refresh", .appRefresh)]
+                + (0..<11).map { ("com.example.cleanup.\($0)", BackgroundTaskKind.processing) }
+        )
+        let checked = composite([owner])
+        let scheduler = SimulatedTaskScheduler()
+        checked.registerBackgroundTasks(with: scheduler)
+        try checked.backgroundTasks.submit(.appRefresh("com.example.inbox.refresh"))
+        let refused = try #require(throws: BackgroundTaskError.self) {
+            try checked.backgroundTasks.submit(.appRefresh("com.example.catalog.refresh"))
+        }
+        #expect(refused.code == .tooManyPendingRequests && refused.identifier == "com.example.catalog.refresh")
+        try checked.backgroundTasks.submit(.appRefresh("com.example.inbox.refresh"))  // replaces its own
+        for index in 0..<10 { try checked.backgroundTasks.submit(.processing("com.example.cleanup.\(index)")) }
+        #expect(throws: BackgroundTaskError.self) {
+            try checked.backgroundTasks.submit(.processing("com.example.cleanup.10"))
+        }
+        #expect(scheduler.pendingRequestsNow.count == 11)
+        scheduler.cancel(identifier: "com.example.inbox.refresh")
+        try checked.backgroundTasks.submit(.appRefresh("com.example.catalog.refresh"))
+    }
+
     @Test("A scheduler that does not run a kind has its requests refused as unavailable, with nothing registered")
     func unsupportedKind() throws {
         let checked = composite([Exports()], permitted: .only(["com.example.export.*"]))
@@ -479,7 +524,7 @@ struct BackgroundTaskTests {
         let exports = Exports()
         let checked = composite(
             [exports, RefreshOwner([("com.example.refresh.daily", .appRefresh)])],
-            permitted: .only(["com.example.export.*", "com.example.refresh.*"])
+            permitted: .only(["com.example.export.*", "com.example.refresh.daily"])
         )
         try checked.validate()
         let scheduler = InProcessBackgroundTaskScheduler()
