@@ -29,7 +29,8 @@ public struct LaunchHistory: Sendable, Hashable, Codable {
     /// The launches in a row, just before this one, that never reached their first frame:
     /// they stopped (crashed, were killed) before it, or the app never reported it. A launch
     /// that ends in order before its first frame (`willTerminate`: a server stopped during
-    /// its start) does not count.
+    /// its start) does not count, unless its launch plan failed (a server host winds down
+    /// after a failed start: a start that fails every time is what safe mode is for).
     ///
     /// A launch into the background (a background task, a push, a location event) counts
     /// only until its launch work is done (its ``LaunchPhase/critical`` phase is ready), since
@@ -155,6 +156,11 @@ public struct LaunchMemory: Sendable {
 
     /// The history in `launch-history.json` in `directory`, for `version`, with no install
     /// marker: a host on a server, or a command-line tool.
+    ///
+    /// One process at a time uses a directory's history: each launch reads it once and
+    /// writes its whole record back, so two processes on one directory at once (two workers
+    /// of a server, overlapping runs of a tool) overwrite each other's migrations and counts.
+    /// Give each its own directory.
     public static func directory(_ directory: URL, version: AppVersion) -> LaunchMemory {
         LaunchMemory(store: FileLaunchHistoryStore(directory: directory), version: version)
     }
@@ -401,11 +407,14 @@ final class LaunchMemoryKeeper: Sendable {
             return found.history
         }
         if first == found.history {
-            placeMarker(known: found.marker)
             // Written before the launch goes on, not queued: a launch that crashes in its
             // first milliseconds (in didFinishLaunching itself, the commonest crash loop)
             // must still count as one without a first frame.
             writes.sync { write() }
+            // Then the install is marked: a process that stops in between leaves a history
+            // without a marker, which the next launch marks, rather than a marker without a
+            // history, which it would take for a reinstall.
+            placeMarker(known: found.marker)
         }
         return first
     }

@@ -190,6 +190,29 @@ import Testing
         #expect(next.history?.isSafeMode == false)
     }
 
+    @Test("A launch that failed counts though it terminates in order: a server that fails every start gets safe mode")
+    func failedLaunchesCount() async throws {
+        let device = Device()
+        let log = RunLog()
+        func failingPlan(_ configuration: LaunchPlan.Configuration) throws -> LaunchPlan {
+            try LaunchPlan(
+                configuration: configuration,
+                safeMode: .init(after: 3) { ClosureInitializer("clear-caches") { _ in log.note("clear-caches") } }
+            ) {
+                ClosureInitializer("open-database") { _ in throw MigrationFailed() }
+            }
+        }
+        for _ in 0..<3 {
+            let (composite, report) = try await device.launch("1.0", reachesFirstFrame: false, failingPlan)
+            #expect(report.status == .failed)
+            // The host winds down after the failure: willTerminate last.
+            composite.willTerminate()
+        }
+        let next = try await device.launch("1.0", reachesFirstFrame: false, failingPlan).report
+        #expect(next.history?.isSafeMode == true)
+        #expect(log.all == ["clear-caches"])
+    }
+
     @Test("A launch into the background counts until its launch work is done, and again from the foreground on")
     func backgroundLaunchCountsWhileItMayCrash() async throws {
         let device = Device()
