@@ -370,13 +370,19 @@ extension SimulatedUIKit {
     }
 
     /// `application(_:continue:restorationHandler:)`: a user activity continued in an
-    /// application without scenes.
+    /// application without scenes. As UIKit does, each object the delegate hands the
+    /// restoration handler has `restoreUserActivityState(_:)` called with the activity.
     ///
     /// - Returns: The delegate's answer; `false` when it does not claim the callback.
     func continueUserActivity(_ activity: UserActivity) -> Bool {
         let platformActivity = NSUserActivity(activity)
         return send("application:continueUserActivity:restorationHandler:") {
-            $0.application($1, continue: platformActivity) { _ in }
+            $0.application($1, continue: platformActivity) { objects in
+                // The delegate calls it on the main thread, from the callback or later.
+                MainActor.assumeIsolated {
+                    for object in objects ?? [] { object.restoreUserActivityState(platformActivity) }
+                }
+            }
         } ?? false
     }
 

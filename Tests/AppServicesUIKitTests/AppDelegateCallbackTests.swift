@@ -508,4 +508,18 @@ struct AppDelegateCallbackTests {
     }
 }
 
+@MainActor
+@Suite struct UserActivityRestorationTests {
+    @Test("An activity continued without scenes has UIKit restore the objects the services hand over")
+    func restoresWithoutScenes() throws {
+        let recorder = Recorder()
+        let restoring = RestoringResponder()
+        recorder.answers.continueUserActivity = .handled(restoring: [restoring])
+        let simulator = LifecycleSimulator(driving: SimulatedUIKit(delegate: TestAppDelegate([recorder])))
+        try simulator.coldLaunch()
+        #expect(try simulator.continueUserActivity(UserActivity(activityType: "com.example.order")))
+        #expect(restoring.restored == ["com.example.order"])
+    }
+}
+
 #endif

@@ -66,13 +66,14 @@ struct WithoutCarPlayOrPushKitTests {
     func carPlaySceneDoesNotConnect() throws {
         let uiKit = SimulatedUIKit(delegate: ShopAppDelegate(services: [ActivationService()]))
         let simulator = LifecycleSimulator(driving: uiKit)
-        try simulator.coldLaunch()
+        // A scene-based application: the phone's scene connects as it launches.
+        try simulator.coldLaunch(connecting: SceneInfo(session: SceneSession(persistentIdentifier: "phone")))
         let deliveredAtLaunch = uiKit.delivered
         let car = SceneInfo(session: SceneSession(persistentIdentifier: "car", role: .carTemplateApplication))
         try simulator.connectCarPlay(car)
         // Not even the scene's life cycle, which a CarPlay scene delegate would hear.
         #expect(uiKit.delivered == deliveredAtLaunch)
-        #expect(uiKit.scenes.isEmpty)
+        #expect(Array(uiKit.scenes.keys) == ["phone"])
     }
 }
 #endif
