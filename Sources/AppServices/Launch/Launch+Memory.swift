@@ -36,15 +36,11 @@ extension Launch {
     }
 
     /// The application terminates in order: the launch is not one that stopped before its
-    /// first frame (see ``LaunchHistory/launchesWithoutFirstFrame``), unless it failed (a
-    /// server host winds down after its launch failed: a start that fails every time is
-    /// what safe mode is for). Then blocks until every change to the launch history made so
-    /// far is written, after which the process ends.
+    /// first frame (see ``LaunchHistory/launchesWithoutFirstFrame``), also when its plan
+    /// failed (a server host winds down after a failed start). Then blocks until every
+    /// change to the launch history made so far is written, after which the process ends.
     func terminateInOrder() {
-        let failed = decide { machine in
-            if case .failed = machine.launch { true } else { false }
-        }
-        if !failed { running.memory.terminatedInOrder() }
+        running.memory.terminatedInOrder()
         running.memory.waitForWrites()
     }
 

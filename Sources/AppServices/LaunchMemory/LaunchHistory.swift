@@ -29,8 +29,10 @@ public struct LaunchHistory: Sendable, Hashable, Codable {
     /// The launches in a row, just before this one, that never reached their first frame:
     /// they stopped (crashed, were killed) before it, or the app never reported it. A launch
     /// that ends in order before its first frame (`willTerminate`: a server stopped during
-    /// its start) does not count, unless its launch plan failed (a server host winds down
-    /// after a failed start: a start that fails every time is what safe mode is for).
+    /// its start) does not count, also when its launch plan failed (a server host winds
+    /// down after a failed start): safe mode is for launches that crash or are killed. A
+    /// start that fails in order, a database not up yet, is its supervisor's to retry; in
+    /// safe mode a server would serve without its plan until its next restart.
     ///
     /// A launch into the background (a background task, a push, a location event) counts
     /// only until its launch work is done (its ``LaunchPhase/critical`` phase is ready), since

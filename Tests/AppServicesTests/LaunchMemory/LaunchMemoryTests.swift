@@ -230,6 +230,27 @@ struct MigrationFailed: Error, CustomStringConvertible {
         #expect(try store.load() == nil, "nothing was written over the history the store could not show")
     }
 
+    @Test("A new install's history is written before the install is marked: a stop in between is no reinstall")
+    func historyBeforeTheMarker() throws {
+        /// Notes whether the store held a history when the install was marked.
+        final class Marker: InstallMarker {
+            let store: InMemoryLaunchHistoryStore
+            let historyWhenPlaced = Locked<Bool?>(nil)
+            init(store: InMemoryLaunchHistoryStore) { self.store = store }
+            var description: String { "a marker" }
+            func isPlaced() throws -> Bool { historyWhenPlaced.withLock { $0 != nil } }
+            func place() throws { try historyWhenPlaced.withLock { $0 = try store.load() != nil } }
+        }
+        let store = InMemoryLaunchHistoryStore()
+        let marker = Marker(store: store)
+        let keeper = LaunchMemoryKeeper(
+            memory: LaunchMemory(store: store, installMarker: marker, version: "1.0"),
+            logger: .init(label: "test")
+        )
+        #expect(keeper.begin(safeModeAfter: nil, migrations: []).isFirstLaunch)
+        #expect(marker.historyWhenPlaced.withLock { $0 } == true)
+    }
+
     @Test("A history still damaged when read again after the unlock is left alone, and logged as such only")
     func damagedAfterTheUnlock() throws {
         /// A file protected until the first unlock, which then cannot be decoded.
