@@ -481,6 +481,8 @@ public struct BackgroundTasks {
             )
         }
         if let pattern, pattern != identifier {
+            // Only a continued-processing task's: the composite, sealed, passed validation,
+            // which refuses a wildcard declared for another kind.
             try composite.registerJob(identifier, kind: request.kind, of: pattern, with: scheduler)
         }
         return scheduler
