@@ -36,7 +36,12 @@ extension View {
     /// delegate before the first scene. A composite nothing launched is launched at its first
     /// scene, with a warning. When that app delegate also configures a
     /// `ServiceOrientedSceneDelegate` for the scenes, the scene delegate reports them and
-    /// the modifier does not, so no service hears a callback twice.
+    /// the modifier does not, so no service hears a callback twice. A modifier cannot tell
+    /// which UIKit scene is its window's, so once a scene delegate reports any application
+    /// window, no modifier reports its own: configure `ServiceOrientedSceneDelegate` for
+    /// every window scene or for none, not for some windows only (the others would go
+    /// unreported, and the application would seem to be in the background while they are
+    /// in front).
     ///
     /// ```swift
     /// struct ShopApp: App {

@@ -131,6 +131,7 @@ extension LifecycleSimulator {
         respondingTo response: NotificationResponse,
         options: LaunchOptions = LaunchOptions()
     ) async throws(LifecycleSimulatorError) -> Bool {
+        try refuseSceneLessLaunch("coldLaunch(respondingTo:)")
         let will = try sendNow(.willFinishLaunching(options))
         let did = try sendNow(.didFinishLaunching(options))
         let delivered = try await startAndLetBegin(.didReceiveNotificationResponse(delivery(response)))

@@ -387,6 +387,19 @@ public final class LifecycleSimulator {
         !sceneStates.isEmpty || (target as? any SceneDeclaringTarget)?.declaresScenes == true
     }
 
+    /// Refuses `sequence`, a launch in front of the user without a scene, for an application
+    /// that declares scenes: UIKit launches such an application into the background state
+    /// and connects a scene, which brings it forward; nothing is sent then.
+    func refuseSceneLessLaunch(_ sequence: String) throws(LifecycleSimulatorError) {
+        guard (target as? any SceneDeclaringTarget)?.declaresScenes == true else { return }
+        throw LifecycleSimulatorError(
+            step: sequence,
+            state: "the application declares scenes (a UIApplicationSceneManifest in its Info.plist), so UIKit "
+                + "launches it with a scene",
+            possibleSteps: ["coldLaunch(connecting:)", "coldLaunch(connecting:respondingTo:)"]
+        )
+    }
+
     /// Whether the target is one that says whether it declares scenes, and does not: UIKit
     /// connects no scene to such an application.
     private var declaresNoScenes: Bool { (target as? any SceneDeclaringTarget)?.declaresScenes == false }
@@ -452,6 +465,7 @@ public final class LifecycleSimulator {
     /// - Returns: Whether launch went ahead (the merged launch answer).
     @discardableResult
     public func coldLaunch(_ options: LaunchOptions = LaunchOptions()) throws(LifecycleSimulatorError) -> Bool {
+        try refuseSceneLessLaunch("coldLaunch()")
         let will = try sendNow(.willFinishLaunching(options))
         let did = try sendNow(.didFinishLaunching(options))
         let launched = will == .launch(true) && did == .launch(true)
@@ -623,6 +637,13 @@ public final class LifecycleSimulator {
             possible.append("enterBackground()")
         }
         if !connectedScenes(in: [.background]).isEmpty { possible.append("enterForeground()") }
+        // With no scene connected (a launch into the background), the person opening the
+        // application connects one.
+        if state != .launching && state != .notRunning && state != .terminated,
+            sceneStates.values.allSatisfy({ $0 == .disconnected })
+        {
+            possible.append("connect(_:options:)")
+        }
         return LifecycleSimulatorError(
             step: sequence,
             state: "the application is \(state), no scene is in \(place) (\(scenes.joined(separator: ", ")))",

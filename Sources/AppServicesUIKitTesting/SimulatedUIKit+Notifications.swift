@@ -99,7 +99,7 @@ extension SimulatedUIKit {
     }
 
     /// A cold launch by a tap on a notification, with scenes: the application, which declares
-    /// scenes (``declareScenes()``), launches; a scene connects with the response in its
+    /// scenes (its Info.plist gets ``sceneManifest`` if it has no scene manifest), launches; a scene connects with the response in its
     /// connection options and enters the foreground; then, as UIKit does, the center hands
     /// the same response to its delegate (installed during launch), and the scene becomes
     /// active. Returns the scene once the delegate's completion handler was called.

@@ -96,7 +96,8 @@ struct SimulatedUIKitStepTests {
         _ = try await simulator.launchIntoBackground(for: RemoteNotification(userInfo: ["feed": "news"]))
         #expect(simulator.usesScenes)
         // UIKit sends a scene-based application none of the application's own.
-        #expect(throws: LifecycleSimulatorError.self) { try simulator.enterForeground() }
+        let foreground = try #require(throws: LifecycleSimulatorError.self) { try simulator.enterForeground() }
+        #expect(foreground.possibleSteps == ["connect(_:options:)"])
         #expect(throws: LifecycleSimulatorError.self) { try simulator.openURL(link) }
         try simulator.connect(main, options: SceneConnectionOptions(urlContexts: [OpenURLContext(url: link)]))
         #expect(!uiKit.delivered.contains("applicationWillEnterForeground:"))
@@ -107,6 +108,15 @@ struct SimulatedUIKitStepTests {
         _ = try await plain.launchIntoBackground(for: RemoteNotification(userInfo: ["feed": "news"]))
         let error = try #require(throws: LifecycleSimulatorError.self) { try plain.connect(main) }
         #expect(error.state.contains("declares no scenes") && error.state.contains("SimulatedUIKit.sceneManifest"))
+
+        // A launch in front of the user without a scene is refused before anything is sent.
+        let declared = SimulatedUIKit(delegate: AppDelegate())
+        declared.infoPlist = SimulatedUIKit.sceneManifest
+        let sceneLess = try #require(throws: LifecycleSimulatorError.self) {
+            try LifecycleSimulator(driving: declared).coldLaunch()
+        }
+        #expect(sceneLess.possibleSteps.contains("coldLaunch(connecting:)"))
+        #expect(declared.delivered.isEmpty)
     }
 
     @Test("A scene connects through UIKit as described: its role, its configuration's name and its title")

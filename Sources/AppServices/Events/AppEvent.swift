@@ -34,8 +34,9 @@ extension AppEvent where Response == Void {
 public enum EventDelivery<Response> {
     /// The event was delivered to every subscriber at once; this is their merged answer.
     case delivered(Response)
-    /// The event was posted during another dispatch and queued: it is delivered once that
-    /// dispatch ends, so every subscriber sees events in one order. Its answer is not
+    /// The event was posted during another dispatch (or while a session's or a scene's
+    /// services were being made) and queued: it is delivered once that dispatch ends (once
+    /// they all exist), so every subscriber sees events in one order. Its answer is not
     /// available to the poster.
     case queued
 

@@ -11,10 +11,12 @@ extension ServiceComposite {
     ///
     /// When no dispatch is running the event is delivered at once and the merged answer
     /// returned as ``EventDelivery/delivered(_:)``. When a callback or another event is being
-    /// dispatched (the event was posted from inside a handler), it is queued and delivered
-    /// right after that dispatch ends; the result is then ``EventDelivery/queued``. Queued
-    /// events keep their posting order, so every subscriber sees all events in one global
-    /// order.
+    /// dispatched (the event was posted from inside a handler), or a session's or a scene's
+    /// services are being made (posted from one's initializer), it is queued and delivered
+    /// right after that dispatch ends, or once they all exist and have heard that the
+    /// session began or the scene connects; the result is then ``EventDelivery/queued``.
+    /// Queued events keep their posting order, so every subscriber sees all events in one
+    /// global order.
     @discardableResult
     public func post<Event: AppEvent>(_ event: Event) -> EventDelivery<Event.Response> {
         if let outer { return outer.post(event) }
