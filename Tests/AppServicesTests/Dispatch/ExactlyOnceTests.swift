@@ -152,6 +152,22 @@ struct ExactlyOnceTests {
         #expect(logs.messages(at: .error).contains { $0.contains("S0 failed didReceiveRemoteNotification") })
     }
 
+    @Test(
+        "A service that throws on the spot before another waits counts as failed, and is logged once",
+        .timeLimit(.minutes(1))
+    )
+    func throwsBeforeOneWaits() async {
+        let composite = composite([.fail, .after(.seconds(1), .noData)])
+        let completion = CompletionRecorder<BackgroundFetchResult>(clock: clock)
+        composite.didReceiveRemoteNotification(push) { completion.record($0) }
+        await clock.waitForSleepers(2)  // the deadline and the waiting service
+        clock.advance(by: .seconds(1))
+        await completion.waitUntilCalled()
+        await composite.waitForPendingWork()
+        #expect(completion.values == [.failed], "the failure on the spot counts in the merge the gate makes")
+        #expect(logs.messages(at: .error).filter { $0.contains("S0 failed didReceiveRemoteNotification") }.count == 1)
+    }
+
     @Test("The deadline counts from the moment the system called, not from when the work starts")
     func deadlineCountsFromDispatch() async {
         let composite = composite([.stubborn(.newData)])
