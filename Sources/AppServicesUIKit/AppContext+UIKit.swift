@@ -108,6 +108,10 @@ public struct UIKitObjects {
     public var windowScene: UIWindowScene? { platform?.value(.scene) }
     /// The scene session.
     public var session: UISceneSession? { platform?.value(.session) }
+    /// The sessions the person discarded (`application(_:didDiscardSceneSessions:)`), with
+    /// the `userInfo` the application kept in them: what a service that kept per-window
+    /// state there cleans up.
+    public var discardedSessions: Set<UISceneSession>? { platform?.value(.discardedSessions) }
     /// The options a scene was connected with.
     public var connectionOptions: UIScene.ConnectionOptions? { platform?.value(.connectionOptions) }
     /// The user activity.

@@ -20,7 +20,10 @@ public import AppServicesUIKitShim
 /// Info.plist declares no scenes (no `UIApplicationSceneManifest`), or already after
 /// `application(_:willFinishLaunchingWithOptions:)` when a service restores state
 /// (`StateRestorationHandling`), which UIKit does into the window between the two. The window
-/// is made key and visible and kept in the delegate's `window`, as UIKit expects. When
+/// is made key and visible and kept in the delegate's `window`, as UIKit expects, in front
+/// of a window a service made key in those callbacks (a passcode lock): present a lock from
+/// the window's root view controller, or show its window once the scene enters the
+/// foreground. When
 /// every service returns `nil`, the delegate leaves UIKit's default alone. A delegate that
 /// has a window already asks nothing: UIKit sets a storyboard's window (the scene
 /// configuration's `UISceneStoryboardFile`) before the scene connects. The raw objects stay

@@ -860,7 +860,10 @@ open class ServiceOrientedAppDelegate: UIResponder, AppDelegateProtocols {
 
     /// Dispatches `application(_:didDiscardSceneSessions:)`.
     open func application(_ application: UIApplication, didDiscardSceneSessions sceneSessions: Set<UISceneSession>) {
-        composite.didDiscardSceneSessions(Set(sceneSessions.map(SceneSession.init)), platform: platform(application))
+        composite.didDiscardSceneSessions(
+            Set(sceneSessions.map(SceneSession.init)),
+            platform: platform(application, [.discardedSessions: sceneSessions])
+        )
     }
 
     // MARK: - User notifications

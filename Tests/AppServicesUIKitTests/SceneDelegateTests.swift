@@ -168,6 +168,24 @@ struct SceneDelegateTests {
         #expect(windowB.windowScene === b)
     }
 
+    @Test("Discarded sessions reach the services with their userInfo, for per-window clean-up")
+    func discardedSessionsCarryTheirUserInfo() {
+        final class Cleanup: AppService, SceneSessionHandling {
+            var windows: [String] = []
+            func application(_ context: AppContext, didDiscardSceneSessions sessions: Set<SceneSession>) {
+                windows = (context.uiKit.discardedSessions ?? []).compactMap { $0.userInfo?["WindowID"] as? String }
+            }
+        }
+        let cleanup = Cleanup()
+        let uiKit = SimulatedUIKit(delegate: TestAppDelegate([cleanup]))
+        uiKit.launch()
+        let scene = uiKit.connectScene("B") { ServiceOrientedSceneDelegate() }
+        scene.session.userInfo = ["WindowID": "w-7"]
+        uiKit.disconnect(scene)
+        uiKit.discard([scene.session])
+        #expect(cleanup.windows == ["w-7"])
+    }
+
     @Test("Scene callbacks carry the scene, its session and its window to the service")
     func carriesTheScene() throws {
         let harness = Harness()

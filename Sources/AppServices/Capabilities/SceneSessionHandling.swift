@@ -12,7 +12,9 @@ public protocol SceneSessionHandling: AppService {
         options: SceneConnectionOptions
     ) -> SceneConfiguration?
 
-    /// The user discarded scenes (`application(_:didDiscardSceneSessions:)`).
+    /// The user discarded scenes (`application(_:didDiscardSceneSessions:)`). With UIKit,
+    /// `context.uiKit.discardedSessions` has the sessions themselves, with the `userInfo`
+    /// the application kept in them (a window's identifier, to delete its stored state).
     func application(_ context: AppContext, didDiscardSceneSessions sessions: Set<SceneSession>)
 }
 

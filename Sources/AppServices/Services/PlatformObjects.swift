@@ -30,6 +30,9 @@ public final class PlatformObjects {
         public static let scene = Key(rawValue: "scene")
         /// The scene session (`UISceneSession`).
         public static let session = Key(rawValue: "session")
+        /// The scene sessions the person discarded (`Set<UISceneSession>`), with the
+        /// `userInfo` the application kept in them.
+        public static let discardedSessions = Key(rawValue: "discardedSessions")
         /// The scene connection options (`UIScene.ConnectionOptions`).
         public static let connectionOptions = Key(rawValue: "connectionOptions")
         /// The user activity (`NSUserActivity`).
