@@ -374,7 +374,8 @@ extension ServiceComposite {
             completion(merge.answerWhenNoneAnswers)
             return nil
         }
-        let signpost = CallbackSignpost.begin(callback, services: jobs.count, configuration.signposter)
+        let signpost =
+            hasSignposter ? CallbackSignpost.begin(callback, services: jobs.count, configuration.signposter) : nil
         let cursor = FanOutCursor<Response>(count: jobs.count, merge: merge, unanswered: unanswered)
         let called = deadline.map { Deadline(after: $0, countingFrom: configuration.clock.now) }
         guard Self.canStartAtOnce else {
