@@ -3,14 +3,22 @@
 /// called, naming the services that had not answered at the deadline.
 ///
 /// Made only when the composite has a signposter that is on: without one, a dispatch pays
-/// one check and makes nothing.
-struct CallbackSignpost: Sendable {
+/// one check and makes nothing. A class, so that the `nil` a dispatch without signposts
+/// carries costs a null check to drop (as an optional struct holding an existential, it
+/// went through `Optional`'s generic value witnesses on every fan-out).
+final class CallbackSignpost: Sendable {
     let signposter: any Signposter
     let id: SignpostID
     let callback: String
 
     /// The interval's name, as Instruments lists it.
     static let name: StaticString = "Callback"
+
+    private init(signposter: any Signposter, id: SignpostID, callback: String) {
+        self.signposter = signposter
+        self.id = id
+        self.callback = callback
+    }
 
     /// Begins the interval of `callback` dispatched to `count` services; `nil` (and nothing
     /// made) when `signposter` is `nil` or off.

@@ -377,13 +377,18 @@ extension ServiceComposite {
         let signpost =
             hasSignposter ? CallbackSignpost.begin(callback, services: jobs.count, configuration.signposter) : nil
         let cursor = FanOutCursor<Response>(count: jobs.count, merge: merge, unanswered: unanswered)
-        let called = deadline.map { Deadline(after: $0, countingFrom: configuration.clock.now) }
+        // The moment of the call, read before any job runs; made a deadline only when the
+        // gate needs one (an optional deadline built on every fan-out went through
+        // Optional's generic value witnesses, a fiftieth of target 8).
+        let called = configuration.clock.now
         guard Self.canStartAtOnce else {
-            return runWithGate(callback, jobs, cursor, first: nil, called, merge, unanswered, signpost, completion)
+            let deadline = deadline.map { Deadline(after: $0, countingFrom: called) }
+            return runWithGate(callback, jobs, cursor, first: nil, deadline, merge, unanswered, signpost, completion)
         }
         let first = startChain(from: cursor, jobs)
         guard first.chain.isFinished else {
-            return runWithGate(callback, jobs, cursor, first: first, called, merge, unanswered, signpost, completion)
+            let deadline = deadline.map { Deadline(after: $0, countingFrom: called) }
+            return runWithGate(callback, jobs, cursor, first: first, deadline, merge, unanswered, signpost, completion)
         }
         // Every job answered on the spot: merged here, and nothing else was made.
         let answer = cursor.mergeAnswered(callback, jobs.name, logger: configuration.logger)
