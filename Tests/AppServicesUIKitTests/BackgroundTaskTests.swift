@@ -217,16 +217,27 @@ struct BackgroundTaskTests {
         }
     }
 
-    @Test("A continued-processing task declared with a wildcard runs each request's own identifier, with its BGTask")
-    func wildcardContinuedProcessing() async throws {
-        let exporter = Exporter()
+    /// An application with `exporter`, its wildcard permitted, on a simulated UIKit whose
+    /// system runs continued processing or not.
+    func exportingApp(
+        _ exporter: Exporter,
+        runsContinuedProcessing: Bool = true
+    ) throws -> (TestAppDelegate, SimulatedUIKit) {
         var configuration = ServiceComposite.Configuration()
         configuration.permittedBackgroundTasks = .only([Exporter.exports])
         let delegate = TestAppDelegate([exporter], configuration: configuration)
         let uiKit = SimulatedUIKit(delegate: delegate)
         uiKit.permittedBackgroundTasks = [Exporter.exports]
+        uiKit.system.backgroundTasks.runsContinuedProcessing = runsContinuedProcessing
         try delegate.composite.validate()
         uiKit.launch()
+        return (delegate, uiKit)
+    }
+
+    @Test("A continued-processing task declared with a wildcard runs each request's own identifier, with its BGTask")
+    func wildcardContinuedProcessing() async throws {
+        let exporter = Exporter()
+        let (delegate, uiKit) = try exportingApp(exporter)
 
         let request = BackgroundTaskRequest.continuedProcessing(
             "com.example.app.export.7F3A",
@@ -258,14 +269,7 @@ struct BackgroundTaskTests {
         "Where the system has no continued processing, a job's submission is refused as unavailable before any registration"
     )
     func continuedProcessingUnavailable() throws {
-        let exporter = Exporter()
-        var configuration = ServiceComposite.Configuration()
-        configuration.permittedBackgroundTasks = .only([Exporter.exports])
-        let delegate = TestAppDelegate([exporter], configuration: configuration)
-        let uiKit = SimulatedUIKit(delegate: delegate)
-        uiKit.permittedBackgroundTasks = [Exporter.exports]
-        uiKit.system.backgroundTasks.runsContinuedProcessing = false
-        uiKit.launch()
+        let (delegate, uiKit) = try exportingApp(Exporter(), runsContinuedProcessing: false)
 
         let error = try #require(throws: BackgroundTaskError.self) {
             try delegate.composite.backgroundTasks.submit(

@@ -319,11 +319,13 @@ struct RepetitionTests {
         try await export.value
     }
 
-    @Test("A relaunch counts from the last success of the launch before")
-    func countsFromLastSuccessAcrossLaunches() async throws {
+    /// A launch whose refresh runs, then a relaunch 20 s later, in which it is not due (its
+    /// repetition waits for its 40 s left); returns the relaunch's simulator.
+    func relaunchInsideTheInterval() async throws -> LifecycleSimulator {
         let (first, simulator) = try launch()
         try simulator.coldLaunch()
         await repetitionSleeps(until: .seconds(60))
+        try simulator.enterBackground()
         first.willTerminate()
         install.advanceClock(by: .seconds(20))
 
@@ -331,6 +333,12 @@ struct RepetitionTests {
         try again.coldLaunch()
         await second.launch?.waitUntilIdle()
         #expect(second.launch?.report.nodes.first?.outcome.kind == .notDue)
+        return again
+    }
+
+    @Test("A relaunch counts from the last success of the launch before")
+    func countsFromLastSuccessAcrossLaunches() async throws {
+        _ = try await relaunchInsideTheInterval()
         // 40 s left of its minute: the repetition sleeps that long, then runs it.
         await repetitionSleeps(until: .seconds(40))
         clock.advance(by: .seconds(40))
@@ -343,17 +351,7 @@ struct RepetitionTests {
         .timeLimit(.minutes(1))
     )
     func overdueAfterAThrottledRelaunch() async throws {
-        let (first, simulator) = try launch()
-        try simulator.coldLaunch()
-        await repetitionSleeps(until: .seconds(60))
-        try simulator.enterBackground()
-        first.willTerminate()
-        install.advanceClock(by: .seconds(20))
-
-        let (second, again) = try launch()
-        try again.coldLaunch()
-        await second.launch?.waitUntilIdle()
-        #expect(second.launch?.report.nodes.first?.outcome.kind == .notDue)
+        let again = try await relaunchInsideTheInterval()
         await repetitionSleeps(until: .seconds(40))
         try again.enterBackground()
         clock.advance(by: .seconds(300))
