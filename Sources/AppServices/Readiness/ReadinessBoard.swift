@@ -23,6 +23,8 @@ struct ReadinessBoard {
         let point: ReadinessPoint
         /// Who waits, for messages.
         let name: String
+        /// The session whose service's context waits (its lifetime box), failed as it ends.
+        var session: AppContext.Origin.Box? = nil
         let resume: (Result<Void, ReadinessError>) -> Void
     }
 
@@ -208,6 +210,14 @@ struct ReadinessBoard {
         for entry in dropped { setOutcome(.cancelled, of: entry.id) }
         held.removeAll { $0.origin?.sessionLifetime === lifetime }
         return dropped
+    }
+
+    /// The waiters from the contexts of the session whose lifetime is `lifetime`, taken to
+    /// fail as it ends: they would resume for a session that has ended.
+    mutating func takeWaiters(fromSession lifetime: AppContext.Origin.Box) -> [Waiter] {
+        let taken = waiters.filter { $0.session === lifetime }
+        waiters.removeAll { $0.session === lifetime }
+        return taken
     }
 
     /// Replaces each piece of held work handed over from the contexts of the scene named

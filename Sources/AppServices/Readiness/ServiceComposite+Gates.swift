@@ -55,8 +55,8 @@ extension AppContext {
     ///   service is the one that opens it; ``ReadinessError/Code/unreachable`` when the
     ///   gate is closed and its owner (``AppGate/openedBy``) is not registered, the
     ///   application terminates while waiting, or this is the context of a session service
-    ///   whose session has ended; ``ReadinessError/Code/cancelled`` when the waiting task is
-    ///   cancelled.
+    ///   whose session has ended (now or while waiting); ``ReadinessError/Code/cancelled``
+    ///   when the waiting task is cancelled.
     public func waitUntilOpen<Gate: AppGate>(_ gate: Gate.Type) async throws(ReadinessError) {
         let waiter = serviceName ?? "Code outside a service"
         if let ended = endedSessionName {
@@ -76,7 +76,12 @@ extension AppContext {
             )
         }
         composite.noteGate(gate)
-        try await composite.waitUntil(Gate.point, waiter: waiter, owner: Gate.openedBy)
+        try await composite.waitUntil(
+            Gate.point,
+            waiter: waiter,
+            owner: Gate.openedBy,
+            session: origin?.sessionLifetime
+        )
     }
 
     /// How long the application has been, or last was, in the background.

@@ -5,10 +5,21 @@ extension AppContext {
     /// Returns at once when the composite has no launch plan.
     ///
     /// - Throws: ``ReadinessError`` with ``ReadinessError/Code/unreachable`` when the
-    ///   launch fails or is cancelled first (the message names the initializer), or
-    ///   ``ReadinessError/Code/cancelled`` when the waiting task is cancelled.
+    ///   launch fails or is cancelled first (the message names the initializer), or when
+    ///   this is the context of a session's service (or of a callback of a session) and that
+    ///   session has ended (now or while waiting); ``ReadinessError/Code/cancelled`` when the
+    ///   waiting task is cancelled.
     public func waitUntilReady(_ phase: LaunchPhase) async throws(ReadinessError) {
-        try await composite.waitUntil(.phase(phase), waiter: waiterName, owner: nil)
+        let waiter = waiterName
+        if let ended = endedSessionName {
+            throw ReadinessError(
+                code: .unreachable,
+                point: .phase(phase),
+                message: "\(waiter) waits for the \(phase) phase from a context kept after \(ended); it waits for "
+                    + "nothing of the sessions after it."
+            )
+        }
+        try await composite.waitUntil(.phase(phase), waiter: waiter, owner: nil, session: origin?.sessionLifetime)
     }
 
     /// Who waits, for messages: the service, or the callback a task of a service's started
@@ -33,8 +44,10 @@ extension AppContext {
     ///   its owner is not registered, the launch failed (for a milestone of the
     ///   application), or the application terminated
     ///   (now or while waiting), or, for a milestone of a session, when the session ends
-    ///   (now or while waiting); ``ReadinessError/Code/cancelled`` when the waiting task is
-    ///   cancelled. Every message names the milestone and the waiter.
+    ///   (now or while waiting), and when this is the context of a session's service (or of
+    ///   a callback of a session) and that session has ended (now or while waiting);
+    ///   ``ReadinessError/Code/cancelled`` when the waiting task is cancelled. Every message
+    ///   names the milestone and the waiter.
     public func waitUntilReached<Milestone: AppMilestone>(_ milestone: Milestone.Type) async throws(ReadinessError) {
         let waiter = waiterName
         if isGiven(to: Milestone.reachedBy) {
@@ -52,10 +65,19 @@ extension AppContext {
                 message: "\(waiter) waits for \(Milestone.name) of \(ended), which has ended."
             )
         }
+        if let ended = endedSessionName {
+            throw ReadinessError(
+                code: .unreachable,
+                point: .milestone(milestone),
+                message: "\(waiter) waits for \(Milestone.name) from a context kept after \(ended); it waits for "
+                    + "nothing of the sessions after it."
+            )
+        }
         try await composite.waitUntil(
             composite.sessionPoint(milestone, session: session?.identifier),
             waiter: waiter,
-            owner: Milestone.reachedBy
+            owner: Milestone.reachedBy,
+            session: origin?.sessionLifetime
         )
     }
 
@@ -288,6 +310,10 @@ extension ServiceComposite {
         // What its services held, for whatever it waits (a gate, a phase), goes with them:
         // they are released, and it would act for a session that has ended.
         if let lifetime = instances.origin.sessionLifetime {
+            // So do its services' waits, which would resume for a session that has ended.
+            for waiter in state.takeWaiters(fromSession: lifetime) {
+                waiter.resume(.failure(Self.unreachable(waiter.point, waiter: waiter.name, reason: reason)))
+            }
             for entry in state.dropHeld(fromSession: lifetime) {
                 configuration.logger.warning(
                     "\(entry.label) was dropped: it waited for \(entry.point), and \(reason).",
@@ -354,8 +380,12 @@ extension ServiceComposite {
         return nil
     }
 
-    func waitUntil(_ point: ReadinessPoint, waiter: String, owner: (any AppService.Type)?) async throws(ReadinessError)
-    {
+    func waitUntil(
+        _ point: ReadinessPoint,
+        waiter: String,
+        owner: (any AppService.Type)?,
+        session: AppContext.Origin.Box? = nil
+    ) async throws(ReadinessError) {
         noteIfReady(point)
         if state.readiness.isReached(point) { return }
         if case .phase = point, launch == nil { return }
@@ -369,7 +399,11 @@ extension ServiceComposite {
                 if Task.isCancelled {
                     continuation.resume(returning: .failure(Self.cancelled(point, waiter: waiter)))
                 } else {
-                    state.wait(.init(id: id, point: point, name: waiter) { continuation.resume(returning: $0) })
+                    state.wait(
+                        .init(id: id, point: point, name: waiter, session: session) {
+                            continuation.resume(returning: $0)
+                        }
+                    )
                 }
             }
         } onCancel: {

@@ -609,6 +609,12 @@ final class CompositeState {
         readiness.dropHeld(fromSession: lifetime)
     }
 
+    /// The waiters from the contexts of the session whose lifetime is `lifetime`, failed as
+    /// it ends.
+    func takeWaiters(fromSession lifetime: AppContext.Origin.Box) -> [ReadinessBoard.Waiter] {
+        readiness.takeWaiters(fromSession: lifetime)
+    }
+
     /// Replaces the held work handed over from the contexts of the scene named `identifier`,
     /// which disconnected, with `rebind(entry)`, but for work routed to a scene's connection.
     func rebindHeld(fromScene identifier: String, _ rebind: (ReadinessBoard.Entry) -> ReadinessBoard.Entry) {

@@ -272,6 +272,76 @@ final class LockedLinkRouter: AppService, URLOpenHandling {
         #expect(composite.isOpen(AccountLock.self))
     }
 
+    @Test(
+        "A session's services' waits for a gate or a milestone fail when it ends; the app's keep waiting",
+        .timeLimit(.minutes(1))
+    )
+    func sessionWaitsFailAtItsEnd() async throws {
+        enum FeedReady: AppMilestone {
+            static var reachedBy: any AppService.Type { LockService.self }
+        }
+        final class Waiter: AppService, LaunchHandling {
+            var context: AppContext?
+            func application(_ context: AppContext, didFinishLaunchingWithOptions options: LaunchOptions) -> Bool {
+                self.context = context
+                return true
+            }
+        }
+        let lock = LockService()
+        let appWide = Waiter()
+        let composite = ServiceComposite([lock, appWide], configuration: .quiet)
+        try composite.registerSessionServices([AccountLockService.self])
+        _ = composite.didFinishLaunching()
+        try lock.lock()
+        try composite.beginSession(alice)
+        let alicesLock = try #require(composite.sessionService(AccountLockService.self))
+        let progress = Locked<[String]>([])
+        let aliceWaitsForTheGate = Task { () async -> ReadinessError? in
+            progress.withLock { $0.append("alice waits for the gate") }
+            do throws(ReadinessError) { try await alicesLock.context.waitUntilOpen(AppLock.self) } catch {
+                return error
+            }
+            return nil
+        }
+        let aliceWaitsForTheFeed = Task { () async -> ReadinessError? in
+            progress.withLock { $0.append("alice waits for the feed") }
+            do throws(ReadinessError) { try await alicesLock.context.waitUntilReached(FeedReady.self) } catch {
+                return error
+            }
+            return nil
+        }
+        let appWaits = Task {
+            try await appWide.context!.waitUntilOpen(AppLock.self)
+            progress.withLock { $0.append("the app's waiter resumed") }
+        }
+        await Task.yield()
+        #expect(progress.withLock { $0 } == ["alice waits for the gate", "alice waits for the feed"])
+
+        // Alice signs out while her services wait.
+        try composite.endSession("alice")
+        let gateError = try #require(await aliceWaitsForTheGate.value)
+        #expect(gateError.code == .unreachable)
+        #expect(gateError.message.contains("AccountLockService waited for"))
+        #expect(gateError.message.contains("alice ended"))
+        let feedError = try #require(await aliceWaitsForTheFeed.value)
+        #expect(feedError.code == .unreachable)
+        #expect(feedError.message.contains("alice ended"))
+
+        // Her kept context waits for nothing after the end, not even the app's milestone.
+        let late = try await #require(throws: ReadinessError.self) {
+            try await alicesLock.context.waitUntilReached(FeedReady.self)
+        }
+        #expect(late.code == .unreachable)
+        #expect(late.message.contains("from a context kept after session alice ended"))
+        await #expect(throws: ReadinessError.self) { try await alicesLock.context.waitUntilReady(.idle) }
+
+        // The application-wide service's wait is not the session's: it resumes when the gate opens.
+        #expect(!progress.withLock { $0 }.contains("the app's waiter resumed"))
+        try lock.unlock()
+        try await appWaits.value
+        #expect(progress.withLock { $0 }.last == "the app's waiter resumed")
+    }
+
     @Test("What a session's services held for a gate is dropped, listed, when the session ends; the app's is not")
     func sessionServicesHoldsEndWithTheSession() throws {
         let lock = LockService()
