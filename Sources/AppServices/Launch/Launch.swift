@@ -258,10 +258,8 @@ public final class Launch: Sendable {
             perform(effects)
             guard let start = synchronous.popFirst() else { return }
             // One queued behind an initializer that stopped the launch never runs.
-            let queued = decide { $0.mayRunQueued(start, now: clock.now()) }
-            guard queued.mayRun else {
+            guard decide({ $0.mayRunQueued(start, now: clock.now()) }) else {
                 effects = Machine.Effects()
-                perform(queued.action)
                 continue
             }
             signposts?.begin(start, of: graph.nodes[start.node])

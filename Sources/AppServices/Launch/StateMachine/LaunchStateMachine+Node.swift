@@ -12,6 +12,9 @@ extension LaunchStateMachine {
         /// The launch was cancelled or failed while it ran: its grace period decides now,
         /// not its budget.
         var isStoppedByLaunch = false
+        /// Whether it has begun: a before-launch-returns attempt waits in the launch's queue
+        /// until ``LaunchStateMachine/mayRunQueued(_:now:)`` lets it run.
+        var hasBegun = true
     }
 
     /// Where a node's current run is.

@@ -27,7 +27,8 @@ extension LaunchStateMachine {
     mutating func startAttempt(_ index: Int, attempt: Int, now: Duration, _ effects: inout Effects) {
         nodes[index].lastToken &+= 1
         let token = nodes[index].lastToken
-        nodes[index].status = .running(RunningAttempt(number: attempt, token: token))
+        let queued = nodes[index].foregroundRun == 0 && graph.nodes[index].phase == .beforeLaunchReturns
+        nodes[index].status = .running(RunningAttempt(number: attempt, token: token, hasBegun: !queued))
         nodes[index].record.attemptStart = now
         effects.starts.append(
             Start(node: index, token: token, attempt: attempt, foregroundRun: nodes[index].foregroundRun)

@@ -164,8 +164,27 @@ extension LaunchStateMachine {
         for waiter in waiting { effects.resume.append((waiter, result)) }
     }
 
+    /// Settles a queued attempt that never began, as the launch stops for `reason`: a first
+    /// attempt is skipped, with no start; a retry is cancelled, as a node waiting to retry
+    /// is, keeping the times of the tries that ran.
+    mutating func settleUnbegun(
+        _ index: Int,
+        _ attempt: RunningAttempt,
+        reason: String,
+        now: Duration,
+        _ effects: inout Effects
+    ) {
+        nodes[index].status = .pending
+        if attempt.number == 1 {
+            nodes[index].record.start = nil
+            settle(index, .skipped(reason), now: now, failure: launch.error, &effects)
+        } else {
+            settle(index, .cancelled, now: now, failure: launch.error, &effects)
+        }
+    }
+
     /// Ends the launch early: running nodes are cancelled (and given the grace period),
-    /// the rest are skipped, and every waiter learns why.
+    /// queued ones that never began and the rest are skipped, and every waiter learns why.
     ///
     /// - Parameter reason: Why the nodes that never ran are skipped.
     mutating func stop(_ status: LaunchStatus, reason: String, now: Duration, _ effects: inout Effects) {
@@ -179,6 +198,10 @@ extension LaunchStateMachine {
                 settle(index, .skipped(reason), now: now, failure: error, &effects)
             case .retrying:
                 settle(index, .cancelled, now: now, failure: error, &effects)
+            case .running(let attempt) where !attempt.hasBegun:
+                // Queued behind the before-launch-returns work running now: it never runs,
+                // so no grace period and no abandonment.
+                settleUnbegun(index, attempt, reason: reason, now: now, &effects)
             case .running(var attempt):
                 attempt.isStoppedByLaunch = true
                 nodes[index].status = .running(attempt)

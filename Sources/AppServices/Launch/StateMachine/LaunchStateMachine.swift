@@ -145,29 +145,19 @@ struct LaunchStateMachine {
     /// A before-launch-returns attempt the launch queued behind others (they start together
     /// and run in turn on the main thread) is about to run: `true` if it may, and then its
     /// times start now, not when it was queued; `false` when the launch stopped while it
-    /// waited. A first attempt then never ran, and is skipped for the reason the launch
-    /// stopped; a retry is cancelled, as a node waiting to retry is, keeping the times of the
-    /// tries that ran. Either way the queued attempt never began: no try and no signpost
-    /// interval of its own. An attempt settled while it waited (the launch was cancelled from
-    /// another thread, and its grace period ran out) never runs either.
-    mutating func mayRunQueued(_ start: Start, now: Duration) -> (mayRun: Bool, action: Action) {
-        guard case .running(let attempt) = nodes[start.node].status, attempt.token == start.token else {
-            return (false, .none)
+    /// waited (an initializer before it failed, or it was cancelled from another thread),
+    /// which settled it then (``stop(_:reason:now:_:)``): a first attempt is skipped for the
+    /// reason the launch stopped, a retry cancelled. Either way the queued attempt never
+    /// began: no try, no grace period and no signpost interval of its own.
+    mutating func mayRunQueued(_ start: Start, now: Duration) -> Bool {
+        guard case .running(var attempt) = nodes[start.node].status, attempt.token == start.token else {
+            return false
         }
-        guard attempt.isStoppedByLaunch, let reason = stopReason else {
-            if attempt.number == 1 { nodes[start.node].record.start = now }
-            nodes[start.node].record.attemptStart = now
-            return (true, .none)
-        }
-        var effects = Effects()
-        nodes[start.node].status = .pending
-        if attempt.number == 1 {
-            nodes[start.node].record.start = nil
-            settle(start.node, .skipped(reason), now: now, failure: launch.error, &effects)
-        } else {
-            settle(start.node, .cancelled, now: now, failure: launch.error, &effects)
-        }
-        return (false, Action(conclude(now: now, effects)))
+        if attempt.number == 1 { nodes[start.node].record.start = now }
+        nodes[start.node].record.attemptStart = now
+        attempt.hasBegun = true
+        nodes[start.node].status = .running(attempt)
+        return true
     }
 
     // MARK: - Driven by the launch's tasks

@@ -317,12 +317,23 @@ struct LaunchStateMachineTests {
         let starts = begun.starts
         #expect(machine.names(starts) == ["A#1", "B#1"])
         // A runs on the spot; B waits behind it. The launch is cancelled from another thread.
-        #expect(machine.state.mayRunQueued(starts[0], now: .zero).mayRun)
+        let aRuns = machine.state.mayRunQueued(starts[0], now: .zero)
+        #expect(aRuns)
         let cancelled = machine.state.cancel(now: .ms(1)).effects
         let grace = try #require(cancelled.armTimer)
-        // The grace period runs out before A returns: B is settled, abandoned.
-        _ = machine.state.timerFired(generation: grace.generation, now: grace.deadline)
-        #expect(!machine.state.mayRunQueued(starts[1], now: grace.deadline).mayRun)
+        // The grace period runs out before A returns: B never ran, and is not abandoned.
+        let fired = machine.state.timerFired(generation: grace.generation, now: grace.deadline).effects
+        let bRuns = machine.state.mayRunQueued(starts[1], now: grace.deadline)
+        #expect(!bRuns)
+        let logs = (cancelled.logs + fired.logs).map(\.message)
+        #expect(logs.contains { $0.hasPrefix("A did not return within") })
+        #expect(!logs.contains { $0.hasPrefix("B ") }, "\(logs)")
+        let report = machine.state.report(commandNames: [])
+        let b = try #require(report.node(named: "B"))
+        #expect(b.start == nil)
+        #expect(!b.abandoned)
+        #expect(b.outcome.kind == .skipped, "B is \(b.outcome)")
+        #expect(try #require(report.node(named: "A")).abandoned)
     }
 
     @Test("A timer task no longer wanted is cancelled as soon as it exists")
