@@ -96,9 +96,11 @@ extension LifecycleSimulator {
                     throw LifecycleSimulatorError(
                         step: "tapNotification(\(response.notification.identifier))",
                         state: "no scene is in the foreground and the response names no target scene to bring forward",
-                        possibleSteps: connectedScenes(in: [.background]).map {
-                            "tapNotification of a response whose targetScene is \($0.identifier)"
-                        }
+                        possibleSteps: sceneStates.values.allSatisfy { $0 == .disconnected }
+                            ? ["connect(_:options:) with the response in its connection options"]
+                            : connectedScenes(in: [.background]).map {
+                                "tapNotification of a response whose targetScene is \($0.identifier)"
+                            }
                     )
                 }
                 return try await deliverInPlace(response)

@@ -837,7 +837,9 @@ public final class LifecycleSimulator {
     @discardableResult
     public func openURL(_ url: URL, options: OpenURLOptions = OpenURLOptions()) throws(LifecycleSimulatorError) -> Bool
     {
-        try inForeground { () throws(LifecycleSimulatorError) in try sendNow(.openURL(url, options)) } == .handled(true)
+        try inForeground("openURL(_:options:)") { () throws(LifecycleSimulatorError) in
+            try sendNow(.openURL(url, options))
+        } == .handled(true)
     }
 
     /// A URL opened in `scene`: a background scene comes to the foreground first and the URL
@@ -859,8 +861,9 @@ public final class LifecycleSimulator {
     /// - Returns: Whether a service handled it.
     @discardableResult
     public func continueUserActivity(_ activity: UserActivity) throws(LifecycleSimulatorError) -> Bool {
-        try inForeground { () throws(LifecycleSimulatorError) in try sendNow(.continueUserActivity(activity)) }
-            == .handled(true)
+        try inForeground("continueUserActivity(_:)") { () throws(LifecycleSimulatorError) in
+            try sendNow(.continueUserActivity(activity))
+        } == .handled(true)
     }
 
     /// A user activity continued in `scene`, brought to the foreground as for
@@ -878,7 +881,7 @@ public final class LifecycleSimulator {
     /// - Returns: Whether a service handled it.
     @discardableResult
     public func performShortcut(_ item: ShortcutItem) async throws(LifecycleSimulatorError) -> Bool {
-        try bringToForeground()
+        try bringToForeground(for: "performShortcut(_:)")
         let answer = try await startAndLetBegin(.performShortcutItem(item))
         try becomeActiveIfInactive()
         return await answer.value() == .handled(true)
@@ -901,9 +904,10 @@ public final class LifecycleSimulator {
     /// Runs `deliver` with the application in the foreground: from the background it enters
     /// the foreground first and becomes active after.
     private func inForeground(
+        _ step: String,
         _ deliver: () throws(LifecycleSimulatorError) -> Answer?
     ) throws(LifecycleSimulatorError) -> Answer? {
-        try bringToForeground()
+        try bringToForeground(for: step)
         let answer = try deliver()
         try becomeActiveIfInactive()
         return answer
@@ -919,8 +923,23 @@ public final class LifecycleSimulator {
         try becomeActiveIfInactive(scene)
     }
 
-    private func bringToForeground() throws(LifecycleSimulatorError) {
-        if state == .background || state == .suspended { try sendNow(.willEnterForeground) }
+    /// Brings an application without scenes to the foreground for `step`; a scene-based one
+    /// in the background is refused: UIKit brings it forward through a scene, with the item
+    /// in that scene's callback or connection options.
+    private func bringToForeground(for step: String) throws(LifecycleSimulatorError) {
+        guard state == .background || state == .suspended else { return }
+        if usesScenes {
+            let background = connectedScenes(in: [.background]).map(\.identifier)
+            throw LifecycleSimulatorError(
+                step: step,
+                state: "the application uses scenes and is \(state): UIKit brings it forward through a scene, "
+                    + "with the item in that scene's callback",
+                possibleSteps: background.isEmpty
+                    ? ["connect(_:options:) with the item in its connection options"]
+                    : background.map { "the same step in scene \($0)" }
+            )
+        }
+        try sendNow(.willEnterForeground)
     }
 
     private func becomeActiveIfInactive() throws(LifecycleSimulatorError) {

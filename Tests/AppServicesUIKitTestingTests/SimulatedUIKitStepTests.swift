@@ -98,7 +98,18 @@ struct SimulatedUIKitStepTests {
         // UIKit sends a scene-based application none of the application's own.
         let foreground = try #require(throws: LifecycleSimulatorError.self) { try simulator.enterForeground() }
         #expect(foreground.possibleSteps == ["connect(_:options:)"])
-        #expect(throws: LifecycleSimulatorError.self) { try simulator.openURL(link) }
+        let url = try #require(throws: LifecycleSimulatorError.self) { try simulator.openURL(link) }
+        #expect(url.step == "openURL(_:options:)")
+        #expect(url.possibleSteps == ["connect(_:options:) with the item in its connection options"])
+        let shortcut = try await #require(throws: LifecycleSimulatorError.self) {
+            try await simulator.performShortcut(ShortcutItem(type: "compose", localizedTitle: "Compose"))
+        }
+        #expect(shortcut.state.contains("brings it forward through a scene"))
+        let tap = try await #require(throws: LifecycleSimulatorError.self) {
+            try await simulator.tapNotification(NotificationResponse(notification: UserNotification(identifier: "order")))
+        }
+        #expect(tap.possibleSteps == ["connect(_:options:) with the response in its connection options"])
+        #expect(!uiKit.delivered.contains("applicationWillEnterForeground:"))
         try simulator.connect(main, options: SceneConnectionOptions(urlContexts: [OpenURLContext(url: link)]))
         #expect(!uiKit.delivered.contains("applicationWillEnterForeground:"))
         let inbox = try #require((uiKit.delegate as? AppDelegate)?.inbox)
