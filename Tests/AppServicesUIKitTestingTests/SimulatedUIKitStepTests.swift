@@ -106,7 +106,9 @@ struct SimulatedUIKitStepTests {
         }
         #expect(shortcut.state.contains("brings it forward through a scene"))
         let tap = try await #require(throws: LifecycleSimulatorError.self) {
-            try await simulator.tapNotification(NotificationResponse(notification: UserNotification(identifier: "order")))
+            try await simulator.tapNotification(
+                NotificationResponse(notification: UserNotification(identifier: "order"))
+            )
         }
         #expect(tap.possibleSteps == ["connect(_:options:) with the response in its connection options"])
         #expect(!uiKit.delivered.contains("applicationWillEnterForeground:"))
