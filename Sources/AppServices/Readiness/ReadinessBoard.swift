@@ -223,10 +223,11 @@ struct ReadinessBoard {
     /// Replaces each piece of held work handed over from the contexts of the scene named
     /// `identifier` (its services', or an application-wide service's in one of its callbacks)
     /// with `rebind(entry)`, in place; work routed to a scene's connection is left as it is.
-    mutating func rebindHeld(fromScene identifier: String, _ rebind: (Entry) -> Entry) {
+    /// `rebind` is told whether the entry waits for a gate.
+    mutating func rebindHeld(fromScene identifier: String, _ rebind: (Entry, _ forGate: Bool) -> Entry) {
         for index in held.indices
         where held[index].origin?.scene?.identifier == identifier && !held[index].point.isSceneConnection {
-            held[index] = rebind(held[index])
+            held[index] = rebind(held[index], isGate(held[index].point))
         }
     }
 

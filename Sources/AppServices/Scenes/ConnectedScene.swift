@@ -114,14 +114,26 @@ extension ServiceComposite {
     /// it runs at once if the scene has connected again (UIKit disconnects a scene in the
     /// background to reclaim memory, and connects its session again when the person comes
     /// back), else when it does, and it is dropped with the scene's session when UIKit
-    /// discards it. Work routed to a scene's connection stays as it is.
+    /// discards it. Work held for a gate that has closed again by the time the scene
+    /// connects waits for the gate anew, in the scene. Work routed to a scene's connection
+    /// stays as it is.
     func sceneDisconnected(_ scene: SceneInfo) {
         state.sceneDisconnected(scene.identifier)
-        state.rebindHeld(fromScene: scene.identifier) { entry in
+        state.rebindHeld(fromScene: scene.identifier) { entry, forGate in
             // Not the entry itself: its origin holds the scene's objects.
-            let (label, service, work) = (entry.label, entry.service, entry.work)
+            let (label, service, held) = (entry.label, entry.service, entry.work)
             // The label is `Service: name` (see `hold`); routed, it is made so again.
             let name = service.map { String(label.dropFirst($0.serviceName.count + 2)) } ?? label
+            var work = held
+            if forGate {
+                // A gate opens and closes: it may be closed again when the scene comes back
+                // (an app lock that closed in the background).
+                let gate = entry.point
+                work = { [unowned self] context in
+                    guard !state.readiness.isReached(gate) else { return held(context) }
+                    hold(held, until: gate, named: name, by: service, origin: context.origin, owner: nil)
+                }
+            }
             return ReadinessBoard.Entry(
                 id: entry.id,
                 point: entry.point,

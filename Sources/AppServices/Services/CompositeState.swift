@@ -617,7 +617,10 @@ final class CompositeState {
 
     /// Replaces the held work handed over from the contexts of the scene named `identifier`,
     /// which disconnected, with `rebind(entry)`, but for work routed to a scene's connection.
-    func rebindHeld(fromScene identifier: String, _ rebind: (ReadinessBoard.Entry) -> ReadinessBoard.Entry) {
+    func rebindHeld(
+        fromScene identifier: String,
+        _ rebind: (ReadinessBoard.Entry, _ forGate: Bool) -> ReadinessBoard.Entry
+    ) {
         readiness.rebindHeld(fromScene: identifier, rebind)
     }
 

@@ -127,6 +127,41 @@ struct ReadinessTests {
         #expect(!logs.messages(at: .warning).contains { $0.contains("dropped") })
     }
 
+    @Test(
+        "Work held for a gate from a scene that disconnected waits for the gate again if it closed before the scene came back"
+    )
+    func gateClosedAgainBeforeTheSceneReturns() throws {
+        enum Lock: AppGate {
+            static var openedBy: any AppService.Type { LockOwner.self }
+            static var isInitiallyOpen: Bool { false }
+        }
+        final class LockOwner: AppService {}
+        final class Shower: AppService, SceneHandling {
+            var ran: [String] = []
+            func scene(_ context: AppContext, willConnectTo session: SceneSession, options: SceneConnectionOptions) {
+                context.whenOpen(Lock.self, named: "show") { [unowned self] context in
+                    ran.append("show in \(context.scene?.identifier ?? "no scene")")
+                }
+            }
+        }
+        let shower = Shower()
+        let composite = ServiceComposite([LockOwner(), shower], configuration: .quiet)
+        _ = composite.didFinishLaunching()
+        let main = SceneInfo(session: SceneSession(persistentIdentifier: "main"))
+        composite.sceneWillConnect(main)
+        composite.sceneDidDisconnect(main)
+        // Unlocked in another window, then locked again before the scene comes back.
+        composite.setGate(Lock.self, open: true)
+        composite.setGate(Lock.self, open: false)
+        #expect(shower.ran.isEmpty)
+
+        composite.sceneWillConnect(main)
+        #expect(shower.ran == [], "the first connection's work waits for the lock, which is closed")
+        #expect(!composite.isOpen(Lock.self))
+        composite.setGate(Lock.self, open: true)
+        #expect(shower.ran == ["show in main", "show in main"], "the first connection's, then the second's")
+    }
+
     @Test("Work held from a scene whose session UIKit discards is dropped, with its reason")
     func heldWorkDroppedWithItsSession() throws {
         let logs = LogCapture()
