@@ -505,8 +505,14 @@ public final class Launch: Sendable {
     func handOver(to successor: Launch) {
         // Cancelled before it began: its waiters failed, and later ones fail as it did.
         guard !hasStopped else { return }
+        // The successor first: a cancellation from now on reaches it.
         self.successor.withLock { $0 = successor }
-        for waiter in decide({ $0.handOver() }).resume {
+        guard let handedOver = decide({ $0.handOver() }) else {
+            // Cancelled from another thread after the plans were merged and before the
+            // successor was set: the cancellation is the merged launch's, as a moment later.
+            return successor.cancel()
+        }
+        for waiter in handedOver.resume {
             waiter.resume(.failure(.handedOver))
         }
     }

@@ -134,12 +134,14 @@ struct LaunchStateMachine {
     }
 
     /// The plan was merged into an outer composite's launch, which runs instead of this
-    /// one: waiters, now and later, are sent there.
-    mutating func handOver() -> HandOverAction {
-        guard case .notStarted = launch else {
-            preconditionFailure("A launch was handed over after it began; it is \(launch).")
+    /// one: waiters, now and later, are sent there. `nil` when it was cancelled (or failed)
+    /// first, from another thread as it was handed over: its waiters have failed already.
+    mutating func handOver() -> HandOverAction? {
+        switch launch {
+        case .notStarted: return HandOverAction(resume: waiters.handOver())
+        case .failed, .cancelled: return nil
+        case .running: preconditionFailure("A launch was handed over after it began.")
         }
-        return HandOverAction(resume: waiters.handOver())
     }
 
     /// A before-launch-returns attempt the launch queued behind others (they start together

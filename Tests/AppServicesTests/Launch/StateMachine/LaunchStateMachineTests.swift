@@ -187,12 +187,18 @@ struct LaunchStateMachineTests {
             Issue.record("a demand before the launch begins waits")
             return
         }
-        #expect(machine.state.handOver().resume.map(\.id).sorted() == [1, 2])
+        #expect(machine.state.handOver()?.resume.map(\.id).sorted() == [1, 2])
         guard case .resume(_, .failure(let error)) = machine.state.waitForPhase(.idle, recorder.waiter(3)) else {
             Issue.record("a waiter after the hand-over is sent on at once")
             return
         }
         #expect(error.code == .handedOver)
+
+        // Cancelled from another thread as it is handed over: nothing to hand over, no trap.
+        var cancelled = try Machine.make([.init("A")])
+        _ = cancelled.state.cancel(now: .zero)
+        let late = cancelled.state.handOver()
+        #expect(late == nil)
     }
 
     @Test("waitUntilIdle returns at once when nothing runs, else when the last running node finishes")
