@@ -65,7 +65,9 @@ public protocol Initializer: Sendable {
     var failurePolicy: FailurePolicy { get }
 
     /// Whether the initializer runs again each time the application enters the
-    /// foreground, once its launch run has succeeded. Default: `false`.
+    /// foreground, once it ran at launch, whatever came of that run (a refresh that failed
+    /// offline is tried again), or when a dependency that runs again with it let its launch
+    /// run skip. Default: `false`.
     var rerunsOnForeground: Bool { get }
 
     /// Whether ``perform(_:)`` is called on the main actor. Default: `false` (called off

@@ -343,6 +343,29 @@ struct LaunchSchedulingTests {
         )
     }
 
+    @Test("A foreground re-run whose launch run failed runs again in the next foreground, with what it let skip")
+    func foregroundRunAfterFailedLaunchRun() async throws {
+        let launch = try ScriptedLaunch([
+            Script(
+                name: "Refresh",
+                steps: [.fail(after: .ms(1))],
+                foregroundSteps: [1: [.succeed(after: .ms(1))]],
+                policy: .optional,
+                rerunsOnForeground: true
+            ),
+            Script(name: "Badge", dependencies: ["Refresh"], steps: [.succeed(after: .ms(5))], rerunsOnForeground: true),
+            Script(name: "Once", dependencies: ["Refresh"], steps: [.succeed(after: .ms(5))]),
+        ])
+        _ = await launch.run()
+        launch.composite.didEnterBackground()
+        launch.clock.advance(by: .ms(100))
+        launch.composite.willEnterForeground()
+        await launch.driver.runUntilIdle()
+
+        let reruns = launch.launch.report.foregroundRuns.map { "\($0.name) #\($0.foregroundRun) \($0.outcome)" }
+        #expect(reruns == ["Refresh #1 succeeded", "Badge #1 succeeded"])
+    }
+
     @Test("Idle work runs at low priority, critical work above it")
     func idleAtLowPriority() async throws {
         let priorities = Priorities()

@@ -54,12 +54,32 @@ extension LaunchStateMachine {
 
     mutating func rerunForForeground(now: Duration, _ effects: inout Effects) {
         guard launch.isRunning else { return }
-        // Whether its launch run succeeded, not its last foreground run: one that failed in
-        // the foreground is tried again in the next.
-        let members = graph.nodes.indices.filter { index in
+        // By its launch run, not its last foreground run: one that failed in the foreground
+        // is tried again in the next. One that ran at launch runs again, whatever came of it
+        // (a refresh that failed offline at launch is tried again as the person returns);
+        // one skipped at launch (in the other mode, for a missing key, or after a failed
+        // dependency) runs again only with a dependency that does.
+        let candidates = graph.nodes.indices.filter { index in
             graph.nodes[index].rerunsOnForeground && nodes[index].status == .finished
-                && (launchRecords[index] ?? nodes[index].record).outcome.kind.letsDependentsRun
         }
+        var rerunning = Set(
+            candidates.filter { index in
+                let kind = (launchRecords[index] ?? nodes[index].record).outcome.kind
+                return kind.letsDependentsRun || kind == .failed || kind == .timedOut
+            }
+        )
+        var grew = true
+        while grew {
+            grew = false
+            for index in candidates
+            where !rerunning.contains(index) && (launchRecords[index] ?? nodes[index].record).outcome.kind == .skipped
+                && graph.nodes[index].dependencies.contains(where: rerunning.contains)
+            {
+                rerunning.insert(index)
+                grew = true
+            }
+        }
+        let members = candidates.filter(rerunning.contains)
         guard !members.isEmpty else { return }
         effects.logs.append(.enteringForeground(members.map { graph.nodes[$0].name }))
         rerun(members, now: now, &effects)
