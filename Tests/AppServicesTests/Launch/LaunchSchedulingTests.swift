@@ -353,7 +353,12 @@ struct LaunchSchedulingTests {
                 policy: .optional,
                 rerunsOnForeground: true
             ),
-            Script(name: "Badge", dependencies: ["Refresh"], steps: [.succeed(after: .ms(5))], rerunsOnForeground: true),
+            Script(
+                name: "Badge",
+                dependencies: ["Refresh"],
+                steps: [.succeed(after: .ms(5))],
+                rerunsOnForeground: true
+            ),
             Script(name: "Once", dependencies: ["Refresh"], steps: [.succeed(after: .ms(5))]),
         ])
         _ = await launch.run()
