@@ -77,10 +77,15 @@ extension Launch {
                         + "frame)"
             )
         }
-        if let migration = node.migration,
-            let reason = Self.migrationNotDue(node.name, migration.trigger, history, record)
-        {
-            return .notDue(reason)
+        if let migration = node.migration {
+            // The app's own record of a step done before it kept a launch history (a
+            // user-defaults key of its own), asked until the history has the migration.
+            if record.migrations[node.name] == nil, migration.doneBeforeHistory?() == true {
+                return .notDue("the app's own record says it was done before the launch history was kept")
+            }
+            if let reason = Self.migrationNotDue(node.name, migration.trigger, history, record) {
+                return .notDue(reason)
+            }
         }
         if let interval = node.dueInterval, let last = record.lastSuccesses[node.name],
             !isRepetitionRun(of: node.name, foregroundRun)
@@ -101,9 +106,11 @@ extension Launch {
     /// ``Migration/Trigger/once`` migration stays due until done anyway.
     var migrationsDueByLaunch: [(name: String, trigger: Migration.Trigger)] {
         graph.nodes.compactMap { node in
-            guard let trigger = node.migration?.trigger else { return nil }
-            if case .once = trigger.base { return nil }
-            return (node.name, trigger)
+            guard let migration = node.migration else { return nil }
+            if case .once = migration.trigger.base { return nil }
+            // Done before the history was kept: not due, so not marked pending either.
+            if migration.doneBeforeHistory?() == true { return nil }
+            return (node.name, migration.trigger)
         }
     }
 

@@ -29,8 +29,13 @@ struct LaunchGraph: Sendable {
         /// Always true before launch returns, which is main-actor work by definition.
         let runsOnMainActor: Bool
         let requiredKeys: [RequiredConfigurationKey]
-        /// When it is a migration: when it is due, and what its failure means.
-        let migration: (trigger: Migration.Trigger, onFailure: Migration.OnFailure)?
+        /// When it is a migration: when it is due, what its failure means, and what says it
+        /// was done before the launch history was kept.
+        let migration:
+            (
+                trigger: Migration.Trigger, onFailure: Migration.OnFailure,
+                doneBeforeHistory: (@Sendable () -> Bool)?
+            )?
         /// How long after its last success it is due again, for a throttled initializer.
         let minimumInterval: Duration?
         /// How it runs again while the application is active, if it does.
@@ -65,7 +70,9 @@ struct LaunchGraph: Sendable {
             runsOnMainActor = initializer.runsOnMainActor || phase == .beforeLaunchReturns
             requiredKeys = initializer.requiredConfigurationKeys
             // Only a closure initializer can be a migration, which holds one.
-            migration = closure == nil ? nil : (initializer as? Migration).map { ($0.trigger, $0.onFailure) }
+            migration =
+                closure == nil
+                ? nil : (initializer as? Migration).map { ($0.trigger, $0.onFailure, $0.wasDoneBeforeHistory) }
             minimumInterval = initializer.minimumInterval
             repeats = initializer.repeats
             self.safeMode = safeMode

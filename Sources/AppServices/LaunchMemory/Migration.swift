@@ -101,6 +101,29 @@ public struct Migration: Initializer {
     public let onFailure: OnFailure
     /// The work, with the name, phase, dependencies and budget.
     let work: ClosureInitializer
+    /// Whether the app's own record says the step was done before the launch history was
+    /// kept; see ``doneBeforeHistory(_:)``.
+    private(set) var wasDoneBeforeHistory: (@Sendable () -> Bool)?
+
+    /// This migration, not due while `check` answers `true`: for a step the app already ran
+    /// before it adopted the launch history, and marked done with a record of its own.
+    ///
+    /// The first release that adopts the library has no history of what earlier releases
+    /// did: a ``Trigger/once`` migration ported from a user-defaults key would run again for
+    /// every existing install (settings reset, data made twice). `check` reads the old
+    /// record; it is asked on each launch the launch history has not recorded the
+    /// migration, and, when it answers `true`, the migration is not due, with that reason in
+    /// the report.
+    ///
+    /// ```swift
+    /// Migration("rebuild-search-index", when: .once) { _ in await database.rebuildSearchIndex(step: 1) }
+    ///     .doneBeforeHistory { UserDefaults.standard.bool(forKey: "SearchIndexRebuiltV2") }
+    /// ```
+    public func doneBeforeHistory(_ check: @escaping @Sendable () -> Bool) -> Migration {
+        var migration = self
+        migration.wasDoneBeforeHistory = check
+        return migration
+    }
 
     /// A migration named `name`, due when `trigger` holds, that runs `perform`.
     ///

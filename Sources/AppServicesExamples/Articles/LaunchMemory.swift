@@ -55,6 +55,13 @@ struct FeedRefreshInitializer: Initializer {
     }
 }
 
+/// A run-once step that releases before the library did under a user-defaults key of their
+/// own: not due again on the installs that did it.
+func searchIndexMigration(database: NotesDatabase) -> Migration {
+    Migration("rebuild-search-index", when: .once) { _ in await database.rebuildSearchIndex(step: 1) }
+        .doneBeforeHistory { UserDefaults.standard.bool(forKey: "SearchIndexRebuiltV2") }
+}
+
 /// The notes app's launch plan: its migrations, its throttled feed refresh, and what runs
 /// in safe mode.
 func notesLaunchPlan(database: NotesDatabase, memory: LaunchMemory = .standard) throws -> LaunchPlan {

@@ -198,6 +198,38 @@ import Testing
         #expect(log.all == ["onboarding"])
     }
 
+    @Test("A step the app marked done itself before it kept a history is not due again; one it did not mark runs")
+    func doneBeforeHistory() async throws {
+        let device = Device()
+        let log = RunLog()
+        // The app's own done-keys from its releases before the library.
+        let oldKeys = Locked<Set<String>>(["v7cRun", "v8DraftsMoved"])
+        func plan(_ configuration: LaunchPlan.Configuration) throws -> LaunchPlan {
+            var configuration = configuration
+            configuration.memory.versionBeforeHistory = { "7.0" }
+            return try LaunchPlan(configuration: configuration) {
+                Migration("reset-auto-archive", when: .once) { _ in log.note("reset-auto-archive") }
+                    .doneBeforeHistory { oldKeys.withLock { $0.contains("v7cRun") } }
+                Migration("default-filters", when: .once) { _ in log.note("default-filters") }
+                    .doneBeforeHistory { oldKeys.withLock { $0.contains("CreatedDefPlaylistsV2") } }
+                Migration("move-drafts", when: .whenUpgrading(from: "7.0"..<"8.0")) { _ in log.note("move-drafts") }
+                    .doneBeforeHistory { oldKeys.withLock { $0.contains("v8DraftsMoved") } }
+            }
+        }
+        let adoption = try await device.launch("8.0", plan).report
+        #expect(log.all == ["default-filters"])
+        #expect(
+            adoption.nodes.first { $0.name == "reset-auto-archive" }?.outcome
+                == .notDue("the app's own record says it was done before the launch history was kept")
+        )
+        #expect(adoption.nodes.first { $0.name == "move-drafts" }?.outcome.kind == .notDue)
+
+        // The next launch: the history has what ran; the rest is still the app's word.
+        log.clear()
+        try await device.launch("8.0", plan)
+        #expect(log.all.isEmpty)
+    }
+
     @Test("Launches into the background whose launch fails count no more than those that succeed")
     func failedBackgroundLaunches() async throws {
         let device = Device()
