@@ -18,8 +18,8 @@ import AppServicesMetricKitShim
 /// launch the library's report describes.
 ///
 /// From iOS 27 each task is tracked with `MetricManager.trackLaunchTask(id:onTrackingError:_:)`,
-/// whose operation lasts until the launch ends the task; from iOS 16 to 26 with
-/// `MXMetricManager.extendLaunchMeasurement(forTaskID:)` and
+/// whose operation lasts until the launch ends the task; from iOS 16 to 26, and on visionOS
+/// (which has no launch tasks), with `MXMetricManager.extendLaunchMeasurement(forTaskID:)` and
 /// `finishExtendedLaunchMeasurement(forTaskID:)`. Task identifiers start with the bundle
 /// identifier, as MetricKit asks before iOS 27. Before iOS 16 nothing is measured.
 ///
@@ -89,8 +89,9 @@ public final class MetricKitLaunchTracker: ExtendedLaunchTracker {
         case .launchMeasurement: return false
         case .launchTasks: return true
         case .automatic:
-            #if !canImport(UIKit) || canImport(UIKit, _version: 9127)
-            if #available(iOS 27.0, visionOS 27.0, *) { return true }
+            // visionOS has no launch tasks (its SDK marks them unavailable there).
+            #if !os(visionOS) && (!canImport(UIKit) || canImport(UIKit, _version: 9127))
+            if #available(iOS 27.0, *) { return true }
             #endif
             return false
         }
@@ -100,8 +101,8 @@ public final class MetricKitLaunchTracker: ExtendedLaunchTracker {
     /// at once where the runtime can (`Task.immediate`, so the system sees the task begin
     /// before the first scene connects), else as the main actor's next job.
     private func beginTrackedTask(_ id: String, onError: @escaping @MainActor (any Error) -> Void) {
-        #if !canImport(UIKit) || canImport(UIKit, _version: 9127)
-        guard #available(iOS 27.0, visionOS 27.0, *) else { return }
+        #if !os(visionOS) && (!canImport(UIKit) || canImport(UIKit, _version: 9127))
+        guard #available(iOS 27.0, *) else { return }
         let manager = (self.manager as? MetricManager) ?? MetricManager()
         self.manager = manager
         let (ended, end) = AsyncStream<Void>.makeStream()

@@ -104,6 +104,7 @@ final public class MetricManager: @unchecked Sendable {
     }
 
     /// Tracks `operation` as the extended launch task `id`, from now until it returns.
+    @available(visionOS, unavailable)
     @MainActor
     final public func trackLaunchTask<Result, Failure>(
         id: LaunchTaskID,
@@ -123,6 +124,7 @@ final public class MetricManager: @unchecked Sendable {
     }
 
     /// Tracks the synchronous `operation` as the extended launch task `id`.
+    @available(visionOS, unavailable)
     @MainActor
     final public func trackLaunchTask<Result, Failure>(
         id: LaunchTaskID,
@@ -140,6 +142,7 @@ final public class MetricManager: @unchecked Sendable {
 
 /// A launch task's identifier from iOS 27 (`LaunchTaskID`).
 @available(iOS 27.0, *)
+@available(visionOS, unavailable)
 public struct LaunchTaskID: RawRepresentable, Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
     /// The identifier's string.
     public let rawValue: String

@@ -30,6 +30,18 @@ public import AppServicesUIKitShim
 /// Merge rules: `buildMenu(with:)` reaches every adopting service, in dependency order;
 /// ``validate(_:context:)`` stops at the first service that owns the command.
 ///
+/// The main menu is the application's: adopt this protocol in application-wide services.
+/// The current session's services that adopt it are asked too, after them, but the app
+/// delegate claims the two methods only when an application-wide service adopts it, and
+/// UIKit builds the menu once and again only when asked: an application-wide service that
+/// shows a session's commands asks UIKit to rebuild (`UIMenuSystem.main.setNeedsRebuild()`)
+/// when a session begins or ends. A scene's own services (`SceneService`) are not asked.
+///
+/// From iOS 26, an application that gives `UIMainMenuSystem` a build handler
+/// (`setBuildConfiguration(_:buildHandler:)`) is no longer asked `buildMenu(with:)`: no
+/// service contributes unless the handler calls the app delegate's `buildMenu(with:)` with
+/// its builder.
+///
 /// ```swift
 /// final class ExportService: AppService, MenuBuilding {
 ///     static let exportAction = Selector(("exportDocument:"))
