@@ -195,8 +195,10 @@ public final class ServiceOrientedProviderDelegate: NSObject, CXProviderDelegate
         perform(action, on: provider)
     }
 
-    /// Dispatches `provider(_:timedOutPerforming:)` for a call action. Another action (one
-    /// CallKit adds after this SDK) is logged and not dispatched.
+    /// Dispatches `provider(_:timedOutPerforming:)` for a call action. Another action (iOS
+    /// 26's translation action, which the adapter does not forward, so leave the
+    /// configuration's `supportsAudioTranslation` off, or one CallKit adds later) is logged
+    /// and not dispatched.
     public nonisolated func provider(_ provider: CXProvider, timedOutPerforming action: CXAction) {
         let converted = (action as? CXCallAction).flatMap(Self.callAction(from:))
         MainActorHop.run(handingOver: (provider, action)) { [self] delivered in

@@ -9,7 +9,8 @@
 // Documentation/Reference/AppleAPI-NotificationsAndTasks.md in this repository. Names,
 // argument labels, types, optionality and `@Sendable` are the imported ones; members the SDK
 // marks `@optional` are requirements with a default implementation, as in the UIKit shim.
-// Only what the adapter and its tests touch is declared. The SDK's classes also adopt
+// Only what the adapter, its tests and a calling app's services use (the provider's reports
+// of calls ended, updated or connecting, the configuration an app sets) is declared. The SDK's classes also adopt
 // `NSCopying`/`NSSecureCoding` (and copy `handle` and `remoteHandle`); the shim's do not,
 // since nothing here copies or archives them, and a `CXHandle` cannot change.
 //
@@ -98,6 +99,21 @@ extension CXProviderDelegate {
 
 // MARK: - The provider
 
+/// Why a call ended, as a provider reports it (`CXCallEndedReason`).
+@available(iOS 10.0, *)
+public enum CXCallEndedReason: Int, @unchecked Sendable {
+    /// An error occurred while trying to service the call.
+    case failed = 1
+    /// The remote party ended the call.
+    case remoteEnded = 2
+    /// The call never started connecting and was never ended (it timed out).
+    case unanswered = 3
+    /// The call was answered on another device.
+    case answeredElsewhere = 4
+    /// The call was declined on another device.
+    case declinedElsewhere = 5
+}
+
 /// The application's link to the system's call interface (`CXProvider`): it reports calls
 /// and hands the actions on them to its delegate.
 ///
@@ -113,6 +129,9 @@ open class CXProvider: NSObject {
         var queue: DispatchQueue?
         var configuration: CXProviderConfiguration
         var reported: [(uuid: UUID, update: CXCallUpdate)] = []
+        var updates: [(uuid: UUID, update: CXCallUpdate)] = []
+        var ended: [(uuid: UUID, dateEnded: Date?, reason: CXCallEndedReason)] = []
+        var outgoing: [(uuid: UUID, progress: OutgoingCallProgress, date: Date?)] = []
         var isInvalidated = false
     }
 
@@ -159,6 +178,28 @@ open class CXProvider: NSObject {
         completion(device?.backend?.reportNewIncomingCall(uuid: UUID, update: update))
     }
 
+    /// Reports an update to a call's information.
+    open func reportCall(with UUID: UUID, updated update: CXCallUpdate) {
+        lock.withLock { state.updates.append((UUID, update)) }
+    }
+
+    /// Reports that a call ended (the remote party hung up, it was answered elsewhere...);
+    /// `nil` for `dateEnded` means now.
+    open func reportCall(with UUID: UUID, endedAt dateEnded: Date?, reason endedReason: CXCallEndedReason) {
+        lock.withLock { state.ended.append((UUID, dateEnded, endedReason)) }
+    }
+
+    /// Reports that an outgoing call started connecting; `nil` for `dateStartedConnecting`
+    /// means now.
+    open func reportOutgoingCall(with UUID: UUID, startedConnectingAt dateStartedConnecting: Date?) {
+        lock.withLock { state.outgoing.append((UUID, .startedConnecting, dateStartedConnecting)) }
+    }
+
+    /// Reports that an outgoing call connected; `nil` for `dateConnected` means now.
+    open func reportOutgoingCall(with UUID: UUID, connectedAt dateConnected: Date?) {
+        lock.withLock { state.outgoing.append((UUID, .connected, dateConnected)) }
+    }
+
     /// The provider's configuration.
     open var configuration: CXProviderConfiguration {
         get { lock.withLock { state.configuration } }
@@ -184,6 +225,27 @@ extension CXProvider {
     /// Shim only: the incoming calls reported, in order.
     package var reportedIncomingCalls: [(uuid: UUID, update: CXCallUpdate)] { lock.withLock { state.reported } }
 
+    /// Shim only: the updates reported with ``reportCall(with:updated:)``, in order.
+    package var reportedCallUpdates: [(uuid: UUID, update: CXCallUpdate)] { lock.withLock { state.updates } }
+
+    /// Shim only: the calls reported ended, in order.
+    package var reportedEndedCalls: [(uuid: UUID, dateEnded: Date?, reason: CXCallEndedReason)] {
+        lock.withLock { state.ended }
+    }
+
+    /// Shim only: an outgoing call's progress, as reported.
+    package enum OutgoingCallProgress: Sendable, Equatable {
+        /// ``reportOutgoingCall(with:startedConnectingAt:)``.
+        case startedConnecting
+        /// ``reportOutgoingCall(with:connectedAt:)``.
+        case connected
+    }
+
+    /// Shim only: the outgoing calls' progress reported, in order.
+    package var reportedOutgoingCalls: [(uuid: UUID, progress: OutgoingCallProgress, date: Date?)] {
+        lock.withLock { state.outgoing }
+    }
+
     /// Shim only: whether ``invalidate()`` was called.
     package var isInvalidated: Bool { lock.withLock { state.isInvalidated } }
 }
@@ -200,6 +262,16 @@ open class CXProviderConfiguration: NSObject {
     /// Whether the provider's calls appear in the Phone application's recents.
     @available(iOS 11.0, *)
     open var includesCallsInRecents = true
+    /// The name of the sound in the application's bundle played for an incoming call.
+    open var ringtoneSound: String?
+    /// The image shown for the provider in the call interface: a square, 40 points a side.
+    open var iconTemplateImageData: Data?
+    /// Whether calls may be translated (iOS 26). The adapter does not forward the
+    /// translation action (`CXSetTranslatingCallAction`): leave it `false`.
+    @available(iOS 26.0, *)
+    open var supportsAudioTranslation = false
+    /// The kinds of handle the provider's calls have (`CXHandleType` numbers in the SDK).
+    open var supportedHandleTypes: Set<CXHandle.HandleType> = []
 
     /// Creates the default configuration.
     @available(iOS 14.0, *)

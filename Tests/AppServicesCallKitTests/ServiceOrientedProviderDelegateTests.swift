@@ -82,10 +82,10 @@ final class CallingAppDelegate: ServiceOrientedAppDelegate {
         _ application: UIApplication,
         willFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
     ) -> Bool {
-        providerDelegate = ServiceOrientedProviderDelegate.install(
-            on: composite,
-            configuration: CXProviderConfiguration()
-        )
+        let configuration = CXProviderConfiguration()
+        configuration.supportedHandleTypes = [.phoneNumber, .emailAddress]
+        configuration.ringtoneSound = "Ring.caf"
+        providerDelegate = ServiceOrientedProviderDelegate.install(on: composite, configuration: configuration)
         return super.application(application, willFinishLaunchingWithOptions: launchOptions)
     }
 }
@@ -352,6 +352,21 @@ struct ProviderDelegateTests {
         #expect(simulator.system.calls.reported.map(\.localizedCallerName) == ["Ada"])
         #expect(uiKit.pushCompletions == [.voIP])
         #expect(!delegate.logs.messages(at: .error).contains { $0.contains("No service reported an incoming call") })
+    }
+
+    @Test("The provider takes the configuration's handle types, a remote hang-up and an outgoing call's progress")
+    func reportsOutsideACallback() async throws {
+        let (_, uiKit, _) = try launched()
+        let provider = try #require(uiKit.callProviders.first)
+        #expect(provider.configuration.supportedHandleTypes == [.phoneNumber, .emailAddress])
+        #expect(provider.configuration.ringtoneSound == "Ring.caf")
+        // The network layer hears the remote party hang up; the service tells CallKit.
+        provider.reportCall(with: Self.call, endedAt: nil, reason: .remoteEnded)
+        provider.reportOutgoingCall(with: Self.call, startedConnectingAt: nil)
+        provider.reportOutgoingCall(with: Self.call, connectedAt: Date(timeIntervalSince1970: 60))
+        #expect(provider.reportedEndedCalls.map { "\($0.uuid) \($0.reason)" } == ["\(Self.call) remoteEnded"])
+        #expect(provider.reportedOutgoingCalls.map(\.progress) == [.startedConnecting, .connected])
+        #expect(provider.reportedOutgoingCalls.last?.date == Date(timeIntervalSince1970: 60))
     }
 
     @Test("A VoIP push that reports nothing logs the CallKit error")
