@@ -17,6 +17,7 @@ public import AppServices
 /// try simulator.coldLaunch(connecting: first)
 /// try simulator.connect(second)
 /// let recorder = try #require(composite.sceneService(EditorRecorder.self, in: second))
+/// #expect(!recorder.calls.isEmpty)
 /// #expect(recorder.calls.allSatisfy { $0.scene == second.identifier })  // its own scene's calls
 /// #expect(!journal.calls(in: first).isEmpty)                           // the other's, in the journal
 /// ```

@@ -79,5 +79,8 @@ struct DemoSignalTests {
         demo.send(SIGTERM)
 
         #expect(await demo.waitForExit() == 0, "output:\n\(demo.transcript)")
+        let serving = try #require(demo.output.firstIndex { $0.contains(DemoServeTests.serving) })
+        let reloaded = try #require(demo.output.firstIndex { $0.contains("Reloaded the configuration on SIGHUP") })
+        #expect(serving < reloaded, "reloaded once the application serves, not before")
     }
 }

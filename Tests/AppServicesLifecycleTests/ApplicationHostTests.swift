@@ -88,6 +88,52 @@ struct ApplicationHostTests {
         uploader.gate.open()
     }
 
+    @Test("Each wind-down step waits its own budget: resign active, enter background, terminate")
+    func windDownBudgets() async throws {
+        /// Begins work that never finishes as the application resigns active and again as it
+        /// enters the background.
+        final class Pauser: RecordingService {
+            let gate = Gate()
+            override func applicationWillResignActive(_ context: AppContext) {
+                super.applicationWillResignActive(context)
+                context.beginBackgroundWork(named: "pause") { [gate] in await gate.wait() }
+            }
+            override func applicationDidEnterBackground(_ context: AppContext) {
+                super.applicationDidEnterBackground(context)
+                context.beginBackgroundWork(named: "upload") { [gate] in await gate.wait() }
+            }
+        }
+        let pauser = Pauser(journal: journal)
+        let host = ApplicationHost(
+            composite: makeComposite([pauser]),
+            configuration: .init(
+                launchOptions: LaunchOptions(),
+                budgets: .init(resignActive: .seconds(1), enterBackground: .seconds(3), terminate: .seconds(7)),
+                logger: logs.logger(label: "host")
+            )
+        )
+        try await runInServiceGroup(host, logger: logs.logger(), shutdownAfter: .didBecomeActive) {
+        } whileShuttingDown: {
+            await clock.waitForSleepers(until: [.init(offset: .seconds(1))])
+            #expect(journal.calls(of: .didEnterBackground).isEmpty, "the next step waits for the resign budget")
+            clock.advance(by: .seconds(1))
+            await clock.waitForSleepers(until: [.init(offset: .seconds(4))])
+            #expect(journal.calls(of: .willTerminate).isEmpty, "the next step waits for the background budget")
+            clock.advance(by: .seconds(3))
+        }
+
+        #expect(clock.now == .init(offset: .seconds(4)))
+        let steps = logs.messages(at: .info).filter { $0.hasPrefix("Wind-down step") }
+        #expect(
+            steps == [
+                "Wind-down step 1 of 3: willResignActive, then up to 1.0 seconds for background work.",
+                "Wind-down step 2 of 3: didEnterBackground, then up to 3.0 seconds for background work.",
+                "Wind-down step 3 of 3: willTerminate, then up to 7.0 seconds for background work.",
+            ]
+        )
+        pauser.gate.open()
+    }
+
     @Test("Graceful shutdown during the launch cancels it, winds down from inactive, and leaves a complete report")
     func shutdownMidLaunch() async throws {
         let clock = self.clock

@@ -133,6 +133,7 @@ struct LifecycleSimulatorCarPlayTests {
     )
     func rejectsImpossibleSequences(_ index: Int) async throws {
         let journal = CallJournal()
+        #expect(Self.impossible.count == 4, "the arguments cover every row of the table")
         let (_, setUp, step, message) = Self.impossible[index]
         let simulator = LifecycleSimulator(driving: try makeComposite(journal))
         try setUp(simulator)

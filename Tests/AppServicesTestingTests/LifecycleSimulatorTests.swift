@@ -369,6 +369,7 @@ struct LifecycleSimulatorTests {
 
     @Test("Sequences UIKit never produces are rejected with the impossible transition and its state", arguments: 0..<12)
     func rejectsImpossibleSequences(_ index: Int) async throws {
+        #expect(Self.impossible.count == 12, "the arguments cover every row of the table")
         let (_, setUp, step, message) = Self.impossible[index]
         let simulator = simulator()
         try setUp(simulator)

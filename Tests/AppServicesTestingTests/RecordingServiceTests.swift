@@ -17,6 +17,7 @@ struct RecordingServiceTests {
 
     @Test("A response is recorded with the notification and the action", arguments: 0..<4)
     func recordsResponses(_ index: Int) async {
+        #expect(Self.responses.count == 4, "the arguments cover every row of the table")
         let (action, detail) = Self.responses[index]
         let recorder = RecordingService()
         let composite = ServiceComposite([recorder])

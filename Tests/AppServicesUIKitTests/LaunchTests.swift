@@ -137,6 +137,26 @@ struct LaunchTests {
         #expect(logs.messages(at: .warning).contains { $0.contains("PostingDelegate.makeComposite()") })
     }
 
+    @Test("Every life-cycle event is named as UIKit names its notification")
+    func lifecycleNotificationNames() {
+        let uiKit: [AppCallback: NSNotification.Name] = [
+            .didFinishLaunching: UIApplication.didFinishLaunchingNotification,
+            .didBecomeActive: UIApplication.didBecomeActiveNotification,
+            .willResignActive: UIApplication.willResignActiveNotification,
+            .didEnterBackground: UIApplication.didEnterBackgroundNotification,
+            .willEnterForeground: UIApplication.willEnterForegroundNotification,
+            .willTerminate: UIApplication.willTerminateNotification,
+            .didReceiveMemoryWarning: UIApplication.didReceiveMemoryWarningNotification,
+            .significantTimeChange: UIApplication.significantTimeChangeNotification,
+            .protectedDataWillBecomeUnavailable: UIApplication.protectedDataWillBecomeUnavailableNotification,
+            .protectedDataDidBecomeAvailable: UIApplication.protectedDataDidBecomeAvailableNotification,
+        ]
+        #expect(Set(LifecycleEvent.allCases.map(\.callback)) == Set(uiKit.keys))
+        for event in LifecycleEvent.allCases {
+            #expect(event.notificationName == uiKit[event.callback], "\(event)")
+        }
+    }
+
     @Test("Lifecycle listeners hear each UIKit notification once, after the services")
     func mediatorHearsUIKitOnce() {
         final class Listener: LifecycleListener {

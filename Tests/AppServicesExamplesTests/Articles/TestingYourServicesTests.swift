@@ -108,6 +108,7 @@ struct TestingYourServicesTests {
         try simulator.connect(second)
 
         let recorder = try #require(composite.sceneService(EditorRecorder.self, in: second))
+        #expect(!recorder.calls.isEmpty)
         #expect(recorder.calls.allSatisfy { $0.scene == "second" })
         #expect(journal.calls(in: first).count == 3)
 

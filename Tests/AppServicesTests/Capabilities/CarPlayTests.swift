@@ -115,6 +115,7 @@ struct CarPlayTests {
         arguments: 0..<7
     )
     func mergeRule(_ index: Int) throws {
+        #expect(Self.dispatches.count == 7, "the arguments cover every row of the table")
         let (_, dispatch, callback, heard) = Self.dispatches[index]
         let (composite, log) = try connected()
         log.entries.removeAll()

@@ -17,11 +17,15 @@ struct BackgroundWorkHandleTests {
         private(set) var work: BackgroundWork?
         private(set) var wasCancelled = false
         private(set) var heardForeground = false
+        /// The background times ended when it heard the application enter the foreground.
+        private(set) var endedWhenHeard: [Int]?
         let clock: TestClock
+        let time: RecordedBackgroundTime
 
-        init(endsOnForeground: Bool, clock: TestClock) {
+        init(endsOnForeground: Bool, clock: TestClock, time: RecordedBackgroundTime) {
             self.endsOnForeground = endsOnForeground
             self.clock = clock
+            self.time = time
         }
 
         func applicationDidEnterBackground(_ context: AppContext) {
@@ -35,11 +39,14 @@ struct BackgroundWorkHandleTests {
             }
         }
 
-        func applicationWillEnterForeground(_ context: AppContext) { heardForeground = true }
+        func applicationWillEnterForeground(_ context: AppContext) {
+            heardForeground = true
+            endedWhenHeard = time.ended
+        }
     }
 
     func inBackground(endsOnForeground: Bool) -> (ServiceComposite, KeepAlive) {
-        let service = KeepAlive(endsOnForeground: endsOnForeground, clock: clock)
+        let service = KeepAlive(endsOnForeground: endsOnForeground, clock: clock, time: time)
         let composite = ServiceComposite([service], configuration: .init(logger: logs.logger(), clock: clock))
         composite.useBackgroundTime(time)
         _ = composite.didFinishLaunching()
@@ -74,6 +81,7 @@ struct BackgroundWorkHandleTests {
         composite.willEnterForeground()
         #expect(time.ended == [1])
         #expect(service.heardForeground)
+        #expect(service.endedWhenHeard == [1], "its time had ended when the service heard the foreground")
         await service.work?.waitUntilFinished()
         #expect(service.wasCancelled)
         #expect(composite.runningBackgroundWork.isEmpty)

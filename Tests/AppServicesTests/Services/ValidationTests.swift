@@ -43,12 +43,15 @@ struct ValidationTests {
 
     @Test("A composite that cannot be ordered stops the program at its first callback, with the report")
     func invalidCompositeStopsAtFirstDispatch() async {
-        await #expect(processExitsWith: .failure) {
+        let exit = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await MainActor.run {
                 let composite = ServiceComposite([ValidationTestsCycleA(), ValidationTestsCycleB()])
                 composite.didBecomeActive()
             }
         }
+        let standardError = String(decoding: exit?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(standardError.contains("Sealing the composite on didBecomeActive"), "\(standardError)")
+        #expect(standardError.contains("ValidationTestsCycleA -> ValidationTestsCycleB -> ValidationTestsCycleA"))
     }
 }
 
