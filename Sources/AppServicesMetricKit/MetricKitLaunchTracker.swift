@@ -91,7 +91,7 @@ public final class MetricKitLaunchTracker: ExtendedLaunchTracker {
         case .automatic:
             // visionOS has no launch tasks (its SDK marks them unavailable there).
             #if !os(visionOS) && (!canImport(UIKit) || canImport(UIKit, _version: 9127))
-            if #available(iOS 27.0, *) { return true }
+            if #available(iOS 27.0, visionOS 27.0, *) { return true }
             #endif
             return false
         }
@@ -102,7 +102,7 @@ public final class MetricKitLaunchTracker: ExtendedLaunchTracker {
     /// before the first scene connects), else as the main actor's next job.
     private func beginTrackedTask(_ id: String, onError: @escaping @MainActor (any Error) -> Void) {
         #if !os(visionOS) && (!canImport(UIKit) || canImport(UIKit, _version: 9127))
-        guard #available(iOS 27.0, *) else { return }
+        guard #available(iOS 27.0, visionOS 27.0, *) else { return }
         let manager = (self.manager as? MetricManager) ?? MetricManager()
         self.manager = manager
         let (ended, end) = AsyncStream<Void>.makeStream()
