@@ -176,6 +176,9 @@ public final class Launch: Sendable {
         resignedActive()
         let now = clock.now()
         perform(decide { $0.cancel(now: now) })
+        // Handed over meanwhile, from the main thread's first callback: what was cancelled
+        // runs in the merged launch now.
+        if let next = successor.withLock({ $0 }) { return next.cancel() }
         // Milestones never reached now end their tasks too.
         if let extendedLaunch { MainActorHop.run { extendedLaunch.finishAll() } }
     }
@@ -502,9 +505,12 @@ public final class Launch: Sendable {
     /// Whether the launch failed or was cancelled (before it began, with ``cancel()``).
     var hasStopped: Bool { decide { $0.launch.error != nil } }
 
-    func handOver(to successor: Launch) {
-        // Cancelled before it began: its waiters failed, and later ones fail as it did.
-        guard !hasStopped else { return }
+    /// Hands the launch over to `successor`, which runs the merged plans; `merged` says
+    /// whether this launch's plan is among them.
+    func handOver(to successor: Launch, merged: Bool) {
+        // Cancelled before the plans were merged: left out, its waiters failed, and later ones
+        // fail as it did.
+        guard merged else { return }
         // The successor first: a cancellation from now on reaches it.
         self.successor.withLock { $0 = successor }
         guard let handedOver = decide({ $0.handOver() }) else {

@@ -123,10 +123,16 @@ extension ServiceComposite {
         return composite
     }
 
+    /// Launch plans merged into one, and the launches whose plans they are.
+    struct MergedLaunchPlan {
+        let plan: LaunchPlan
+        let launches: [Launch]
+    }
+
     /// The launch plans of this composite and of `nested`, merged into one, when a nested
     /// composite has a plan; `nil` when only this composite's plan (or none) exists. With the
     /// problems of the merged plan.
-    func mergedLaunchPlan(nested: [ServiceComposite]) -> (LaunchPlan?, [ServiceGraphError.Problem]) {
+    func mergedLaunchPlan(nested: [ServiceComposite]) -> (MergedLaunchPlan?, [ServiceGraphError.Problem]) {
         // The outermost launch cancelled before it began (`Launch.cancel()`): nothing runs,
         // the nested plans neither (sealing cancels their launches).
         if let launch, launch.hasStopped { return (nil, []) }
@@ -153,7 +159,7 @@ extension ServiceComposite {
                 commands: plans.flatMap(\.commands),
                 safeMode: plans.lazy.compactMap(\.safeMode).first
             )
-            return (merged, [])
+            return (MergedLaunchPlan(plan: merged, launches: launches), [])
         } catch {
             let problems = error.problems.map { problem in
                 ServiceGraphError.Problem(
@@ -167,11 +173,13 @@ extension ServiceComposite {
 
     /// Runs `merged` instead of the plans of this composite and of `nested`, whose launches
     /// hand over to it.
-    func runMergedLaunchPlan(_ merged: LaunchPlan, nested: [ServiceComposite]) {
-        let successor = makeLaunch(merged)
+    func runMergedLaunchPlan(_ merged: MergedLaunchPlan, nested: [ServiceComposite]) {
+        let successor = makeLaunch(merged.plan)
         if let memory = launch?.memory.replacement { _ = successor.memory.use(memory) }
         for composite in [self] + nested {
-            composite.launch?.handOver(to: successor)
+            if let launch = composite.launch {
+                launch.handOver(to: successor, merged: merged.launches.contains { $0 === launch })
+            }
             composite.state.attach(successor)
         }
     }

@@ -196,7 +196,7 @@ public final class ServiceComposite: AppService {
             outer == nil,
             "\(callback) was dispatched to a composite nested in another; dispatch through the outermost composite."
         )
-        let sealed: (plan: Plan, launchPlan: LaunchPlan?)
+        let sealed: (plan: Plan, launchPlan: MergedLaunchPlan?)
         do {
             sealed = try makePlanAndLaunchPlan()
         } catch {
@@ -434,7 +434,7 @@ public final class ServiceComposite: AppService {
 
     /// The plan, and the launch plans of the tree merged into one when a nested composite
     /// has one (kept out of the plan, which the dispatch path reads and must stay small).
-    private func makePlanAndLaunchPlan() throws(ServiceGraphError) -> (plan: Plan, launchPlan: LaunchPlan?) {
+    private func makePlanAndLaunchPlan() throws(ServiceGraphError) -> (plan: Plan, launchPlan: MergedLaunchPlan?) {
         let (leaves, nested, nestingProblems) = flattened()
         let graph = Self.dependencyGraph(of: leaves)
         let (launchPlan, mergeProblems) = mergedLaunchPlan(nested: nested)

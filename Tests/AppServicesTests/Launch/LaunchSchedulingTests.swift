@@ -371,6 +371,34 @@ struct LaunchSchedulingTests {
         #expect(reruns == ["Refresh #1 succeeded", "Badge #1 succeeded"])
     }
 
+    @Test("A re-running initializer skipped at launch waits for every dependency, not only those that run again")
+    func foregroundRunWaitsForEveryDependency() async throws {
+        let launch = try ScriptedLaunch([
+            Script(name: "Account", steps: [.fail(after: .ms(1))], policy: .optional),
+            Script(
+                name: "Refresh",
+                steps: [.fail(after: .ms(1))],
+                foregroundSteps: [1: [.succeed(after: .ms(1))]],
+                policy: .optional,
+                rerunsOnForeground: true
+            ),
+            Script(
+                name: "Badge",
+                dependencies: ["Account", "Refresh"],
+                steps: [.succeed(after: .ms(5))],
+                rerunsOnForeground: true
+            ),
+        ])
+        _ = await launch.run()
+        launch.composite.didEnterBackground()
+        launch.clock.advance(by: .ms(100))
+        launch.composite.willEnterForeground()
+        await launch.driver.runUntilIdle()
+
+        let reruns = launch.launch.report.foregroundRuns.map { "\($0.name) #\($0.foregroundRun) \($0.outcome)" }
+        #expect(reruns == ["Refresh #1 succeeded"], "Account never succeeded: Badge stays skipped")
+    }
+
     @Test("Idle work runs at low priority, critical work above it")
     func idleAtLowPriority() async throws {
         let priorities = Priorities()

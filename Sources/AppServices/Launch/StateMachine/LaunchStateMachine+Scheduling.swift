@@ -57,8 +57,8 @@ extension LaunchStateMachine {
         // By its launch run, not its last foreground run: one that failed in the foreground
         // is tried again in the next. One that ran at launch runs again, whatever came of it
         // (a refresh that failed offline at launch is tried again as the person returns);
-        // one skipped at launch (in the other mode, for a missing key, or after a failed
-        // dependency) runs again only with a dependency that does.
+        // one skipped at launch (for a missing key, or after a failed dependency) runs again
+        // only with a dependency that does, once every other dependency has succeeded.
         let candidates = graph.nodes.indices.filter { index in
             graph.nodes[index].rerunsOnForeground && nodes[index].status == .finished
         }
@@ -74,6 +74,9 @@ extension LaunchStateMachine {
             for index in candidates
             where !rerunning.contains(index) && (launchRecords[index] ?? nodes[index].record).outcome.kind == .skipped
                 && graph.nodes[index].dependencies.contains(where: rerunning.contains)
+                && graph.nodes[index].dependencies.allSatisfy({
+                    rerunning.contains($0) || nodes[$0].record.outcome.kind.letsDependentsRun
+                })
             {
                 rerunning.insert(index)
                 grew = true
