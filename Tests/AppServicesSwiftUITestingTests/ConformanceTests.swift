@@ -258,6 +258,31 @@ struct ConformanceTests {
         Scenario("cold launch from a URL, without scenes", swiftUI: .notApplicable) { app in
             try app.simulator.coldLaunch(LaunchOptions(url: link, sourceApplication: "com.example.mail"))
         },
+        Scenario("cold launch from a user activity, in a scene", swiftUI: .connectionItemsLater) { app in
+            try app.simulator.coldLaunch(
+                connecting: main,
+                connectionOptions: SceneConnectionOptions(
+                    userActivities: [UserActivity(activityType: "com.example.order")]
+                )
+            )
+        },
+        Scenario("cold launch from a quick action, in a scene", swiftUI: .noQuickAction(sceneServiceActivities: true)) {
+            app in
+            try app.simulator.coldLaunch(
+                connecting: main,
+                connectionOptions: SceneConnectionOptions(shortcutItem: ShortcutItem(type: "scan", localizedTitle: "Scan"))
+            )
+        },
+        Scenario("cold launch from a user activity, without scenes", swiftUI: .notApplicable) { app in
+            try app.simulator.coldLaunch(LaunchOptions(userActivityType: "com.example.order"))
+        },
+        Scenario("cold launch from a quick action, without scenes", swiftUI: .notApplicable) { app in
+            try app.simulator.coldLaunch(LaunchOptions(shortcutItem: ShortcutItem(type: "scan", localizedTitle: "Scan")))
+        },
+        Scenario("cold launch from a notification tap, without scenes", swiftUI: .notApplicable) { app in
+            let tap = NotificationResponse(notification: UserNotification(identifier: "order-42", title: "Shipped"))
+            _ = try await app.simulator.coldLaunch(respondingTo: tap)
+        },
         Scenario("cold launch into the background for a background task") { app in
             let succeeded = try await app.simulator.launchIntoBackground(forBackgroundTask: refresh)
             #expect(succeeded)

@@ -73,4 +73,21 @@ struct CallbackCoverageTests {
             #expect(await !CallbackCoverage.send(callback, to: CallbackCoverage.quietComposite([])))
         }
     }
+
+    @Test("Each callback sent reaches a recording service recorded under its own name")
+    func sentAndRecordedUnderItsName() async {
+        var wrong: [String] = []
+        for callback in AppCallback.all where !CallbackCoverage.unsendable.contains(callback) {
+            let recorder = RecordingService()
+            let composite = CallbackCoverage.quietComposite([recorder])
+            if !CallbackCoverage.launchCallbacks.contains(callback) { _ = composite.didFinishLaunching() }
+            let before = recorder.calls.count
+            guard await CallbackCoverage.send(callback, to: composite) else { continue }
+            // A callback may imply another (a scene's foreground, the application's): the
+            // one sent is among those recorded.
+            let recorded = recorder.calls.dropFirst(before).map(\.callback)
+            if !recorded.contains(callback) { wrong.append("\(callback.name): recorded \(recorded.map(\.name))") }
+        }
+        #expect(wrong.isEmpty, "\(wrong)")
+    }
 }

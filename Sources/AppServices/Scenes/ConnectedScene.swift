@@ -115,8 +115,8 @@ extension ServiceComposite {
     /// background to reclaim memory, and connects its session again when the person comes
     /// back), else when it does, and it is dropped with the scene's session when UIKit
     /// discards it. Work held for a gate that has closed again by the time the scene
-    /// connects waits for the gate anew, in the scene. Work routed to a scene's connection
-    /// stays as it is.
+    /// connects waits for the gate anew, in the scene, after the work held for it meanwhile.
+    /// Work routed to a scene's connection stays as it is.
     func sceneDisconnected(_ scene: SceneInfo) {
         state.sceneDisconnected(scene.identifier)
         state.rebindHeld(fromScene: scene.identifier) { entry, forGate in
