@@ -270,14 +270,18 @@ struct ConformanceTests {
             app in
             try app.simulator.coldLaunch(
                 connecting: main,
-                connectionOptions: SceneConnectionOptions(shortcutItem: ShortcutItem(type: "scan", localizedTitle: "Scan"))
+                connectionOptions: SceneConnectionOptions(
+                    shortcutItem: ShortcutItem(type: "scan", localizedTitle: "Scan")
+                )
             )
         },
         Scenario("cold launch from a user activity, without scenes", swiftUI: .notApplicable) { app in
             try app.simulator.coldLaunch(LaunchOptions(userActivityType: "com.example.order"))
         },
         Scenario("cold launch from a quick action, without scenes", swiftUI: .notApplicable) { app in
-            try app.simulator.coldLaunch(LaunchOptions(shortcutItem: ShortcutItem(type: "scan", localizedTitle: "Scan")))
+            try app.simulator.coldLaunch(
+                LaunchOptions(shortcutItem: ShortcutItem(type: "scan", localizedTitle: "Scan"))
+            )
         },
         Scenario("cold launch from a notification tap, without scenes", swiftUI: .notApplicable) { app in
             let tap = NotificationResponse(notification: UserNotification(identifier: "order-42", title: "Shipped"))
