@@ -66,8 +66,8 @@ public protocol Initializer: Sendable {
 
     /// Whether the initializer runs again each time the application enters the
     /// foreground, once it ran at launch, whatever came of that run (a refresh that failed
-    /// offline is tried again), or when a dependency that runs again with it let its launch
-    /// run skip. Default: `false`.
+    /// offline is tried again); one skipped at launch after a dependency failed runs again
+    /// with that dependency, once every other dependency has succeeded. Default: `false`.
     var rerunsOnForeground: Bool { get }
 
     /// Whether ``perform(_:)`` is called on the main actor. Default: `false` (called off

@@ -111,9 +111,9 @@ public struct Migration: Initializer {
     /// The first release that adopts the library has no history of what earlier releases
     /// did: a ``Trigger/once`` migration ported from a user-defaults key would run again for
     /// every existing install (settings reset, data made twice). `check` reads the old
-    /// record; it is asked on each launch the launch history has not recorded the
-    /// migration, and, when it answers `true`, the migration is not due, with that reason in
-    /// the report.
+    /// record, on the main actor or off it, as launches begin and until the launch history
+    /// records the migration (keep it cheap, a user-defaults read); when it answers `true`,
+    /// the migration is not due, with that reason in the report.
     ///
     /// ```swift
     /// Migration("rebuild-search-index", when: .once) { _ in await database.rebuildSearchIndex(step: 1) }

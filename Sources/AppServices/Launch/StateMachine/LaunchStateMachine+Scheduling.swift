@@ -57,14 +57,15 @@ extension LaunchStateMachine {
         // By its launch run, not its last foreground run: one that failed in the foreground
         // is tried again in the next. One that ran at launch runs again, whatever came of it
         // (a refresh that failed offline at launch is tried again as the person returns);
-        // one skipped at launch (for a missing key, or after a failed dependency) runs again
-        // only with a dependency that does, once every other dependency has succeeded.
+        // one skipped at launch after a failed dependency runs again with that dependency,
+        // once every other dependency has succeeded (one skipped for a missing key would be
+        // skipped again).
         let candidates = graph.nodes.indices.filter { index in
             graph.nodes[index].rerunsOnForeground && nodes[index].status == .finished
         }
         var rerunning = Set(
             candidates.filter { index in
-                let kind = (launchRecords[index] ?? nodes[index].record).outcome.kind
+                let kind = launchKind(of: index)
                 return kind.letsDependentsRun || kind == .failed || kind == .timedOut
             }
         )
@@ -72,8 +73,10 @@ extension LaunchStateMachine {
         while grew {
             grew = false
             for index in candidates
-            where !rerunning.contains(index) && (launchRecords[index] ?? nodes[index].record).outcome.kind == .skipped
-                && graph.nodes[index].dependencies.contains(where: rerunning.contains)
+            where !rerunning.contains(index) && launchKind(of: index) == .skipped
+                && graph.nodes[index].dependencies.contains(where: {
+                    rerunning.contains($0) && !launchKind(of: $0).letsDependentsRun
+                })
                 && graph.nodes[index].dependencies.allSatisfy({
                     rerunning.contains($0) || nodes[$0].record.outcome.kind.letsDependentsRun
                 })
@@ -86,6 +89,11 @@ extension LaunchStateMachine {
         guard !members.isEmpty else { return }
         effects.logs.append(.enteringForeground(members.map { graph.nodes[$0].name }))
         rerun(members, now: now, &effects)
+    }
+
+    /// What the launch run of `index` came to (its record, or its launch's when it ran again).
+    private func launchKind(of index: Int) -> LaunchReport.Outcome.Kind {
+        (launchRecords[index] ?? nodes[index].record).outcome.kind
     }
 
     /// Runs `index` again, as its repetition asks (``Repetition``), when its last run has
