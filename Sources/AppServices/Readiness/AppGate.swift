@@ -67,6 +67,14 @@ public struct BackgroundTimes: Sendable, Hashable {
     /// `false`). A launch into the background launches into the first foreground it enters.
     public var isFirstForeground: Bool
 
+    /// How long the application was away for the stay in the background that closes a gate
+    /// now: the time so far while it is still there (a scene connecting in the background),
+    /// else the stay it last returned from; `nil` before both. This is what a gate's owner
+    /// reads in ``GateHandling/gateDidClose(_:gate:)`` to reopen a gate closed after a time
+    /// shorter than the person's setting: ``lastTimeInBackground`` alone still holds the stay
+    /// before while a scene connects in the background.
+    public var timeAway: Duration? { inBackgroundFor ?? lastTimeInBackground }
+
     /// Creates background times.
     public init(inBackgroundFor: Duration?, lastTimeInBackground: Duration?, isFirstForeground: Bool) {
         self.inBackgroundFor = inBackgroundFor

@@ -77,6 +77,51 @@ final class LockScreen: AppService, LaunchHandling, GateHandling {
     func gateDidOpen(_ context: AppContext, gate: String) { isShown = false }
 }
 
+// MARK: A lock time the person sets
+
+/// The lock of an app whose person chooses how long it may stay unlocked in the background:
+/// named with the shortest choice, one minute.
+enum SettingLock: AppGate {
+    static var openedBy: any AppService.Type { SettingLockScreen.self }
+    static var isInitiallyOpen: Bool { false }
+    static var closesAfterBackground: Duration? { .seconds(60) }
+}
+
+/// Opens the lock again when it closed after less time away than the person's setting.
+final class SettingLockScreen: AppService, LaunchHandling, GateHandling {
+    /// The person's setting.
+    var lockAfter = Duration.seconds(15 * 60)
+    private var context: AppContext?
+    private var isLocking = false
+    private(set) var isShown = false
+
+    func application(_ context: AppContext, didFinishLaunchingWithOptions options: LaunchOptions) -> Bool {
+        self.context = context
+        isShown = !context.isOpen(SettingLock.self)
+        return true
+    }
+
+    func userAuthenticated() throws(ReadinessError) { try context?.open(SettingLock.self) }
+
+    /// The lock button: closes it whatever the time away.
+    func lockNow() throws(ReadinessError) {
+        isLocking = true
+        defer { isLocking = false }
+        try context?.close(SettingLock.self)
+    }
+
+    func gateDidClose(_ context: AppContext, gate: String) {
+        // Closed after a time away shorter than the setting: open again.
+        if !isLocking, let away = context.backgroundTimes.timeAway, away < lockAfter {
+            try? context.open(SettingLock.self)
+            return
+        }
+        isShown = true
+    }
+
+    func gateDidOpen(_ context: AppContext, gate: String) { isShown = false }
+}
+
 // MARK: A link held until the account is ready and the app unlocked
 
 /// Opens message links in the signed-in account's inbox, once it has loaded and the app is

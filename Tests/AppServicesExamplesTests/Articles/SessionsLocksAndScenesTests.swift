@@ -67,6 +67,42 @@ struct SessionsLocksAndScenesTests {
         #expect(host.inbox?.shown == ["/messages/3"])
     }
 
+    @Test(
+        "A lock time the person sets: a short stay reopens the lock, a long one keeps it, even closed as a scene connects"
+    )
+    func lockTimeThePersonSets() throws {
+        let clock = TestClock()
+        let lock = SettingLockScreen()
+        let composite = ServiceComposite([lock], configuration: .init(clock: clock))
+        let simulator = LifecycleSimulator(driving: composite)
+        let main = SceneInfo(session: SceneSession(persistentIdentifier: "main"))
+        try simulator.coldLaunch(connecting: main)
+        try lock.userAuthenticated()
+
+        // Two minutes away, the setting is fifteen: the lock closes and opens again.
+        try simulator.stayInBackground(for: .seconds(120), advancing: clock)
+        #expect(!lock.isShown)
+        #expect(composite.isOpen(SettingLock.self))
+
+        // Then three hours away, and UIKit disconnects the window in the background and
+        // connects it again there: the lock closes as it connects, and stays closed.
+        try simulator.enterBackground()
+        clock.advance(by: .seconds(3 * 3600))
+        try simulator.close(main)
+        composite.sceneWillConnect(main)
+        #expect(composite.backgroundTimes.lastTimeInBackground == .seconds(120), "the stay before")
+        #expect(composite.backgroundTimes.timeAway == .seconds(3 * 3600))
+        #expect(lock.isShown)
+        composite.sceneWillEnterForeground(main)
+        composite.sceneDidBecomeActive(main)
+        #expect(!composite.isOpen(SettingLock.self))
+
+        // The lock button closes it whatever the time away.
+        try lock.userAuthenticated()
+        try lock.lockNow()
+        #expect(lock.isShown)
+    }
+
     @Test("A conversation routed to a window that is connecting is shown once it connects")
     func routeToAWindow() throws {
         let host = try Host()
