@@ -18,6 +18,7 @@ extension ApplicationHost {
                 case expired
                 case notDeclared
                 case notStarted
+                case stillRunning
             }
 
             private let base: Base
@@ -33,6 +34,9 @@ extension ApplicationHost {
             public static let notDeclared = Outcome(base: .notDeclared)
             /// The application had not launched or was winding down: nothing ran.
             public static let notStarted = Outcome(base: .notStarted)
+            /// A run of the same task, started by an earlier trigger, was still going: nothing
+            /// ran, and its pending request, if any, stays pending.
+            public static let stillRunning = Outcome(base: .stillRunning)
 
             /// The outcome's name, such as `succeeded`.
             public var description: String { base.rawValue }
@@ -67,9 +71,12 @@ extension ApplicationHost {
     ///
     /// The runs start together, in the order their requests were submitted, each taking its
     /// request; a task that submits its next request from its work is not run again until
-    /// the next trigger. The host logs each run and how it ended. Runs still going when the
-    /// application winds down are expired: their work is cancelled and they are completed as
-    /// failed, once.
+    /// the next trigger, nor while its run goes on (as the system runs one at a time): its
+    /// request stays pending. The host logs each run and how it ended. It expires no run
+    /// while the application serves (the system expires an app refresh after about 30
+    /// seconds): a service bounds its own work, with a timeout of its own. Runs still going
+    /// when the application winds down are expired: their work is cancelled and they are
+    /// completed as failed, once.
     ///
     /// - Returns: One run per due request, in the order submitted; empty when none is due,
     ///   before the launch and during the wind-down.
@@ -83,7 +90,8 @@ extension ApplicationHost {
     /// (a pending one is taken), and waits until it has been completed.
     ///
     /// A task no service declares is completed as failed at once and logged as an error,
-    /// with its identifier. Before the launch and during the wind-down nothing runs.
+    /// with its identifier. Before the launch and during the wind-down nothing runs, nor
+    /// while a run of the same task goes on (``BackgroundTaskRun/Outcome-swift.struct/stillRunning``).
     @MainActor
     @discardableResult
     public func runBackgroundTask(_ identifier: String) async -> BackgroundTaskRun {

@@ -9,16 +9,20 @@ extension ApplicationHost {
         /// How long the services' background work may run after each wind-down step before
         /// it is cancelled and the next step goes on.
         ///
-        /// The defaults follow UIKit's limits (about 5 s for `didEnterBackground` and
-        /// `willTerminate`), so services written for iOS get the time they expect; the
-        /// whole wind-down takes at most their sum, 12 s, within the 30 s most process
-        /// supervisors (systemd, Kubernetes) allow before they send SIGKILL. Once the host's
+        /// Each step's budget covers all the background work still going, whenever it was
+        /// begun: work begun while serving is cancelled at the end of the first step, and work
+        /// begun in `didEnterBackground` gets that step's 5 s. That is tighter than iOS, which
+        /// never cancels work as the application resigns active and gives background work
+        /// about 30 s: the whole wind-down takes at most the budgets' sum, 12 s by default,
+        /// within the 30 s most process supervisors (systemd, Kubernetes) allow before they
+        /// send SIGKILL. Raise the budgets for longer work, within the supervisor's. Once the host's
         /// task is cancelled (a service group cancels its services when graceful shutdown
         /// overruns its `maximumGracefulShutdownDuration`), the steps that remain send their
         /// callbacks and cut the background work off at once, without waiting their budgets.
         public struct Budgets: Sendable, Hashable {
-            /// After `applicationWillResignActive`. Default: 2 s (UIKit sets no limit; the
-            /// step only pauses work).
+            /// After `applicationWillResignActive`, for all the background work going on,
+            /// what was begun while serving included. Default: 2 s (UIKit sets no limit, and
+            /// cancels nothing there).
             public var resignActive: Duration
             /// After `applicationDidEnterBackground`. Default: 5 s, as UIKit.
             public var enterBackground: Duration

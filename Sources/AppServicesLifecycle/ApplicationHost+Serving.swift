@@ -255,7 +255,8 @@ extension ApplicationHost {
         }
     }
 
-    private func reload(on signal: UnixSignal) async {
+    /// Reads the configuration again for the reload signal, and logs how that went.
+    func reload(on signal: UnixSignal) async {
         logger.info("Reading the configuration again on \(signal), within \(configuration.budgets.reload).")
         do {
             if try await reload()?.posted == false {
@@ -265,6 +266,12 @@ extension ApplicationHost {
             } else {
                 logger.info("Reloaded the configuration on \(signal) and told the services.")
             }
+        } catch  where error.code == .cancelled {
+            // An orderly stop overtook it: no error on a clean exit.
+            logger.notice(
+                "The configuration reload on \(signal) was abandoned: \(error.message) The services keep the previous one.",
+                metadata: ["file": "\(error.file)", "code": "\(error.code)"]
+            )
         } catch {
             let verdict =
                 error.code == .invalidValues

@@ -90,6 +90,14 @@ final class HostBackgroundTasks {
         // started only if its request is still due.
         var starts: [Start] = []
         for identifier in due where scheduler.dueRequests(at: date).contains(where: { $0.identifier == identifier }) {
+            // As the system, one run of a task at a time: its request waits for the next trigger.
+            if isRunning(identifier) {
+                logger.info(
+                    "Background task \(identifier) is due \(reason) but still running from an earlier trigger; its request stays pending.",
+                    metadata: ["task": "\(identifier)"]
+                )
+                continue
+            }
             starts.append(start(identifier, because: reason))
         }
         return starts
@@ -104,6 +112,13 @@ final class HostBackgroundTasks {
                 metadata: ["task": "\(identifier)"]
             )
             return .finished(.init(identifier: identifier, outcome: .notStarted, task: nil))
+        }
+        if isRunning(identifier) {
+            logger.warning(
+                "Background task \(identifier) was not run \(reason): its run from an earlier trigger is still going.",
+                metadata: ["task": "\(identifier)"]
+            )
+            return .finished(.init(identifier: identifier, outcome: .stillRunning, task: nil))
         }
         // A continued-processing task is registered under its wildcard, and runs under
         // identifiers it names.
@@ -121,6 +136,11 @@ final class HostBackgroundTasks {
         let task = scheduler.start(identifier)
         if !task.isCompleted { running.append(task) }
         return .running(task)
+    }
+
+    /// Whether a run of `identifier` goes on.
+    private func isRunning(_ identifier: String) -> Bool {
+        running.contains { $0.identifier == identifier && !$0.isCompleted }
     }
 
     /// Waits until `start` has completed, and logs and returns how it ended.

@@ -301,6 +301,38 @@ struct ApplicationHostBackgroundTaskTests {
         )
     }
 
+    @Test("A task runs once at a time: a trigger while its run goes on leaves its request pending")
+    func oneRunAtATime() async throws {
+        let refresher = Refresher(journal: journal)
+        refresher.answers.backgroundTask = .runUntilCancelled
+        let host = makeHost([refresher])
+        let running = RunningTask()
+        var again: ApplicationHost.BackgroundTaskRun?
+        var due: [ApplicationHost.BackgroundTaskRun] = []
+
+        try await runInServiceGroup(host, logger: logs.logger(), shutdownAfter: .didBecomeActive) {
+            running.task = Task { await host.runBackgroundTask(Refresher.refresh) }
+            await refresher.started.wait()
+            // Another trigger while the run goes on (a timer's signal, say).
+            again = await host.runBackgroundTask(Refresher.refresh)
+            do { try host.backgroundTaskScheduler.submit(.appRefresh(Refresher.refresh)) } catch {
+                Issue.record("\(error)")
+            }
+            due = await host.runDueBackgroundTasks()
+        }
+        _ = await running.task?.value
+
+        #expect(again?.outcome == .stillRunning)
+        #expect(due.isEmpty, "its request waits for the run to end")
+        #expect(journal.calls(of: .runBackgroundTask).count == 1)
+        #expect(host.backgroundTaskScheduler.pendingRequestsNow.map(\.identifier).contains(Refresher.refresh))
+        #expect(
+            logs.messages(at: .info).contains {
+                $0.hasPrefix("Background task \(Refresher.refresh) is due on request but still running")
+            }
+        )
+    }
+
     @Test("Before the launch and after the wind-down nothing runs")
     func nothingRunsOutsideTheApplicationsLife() async throws {
         let refresher = Refresher(journal: journal)

@@ -1,10 +1,12 @@
 import AppServices
-import AppServicesLifecycle
 import AppServicesTesting
 import Configuration
 import Foundation
 import Logging
 import Testing
+import UnixSignals
+
+@testable import AppServicesLifecycle
 
 /// The reload path the reload signal takes, called directly: sending SIGHUP to the test
 /// process would reach every test running in it. The demo's tests send a real SIGHUP to a
@@ -273,5 +275,21 @@ struct BoundedReloadTests {
             "no shutdown: a plain cancellation"
         )
         #expect(listener.changes.isEmpty)
+    }
+
+    @Test("A reload signal's reading abandoned by a stop is a notice, not an error")
+    func signalReloadCancelledIsNoError() async throws {
+        let pipe = try makePipe()
+        defer { release(pipe) }
+        let (_, host) = makeHostReading(pipe)
+
+        let reload = Task { await host.reload(on: .sighup) }
+        reload.cancel()
+        await reload.value
+
+        #expect(logs.messages(at: .error).isEmpty, "\(logs.messages(at: .error))")
+        #expect(
+            logs.messages(at: .notice).contains { $0.hasPrefix("The configuration reload on SIGHUP was abandoned:") }
+        )
     }
 }
