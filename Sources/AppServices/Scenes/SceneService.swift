@@ -7,7 +7,9 @@ import Logging
 /// A scene service adopts capability protocols as any service does (``SceneHandling``,
 /// ``URLOpenHandling``, ``UserActivityHandling``, ...), but hears only the callbacks of its
 /// own scene: after the application-wide services for "up" callbacks, before them for
-/// "down" ones. Per-scene state lives in it instead of in a dictionary keyed by scene
+/// "down" ones. The callbacks of gates and sessions belong to no scene: a scene service that
+/// adopts ``GateHandling`` or ``SessionHandling`` never hears them, and an error says so as
+/// its scene connects. Per-scene state lives in it instead of in a dictionary keyed by scene
 /// identifier.
 ///
 /// Its ``AppService/dependencies`` may name application-wide services and other scene
@@ -151,6 +153,25 @@ extension ServiceComposite {
             madeFor: "scene \(scene.identifier)",
             why: "before any scene connects, and run without one"
         )
+        checkApplicationWideCapabilities(of: made, in: scene)
+    }
+
+    /// Logs an error for each scene service adopting a capability whose callbacks belong to
+    /// no scene (gates, sessions): a scene service hears only its scene's callbacks, so its
+    /// members would never be called, with nothing to tell.
+    private func checkApplicationWideCapabilities(of services: some Sequence<any AppService>, in scene: SceneInfo) {
+        for service in services {
+            var adopted: [String] = []
+            if service is any GateHandling { adopted.append("GateHandling") }
+            if service is any SessionHandling { adopted.append("SessionHandling") }
+            guard !adopted.isEmpty else { continue }
+            let name = type(of: service).serviceName
+            let message =
+                "\(name) of scene \(scene.identifier) adopts \(adopted.joined(separator: " and ")), whose callbacks "
+                + "belong to no scene: a scene service hears only its scene's, so they never reach it. Adopt it in an "
+                + "application-wide service, which can find the scene's services with sceneService(_:in:)."
+            configuration.logger.error("\(message)", metadata: ["scene": "\(scene.identifier)"])
+        }
     }
 
     /// Releases the scene services of `scene` after it disconnected.

@@ -1,6 +1,7 @@
 import AppServices
 import AppServicesTesting
 import Foundation
+import Logging
 import Testing
 
 /// A scene service that handles links, activities and quick actions of its own scene, and
@@ -151,5 +152,39 @@ struct SceneServiceReachTests {
         try simulator.connect(two)
         try simulator.close(two)
         #expect(SceneLinks.heard == ["one event closed two in one"])
+    }
+
+    @Test(
+        "A scene service adopting gates' or sessions' callbacks, which belong to no scene, is told it never hears them"
+    )
+    func sceneServiceAdoptingApplicationWideCallbacks() throws {
+        enum Lock: AppGate {
+            static var openedBy: any AppService.Type { LockOwner.self }
+        }
+        final class LockOwner: AppService {}
+        final class WindowLock: SceneService, GateHandling, SessionHandling {
+            static var heard: [String] = []
+            init(scene: SceneInfo, context: AppContext) {}
+            func gateDidClose(_ context: AppContext, gate: String) { Self.heard.append("closed") }
+            func gateDidOpen(_ context: AppContext, gate: String) { Self.heard.append("opened") }
+            func sessionDidBegin(_ context: AppContext) { Self.heard.append("began") }
+        }
+        let logs = LogCapture()
+        let composite = ServiceComposite([LockOwner()], configuration: .init(logger: logs.logger()))
+        try composite.registerSceneServices([WindowLock.self])
+        let simulator = LifecycleSimulator(driving: composite)
+        try simulator.coldLaunch(connecting: one)
+        composite.setGate(Lock.self, open: false)
+        composite.setGate(Lock.self, open: true)
+        try composite.beginSession(SessionInfo(identifier: "alice"))
+
+        #expect(WindowLock.heard.isEmpty, "the callbacks belong to no scene")
+        #expect(
+            logs.messages(at: .error).contains {
+                $0.hasPrefix(
+                    "WindowLock of scene one adopts GateHandling and SessionHandling, whose callbacks belong to no scene"
+                )
+            }
+        )
     }
 }
