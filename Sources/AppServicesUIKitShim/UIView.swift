@@ -55,9 +55,14 @@ open class UIWindow: UIView {
     /// The view controller that provides the window's content.
     open var rootViewController: UIViewController?
 
-    /// Whether the window is the key window of its scene. In the shim it becomes `true`
-    /// when ``makeKeyAndVisible()`` is called.
-    open private(set) var isKeyWindow = false
+    /// Whether the window is the key window of its scene: in the shim, the window of its
+    /// scene that ``makeKeyAndVisible()`` was called on last (one key window per scene, as
+    /// UIKit keeps it); a window without a scene, once it was called on it.
+    open var isKeyWindow: Bool {
+        if let windowScene { return windowScene.keyWindow === self }
+        return isKeyWithoutScene
+    }
+    private var isKeyWithoutScene = false
 
     /// Whether the window is hidden; a new window is, until it is made visible.
     open var isHidden = true
@@ -68,7 +73,7 @@ open class UIWindow: UIView {
     /// Shows the window and makes it the key window.
     open func makeKeyAndVisible() {
         isHidden = false
-        isKeyWindow = true
+        if let windowScene { windowScene.keyWindow = self } else { isKeyWithoutScene = true }
     }
 
     /// Creates a window attached to `windowScene`.

@@ -18,6 +18,11 @@ open class UIWindowScene: UIScene {
         coordinateSpace: SceneCoordinateSpace(),
         interfaceOrientation: .portrait
     )
+
+    /// The key window of the scene (iOS 15). Read-only in UIKit; in the shim, the window
+    /// ``UIWindow/makeKeyAndVisible()`` was called on last.
+    @available(iOS 15.0, *)
+    open package(set) var keyWindow: UIWindow?
 }
 
 /// The coordinate space of a scene that has no screen in the shim: empty bounds.

@@ -121,6 +121,13 @@ struct WindowTests {
         #expect(provider.made.count == 1 && provider.made.first === window, "the first non-nil answer, in order")
         #expect(window.isKeyWindow)
         #expect(window.rootViewController != nil)
+
+        // One key window per scene: a lock window made key later takes it over.
+        let scene = try #require(window.windowScene)
+        let lock = UIWindow(windowScene: scene)
+        lock.makeKeyAndVisible()
+        #expect(lock.isKeyWindow && !window.isKeyWindow)
+        #expect(scene.keyWindow === lock)
     }
 
     @Test("An application whose Info.plist declares scenes is not asked for a window of its own")
