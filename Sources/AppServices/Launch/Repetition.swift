@@ -54,7 +54,8 @@ public struct Repetition: Sendable {
             @MainActor @Sendable (_ composite: ServiceComposite) -> (point: ReadinessPoint, owner: any AppService.Type)
 
         /// `milestone` has been reached (for a session's milestone: in the current session;
-        /// when that session ends first, in the session current then).
+        /// when that session ends first, or another becomes current, in the session current
+        /// then).
         public static func reached<Milestone: AppMilestone>(_ milestone: Milestone.Type) -> Condition {
             Condition(description: "milestone \(Milestone.name) reached") { composite in
                 (
@@ -99,15 +100,20 @@ public struct Repetition: Sendable {
 
         /// Waits until the condition holds on `composite`: a session's milestone, in the
         /// session current when it is asked, and again in the next one when that session
-        /// ends first (an account switch).
+        /// ends first or another becomes current (an account switch).
         @MainActor
         func wait(on composite: ServiceComposite, waiter: String) async throws(ReadinessError) {
             while true {
                 let (point, owner) = resolve(composite)
                 do {
-                    return try await composite.waitUntil(point, waiter: waiter, owner: owner)
+                    return try await composite.waitUntil(
+                        point,
+                        waiter: waiter,
+                        owner: owner,
+                        followsCurrentSession: true
+                    )
                 } catch let error where error.code == .unreachable && resolve(composite).point != point {
-                    continue  // its session ended: the current session's milestone now
+                    continue  // its session ended, or another became current: the current one's now
                 }
             }
         }

@@ -25,6 +25,9 @@ struct ReadinessBoard {
         let name: String
         /// The session whose service's context waits (its lifetime box), failed as it ends.
         var session: AppContext.Origin.Box? = nil
+        /// Whether it waits for a milestone of whichever session is current (a repeating
+        /// initializer's condition), and so resolves again when another becomes current.
+        var followsCurrentSession = false
         let resume: (Result<Void, ReadinessError>) -> Void
     }
 
@@ -217,6 +220,16 @@ struct ReadinessBoard {
     mutating func takeWaiters(fromSession lifetime: AppContext.Origin.Box) -> [Waiter] {
         let taken = waiters.filter { $0.session === lifetime }
         waiters.removeAll { $0.session === lifetime }
+        return taken
+    }
+
+    /// The waiters that follow the current session (``Waiter/followsCurrentSession``) and
+    /// wait for a milestone of a session other than `current`, taken to resolve again.
+    mutating func takeWaiters(followingCurrentSessionBut current: String?) -> [Waiter] {
+        var others: Set<ReadinessPoint> = []
+        for (session, points) in sessionPoints where session != current { others.formUnion(points) }
+        let taken = waiters.filter { $0.followsCurrentSession && others.contains($0.point) }
+        waiters.removeAll { $0.followsCurrentSession && others.contains($0.point) }
         return taken
     }
 

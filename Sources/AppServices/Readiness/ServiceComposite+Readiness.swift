@@ -384,7 +384,8 @@ extension ServiceComposite {
         _ point: ReadinessPoint,
         waiter: String,
         owner: (any AppService.Type)?,
-        session: AppContext.Origin.Box? = nil
+        session: AppContext.Origin.Box? = nil,
+        followsCurrentSession: Bool = false
     ) async throws(ReadinessError) {
         noteIfReady(point)
         if state.readiness.isReached(point) { return }
@@ -400,9 +401,13 @@ extension ServiceComposite {
                     continuation.resume(returning: .failure(Self.cancelled(point, waiter: waiter)))
                 } else {
                     state.wait(
-                        .init(id: id, point: point, name: waiter, session: session) {
-                            continuation.resume(returning: $0)
-                        }
+                        .init(
+                            id: id,
+                            point: point,
+                            name: waiter,
+                            session: session,
+                            followsCurrentSession: followsCurrentSession
+                        ) { continuation.resume(returning: $0) }
                     )
                 }
             }
@@ -561,7 +566,7 @@ extension ServiceComposite {
         if phase == .idle { fail(state.endLaunchReadiness(reason: reason), reason: reason) }
     }
 
-    private static func unreachable(_ point: ReadinessPoint, waiter: String, reason: String) -> ReadinessError {
+    static func unreachable(_ point: ReadinessPoint, waiter: String, reason: String) -> ReadinessError {
         ReadinessError(
             code: .unreachable,
             point: point,

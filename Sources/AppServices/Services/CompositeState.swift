@@ -609,6 +609,12 @@ final class CompositeState {
         readiness.dropHeld(fromSession: lifetime)
     }
 
+    /// The waiters that follow the current session and wait for another session's
+    /// milestone than `current`'s, to resolve again.
+    func takeWaiters(followingCurrentSessionBut current: String?) -> [ReadinessBoard.Waiter] {
+        readiness.takeWaiters(followingCurrentSessionBut: current)
+    }
+
     /// The waiters from the contexts of the session whose lifetime is `lifetime`, failed as
     /// it ends.
     func takeWaiters(fromSession lifetime: AppContext.Origin.Box) -> [ReadinessBoard.Waiter] {

@@ -102,7 +102,7 @@ extension ServiceComposite {
                 metadata: ["session": "\(session.identifier)"]
             )
         }
-        if makeCurrent || state.sessionServices.current == nil { state.makeCurrentSession(session.identifier) }
+        if makeCurrent || state.sessionServices.current == nil { self.makeCurrent(session.identifier) }
         configuration.logger.debug(
             "Began \(session)",
             metadata: ["session": "\(session.identifier)", "services": "\(made.map { type(of: $0).serviceName })"]
@@ -185,7 +185,21 @@ extension ServiceComposite {
         guard state.sessionServices[identifier] != nil else {
             throw sessionNotFound(identifier, file: file, line: line)
         }
+        makeCurrent(identifier)
+    }
+
+    /// Makes the session named `identifier` current: the waits that follow the current
+    /// session (a repeating initializer's condition on a session's milestone) resolve again,
+    /// for it.
+    private func makeCurrent(_ identifier: String) {
         state.makeCurrentSession(identifier)
+        for waiter in state.takeWaiters(followingCurrentSessionBut: identifier) {
+            waiter.resume(
+                .failure(
+                    Self.unreachable(waiter.point, waiter: waiter.name, reason: "session \(identifier) is current now")
+                )
+            )
+        }
     }
 
     private func sessionNotFound(_ identifier: String, file: String, line: Int) -> ServiceCompositeError {

@@ -422,6 +422,27 @@ struct RepetitionTests {
         #expect(log.all == ["refresh", "refresh"])
     }
 
+    @Test(
+        "A repeating initializer's session condition follows the session made current, the earlier one still living",
+        .timeLimit(.minutes(1))
+    )
+    func sessionConditionFollowsMakeCurrent() async throws {
+        let (composite, simulator) = try launch(conditions: [.reached(InboxLoaded.self)])
+        try composite.registerSessionServices([InboxLoader.self])
+        try simulator.coldLaunch()
+        try composite.beginSession(SessionInfo(identifier: "alice"))
+        try composite.beginSession(SessionInfo(identifier: "bob"), makeCurrent: false)
+        try #require(composite.sessionService(InboxLoader.self, in: SessionInfo(identifier: "bob"))).finishLoading()
+        await repetitionSleeps(until: .seconds(60))
+        clock.advance(by: .seconds(60))
+        try await waitUntilTheRepetitionWaits(for: .milestone("InboxLoaded of session alice"), on: composite)
+
+        // An account switch that keeps alice signed in: bob's inbox has loaded already.
+        try composite.makeCurrentSession("bob")
+        await repetitionSleeps(until: .seconds(120))
+        #expect(log.all == ["refresh", "refresh"], "ran for bob without waiting for alice")
+    }
+
     /// Returns once the repetition's loop waits for `point` (on another task, so this yields
     /// until it does, for at most 1,000,000 turns, a bound only a failing test reaches).
     func waitUntilTheRepetitionWaits(for point: ReadinessPoint, on composite: ServiceComposite) async throws {
