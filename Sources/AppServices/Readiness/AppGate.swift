@@ -36,8 +36,14 @@ public protocol AppGate: SendableMetatype {
     /// background, so ``closesAfterBackground`` does not close it, whatever the time away.
     static var isInitiallyOpen: Bool { get }
     /// After how long in the background the gate closes by itself, as the application
-    /// returns to the foreground; `nil` (the default) for never. Read once, when the gate is
-    /// first named (opened, closed, asked about or waited for).
+    /// returns to the foreground (or a scene connects while it is in the background); `nil`
+    /// (the default) for never. Read each time, so it may answer a time the person sets:
+    ///
+    /// ```swift
+    /// static var closesAfterBackground: Duration? {
+    ///     .seconds(UserDefaults.standard.double(forKey: "lockAfterSeconds"))
+    /// }
+    /// ```
     static var closesAfterBackground: Duration? { get }
 }
 

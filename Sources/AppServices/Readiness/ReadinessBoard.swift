@@ -53,8 +53,9 @@ struct ReadinessBoard {
     private var nextID = 0
     /// The points of each session's milestones named so far, by session identifier.
     private var sessionPoints: [String: Set<ReadinessPoint>] = [:]
-    /// The gates named so far, with the time in the background after which each closes.
-    private var gates: [ReadinessPoint: Duration?] = [:]
+    /// The gates named so far, with what tells the time in the background after which each
+    /// closes (its type's ``AppGate/closesAfterBackground``, read each time it is needed).
+    private var gates: [ReadinessPoint: @Sendable () -> Duration?] = [:]
     /// The gates whose services are hearing them open or close.
     private var changing: [ReadinessPoint: GateChange] = [:]
     /// Where the record of each piece of work still held is.
@@ -264,16 +265,21 @@ struct ReadinessBoard {
 
     /// Remembers the gate `point`, the first time it is named: whether it starts open, and
     /// after how long in the background it closes. Returns whether it was new.
-    mutating func note(gate point: ReadinessPoint, initiallyOpen: Bool, closesAfterBackground: Duration?) -> Bool {
+    mutating func note(
+        gate point: ReadinessPoint,
+        initiallyOpen: Bool,
+        closesAfterBackground: @escaping @Sendable () -> Duration?
+    ) -> Bool {
         guard gates[point] == nil else { return false }
         gates[point] = closesAfterBackground
         if initiallyOpen { reached.insert(point) }
         return true
     }
 
-    /// The gates named so far that close after a time in the background, with that time.
+    /// The gates named so far that close after a time in the background, with that time as
+    /// they tell it now (a time the person sets).
     var gatesClosingInBackground: [(point: ReadinessPoint, after: Duration)] {
-        gates.compactMap { point, after in after.map { (point, $0) } }.sortedOnce { "\($0.point)" < "\($1.point)" }
+        gates.compactMap { point, after in after().map { (point, $0) } }.sortedOnce { "\($0.point)" < "\($1.point)" }
     }
 
     /// Nothing more will be reached (`reason` says why): returns every waiter to fail; all

@@ -154,7 +154,7 @@ extension ServiceComposite {
         _ = root.state.note(
             gate: Gate.point,
             initiallyOpen: Gate.isInitiallyOpen,
-            closesAfterBackground: Gate.closesAfterBackground
+            closesAfterBackground: { Gate.closesAfterBackground }
         )
     }
 

@@ -640,7 +640,11 @@ final class CompositeState {
     func takePoints(ofSession session: String) -> Set<ReadinessPoint> { readiness.takePoints(ofSession: session) }
 
     /// A gate was named: remembered the first time, with how it starts and when it closes.
-    func note(gate point: ReadinessPoint, initiallyOpen: Bool, closesAfterBackground: Duration?) -> Bool {
+    func note(
+        gate point: ReadinessPoint,
+        initiallyOpen: Bool,
+        closesAfterBackground: @escaping @Sendable () -> Duration?
+    ) -> Bool {
         readiness.note(gate: point, initiallyOpen: initiallyOpen, closesAfterBackground: closesAfterBackground)
     }
 

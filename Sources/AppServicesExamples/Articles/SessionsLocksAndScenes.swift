@@ -80,19 +80,20 @@ final class LockScreen: AppService, LaunchHandling, GateHandling {
 // MARK: A lock time the person sets
 
 /// The lock of an app whose person chooses how long it may stay unlocked in the background:
-/// named with the shortest choice, one minute.
+/// the gate reads the setting each time.
 enum SettingLock: AppGate {
     static var openedBy: any AppService.Type { SettingLockScreen.self }
     static var isInitiallyOpen: Bool { false }
-    static var closesAfterBackground: Duration? { .seconds(60) }
+    static var closesAfterBackground: Duration? {
+        .seconds(UserDefaults.standard.double(forKey: SettingLockScreen.lockAfterKey))
+    }
 }
 
-/// Opens the lock again when it closed after less time away than the person's setting.
+/// Shows the lock screen while the lock is closed; the settings screen stores the time.
 final class SettingLockScreen: AppService, LaunchHandling, GateHandling {
-    /// The person's setting.
-    var lockAfter = Duration.seconds(15 * 60)
+    /// The user-defaults key of the person's setting, in seconds.
+    nonisolated static let lockAfterKey = "lockAfterSeconds"
     private var context: AppContext?
-    private var isLocking = false
     private(set) var isShown = false
 
     func application(_ context: AppContext, didFinishLaunchingWithOptions options: LaunchOptions) -> Bool {
@@ -103,22 +104,7 @@ final class SettingLockScreen: AppService, LaunchHandling, GateHandling {
 
     func userAuthenticated() throws(ReadinessError) { try context?.open(SettingLock.self) }
 
-    /// The lock button: closes it whatever the time away.
-    func lockNow() throws(ReadinessError) {
-        isLocking = true
-        defer { isLocking = false }
-        try context?.close(SettingLock.self)
-    }
-
-    func gateDidClose(_ context: AppContext, gate: String) {
-        // Closed after a time away shorter than the setting: open again.
-        if !isLocking, let away = context.backgroundTimes.timeAway, away < lockAfter {
-            try? context.open(SettingLock.self)
-            return
-        }
-        isShown = true
-    }
-
+    func gateDidClose(_ context: AppContext, gate: String) { isShown = true }
     func gateDidOpen(_ context: AppContext, gate: String) { isShown = false }
 }
 

@@ -67,10 +67,11 @@ struct SessionsLocksAndScenesTests {
         #expect(host.inbox?.shown == ["/messages/3"])
     }
 
-    @Test(
-        "A lock time the person sets: a short stay reopens the lock, a long one keeps it, even closed as a scene connects"
-    )
+    @Test("A lock time the person sets is read at each return, and at a scene connecting in the background")
     func lockTimeThePersonSets() throws {
+        let defaults = UserDefaults.standard
+        defaults.set(15 * 60, forKey: SettingLockScreen.lockAfterKey)
+        defer { defaults.removeObject(forKey: SettingLockScreen.lockAfterKey) }
         let clock = TestClock()
         let lock = SettingLockScreen()
         let composite = ServiceComposite([lock], configuration: .init(clock: clock))
@@ -79,28 +80,30 @@ struct SessionsLocksAndScenesTests {
         try simulator.coldLaunch(connecting: main)
         try lock.userAuthenticated()
 
-        // Two minutes away, the setting is fifteen: the lock closes and opens again.
+        // Two minutes away, the setting is fifteen: the lock stays open.
         try simulator.stayInBackground(for: .seconds(120), advancing: clock)
         #expect(!lock.isShown)
-        #expect(composite.isOpen(SettingLock.self))
 
-        // Then three hours away, and UIKit disconnects the window in the background and
-        // connects it again there: the lock closes as it connects, and stays closed.
-        try simulator.enterBackground()
-        clock.advance(by: .seconds(3 * 3600))
-        try simulator.close(main)
-        composite.sceneWillConnect(main)
-        #expect(composite.backgroundTimes.lastTimeInBackground == .seconds(120), "the stay before")
-        #expect(composite.backgroundTimes.timeAway == .seconds(3 * 3600))
+        // The person shortens it to one minute: two minutes away close it now.
+        defaults.set(60, forKey: SettingLockScreen.lockAfterKey)
+        try simulator.stayInBackground(for: .seconds(120), advancing: clock)
         #expect(lock.isShown)
-        composite.sceneWillEnterForeground(main)
-        composite.sceneDidBecomeActive(main)
-        #expect(!composite.isOpen(SettingLock.self))
-
-        // The lock button closes it whatever the time away.
         try lock.userAuthenticated()
-        try lock.lockNow()
-        #expect(lock.isShown)
+
+        // Back to fifteen. UIKit disconnects the window in the background and connects it
+        // again there after two minutes (too soon to lock), and the person comes back after
+        // twenty: the lock closes on the return.
+        defaults.set(15 * 60, forKey: SettingLockScreen.lockAfterKey)
+        try simulator.enterBackground()
+        try simulator.close(main)
+        clock.advance(by: .seconds(120))
+        composite.sceneWillConnect(main)
+        #expect(!lock.isShown, "two minutes: still open")
+        #expect(composite.backgroundTimes.timeAway == .seconds(120))
+        clock.advance(by: .seconds(18 * 60))
+        composite.sceneWillEnterForeground(main)
+        #expect(lock.isShown, "twenty minutes away in all")
+        #expect(composite.backgroundTimes.timeAway == .seconds(20 * 60))
     }
 
     @Test("A conversation routed to a window that is connecting is shown once it connects")
