@@ -112,8 +112,13 @@ public struct Repetition: Sendable {
                         owner: owner,
                         followsCurrentSession: true
                     )
-                } catch let error where error.code == .unreachable && resolve(composite).point != point {
-                    continue  // its session ended, or another became current: the current one's now
+                } catch let error
+                    where error.code == .unreachable
+                    && (resolve(composite).point != point || composite.whyUnreachable(point, owner: owner) == nil)
+                {
+                    // Its session ended, or another became current: the current one's now (the
+                    // same again when the switch went back meanwhile, and it still may come).
+                    continue
                 }
             }
         }

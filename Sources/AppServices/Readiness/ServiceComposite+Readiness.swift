@@ -363,7 +363,7 @@ extension ServiceComposite {
 
     /// Why `point` cannot come: its owner is not registered, or the launch gave up on it,
     /// or nothing more will come. `nil` when it may still come.
-    private func whyUnreachable(_ point: ReadinessPoint, owner: (any AppService.Type)?) -> String? {
+    func whyUnreachable(_ point: ReadinessPoint, owner: (any AppService.Type)?) -> String? {
         if let reason = state.readiness.whyUnreachable(point) { return reason }
         if let owner {
             sealIfNeeded(by: "waiting for \(point)")

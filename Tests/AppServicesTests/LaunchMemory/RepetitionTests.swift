@@ -443,6 +443,28 @@ struct RepetitionTests {
         #expect(log.all == ["refresh", "refresh"], "ran for bob without waiting for alice")
     }
 
+    @Test(
+        "A repeating initializer's session condition survives a switch there and back in one turn",
+        .timeLimit(.minutes(1))
+    )
+    func sessionConditionSurvivesASwitchBack() async throws {
+        let (composite, simulator) = try launch(conditions: [.reached(InboxLoaded.self)])
+        try composite.registerSessionServices([InboxLoader.self])
+        try simulator.coldLaunch()
+        try composite.beginSession(SessionInfo(identifier: "alice"))
+        try composite.beginSession(SessionInfo(identifier: "bob"), makeCurrent: false)
+        await repetitionSleeps(until: .seconds(60))
+        clock.advance(by: .seconds(60))
+        try await waitUntilTheRepetitionWaits(for: .milestone("InboxLoaded of session alice"), on: composite)
+
+        try composite.makeCurrentSession("bob")
+        try composite.makeCurrentSession("alice")
+        try await waitUntilTheRepetitionWaits(for: .milestone("InboxLoaded of session alice"), on: composite)
+        try #require(composite.sessionService(InboxLoader.self)).finishLoading()
+        await repetitionSleeps(until: .seconds(120))
+        #expect(log.all == ["refresh", "refresh"], "still repeating, for alice")
+    }
+
     /// Returns once the repetition's loop waits for `point` (on another task, so this yields
     /// until it does, for at most 1,000,000 turns, a bound only a failing test reaches).
     func waitUntilTheRepetitionWaits(for point: ReadinessPoint, on composite: ServiceComposite) async throws {
