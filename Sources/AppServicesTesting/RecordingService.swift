@@ -619,3 +619,5 @@ open class RecordingService: AppService, LaunchHandling, ApplicationStateHandlin
         record(.providerDidDeactivateAudioSession, context)
     }
 }
+
+extension RecordingService: RecordsEveryCallback {}

@@ -33,6 +33,11 @@ public protocol SceneService: AppService {
     init(scene: SceneInfo, context: AppContext)
 }
 
+/// A service that adopts every capability to record what reaches it (the test kit's
+/// recorders, `RecordingSceneService` among them): the checks that warn about a capability
+/// a service cannot have meant to adopt leave it alone.
+package protocol RecordsEveryCallback {}
+
 /// The scene services of every connected scene: written here only.
 @MainActor
 struct SceneServices {
@@ -160,7 +165,7 @@ extension ServiceComposite {
     /// no scene (gates, sessions): a scene service hears only its scene's callbacks, so its
     /// members would never be called, with nothing to tell.
     private func checkApplicationWideCapabilities(of services: some Sequence<any AppService>, in scene: SceneInfo) {
-        for service in services {
+        for service in services where !(service is any RecordsEveryCallback) {
             var adopted: [String] = []
             if service is any GateHandling { adopted.append("GateHandling") }
             if service is any SessionHandling { adopted.append("SessionHandling") }

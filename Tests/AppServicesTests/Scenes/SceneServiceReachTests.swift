@@ -187,4 +187,15 @@ struct SceneServiceReachTests {
             }
         )
     }
+
+    @Test("The test kit's scene recorder, which adopts every capability on purpose, is not told it never hears gates")
+    func sceneRecorderIsNotWarned() throws {
+        final class WindowRecorder: RecordingSceneService {}
+        let logs = LogCapture()
+        let composite = ServiceComposite([], configuration: .init(logger: logs.logger()))
+        try composite.registerSceneServices([WindowRecorder.self])
+        try LifecycleSimulator(driving: composite).coldLaunch(connecting: one)
+        #expect(composite.sceneService(WindowRecorder.self, in: one) != nil)
+        #expect(!logs.messages(at: .error).contains { $0.contains("whose callbacks belong to no scene") })
+    }
 }
