@@ -37,6 +37,11 @@ public import AppServicesAppKitShim
 ///
 /// **Notifications.** AppKit posts `NSApplication` notifications, not the UIKit-named ones
 /// `LifecycleMediator` observes, so the composite posts those as configured.
+///
+/// **Overrides.** A subclass that overrides a delegate method this class implements calls
+/// `super`: without it no service hears the callback (an `applicationDidFinishLaunching(_:)`
+/// without `super` runs no launch and no launch plan). `@main` on the subclass needs AppKit
+/// to make the delegate: the main nib's, or SwiftUI's `@NSApplicationDelegateAdaptor`.
 @MainActor
 open class ServiceOrientedApplicationDelegate: NSObject, NSApplicationDelegate {
     private var builtComposite: ServiceComposite?

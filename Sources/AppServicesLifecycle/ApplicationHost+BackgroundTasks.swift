@@ -78,8 +78,9 @@ extension ApplicationHost {
     /// when the application winds down are expired: their work is cancelled and they are
     /// completed as failed, once.
     ///
-    /// - Returns: One run per due request, in the order submitted; empty when none is due,
-    ///   before the launch and during the wind-down.
+    /// - Returns: One run per due request started, in the order submitted (a request whose
+    ///   task still runs is left out, and stays pending); empty when none is due, before the
+    ///   launch and during the wind-down.
     @MainActor
     @discardableResult
     public func runDueBackgroundTasks() async -> [BackgroundTaskRun] {

@@ -11,6 +11,8 @@ public enum TerminationReply: Sendable {
     case cancel
     /// Quit after `work` has run; it returns whether quitting may go ahead. Work still
     /// running at the termination deadline (``ServiceComposite/Configuration-swift.struct/Deadlines-swift.struct/termination``),
-    /// or that throws, is cancelled and the application quits: only a `false` keeps it.
+    /// or that throws, is cancelled and the application quits: only a `false` keeps it. So
+    /// `work` must not wait for the person (a "Save changes?" sheet): answer ``cancel``,
+    /// ask, and quit again (`NSApplication.shared.terminate(nil)`) once they have chosen.
     case later(@Sendable @MainActor () async -> Bool)
 }
