@@ -28,7 +28,9 @@ extension AppContext {
     public func isOpen<Gate: AppGate>(_ gate: Gate.Type) -> Bool { composite.isOpen(gate) }
 
     /// Hands the composite `work` to run on the main actor while `gate` is open: at once if
-    /// it is, else when it opens, after the work held before it. Work still held when the
+    /// it is, else when it opens, after the work held before it (work held from a scene's
+    /// callback that disconnected, and connected again after the gate closed once more,
+    /// waits anew, after the work held meanwhile). Work still held when the
     /// application terminates is dropped, and so is work held until a closed gate whose
     /// owner (``AppGate/openedBy``) is not registered, at once, with a warning, listed in
     /// ``ServiceComposite/heldWork``: nothing could open it.
