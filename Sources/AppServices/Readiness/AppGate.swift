@@ -75,10 +75,8 @@ public struct BackgroundTimes: Sendable, Hashable {
 
     /// How long the application was away for the stay in the background that closes a gate
     /// now: the time so far while it is still there (a scene connecting in the background),
-    /// else the stay it last returned from; `nil` before both. This is what a gate's owner
-    /// reads in ``GateHandling/gateDidClose(_:gate:)`` to reopen a gate closed after a time
-    /// shorter than the person's setting: ``lastTimeInBackground`` alone still holds the stay
-    /// before while a scene connects in the background.
+    /// else the stay it last returned from; `nil` before both. ``lastTimeInBackground`` alone
+    /// still holds the stay before while a scene connects in the background.
     public var timeAway: Duration? { inBackgroundFor ?? lastTimeInBackground }
 
     /// Creates background times.

@@ -201,31 +201,44 @@ extension ServiceComposite {
     /// The application left the background at `now`: closes the gates that close after a
     /// time in the background it stayed at least.
     func returnedFromBackground() {
-        let closedAlready = state.gatesClosedForTimeInBackground
+        let closedAlready = state.gatesClosedInThisStay
         guard let away = state.enteringForeground(at: state.clock.now) else { return }
-        closeGates(afterBackground: away, closedAlready: closedAlready)
+        closeGates(dueAfter: away, but: closedAlready)
     }
 
     /// A scene connects while the application is in the background (its other scenes went
     /// there, or it was launched there): the gates that close after a time in the
     /// background it stayed at least close now, before the scene's services hear of it and
     /// its connection options (a link, a notification response) are delivered. The return
-    /// to the foreground, which follows, closes only the gates of a longer time: one opened
-    /// in between (the person unlocked on the connecting scene) stays open.
+    /// to the foreground, which follows, closes only the gates not closed so in this stay:
+    /// one opened in between (the person unlocked on the connecting scene) stays open.
     func returningFromBackgroundToConnect() {
         guard let away = state.timeInBackground(at: state.clock.now) else { return }
-        let closedAlready = state.gatesClosedForTimeInBackground
-        state.closedGates(forTimeInBackground: away)
-        closeGates(afterBackground: away, closedAlready: closedAlready)
+        let closedAlready = state.gatesClosedInThisStay
+        let due = gatesDue(after: away, but: closedAlready)
+        state.closedInThisStay(due.map(\.point))
+        close(due)
     }
 
-    /// Closes the gates that close after `away` in the background, but those closed already
-    /// in this stay, after `closedAlready`.
-    private func closeGates(afterBackground away: Duration, closedAlready: Duration?) {
-        for gate in state.readiness.gatesClosingInBackground
-        where away >= gate.after && closedAlready.map({ gate.after > $0 }) ?? true {
-            guard case .milestone(let name) = gate.point else { continue }
-            setGate(gate.point, named: String(name.dropFirst("gate ".count)), open: false)
+    /// The gates that close after `away` in the background, as their times tell now, but
+    /// those `closedAlready` in this stay.
+    private func gatesDue(
+        after away: Duration,
+        but closedAlready: Set<ReadinessPoint>
+    ) -> [(point: ReadinessPoint, name: String)] {
+        state.readiness.gatesClosingInBackground.compactMap { gate in
+            guard away >= gate.after, !closedAlready.contains(gate.point), case .milestone(let name) = gate.point
+            else { return nil }
+            return (gate.point, String(name.dropFirst("gate ".count)))
         }
+    }
+
+    /// Closes the gates due after `away` in the background, but those `closedAlready`.
+    private func closeGates(dueAfter away: Duration, but closedAlready: Set<ReadinessPoint>) {
+        close(gatesDue(after: away, but: closedAlready))
+    }
+
+    private func close(_ gates: [(point: ReadinessPoint, name: String)]) {
+        for gate in gates { setGate(gate.point, named: gate.name, open: false) }
     }
 }

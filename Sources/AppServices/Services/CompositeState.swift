@@ -662,22 +662,22 @@ final class CompositeState {
     /// The application was launched into the background and has not entered the foreground.
     private var launchedIntoBackground = false
 
-    /// The time in the background of the current stay for which the gates that close after
-    /// one were closed already, as a scene connected in the background: the return to the
-    /// foreground that follows closes only those of a longer time.
-    private(set) var gatesClosedForTimeInBackground: Duration?
+    /// The gates that closed for the time in the background of the current stay already, as
+    /// a scene connected in the background: the return to the foreground that follows closes
+    /// only the others (a gate's time may change during the stay: a time the person sets).
+    private(set) var gatesClosedInThisStay: Set<ReadinessPoint> = []
 
     /// The application entered the background at `now`.
     func enteredBackground(at now: Duration) {
         enteredBackgroundAt = now
-        gatesClosedForTimeInBackground = nil
+        gatesClosedInThisStay = []
     }
 
     /// How long the application has been in the background at `now`, when it is there.
     func timeInBackground(at now: Duration) -> Duration? { enteredBackgroundAt.map { now - $0 } }
 
-    /// The gates that close after `away` in the background were closed during this stay.
-    func closedGates(forTimeInBackground away: Duration) { gatesClosedForTimeInBackground = away }
+    /// The gates at `points` closed for the time in the background during this stay.
+    func closedInThisStay(_ points: some Sequence<ReadinessPoint>) { gatesClosedInThisStay.formUnion(points) }
 
     /// The application is entering the foreground at `now`: returns how long it stayed in
     /// the background, when it was there.
@@ -692,7 +692,7 @@ final class CompositeState {
         }
         guard let since = enteredBackgroundAt else { return nil }
         enteredBackgroundAt = nil
-        gatesClosedForTimeInBackground = nil
+        gatesClosedInThisStay = []
         lastTimeInBackground = now - since
         return lastTimeInBackground
     }

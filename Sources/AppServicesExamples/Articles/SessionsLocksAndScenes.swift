@@ -85,7 +85,11 @@ enum SettingLock: AppGate {
     static var openedBy: any AppService.Type { SettingLockScreen.self }
     static var isInitiallyOpen: Bool { false }
     static var closesAfterBackground: Duration? {
-        .seconds(UserDefaults.standard.double(forKey: SettingLockScreen.lockAfterKey))
+        // The person's choice in seconds: 0 for never, 15 minutes until they choose.
+        let defaults = UserDefaults.standard
+        guard defaults.object(forKey: SettingLockScreen.lockAfterKey) != nil else { return .seconds(15 * 60) }
+        let seconds = defaults.double(forKey: SettingLockScreen.lockAfterKey)
+        return seconds > 0 ? .seconds(seconds) : nil
     }
 }
 

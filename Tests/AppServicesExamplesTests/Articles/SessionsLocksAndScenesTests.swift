@@ -104,6 +104,31 @@ struct SessionsLocksAndScenesTests {
         composite.sceneWillEnterForeground(main)
         #expect(lock.isShown, "twenty minutes away in all")
         #expect(composite.backgroundTimes.timeAway == .seconds(20 * 60))
+        composite.sceneDidBecomeActive(main)
+
+        // A stricter setting during a stay counts at the return: connected in the background
+        // after two minutes (still open), shortened to one, back after five.
+        try lock.userAuthenticated()
+        composite.sceneWillResignActive(main)
+        composite.sceneDidEnterBackground(main)
+        composite.sceneDidDisconnect(main)
+        clock.advance(by: .seconds(120))
+        composite.sceneWillConnect(main)
+        #expect(!lock.isShown)
+        defaults.set(60, forKey: SettingLockScreen.lockAfterKey)
+        clock.advance(by: .seconds(180))
+        composite.sceneWillEnterForeground(main)
+        #expect(lock.isShown, "five minutes away, the setting one")
+
+        // Never: the person turned the lock time off.
+        composite.sceneDidBecomeActive(main)
+        try lock.userAuthenticated()
+        defaults.set(0, forKey: SettingLockScreen.lockAfterKey)
+        composite.sceneWillResignActive(main)
+        composite.sceneDidEnterBackground(main)
+        clock.advance(by: .seconds(3600))
+        composite.sceneWillEnterForeground(main)
+        #expect(!lock.isShown)
     }
 
     @Test("A conversation routed to a window that is connecting is shown once it connects")
