@@ -40,8 +40,10 @@ public import AppServicesAppKitShim
 ///
 /// **Overrides.** A subclass that overrides a delegate method this class implements calls
 /// `super`: without it no service hears the callback (an `applicationDidFinishLaunching(_:)`
-/// without `super` runs no launch and no launch plan). `@main` on the subclass needs AppKit
-/// to make the delegate: the main nib's, or SwiftUI's `@NSApplicationDelegateAdaptor`.
+/// without `super` runs no launch and no launch plan). The application makes its delegate
+/// as a Mac app does: the main nib names the subclass; without one, a `main.swift` makes
+/// it, keeps it and sets it as `NSApplication.shared.delegate` before running the
+/// application; a SwiftUI app names it with `@NSApplicationDelegateAdaptor` on its `App`.
 @MainActor
 open class ServiceOrientedApplicationDelegate: NSObject, NSApplicationDelegate {
     private var builtComposite: ServiceComposite?
