@@ -61,14 +61,7 @@ extension AppContext {
     ///   when the waiting task is cancelled.
     public func waitUntilOpen<Gate: AppGate>(_ gate: Gate.Type) async throws(ReadinessError) {
         let waiter = serviceName ?? "Code outside a service"
-        if let ended = endedSessionName {
-            throw ReadinessError(
-                code: .unreachable,
-                point: Gate.point,
-                message: "\(waiter) waits for gate \(Gate.name) from a context kept after \(ended); it waits for "
-                    + "nothing of the sessions after it."
-            )
-        }
+        try refuseWaitAfterItsSession(waiter, for: "gate \(Gate.name)", at: Gate.point)
         if isGiven(to: Gate.openedBy), !composite.isOpen(gate) {
             throw ReadinessError(
                 code: .deadlock,

@@ -11,15 +11,21 @@ extension AppContext {
     ///   waiting task is cancelled.
     public func waitUntilReady(_ phase: LaunchPhase) async throws(ReadinessError) {
         let waiter = waiterName
-        if let ended = endedSessionName {
-            throw ReadinessError(
-                code: .unreachable,
-                point: .phase(phase),
-                message: "\(waiter) waits for the \(phase) phase from a context kept after \(ended); it waits for "
-                    + "nothing of the sessions after it."
-            )
-        }
+        try refuseWaitAfterItsSession(waiter, for: "the \(phase) phase", at: .phase(phase))
         try await composite.waitUntil(.phase(phase), waiter: waiter, owner: nil, session: origin?.sessionLifetime)
+    }
+
+    /// Throws when this context's session has ended (a context a task kept past the
+    /// sign-out): `waiter` would wait for `what`, at `point`, for none of the sessions after.
+    func refuseWaitAfterItsSession(_ waiter: String, for what: String, at point: ReadinessPoint) throws(ReadinessError)
+    {
+        guard let ended = endedSessionName else { return }
+        throw ReadinessError(
+            code: .unreachable,
+            point: point,
+            message: "\(waiter) waits for \(what) from a context kept after \(ended); it waits for nothing of the "
+                + "sessions after it."
+        )
     }
 
     /// Who waits, for messages: the service, or the callback a task of a service's started
@@ -65,14 +71,7 @@ extension AppContext {
                 message: "\(waiter) waits for \(Milestone.name) of \(ended), which has ended."
             )
         }
-        if let ended = endedSessionName {
-            throw ReadinessError(
-                code: .unreachable,
-                point: .milestone(milestone),
-                message: "\(waiter) waits for \(Milestone.name) from a context kept after \(ended); it waits for "
-                    + "nothing of the sessions after it."
-            )
-        }
+        try refuseWaitAfterItsSession(waiter, for: Milestone.name, at: .milestone(milestone))
         try await composite.waitUntil(
             composite.sessionPoint(milestone, session: session?.identifier),
             waiter: waiter,

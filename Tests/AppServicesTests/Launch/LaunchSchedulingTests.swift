@@ -344,16 +344,29 @@ struct LaunchSchedulingTests {
         )
     }
 
+    /// A refresh that re-runs on foreground, fails at launch (offline) and succeeds in the
+    /// first foreground.
+    static let refreshFailingAtLaunch = Script(
+        name: "Refresh",
+        steps: [.fail(after: .ms(1))],
+        foregroundSteps: [1: [.succeed(after: .ms(1))]],
+        policy: .optional,
+        rerunsOnForeground: true
+    )
+
+    /// The application goes to the background and comes back 100 ms later; returns once the
+    /// foreground's runs are done.
+    static func comeBack(_ launch: ScriptedLaunch) async {
+        launch.composite.didEnterBackground()
+        launch.clock.advance(by: .ms(100))
+        launch.composite.willEnterForeground()
+        await launch.driver.runUntilIdle()
+    }
+
     @Test("A foreground re-run whose launch run failed runs again in the next foreground, with what it let skip")
     func foregroundRunAfterFailedLaunchRun() async throws {
         let launch = try ScriptedLaunch([
-            Script(
-                name: "Refresh",
-                steps: [.fail(after: .ms(1))],
-                foregroundSteps: [1: [.succeed(after: .ms(1))]],
-                policy: .optional,
-                rerunsOnForeground: true
-            ),
+            Self.refreshFailingAtLaunch,
             Script(
                 name: "Badge",
                 dependencies: ["Refresh"],
@@ -372,10 +385,7 @@ struct LaunchSchedulingTests {
             ),
         ])
         _ = await launch.run()
-        launch.composite.didEnterBackground()
-        launch.clock.advance(by: .ms(100))
-        launch.composite.willEnterForeground()
-        await launch.driver.runUntilIdle()
+        await Self.comeBack(launch)
 
         let reruns = launch.launch.report.foregroundRuns.map { "\($0.name) #\($0.foregroundRun) \($0.outcome)" }
         #expect(reruns.sorted() == ["Badge #1 succeeded", "Refresh #1 succeeded", "Stable #1 succeeded"])
@@ -385,13 +395,7 @@ struct LaunchSchedulingTests {
     func foregroundRunWaitsForEveryDependency() async throws {
         let launch = try ScriptedLaunch([
             Script(name: "Account", steps: [.fail(after: .ms(1))], policy: .optional),
-            Script(
-                name: "Refresh",
-                steps: [.fail(after: .ms(1))],
-                foregroundSteps: [1: [.succeed(after: .ms(1))]],
-                policy: .optional,
-                rerunsOnForeground: true
-            ),
+            Self.refreshFailingAtLaunch,
             Script(
                 name: "Badge",
                 dependencies: ["Account", "Refresh"],
@@ -400,10 +404,7 @@ struct LaunchSchedulingTests {
             ),
         ])
         _ = await launch.run()
-        launch.composite.didEnterBackground()
-        launch.clock.advance(by: .ms(100))
-        launch.composite.willEnterForeground()
-        await launch.driver.runUntilIdle()
+        await Self.comeBack(launch)
 
         let reruns = launch.launch.report.foregroundRuns.map { "\($0.name) #\($0.foregroundRun) \($0.outcome)" }
         #expect(reruns == ["Refresh #1 succeeded"], "Account never succeeded: Badge stays skipped")

@@ -52,6 +52,16 @@ final class LockService: AppService, LaunchHandling, GateHandling {
     func gateDidOpen(_ context: AppContext, gate: String) { heard.append("opened \(gate)") }
 }
 
+/// Keeps the context it launched with, to wait from it later.
+@MainActor
+final class LaunchContextKeeper: AppService, LaunchHandling {
+    var context: AppContext?
+    func application(_ context: AppContext, didFinishLaunchingWithOptions options: LaunchOptions) -> Bool {
+        self.context = context
+        return true
+    }
+}
+
 /// Opens deep links once the app is unlocked.
 @MainActor
 final class LockedLinkRouter: AppService, URLOpenHandling {
@@ -280,15 +290,8 @@ final class LockedLinkRouter: AppService, URLOpenHandling {
         enum FeedReady: AppMilestone {
             static var reachedBy: any AppService.Type { LockService.self }
         }
-        final class Waiter: AppService, LaunchHandling {
-            var context: AppContext?
-            func application(_ context: AppContext, didFinishLaunchingWithOptions options: LaunchOptions) -> Bool {
-                self.context = context
-                return true
-            }
-        }
         let lock = LockService()
-        let appWide = Waiter()
+        let appWide = LaunchContextKeeper()
         let composite = ServiceComposite([lock, appWide], configuration: .quiet)
         try composite.registerSessionServices([AccountLockService.self])
         _ = composite.didFinishLaunching()
@@ -624,15 +627,8 @@ final class LockedLinkRouter: AppService, URLOpenHandling {
 
     @Test("A waiter for a closed gate resumes when it opens; its owner waiting for it is told it would wait forever")
     func waitUntilOpen() async throws {
-        final class Waiter: AppService, LaunchHandling {
-            var context: AppContext?
-            func application(_ context: AppContext, didFinishLaunchingWithOptions options: LaunchOptions) -> Bool {
-                self.context = context
-                return true
-            }
-        }
         let lock = LockService()
-        let waiter = Waiter()
+        let waiter = LaunchContextKeeper()
         let composite = ServiceComposite([lock, waiter], configuration: .quiet)
         _ = composite.didFinishLaunching()
         try lock.lock()
