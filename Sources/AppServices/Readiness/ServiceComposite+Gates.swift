@@ -203,7 +203,7 @@ extension ServiceComposite {
     /// there, or it was launched there): the gates that close after a time in the
     /// background it stayed at least close now, before the scene's services hear of it and
     /// its connection options (a link, a notification response) are delivered. The return
-    /// to the foreground, which follows, closes only the gates not closed so in this stay:
+    /// to the foreground, which follows, closes only the gates that did not close then:
     /// one opened in between (the person unlocked on the connecting scene) stays open.
     func returningFromBackgroundToConnect() {
         guard let away = state.timeInBackground(at: state.clock.now) else { return }
@@ -231,6 +231,7 @@ extension ServiceComposite {
         close(gatesDue(after: away, but: closedAlready))
     }
 
+    /// Closes `gates`, as their owners would.
     private func close(_ gates: [(point: ReadinessPoint, name: String)]) {
         for gate in gates { setGate(gate.point, named: gate.name, open: false) }
     }
